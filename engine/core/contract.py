@@ -1,0 +1,332 @@
+"""The engine contract: what every game offers the service (see docs/architecture.md)."""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Literal, TypeVar
+
+from .codec import decode, encode
+from .errors import RuleViolation, UnreadableOrder
+from .rng import Rng
+
+S = TypeVar("S")
+Event = Any
+"""An event is an instance of a frozen dataclass decorated with `@event`."""
+Order = Any
+"""An order is an instance of a frozen dataclass decorated with `@order`."""
+
+_T = TypeVar("_T")
+
+
+def event(type_name: str, version: int = 1) -> Any:
+    """Mark a frozen dataclass as an event type stored under `type_name`."""
+
+    def mark(cls: type[_T]) -> type[_T]:
+        setattr(cls, "event_type", type_name)
+        setattr(cls, "schema_version", version)
+        return cls
+
+    return mark
+
+
+def order(kind: str) -> Any:
+    """Mark a frozen dataclass as an order of kind `kind`."""
+
+    def mark(cls: type[_T]) -> type[_T]:
+        setattr(cls, "order_kind", kind)
+        return cls
+
+    return mark
+
+
+Upcaster = Any
+"""A function payload -> payload raising an event's schema version by one."""
+
+
+class TypeTable:
+    """Maps stored type names to dataclasses and back, upcasting old schema versions."""
+
+    def __init__(self, classes: Sequence[type], attr: str,
+                 upcasters: Mapping[tuple[str, int], Upcaster] | None = None) -> None:
+        self.attr = attr
+        self.by_name: dict[str, type] = {getattr(c, attr): c for c in classes}
+        if len(self.by_name) != len(classes):
+            raise ValueError(f"duplicate {attr} among {classes}")
+        self.upcasters = dict(upcasters or {})
+
+    def name_of(self, value: Any) -> str:
+        """Return the stored type name of `value`."""
+        return str(getattr(type(value), self.attr))
+
+    def version_of(self, value: Any) -> int:
+        """Return the schema version `value` is written in."""
+        return int(getattr(type(value), "schema_version", 1))
+
+    def dump(self, value: Any) -> tuple[str, dict[str, Any]]:
+        """Return (type name, JSON payload) for `value`."""
+        payload = encode(value)
+        assert isinstance(payload, dict)
+        return self.name_of(value), payload
+
+    def load(self, name: str, payload: Mapping[str, Any], version: int = 1) -> Any:
+        """Return the dataclass for a stored (name, payload, version), upcast to the current one."""
+        cls = self.by_name.get(name)
+        if cls is None:
+            raise KeyError(f"unknown {self.attr} {name!r}")
+        current = int(getattr(cls, "schema_version", 1))
+        data: Any = payload
+        while version < current:
+            data = self.upcasters[(name, version)](dict(data))
+            version += 1
+        return decode(cls, data)
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input of an order form: a choice among options, several choices, or free text."""
+
+    name: str
+    label: str
+    kind: Literal["choice", "multi", "text"] = "choice"
+    options: tuple[str, ...] = ()
+    min: int = 1
+    max: int = 1
+
+
+@dataclass(frozen=True)
+class OrderForm:
+    """One kind of order a seat can give now, with its inputs and example texts."""
+
+    kind: str
+    label: str
+    fields: tuple[Field, ...] = ()
+    examples: tuple[str, ...] = ()
+    syntax: str = ""
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A decision a seat may or must take now.
+
+    `key` names the decision point (stable while it is open) so a stale answer is recognised;
+    `default` is the order submitted for the seat when the deadline passes.
+    """
+
+    seat: str
+    key: str
+    summary: str
+    forms: tuple[OrderForm, ...]
+    default: Order
+    default_summary: str
+    simultaneous: bool = False
+    submitted: bool = False
+    deadline_hours: int = 48
+
+
+@dataclass(frozen=True)
+class Audience:
+    """Who may read an event: `seats` (None = everyone) and what the others see instead."""
+
+    seats: frozenset[str] | None = None
+    summary: str | None = None
+
+    def allows(self, seat: str | None) -> bool:
+        """Return whether `seat` (None = spectator) may read the full event."""
+        return self.seats is None or (seat is not None and seat in self.seats)
+
+
+EVERYONE = Audience()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: the winning seats, scores and the reason."""
+
+    winners: tuple[str, ...]
+    reason: str
+    scores: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A game option: name, kind, default and a help line."""
+
+    name: str
+    kind: Literal["bool", "int", "choice"]
+    default: Any
+    help: str
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def parse(self, text: str) -> Any:
+        """Return the option's value read from `text`, or raise ValueError explaining why not."""
+        if self.kind == "bool":
+            lowered = text.strip().lower()
+            if lowered in ("1", "true", "yes", "on"):
+                return True
+            if lowered in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(f"option {self.name} takes yes or no, not {text!r}")
+        if self.kind == "int":
+            try:
+                value = int(text)
+            except ValueError:
+                raise ValueError(f"option {self.name} takes a whole number, not {text!r}") from None
+            if self.minimum is not None and value < self.minimum:
+                raise ValueError(f"option {self.name} must be at least {self.minimum}")
+            if self.maximum is not None and value > self.maximum:
+                raise ValueError(f"option {self.name} must be at most {self.maximum}")
+            return value
+        if text not in self.choices:
+            raise ValueError(f"option {self.name} takes one of {', '.join(self.choices)}, "
+                             f"not {text!r}")
+        return text
+
+
+class Game(ABC, Generic[S]):
+    """One game's rules. Pure: no I/O, no clock, randomness only from the given Rng."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    version: ClassVar[str]
+    options: ClassVar[tuple[OptionSpec, ...]] = ()
+    events: ClassVar[TypeTable]
+    orders: ClassVar[TypeTable]
+    state_type: ClassVar[type]
+
+    # -- setting up -------------------------------------------------------------------------
+    @abstractmethod
+    def initial_state(self, seats: tuple[str, ...], options: Mapping[str, Any]) -> S:
+        """Return the state before the opening events: seats in clockwise order, options."""
+
+    @abstractmethod
+    def start(self, state: S, rng: Rng) -> list[Event]:
+        """Return the opening events (deals, deck orders, the first turn)."""
+
+    # -- the decider ------------------------------------------------------------------------
+    @abstractmethod
+    def evolve(self, state: S, event: Event) -> S:
+        """Return the state after `event`: total, deterministic, never checks or draws."""
+
+    @abstractmethod
+    def prompts(self, state: S) -> tuple[Prompt, ...]:
+        """Return the decisions open now; none once the game is over."""
+
+    @abstractmethod
+    def decide(self, state: S, seat: str, order: Order, rng: Rng) -> list[Event]:
+        """Return the events `order` by `seat` causes, or raise a RuleViolation."""
+
+    @abstractmethod
+    def legal_orders(self, state: S, seat: str) -> Sequence[Order]:
+        """Return the orders `seat` may give now (empty when it has nothing to decide)."""
+
+    # -- reading ----------------------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, seat: str | None) -> dict[str, Any]:
+        """Return everything `seat` may see (None: a spectator), JSON-ready."""
+
+    @abstractmethod
+    def visibility(self, event: Event) -> Audience:
+        """Return who may read `event` before the game ends."""
+
+    @abstractmethod
+    def describe(self, event: Event) -> str:
+        """Return a one-line account of `event` for those allowed to read it."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """Return how the game ended, or None while it goes on."""
+
+    @abstractmethod
+    def render_text(self, view: Mapping[str, Any]) -> str:
+        """Return a plain-text picture of a view (for the terminal and text emails)."""
+
+    # -- the order grammar ------------------------------------------------------------------
+    @abstractmethod
+    def parse(self, text: str, seat: str, state: S) -> Order:
+        """Return the order written in `text`, or raise UnreadableOrder saying what is legal."""
+
+    @abstractmethod
+    def format_order(self, order: Order) -> str:
+        """Return the canonical text of `order`; parse(format_order(o)) == o."""
+
+    @abstractmethod
+    def help(self, prompt: Prompt) -> str:
+        """Return the lines telling the prompted seat what it can write now, with examples."""
+
+    # -- shared behaviour -------------------------------------------------------------------
+    def default_options(self) -> dict[str, Any]:
+        """Return every option at its default value."""
+        return {spec.name: spec.default for spec in self.options}
+
+    def resolve_options(self, given: Mapping[str, str]) -> dict[str, Any]:
+        """Return the full option set from `given` texts, or raise ValueError naming the problem."""
+        specs = {spec.name: spec for spec in self.options}
+        values = self.default_options()
+        for name, text in given.items():
+            if name not in specs:
+                known = ", ".join(specs) or "none"
+                raise ValueError(f"{self.title} has no option {name!r} (options: {known})")
+            values[name] = specs[name].parse(text)
+        return values
+
+    def prompt_for(self, state: S, seat: str) -> Prompt | None:
+        """Return the open decision of `seat`, if any."""
+        for prompt in self.prompts(state):
+            if prompt.seat == seat:
+                return prompt
+        return None
+
+    def fold(self, state: S, events: Sequence[Event]) -> S:
+        """Return `state` after every event in order."""
+        evolve = self.evolve
+        for item in events:
+            state = evolve(state, item)
+        return state
+
+    def order_from_json(self, data: Mapping[str, Any]) -> Order:
+        """Return the order encoded as {"kind": ..., **fields}, or raise UnreadableOrder."""
+        kind = data.get("kind")
+        if not isinstance(kind, str) or kind not in self.orders.by_name:
+            raise UnreadableOrder(f"{kind!r} is not an order of {self.title}",
+                                  legal="Orders: " + ", ".join(sorted(self.orders.by_name)))
+        payload = {k: v for k, v in data.items() if k != "kind"}
+        try:
+            return self.orders.load(kind, payload)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise UnreadableOrder(f"the {kind} order is incomplete or malformed ({exc})") from None
+
+    def order_to_json(self, value: Order) -> dict[str, Any]:
+        """Return `value` as {"kind": ..., **fields}."""
+        kind, payload = self.orders.dump(value)
+        return {"kind": kind, **payload}
+
+    def check_prompted(self, state: S, seat: str) -> Prompt:
+        """Return the seat's open prompt or raise the violation saying why it cannot act."""
+        from .errors import GameOver, NotYourTurn
+
+        if self.outcome(state) is not None:
+            raise GameOver("The game is over; no more orders are taken.")
+        prompt = self.prompt_for(state, seat)
+        if prompt is None:
+            waiting = ", ".join(sorted({p.seat for p in self.prompts(state)})) or "nobody"
+            raise NotYourTurn(f"{seat} has nothing to decide now; waiting for {waiting}.")
+        return prompt
+
+
+def replace(obj: _T, **changes: Any) -> _T:
+    """Return a copy of frozen dataclass `obj` with `changes` (a fast dataclasses.replace)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
+__all__ = [
+    "Audience", "EVERYONE", "Event", "Field", "Game", "Order", "OrderForm", "OptionSpec",
+    "Outcome", "Prompt", "RuleViolation", "TypeTable", "event", "order", "replace",
+]

@@ -1,0 +1,40 @@
+"""The registry of games by short name."""
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .contract import Game
+
+# Short name -> module holding a `GAME` object. Adding a game is one line here.
+GAME_MODULES: dict[str, str] = {
+    "secret-masters": "engine.secret_masters",
+}
+
+_loaded: dict[str, Game[Any]] = {}
+
+
+class UnknownGame(LookupError):
+    """No game is registered under that name."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"no game called {name!r}; games: {', '.join(sorted(GAME_MODULES))}")
+        self.name = name
+
+
+def get_game(name: str) -> Game[Any]:
+    """Return the registered game called `name`, or raise UnknownGame."""
+    if name not in GAME_MODULES:
+        raise UnknownGame(name)
+    if name not in _loaded:
+        module = importlib.import_module(GAME_MODULES[name])
+        game: Game[Any] = module.GAME
+        if game.name != name:
+            raise RuntimeError(f"{GAME_MODULES[name]} registers {game.name!r}, not {name!r}")
+        _loaded[name] = game
+    return _loaded[name]
+
+
+def all_games() -> list[Game[Any]]:
+    """Return every registered game, by short name."""
+    return [get_game(name) for name in sorted(GAME_MODULES)]
