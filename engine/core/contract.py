@@ -258,6 +258,15 @@ class Game(ABC, Generic[S]):
     def help(self, prompt: Prompt) -> str:
         """Return the lines telling the prompted seat what it can write now, with examples."""
 
+    # -- secrecy testing --------------------------------------------------------------------
+    def plant_canaries(self, state: S, canaries: "Canaries") -> S:
+        """Return `state` with every hidden item replaced by a canary from `canaries`.
+
+        The shared harness renders every seat's view, prompts and help of the planted state and
+        checks that each canary reaches only the seats allowed to know it. Every game overrides it.
+        """
+        raise NotImplementedError(f"{self.title} does not plant canaries")
+
     # -- shared behaviour -------------------------------------------------------------------
     def default_options(self) -> dict[str, Any]:
         """Return every option at its default value."""
@@ -318,6 +327,25 @@ class Game(ABC, Generic[S]):
         return prompt
 
 
+class Canaries:
+    """Unique marker values planted in hidden information, with the seats allowed to see each."""
+
+    def __init__(self) -> None:
+        self.owners: dict[str, frozenset[str]] = {}
+
+    def text(self, owners: "frozenset[str] | set[str] | tuple[str, ...]") -> str:
+        """Return a new canary string readable by `owners` only."""
+        marker = f"CANARY{len(self.owners):05d}Z"
+        self.owners[marker] = frozenset(owners)
+        return marker
+
+    def number(self, owners: "frozenset[str] | set[str] | tuple[str, ...]") -> int:
+        """Return a new canary number readable by `owners` only (for hidden counts)."""
+        value = 7_340_000_017 + 7 * len(self.owners)
+        self.owners[str(value)] = frozenset(owners)
+        return value
+
+
 def replace(obj: _T, **changes: Any) -> _T:
     """Return a copy of frozen dataclass `obj` with `changes` (a fast dataclasses.replace)."""
     new = object.__new__(type(obj))
@@ -327,6 +355,6 @@ def replace(obj: _T, **changes: Any) -> _T:
 
 
 __all__ = [
-    "Audience", "EVERYONE", "Event", "Field", "Game", "Order", "OrderForm", "OptionSpec",
+    "Audience", "Canaries", "EVERYONE", "Event", "Field", "Game", "Order", "OrderForm", "OptionSpec",
     "Outcome", "Prompt", "RuleViolation", "TypeTable", "event", "order", "replace",
 ]
