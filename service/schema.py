@@ -1,0 +1,229 @@
+"""The event store's tables (SQLAlchemy Core) and the frozen records read from them.
+
+Timestamps are ISO 8601 text in UTC and JSON documents are canonical JSON text in both
+SQLite and PostgreSQL, so what is hashed is exactly what is stored and read back.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    ForeignKey,
+    ForeignKeyConstraint,
+    Index,
+    Integer,
+    LargeBinary,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+metadata = MetaData()
+
+# The registry of games. The secret seed lives here and never in the event log.
+games = Table(
+    "games",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("engine_version", String(64), nullable=False),
+    Column("title", Text, nullable=False),
+    Column("seed", String(256), nullable=False),
+    Column("created_at", String(32), nullable=False),
+    Column("status", String(32), nullable=False),
+)
+
+# The log. The primary key (game_id, seq) is the concurrency control of the whole service.
+events = Table(
+    "events",
+    metadata,
+    Column("game_id", String(64), ForeignKey("games.id"), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("type", String(128), nullable=False),
+    Column("schema_version", Integer, nullable=False),
+    Column("payload", Text, nullable=False),
+    Column("actor", String(64), nullable=False),
+    Column("causation", String(64), nullable=True),
+    Column("recorded_at", String(32), nullable=False),
+    Column("prev_hash", String(64), nullable=False),
+    Column("hash", String(64), nullable=False),
+    PrimaryKeyConstraint("game_id", "seq", name="events_pkey"),
+)
+
+# A cache of folded states; deleting every row must change nothing but speed.
+snapshots = Table(
+    "snapshots",
+    metadata,
+    Column("game_id", String(64), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("engine_version", String(64), nullable=False),
+    Column("state", Text, nullable=False),
+    Column("created_at", String(32), nullable=False),
+    PrimaryKeyConstraint("game_id", "seq", "engine_version", name="snapshots_pkey"),
+)
+
+# Raw input, stored before anything else. The body is UTF-8 bytes (with surrogates passed
+# through) so that any Python string, NUL characters included, comes back unchanged.
+submissions = Table(
+    "submissions",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("received_at", String(32), nullable=False),
+    Column("source", String(32), nullable=False),
+    Column("game_id", String(64), nullable=True),
+    Column("seat", String(64), nullable=True),
+    Column("sender", Text, nullable=True),
+    Column("idempotency_key", Text, nullable=True),
+    Column("body", LargeBinary, nullable=False),
+    Column("status", String(32), nullable=False),
+    Column("result", Text, nullable=True),
+    Column("processed_at", String(32), nullable=True),
+    UniqueConstraint("source", "idempotency_key", name="submissions_source_key_uq"),
+)
+
+# Deliveries, written in the same transaction as the event that causes them.
+outbox = Table(
+    "outbox",
+    metadata,
+    Column("id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True,
+           autoincrement=True),
+    Column("game_id", String(64), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("recipient", Text, nullable=False),
+    Column("kind", String(32), nullable=False),
+    Column("payload", Text, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("attempts", Integer, nullable=False, default=0),
+    Column("created_at", String(32), nullable=False),
+    Column("sent_at", String(32), nullable=True),
+    Column("last_error", Text, nullable=True),
+    ForeignKeyConstraint(["game_id", "seq"], ["events.game_id", "events.seq"],
+                         name="outbox_event_fk"),
+    UniqueConstraint("game_id", "seq", "recipient", "kind", name="outbox_delivery_uq"),
+    Index("outbox_status_idx", "status", "id"),
+)
+
+
+# -- records ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class NewEvent:
+    """An event about to be appended; the store assigns seq, time and hashes."""
+
+    type: str
+    payload: dict[str, Any]
+    schema_version: int = 1
+    actor: str = "system"
+    causation: str | None = None
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """An event as it stands in the log."""
+
+    game_id: str
+    seq: int
+    type: str
+    schema_version: int
+    payload: dict[str, Any]
+    actor: str
+    causation: str | None
+    recorded_at: str
+    prev_hash: str
+    hash: str
+
+
+@dataclass(frozen=True)
+class NewOutbox:
+    """A delivery caused by the event with `seq` in the same append."""
+
+    seq: int
+    recipient: str
+    kind: str
+    payload: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """A game's registry row (holds the secret seed as hex)."""
+
+    id: str
+    game: str
+    engine_version: str
+    title: str
+    seed: str
+    created_at: str
+    status: str
+
+
+@dataclass(frozen=True)
+class Submission:
+    """A raw input exactly as received, with the outcome of processing it."""
+
+    id: str
+    received_at: str
+    source: str
+    game_id: str | None
+    seat: str | None
+    sender: str | None
+    idempotency_key: str | None
+    body: str
+    status: str
+    result: dict[str, Any] | None
+    processed_at: str | None
+
+
+@dataclass(frozen=True)
+class OutboxRow:
+    """A delivery row and its progress."""
+
+    id: int
+    game_id: str
+    seq: int
+    recipient: str
+    kind: str
+    payload: dict[str, Any]
+    status: str
+    attempts: int
+    created_at: str
+    sent_at: str | None
+    last_error: str | None
+
+
+def stored_event_from_row(row: Any) -> StoredEvent:
+    """Return the StoredEvent for an events table row."""
+    values = dict(row._mapping)
+    values["payload"] = json.loads(values["payload"])
+    return StoredEvent(**values)
+
+
+def encode_body(body: str) -> bytes:
+    """Return `body` as bytes that decode back to exactly the same string."""
+    return body.encode("utf-8", "surrogatepass")
+
+
+def _decode_json(value: str | None) -> Any:
+    """Return the decoded JSON text, or None for a NULL column."""
+    return None if value is None else json.loads(value)
+
+
+def submission_from_row(row: Any) -> Submission:
+    """Return the Submission for a submissions table row."""
+    values = dict(row._mapping)
+    values["body"] = bytes(values["body"]).decode("utf-8", "surrogatepass")
+    values["result"] = _decode_json(values["result"])
+    return Submission(**values)
+
+
+def outbox_row_from_row(row: Any) -> OutboxRow:
+    """Return the OutboxRow for an outbox table row."""
+    values = dict(row._mapping)
+    values["payload"] = json.loads(values["payload"])
+    return OutboxRow(**values)
