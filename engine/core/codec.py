@@ -53,7 +53,8 @@ def _encode_key(key: Any) -> str:
 
 def decode(cls: type[T], data: Any) -> T:
     """Return an instance of `cls` rebuilt from JSON-ready `data`."""
-    result: T = _converter(cls)(data)
+    converter: Converter = _converter(cls)  # type: ignore[arg-type]
+    result: T = converter(data)
     return result
 
 

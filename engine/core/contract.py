@@ -110,7 +110,8 @@ class Prompt:
     """A decision a seat may or must take now.
 
     `key` names the decision point (stable while it is open) so a stale answer is recognised;
-    `default` is the order submitted for the seat when the deadline passes.
+    `default` is the order submitted for the seat when the deadline passes, unless the seat has
+    already `submitted` a sealed order (which it may still revise until the prompt closes).
     """
 
     seat: str

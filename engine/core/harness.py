@@ -74,7 +74,7 @@ def choose_step(game: Game[Any], state: Any, chooser: Rng) -> tuple[Prompt, Orde
             raise HarnessFailure(f"{game.name}: {prompt.seat} is prompted ({prompt.key}) "
                                  "but has no legal order")
     prompt = chooser.choice(prompts)
-    if chooser.randbelow(DEFAULT_ORDER_ODDS) == 0:
+    if not prompt.submitted and chooser.randbelow(DEFAULT_ORDER_ODDS) == 0:
         return prompt, prompt.default
     return prompt, chooser.choice(list(game.legal_orders(state, prompt.seat)))
 

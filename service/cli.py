@@ -1,0 +1,236 @@
+"""The `pbem` command: create, inspect, play, verify and audit games from a terminal."""
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+import click
+
+from engine.core import UnknownGame, all_games, get_game
+
+from . import audit as auditing
+from .config import load_config
+from .games import ServiceError, create_game, parse_seat, submit_order
+from .loading import UnknownGameId, load_game
+from .store import Store
+
+F = TypeVar("F", bound=Callable[..., Any])
+EXIT_REJECTED = 2
+
+
+def open_store() -> Store:
+    """Return the configured store, its tables created if needed."""
+    config = load_config()
+    if config.database_url.startswith("sqlite"):
+        config.home.mkdir(parents=True, exist_ok=True)
+    store = Store(config.database_url)
+    store.create_schema()
+    return store
+
+
+@contextmanager
+def friendly_errors() -> Iterator[None]:
+    """Turn the service's expected errors into one clear line and exit status 1."""
+    try:
+        yield
+    except (UnknownGame, UnknownGameId, ServiceError, auditing.AuditRefused) as exc:
+        message = exc.message if isinstance(exc, ServiceError) else str(exc)
+        raise click.ClickException(message) from None
+
+
+def handles_errors(func: F) -> F:
+    """Decorate a command so expected errors print without a traceback."""
+
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        with friendly_errors():
+            return func(*args, **kwargs)
+
+    wrapper.__name__ = func.__name__
+    wrapper.__doc__ = func.__doc__
+    return wrapper  # type: ignore[return-value]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def main() -> None:
+    """pbem: correspondence board games by email and web, on an auditable event log.
+
+    State lives in ./var (or $PBEM_HOME); set PBEM_DATABASE_URL to use PostgreSQL.
+    """
+
+
+@main.command("games")
+def games_command() -> None:
+    """List the games this service hosts, with their player counts."""
+    for game in all_games():
+        count = (str(game.min_players) if game.min_players == game.max_players
+                 else f"{game.min_players}-{game.max_players}")
+        options = ", ".join(f"{spec.name} ({spec.help})" for spec in game.options)
+        line = f"{game.name:22} {game.title:24} {count} players"
+        click.echo(line + (f"   options: {options}" if options else ""))
+
+
+@main.command("list")
+@handles_errors
+def list_command() -> None:
+    """List the games in the store: id, game, title and state."""
+    store = open_store()
+    rows = store.list_games()
+    if not rows:
+        click.echo("No games yet: create one with `pbem new GAME --seat NAME=EMAIL ...`.")
+    for row in rows:
+        click.echo(f"{row.id}  {row.game:22} {row.status:9} {row.created_at[:16]}  {row.title}")
+
+
+@main.command("new")
+@click.argument("game")
+@click.option("--seat", "seats", multiple=True, metavar="NAME=EMAIL",
+              help="A player, in clockwise order (repeat for each seat).")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="A game option (see `pbem games`).")
+@click.option("--seed", metavar="HEX", help="Fix the secret seed (for tests and demos).")
+@click.option("--title", help="A title for the game (default: the game's name).")
+@handles_errors
+def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], seed: str | None,
+                title: str | None) -> None:
+    """Create a game of GAME and print its id."""
+    rules = get_game(game)
+    if not seats:
+        raise ServiceError(f"give the players with --seat NAME=EMAIL ({rules.title} needs "
+                           f"{rules.min_players} to {rules.max_players})")
+    pairs = {}
+    for text in options:
+        key, sep, value = text.partition("=")
+        if not sep:
+            raise ServiceError(f"option {text!r} must be KEY=VALUE")
+        pairs[key.strip()] = value.strip()
+    loaded = create_game(open_store(), game, [parse_seat(s) for s in seats], pairs,
+                         title=title, seed_hex=seed)
+    click.echo(loaded.meta.id)
+
+
+def _check_seat(loaded: Any, seat: str | None) -> None:
+    if seat is not None and seat not in loaded.meta.seat_names:
+        raise ServiceError(f"{seat!r} is not a seat of game {loaded.meta.id} (seats: "
+                           f"{', '.join(loaded.meta.seat_names)})")
+
+
+@main.command("show")
+@click.argument("game_id")
+@click.option("--as", "seat", metavar="SEAT", help="Show what this seat sees (default: a "
+              "spectator's view).")
+@click.option("--json", "as_json", is_flag=True, help="Print the view as JSON.")
+@handles_errors
+def show_command(game_id: str, seat: str | None, as_json: bool) -> None:
+    """Show the game as SEAT sees it."""
+    loaded = load_game(open_store(), game_id)
+    _check_seat(loaded, seat)
+    view = loaded.game.view(loaded.state, seat)
+    if as_json:
+        click.echo(json.dumps({"game": game_id, "seq": loaded.seq, "view": view}, indent=2))
+        return
+    who = seat or "a spectator"
+    click.echo(f"{loaded.meta.title} ({loaded.game.title}), game {game_id}, as {who}")
+    click.echo(loaded.game.render_text(view))
+
+
+@main.command("prompts")
+@click.argument("game_id")
+@click.option("--as", "seat", metavar="SEAT", help="Show what SEAT can write now.")
+@handles_errors
+def prompts_command(game_id: str, seat: str | None) -> None:
+    """Show who must act now; with --as, what that seat can write."""
+    loaded = load_game(open_store(), game_id)
+    _check_seat(loaded, seat)
+    game, prompts = loaded.game, loaded.game.prompts(loaded.state)
+    if not prompts:
+        click.echo(f"Nobody: the game is over. {loaded.meta.finish_reason}")
+        return
+    if seat is None:
+        for prompt in prompts:
+            sealed = " (sealed order in; may still change it)" if prompt.submitted else ""
+            kinds = " or ".join(form.label for form in prompt.forms)
+            click.echo(f"{prompt.seat}: {kinds}{sealed}")
+        click.echo("Use --as SEAT to see what a seat can write.")
+        return
+    prompt = game.prompt_for(loaded.state, seat)
+    if prompt is None:
+        waiting = ", ".join(p.seat for p in prompts)
+        click.echo(f"{seat} has nothing to decide now; waiting for {waiting}.")
+        return
+    click.echo(prompt.summary)
+    click.echo(game.help(prompt))
+
+
+@main.command("order")
+@click.argument("game_id")
+@click.argument("seat")
+@click.argument("text")
+@handles_errors
+def order_command(game_id: str, seat: str, text: str) -> None:
+    """Give SEAT's order TEXT, through the same path as an emailed order."""
+    result = submit_order(open_store(), game_id, seat, text, source="cli")
+    if result.accepted:
+        click.echo(f"accepted: {'; '.join(result.orders)} (log now at seq {result.seq})")
+        return
+    click.echo(f"rejected [{result.code}]: {result.message}", err=True)
+    if result.legal:
+        click.echo(result.legal, err=True)
+    sys.exit(EXIT_REJECTED)
+
+
+@main.command("log")
+@click.argument("game_id")
+@click.option("--as", "seat", metavar="SEAT", help="Show the history SEAT may read.")
+@click.option("--json", "as_json", is_flag=True, help="Print the history as JSON.")
+@handles_errors
+def log_command(game_id: str, seat: str | None, as_json: bool) -> None:
+    """Show the history of a game that SEAT may read (a spectator's without --as)."""
+    store = open_store()
+    _check_seat(load_game(store, game_id), seat)
+    lines = auditing.history(store, game_id, seat)
+    if as_json:
+        click.echo(auditing.json_lines(lines))
+        return
+    for line in lines:
+        click.echo(f"{line.seq:5}  {line.recorded_at[:19]}  {line.text}")
+
+
+@main.command("verify")
+@click.argument("game_id")
+@handles_errors
+def verify_command(game_id: str) -> None:
+    """Check the hash chain, and that replaying the log rebuilds the same state."""
+    report = auditing.verify(open_store(), game_id)
+    if report.ok:
+        click.echo(f"ok: {report.events} events, hash chain intact, replay matches")
+        return
+    where = f" at seq {report.first_bad_seq}" if report.first_bad_seq is not None else ""
+    raise click.ClickException(f"verification failed{where}: {report.problem}")
+
+
+@main.command("audit")
+@click.argument("game_id")
+@handles_errors
+def audit_command(game_id: str) -> None:
+    """Re-run every order of a finished game from its revealed seed; the log must match."""
+    report = auditing.audit(open_store(), game_id)
+    click.echo(f"ok: {report.orders} orders re-run, {report.draws} random draws re-derived, "
+               f"{report.events} events reproduced exactly")
+
+
+def register_extra_commands() -> None:
+    """Add the commands that live in their own modules."""
+    from .selfplay import demo_command, selfplay_command
+
+    main.add_command(selfplay_command)
+    main.add_command(demo_command)
+
+
+register_extra_commands()
+
+
+if __name__ == "__main__":
+    main()

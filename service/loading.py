@@ -1,0 +1,139 @@
+"""Loading a game: fold its log (from the newest snapshot on) into the current state."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import Game, decode, encode, get_game
+from engine.core.contract import replace
+
+from .meta import (SERVICE_EVENTS, GameCreated, GameFinished, SeatInfo,
+                   SeedRevealed, is_service_event)
+from .store import GameRow, Store
+
+SNAPSHOT_EVERY = 200
+"""A snapshot is written when a game's log has grown this many events past the last one."""
+
+
+class UnknownGameId(LookupError):
+    """No game has that id."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"no game with id {game_id!r} (pbem list shows the games)")
+        self.game_id = game_id
+
+
+@dataclass(frozen=True)
+class GameMeta:
+    """What the service itself knows of a game, folded from its service events."""
+
+    id: str
+    game: str
+    title: str
+    engine_version: str
+    seats: tuple[SeatInfo, ...]
+    options: dict[str, Any]
+    seed_hash: str
+    winners: tuple[str, ...] | None = None
+    finish_reason: str = ""
+    revealed_seed: str | None = None
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """Return the seat names in clockwise order."""
+        return tuple(seat.name for seat in self.seats)
+
+    @property
+    def finished(self) -> bool:
+        """Return whether the game has ended."""
+        return self.winners is not None
+
+
+@dataclass
+class LoadedGame:
+    """A game's current state: the rules, the service's data, the engine state and the seq."""
+
+    game: Game[Any]
+    meta: GameMeta
+    state: Any
+    seq: int
+    snapshot_seq: int = 0
+
+
+def apply_service_event(meta: GameMeta | None, game_id: str, item: Any) -> GameMeta:
+    """Return the service data after one of its events."""
+    if isinstance(item, GameCreated):
+        return GameMeta(game_id, item.game, item.title, item.engine_version, item.seats,
+                        dict(item.options), item.seed_hash)
+    assert meta is not None, "the first event of a game must be game.created"
+    if isinstance(item, GameFinished):
+        return replace(meta, winners=item.winners, finish_reason=item.reason)
+    if isinstance(item, SeedRevealed):
+        return replace(meta, revealed_seed=item.seed)
+    return meta
+
+
+def start_state(game: Game[Any], meta: GameMeta) -> Any:
+    """Return the engine state before the opening events."""
+    return game.initial_state(meta.seat_names, meta.options)
+
+
+def fold_rows(loaded: LoadedGame | None, game_id: str, rows: list[tuple[Any, ...]]) -> LoadedGame:
+    """Return the game after the stored rows (seq, type, version, payload, ...), in order."""
+    if not rows:
+        if loaded is None:
+            raise UnknownGameId(game_id)
+        return loaded
+    payloads = json.loads("[" + ",".join(row[3] for row in rows) + "]")
+    if loaded is None:
+        created = SERVICE_EVENTS.load(rows[0][1], payloads[0], rows[0][2])
+        meta = apply_service_event(None, game_id, created)
+        game = get_game(meta.game)
+        loaded = LoadedGame(game, meta, start_state(game, meta), rows[0][0])
+        rows, payloads = rows[1:], payloads[1:]
+    game, meta, state = loaded.game, loaded.meta, loaded.state
+    load_event, evolve = game.events.load, game.evolve
+    for row, payload in zip(rows, payloads):
+        name = row[1]
+        if is_service_event(name):
+            meta = apply_service_event(meta, game_id, SERVICE_EVENTS.load(name, payload, row[2]))
+        else:
+            state = evolve(state, load_event(name, payload, row[2]))
+    loaded.meta, loaded.state, loaded.seq = meta, state, rows[-1][0] if rows else loaded.seq
+    return loaded
+
+
+def snapshot_of(loaded: LoadedGame) -> dict[str, Any]:
+    """Return the JSON form of a loaded game, for the snapshot cache."""
+    return {"meta": encode(loaded.meta), "state": encode(loaded.state)}
+
+
+def from_snapshot(game_id: str, seq: int, data: dict[str, Any]) -> LoadedGame:
+    """Return the loaded game a snapshot holds."""
+    meta = decode(GameMeta, data["meta"])
+    game = get_game(meta.game)
+    return LoadedGame(game, meta, decode(game.state_type, data["state"]), seq, seq)
+
+
+def load_game(store: Store, game_id: str, *, use_snapshots: bool = True,
+              row: GameRow | None = None) -> LoadedGame:
+    """Return the current state of a game, from the newest snapshot and the log after it."""
+    row = row or store.get_game(game_id)
+    if row is None:
+        raise UnknownGameId(game_id)
+    loaded = None
+    if use_snapshots:
+        snap = store.latest_snapshot(game_id, get_game(row.game).version)
+        if snap is not None:
+            loaded = from_snapshot(game_id, snap[0], snap[1])
+    after = loaded.seq if loaded is not None else 0
+    return fold_rows(loaded, game_id, store.event_rows(game_id, after))
+
+
+def maybe_snapshot(store: Store, loaded: LoadedGame) -> None:
+    """Write a snapshot when the log has grown far enough past the last one."""
+    if loaded.seq - loaded.snapshot_seq >= SNAPSHOT_EVERY:
+        store.save_snapshot(loaded.meta.id, loaded.seq, loaded.game.version,
+                            snapshot_of(loaded))
+        loaded.snapshot_seq = loaded.seq

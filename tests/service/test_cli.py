@@ -1,0 +1,198 @@
+"""The `pbem` command, end to end through the real SQLite store."""
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from engine.core import get_game
+from service.cli import main
+from service.config import load_config
+from service.loading import load_game
+from service.store import Store
+
+SEATS = ["--seat", "anna=anna@example.org", "--seat", "bruno=bruno@example.org",
+         "--seat", "carla=carla@example.org"]
+SEED = "00" * 31 + "07"
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh PBEM_HOME for each test."""
+    monkeypatch.setenv("PBEM_HOME", str(tmp_path))
+    monkeypatch.delenv("PBEM_DATABASE_URL", raising=False)
+    return tmp_path
+
+
+def run(*args: str) -> Result:
+    """Run `pbem ARGS` and return the result."""
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def new_game(*extra: str) -> str:
+    """Create a seeded Secret Masters game and return its id."""
+    result = run("new", "secret-masters", *SEATS, "--seed", SEED, *extra)
+    assert result.exit_code == 0, result.output
+    return result.output.strip()
+
+
+def store() -> Store:
+    """The store the command uses."""
+    return Store(load_config().database_url)
+
+
+def legal_text(game_id: str) -> tuple[str, str]:
+    """Return a prompted seat and the text of one of its legal orders."""
+    loaded = load_game(store(), game_id)
+    prompt = loaded.game.prompts(loaded.state)[0]
+    order = loaded.game.legal_orders(loaded.state, prompt.seat)[0]
+    return prompt.seat, loaded.game.format_order(order)
+
+
+def test_games_lists_titles_and_player_counts(home: Path) -> None:
+    result = run("games")
+    assert result.exit_code == 0
+    assert "secret-masters" in result.output and "Secret Masters" in result.output
+    assert "3 players" in result.output
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["new", "chess", *SEATS], "no game called 'chess'"),
+    (["new", "secret-masters", "--seat", "anna"], "must be NAME=EMAIL"),
+    (["new", "secret-masters", "--seat", "anna=not-an-address"], "not an email address"),
+    (["new", "secret-masters", *SEATS[:4]], "played by 3 players, not 2"),
+    (["new", "secret-masters", *SEATS, "--option", "colour=red"], "has no option 'colour'"),
+    (["new", "secret-masters", *SEATS, "--option", "long=perhaps"], "takes yes or no"),
+    (["new", "secret-masters", *SEATS, "--seed", "xyz"], "hexadecimal"),
+    (["show", "nosuchid"], "no game with id"),
+    (["log", "nosuchid"], "no game with id"),
+    (["verify", "nosuchid"], "no game with id"),
+    (["audit", "nosuchid"], "no game with id"),
+])
+def test_bad_input_gets_one_clear_line(home: Path, args: list[str], message: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 1
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_new_prints_an_id_and_list_shows_it(home: Path) -> None:
+    game_id = new_game()
+    assert len(game_id) == 8
+    listed = run("list")
+    assert game_id in listed.output and "secret-masters" in listed.output
+
+
+def test_show_unknown_seat_is_refused(home: Path) -> None:
+    game_id = new_game()
+    result = run("show", game_id, "--as", "zoe")
+    assert result.exit_code == 1
+    assert "'zoe' is not a seat" in result.output
+
+
+def test_show_json_is_the_seats_view(home: Path) -> None:
+    game_id = new_game()
+    mine = json.loads(run("show", game_id, "--as", "anna", "--json").output)
+    spectator = json.loads(run("show", game_id, "--json").output)
+    loaded = load_game(store(), game_id)
+    assert mine["view"] == loaded.game.view(loaded.state, "anna")
+    assert spectator["view"] == loaded.game.view(loaded.state, None)
+    assert mine["view"] != spectator["view"]
+
+
+def test_prompts_lists_who_acts_and_the_help(home: Path) -> None:
+    game_id = new_game()
+    seat, _ = legal_text(game_id)
+    overview = run("prompts", game_id)
+    assert seat in overview.output and "--as SEAT" in overview.output
+    detail = run("prompts", game_id, "--as", seat)
+    loaded = load_game(store(), game_id)
+    prompt = loaded.game.prompt_for(loaded.state, seat)
+    assert prompt is not None and loaded.game.help(prompt) in detail.output
+
+
+def test_order_accepted_exits_zero_and_is_logged(home: Path) -> None:
+    game_id = new_game()
+    seat, text = legal_text(game_id)
+    result = run("order", game_id, seat, text)
+    assert result.exit_code == 0, result.output
+    assert f"accepted: {text}" in result.output
+    assert f"{seat} ordered: {text}" in run("log", game_id, "--as", seat).output
+
+
+def test_rejected_order_exits_two_with_code_and_keeps_the_submission(home: Path) -> None:
+    game_id = new_game()
+    seat, _ = legal_text(game_id)
+    result = run("order", game_id, seat, "fly to the moon")
+    assert result.exit_code == 2
+    assert "rejected [unreadable-order]" in result.output
+    with sqlite3.connect(home / "pbem.db") as db:
+        rows = db.execute("SELECT body, status FROM submissions").fetchall()
+    assert rows == [(b"fly to the moon", "rejected")]
+
+
+def test_order_by_a_seat_not_prompted_is_refused(home: Path) -> None:
+    game_id = new_game()
+    seat, text = legal_text(game_id)
+    loaded = load_game(store(), game_id)
+    idle = next(s for s in loaded.meta.seat_names
+                if loaded.game.prompt_for(loaded.state, s) is None)
+    result = run("order", game_id, idle, text)
+    assert result.exit_code == 2
+    assert "[not-your-turn]" in result.output
+
+
+def test_order_for_an_unknown_seat_or_game(home: Path) -> None:
+    game_id = new_game()
+    assert "[unknown-seat]" in run("order", game_id, "zoe", "pass").output
+    assert "[unknown-game]" in run("order", "nosuchid", "anna", "pass").output
+
+
+def test_verify_names_the_first_tampered_event(home: Path) -> None:
+    game_id = new_game()
+    assert run("verify", game_id).exit_code == 0
+    with sqlite3.connect(home / "pbem.db") as db:
+        db.execute("UPDATE events SET payload = replace(payload, 'anna', 'bruno') "
+                   "WHERE game_id = ? AND seq = 1", (game_id,))
+    result = run("verify", game_id)
+    assert result.exit_code == 1
+    assert "at seq 1" in result.output
+
+
+def test_audit_refuses_an_unfinished_game(home: Path) -> None:
+    game_id = new_game()
+    result = run("audit", game_id)
+    assert result.exit_code == 1
+    assert "is not finished" in result.output
+
+
+def test_demo_then_verify_audit_and_full_history(home: Path) -> None:
+    result = run("demo")
+    assert result.exit_code == 0, result.output
+    game_id = result.output.split("id ")[1].split(",")[0]
+    assert "ok:" in run("verify", game_id).output
+    audited = run("audit", game_id)
+    assert audited.exit_code == 0 and "reproduced exactly" in audited.output
+    history = run("log", game_id).output
+    assert "secret seed is revealed" in history
+
+
+def test_selfplay_prints_speed(home: Path) -> None:
+    result = run("selfplay", "secret-masters", "--games", "3", "--seed", "t")
+    assert result.exit_code == 0, result.output
+    assert "3 games of secret-masters played, verified and audited" in result.output
+    assert "games/s" in result.output and "events/s" in result.output
+
+
+def test_secret_of_one_seat_is_not_in_anothers_log(home: Path) -> None:
+    game = get_game("secret-masters")
+    game_id = new_game()
+    texts = {seat: run("log", game_id, "--as", seat).output for seat in ("anna", "bruno")}
+    spectator = run("log", game_id).output
+    loaded = load_game(store(), game_id)
+    own = json.dumps(game.view(loaded.state, "anna"))
+    assert texts["anna"] != texts["bruno"]
+    assert len(spectator) < len(texts["anna"]) and own
