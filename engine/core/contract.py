@@ -246,6 +246,13 @@ class Game(ABC, Generic[S]):
     def render_text(self, view: Mapping[str, Any]) -> str:
         """Return a plain-text picture of a view (for the terminal and text emails)."""
 
+    def render_board_svg(self, view: Mapping[str, Any]) -> str:
+        """Return the board picture of a view as a standalone SVG document (pages, PDFs).
+
+        Games implement it in `engine/<game>/render.py`, from the view alone, never the state.
+        """
+        raise NotImplementedError(f"{self.title} has no board picture yet")
+
     # -- the order grammar ------------------------------------------------------------------
     @abstractmethod
     def parse(self, text: str, seat: str, state: S) -> Order:
