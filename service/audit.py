@@ -8,9 +8,15 @@ from typing import Any
 from engine.core import Game, Rng, RuleViolation, canonical_json, encode, get_game, sha256_hex
 
 from .loading import GameMeta, UnknownGameId, apply_service_event, load_game, start_state
-from .meta import (SERVICE_EVENTS, GameCreated, OrderAccepted, describe_service_event,
-                   is_service_event, service_audience)
-from .store import StoredEvent, Store
+from .meta import (
+    SERVICE_EVENTS,
+    GameCreated,
+    OrderAccepted,
+    describe_service_event,
+    is_service_event,
+    service_audience,
+)
+from .store import Store, StoredEvent
 
 
 class AuditRefused(Exception):

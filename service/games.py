@@ -8,11 +8,25 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import (Game, Rng, RuleViolation, StaleOrder, UnreadableOrder, canonical_json,
-                         get_game, sha256_hex)
+from engine.core import (
+    Game,
+    Rng,
+    RuleViolation,
+    StaleOrder,
+    UnreadableOrder,
+    canonical_json,
+    get_game,
+    sha256_hex,
+)
 
-from .loading import (GameMeta, LoadedGame, apply_service_event, load_game, maybe_snapshot,
-                      start_state)
+from .loading import (
+    GameMeta,
+    LoadedGame,
+    apply_service_event,
+    load_game,
+    maybe_snapshot,
+    start_state,
+)
 from .meta import SERVICE_EVENTS, GameCreated, GameFinished, OrderAccepted, SeatInfo, SeedRevealed
 from .store import NewEvent, NewOutbox, SeqConflict, Store, Submission
 
@@ -58,7 +72,7 @@ class SubmissionResult:
                 "legal": self.legal, "orders": list(self.orders), "seq": self.seq}
 
     @classmethod
-    def from_submission(cls, sub: Submission) -> "SubmissionResult":
+    def from_submission(cls, sub: Submission) -> SubmissionResult:
         """Return the stored result of an already processed submission."""
         data = sub.result or {}
         return cls(sub.id, sub.status, data.get("code", ""), data.get("message", ""),

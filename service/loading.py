@@ -8,8 +8,14 @@ from typing import Any
 from engine.core import Game, decode, encode, get_game
 from engine.core.contract import replace
 
-from .meta import (SERVICE_EVENTS, GameCreated, GameFinished, SeatInfo,
-                   SeedRevealed, is_service_event)
+from .meta import (
+    SERVICE_EVENTS,
+    GameCreated,
+    GameFinished,
+    SeatInfo,
+    SeedRevealed,
+    is_service_event,
+)
 from .store import GameRow, Store
 
 SNAPSHOT_EVERY = 200

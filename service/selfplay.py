@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from engine.core import canonical_json, get_game
-from engine.core.harness import chooser_for, choose_step, seat_names
+from engine.core.harness import choose_step, chooser_for, seat_names
 
 from . import audit as auditing
 from .games import DEADLINE_ACTOR, NewSeat, ServiceError, create_game, submit_order

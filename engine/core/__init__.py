@@ -1,10 +1,31 @@
 """The engine core: the game contract, the codec, the seeded random stream and violations."""
 from .canonical import canonical_json, sha256_hex
 from .codec import decode, encode
-from .contract import (EVERYONE, Audience, Canaries, Event, Field, Game, OptionSpec, Order, OrderForm,
-                       Outcome, Prompt, TypeTable, event, order, replace)
-from .errors import (GameOver, NotYourTurn, RuleViolation, StaleOrder, UnreadableOrder,
-                     WrongOrderKind)
+from .contract import (
+                       EVERYONE,
+                       Audience,
+                       Canaries,
+                       Event,
+                       Field,
+                       Game,
+                       OptionSpec,
+                       Order,
+                       OrderForm,
+                       Outcome,
+                       Prompt,
+                       TypeTable,
+                       event,
+                       order,
+                       replace,
+)
+from .errors import (
+                       GameOver,
+                       NotYourTurn,
+                       RuleViolation,
+                       StaleOrder,
+                       UnreadableOrder,
+                       WrongOrderKind,
+)
 from .registry import UnknownGame, all_games, get_game
 from .rng import Rng
 

@@ -13,7 +13,7 @@ import enum
 import types
 import typing
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -58,12 +58,12 @@ def decode(cls: type[T], data: Any) -> T:
     return result
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
     return dataclasses.fields(cls)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _converter(tp: Any) -> Converter:
     """Return a function turning JSON data into a value of type `tp`."""
     if tp in (Any, int, str, bool, type(None)):

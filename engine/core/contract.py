@@ -23,8 +23,8 @@ def event(type_name: str, version: int = 1) -> Any:
     """Mark a frozen dataclass as an event type stored under `type_name`."""
 
     def mark(cls: type[_T]) -> type[_T]:
-        setattr(cls, "event_type", type_name)
-        setattr(cls, "schema_version", version)
+        cls.event_type = type_name
+        cls.schema_version = version
         return cls
 
     return mark
@@ -34,7 +34,7 @@ def order(kind: str) -> Any:
     """Mark a frozen dataclass as an order of kind `kind`."""
 
     def mark(cls: type[_T]) -> type[_T]:
-        setattr(cls, "order_kind", kind)
+        cls.order_kind = kind
         return cls
 
     return mark
@@ -267,7 +267,7 @@ class Game(ABC, Generic[S]):
         """Return the lines telling the prompted seat what it can write now, with examples."""
 
     # -- secrecy testing --------------------------------------------------------------------
-    def plant_canaries(self, state: S, canaries: "Canaries") -> S:
+    def plant_canaries(self, state: S, canaries: Canaries) -> S:
         """Return `state` with every hidden item replaced by a canary from `canaries`.
 
         The shared harness renders every seat's view, prompts and help of the planted state and
@@ -341,13 +341,13 @@ class Canaries:
     def __init__(self) -> None:
         self.owners: dict[str, frozenset[str]] = {}
 
-    def text(self, owners: "frozenset[str] | set[str] | tuple[str, ...]") -> str:
+    def text(self, owners: frozenset[str] | set[str] | tuple[str, ...]) -> str:
         """Return a new canary string readable by `owners` only."""
         marker = f"CANARY{len(self.owners):05d}Z"
         self.owners[marker] = frozenset(owners)
         return marker
 
-    def number(self, owners: "frozenset[str] | set[str] | tuple[str, ...]") -> int:
+    def number(self, owners: frozenset[str] | set[str] | tuple[str, ...]) -> int:
         """Return a new canary number readable by `owners` only (for hidden counts)."""
         value = 7_340_000_017 + 7 * len(self.owners)
         self.owners[str(value)] = frozenset(owners)
@@ -363,6 +363,20 @@ def replace(obj: _T, **changes: Any) -> _T:
 
 
 __all__ = [
-    "Audience", "Canaries", "EVERYONE", "Event", "Field", "Game", "Order", "OrderForm", "OptionSpec",
-    "Outcome", "Prompt", "RuleViolation", "TypeTable", "event", "order", "replace",
+    "EVERYONE",
+    "Audience",
+    "Canaries",
+    "Event",
+    "Field",
+    "Game",
+    "OptionSpec",
+    "Order",
+    "OrderForm",
+    "Outcome",
+    "Prompt",
+    "RuleViolation",
+    "TypeTable",
+    "event",
+    "order",
+    "replace",
 ]

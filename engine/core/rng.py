@@ -19,7 +19,7 @@ T = TypeVar("T")
 class Rng:
     """A deterministic random stream; every draw advances it."""
 
-    __slots__ = ("_key", "_counter", "_buffer", "_buffer_bits", "draws")
+    __slots__ = ("_buffer", "_buffer_bits", "_counter", "_key", "draws")
 
     def __init__(self, key: bytes) -> None:
         self._key = key
@@ -29,7 +29,7 @@ class Rng:
         self.draws = 0
 
     @classmethod
-    def for_position(cls, seed: bytes, game_id: str, seq: int) -> "Rng":
+    def for_position(cls, seed: bytes, game_id: str, seq: int) -> Rng:
         """Return the stream for the decision taken at `seq` of game `game_id`."""
         key = hmac.new(seed, f"{game_id}:{seq}".encode(), hashlib.sha256).digest()
         return cls(key)

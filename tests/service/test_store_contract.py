@@ -6,12 +6,9 @@ are skipped, except under CI (CI=true), where they fail.
 """
 from __future__ import annotations
 
-import functools
 import multiprocessing
-import os
 import queue
 import re
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,52 +26,16 @@ from service.store import (
     Store,
     StoreError,
 )
+from tests.stores import open_store
 
-PG_URL = os.environ.get("PBEM_TEST_PG_URL",
-                        "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 GAME = "g-1"
 RACE_ROUNDS = 20
-
-
-@functools.cache
-def _postgres_problem() -> str | None:
-    """Return why PostgreSQL cannot be used, or None when it answers."""
-    engine = create_engine(PG_URL, connect_args={"connect_timeout": 3})
-    try:
-        with engine.connect() as conn:
-            conn.execute(text("SELECT 1"))
-    except Exception as exc:  # noqa: BLE001 - any failure means "not reachable"
-        return f"PostgreSQL at {PG_URL} is not reachable: {exc.__class__.__name__}: {exc}"
-    finally:
-        engine.dispose()
-    return None
-
-
-def _require_postgres() -> None:
-    """Skip (or, under CI, fail) the current test when PostgreSQL is missing."""
-    problem = _postgres_problem()
-    if problem is None:
-        return
-    if os.environ.get("CI") == "true":
-        pytest.fail(problem + " (CI=true: the PostgreSQL contract must run)")
-    pytest.skip(problem)
-
-
-def _open_store(kind: str, tmp_path: Path) -> Store:
-    """Return a store with fresh, empty tables of the given kind."""
-    if kind == "sqlite":
-        store = Store(f"sqlite:///{tmp_path / 'data' / 'pbem.db'}")
-    else:
-        _require_postgres()
-        store = Store(PG_URL, schema=f"pbem_test_{uuid.uuid4().hex[:12]}")
-    store.create_schema()
-    return store
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
     """A store with one game, `GAME`, and an empty log."""
-    opened = _open_store(request.param, tmp_path)
+    opened = open_store(request.param, tmp_path)
     opened.create_game(GAME, "demo", "1.0", "Test game", "00ff" * 8)
     try:
         yield opened
