@@ -22,6 +22,7 @@ from typing import Any
 
 from engine.core import Rng, get_game
 from engine.core.harness import chooser_for, seat_names
+from engine.secret_masters.board import points
 from service.games import NewSeat, create_game, submit_order
 from service.loading import fold_rows, load_game, maybe_snapshot
 from service.store import Store
@@ -31,14 +32,19 @@ GAME = "secret-masters"
 
 
 def endless_order(game: Any, state: Any, chooser: Rng) -> tuple[str, Any]:
-    """Return a prompted seat and a legal order after which the game is not over."""
+    """Return a prompted seat and a legal order keeping the strongest faction weakest."""
     prompt = chooser.choice(game.prompts(state))
-    candidates = chooser.shuffled(list(game.legal_orders(state, prompt.seat)))
-    for order in candidates:
+    best: list[Any] = []
+    best_score = None
+    for order in game.legal_orders(state, prompt.seat):
         after = game.fold(state, game.decide(state, prompt.seat, order, Rng(b"probe")))
-        if game.outcome(after) is None:
-            return prompt.seat, order
-    return prompt.seat, candidates[0]
+        totals = points(after.board).values()
+        score = (game.outcome(after) is not None, max(totals), sum(totals))
+        if best_score is None or score < best_score:
+            best, best_score = [order], score
+        elif score == best_score:
+            best.append(order)
+    return prompt.seat, chooser.choice(best)
 
 
 def build_long_game(store: Store, min_events: int) -> str:
