@@ -1,0 +1,197 @@
+"""evolve: apply one event to the state. Total, deterministic, no checks and no draws."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.contract import replace
+
+from . import events as ev
+from .board import ANTARCTICA, empty_board
+from .state import (
+    FULL_POOL,
+    NO_AGENTS,
+    STARTING_HAND,
+    Agents,
+    Colour,
+    Phase,
+    Side,
+    State,
+    add_agent,
+    add_agents,
+)
+
+
+def _set_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """Return `items` with position `index` replaced by `value`."""
+    return items[:index] + (value,) + items[index + 1:]
+
+
+def _moved(board: dict[str, Agents], colour: Colour, source: str | None,
+           target: str | None) -> dict[str, Agents]:
+    """Return a copy of `board` with one agent of `colour` taken from `source` and put on `target`."""
+    board = dict(board)
+    if source is not None:
+        board[source] = add_agent(board[source], colour, -1)
+    if target is not None:
+        board[target] = add_agent(board[target], colour, 1)
+    return board
+
+
+def _game_set_up(state: State, event: ev.GameSetUp) -> State:
+    board = empty_board()
+    pool = FULL_POOL
+    for region, colour in event.start.items():
+        board[region] = add_agent(board[region], colour, 1)
+        pool = add_agent(pool, colour, -1)
+    gm = state.seats.index(event.grand_master)
+    return replace(state, board=board, pool=pool, grand_master=gm, active=gm,
+                   phase=Phase.TURN_START)
+
+
+def _faction_dealt(state: State, event: ev.FactionDealt) -> State:
+    index = state.seats.index(event.seat)
+    return replace(state, factions=_set_at(state.factions, index, event.faction))
+
+
+def _faction_set_aside(state: State, event: ev.FactionSetAside) -> State:
+    return replace(state, set_aside=event.faction)
+
+
+def _round_started(state: State, event: ev.RoundStarted) -> State:
+    gm = state.seats.index(event.grand_master)
+    return replace(state, round=event.round, turn=1, grand_master=gm, active=gm,
+                   phase=Phase.TURN_START, red_card=None, white_card=None)
+
+
+def _deck_shuffled(state: State, event: ev.DeckShuffled) -> State:
+    return replace(state, deck=event.cards)
+
+
+def _cards_revealed(state: State, event: ev.CardsRevealed) -> State:
+    return replace(state, red_card=event.red, white_card=event.white, deck=state.deck[2:],
+                   red_agent=None, white_agent=None, open_side=None, phase=Phase.PLACE_FIRST)
+
+
+def _antarctica_returned(state: State, event: ev.AntarcticaReturned) -> State:
+    board = dict(state.board)
+    board[ANTARCTICA] = NO_AGENTS
+    return replace(state, board=board, pool=add_agents(state.pool, event.agents))
+
+
+def _on_card(state: State, side: Side, colour: Colour | None) -> State:
+    """Return `state` with `colour` on the card on `side`, moving on to the next placement."""
+    if side is Side.RED:
+        state = replace(state, red_agent=colour)
+    else:
+        state = replace(state, white_agent=colour)
+    if state.phase is Phase.PLACE_FIRST:
+        return replace(state, phase=Phase.PLACE_SECOND, open_side=side.other)
+    return replace(state, phase=Phase.VOTE, open_side=None)
+
+
+def _agent_placed(state: State, event: ev.AgentPlaced) -> State:
+    state = replace(state, pool=add_agent(state.pool, event.colour, -1))
+    return _on_card(state, event.side, event.colour)
+
+
+def _agent_moved(state: State, event: ev.AgentMoved) -> State:
+    state = replace(state, board=_moved(state.board, event.colour, event.from_region, None))
+    return _on_card(state, event.side, event.colour)
+
+
+def _placement_passed(state: State, event: ev.PlacementPassed) -> State:
+    return _on_card(state, event.side, None)
+
+
+def _vote_cast(state: State, event: ev.VoteCast) -> State:
+    index = state.seats.index(event.seat)
+    return replace(state, votes=_set_at(state.votes, index, event.markers))
+
+
+def _vote_resolved(state: State, event: ev.VoteResolved) -> State:
+    board = state.board
+    if event.red_agent is not None:
+        board = _moved(board, event.red_agent, None, event.red_to)
+    if event.white_agent is not None:
+        board = _moved(board, event.white_agent, None, event.white_to)
+    hands = tuple(hand - vote if vote is not None else hand
+                  for hand, vote in zip(state.hands, state.votes))
+    return replace(state, board=board, hands=hands, votes=(None,) * len(state.seats),
+                   bag=event.totals, last_vote=event.totals, red_agent=None, white_agent=None,
+                   phase=Phase.REDRAW)
+
+
+def _vote_skipped(state: State, event: ev.VoteSkipped) -> State:
+    return replace(state, phase=Phase.REDRAW)
+
+
+def _markers_drawn(state: State, event: ev.MarkersDrawn) -> State:
+    index = state.seats.index(event.seat)
+    hand = state.hands[index] + event.markers
+    return replace(state, hands=_set_at(state.hands, index, hand), bag=state.bag - event.markers)
+
+
+def _turn_passed(state: State, event: ev.TurnPassed) -> State:
+    return replace(state, active=state.seats.index(event.seat), round=event.round,
+                   turn=event.turn, red_card=None, white_card=None, phase=Phase.TURN_START)
+
+
+def _redeploy_started(state: State, event: ev.RedeployStarted) -> State:
+    return replace(state, red_card=None, white_card=None, phase=Phase.REDEPLOY)
+
+
+def _redeployed(state: State, event: ev.Redeployed) -> State:
+    board = _moved(state.board, event.colour, event.from_region, event.to_region)
+    return replace(state, board=board, phase=Phase.ROUND_END)
+
+
+def _redeploy_passed(state: State, event: ev.RedeployPassed) -> State:
+    return replace(state, phase=Phase.ROUND_END)
+
+
+def _game_won(state: State, event: ev.GameWon) -> State:
+    return replace(state, winner=state.seats.index(event.seat), win_points=event.points,
+                   phase=Phase.OVER)
+
+
+def _factions_revealed(state: State, event: ev.FactionsRevealed) -> State:
+    factions = tuple(event.factions.get(seat) for seat in state.seats)
+    return replace(state, factions=factions, set_aside=event.set_aside, phase=Phase.OVER)
+
+
+HANDLERS: dict[type, Callable[[State, Any], State]] = {
+    ev.GameSetUp: _game_set_up,
+    ev.FactionDealt: _faction_dealt,
+    ev.FactionSetAside: _faction_set_aside,
+    ev.RoundStarted: _round_started,
+    ev.DeckShuffled: _deck_shuffled,
+    ev.CardsRevealed: _cards_revealed,
+    ev.AntarcticaReturned: _antarctica_returned,
+    ev.AgentPlaced: _agent_placed,
+    ev.AgentMoved: _agent_moved,
+    ev.PlacementPassed: _placement_passed,
+    ev.VoteCast: _vote_cast,
+    ev.VoteResolved: _vote_resolved,
+    ev.VoteSkipped: _vote_skipped,
+    ev.MarkersDrawn: _markers_drawn,
+    ev.TurnPassed: _turn_passed,
+    ev.RedeployStarted: _redeploy_started,
+    ev.Redeployed: _redeployed,
+    ev.RedeployPassed: _redeploy_passed,
+    ev.GameWon: _game_won,
+    ev.FactionsRevealed: _factions_revealed,
+}
+
+
+def evolve(state: State, event: Any) -> State:
+    """Return the state after `event`."""
+    return HANDLERS[type(event)](state, event)
+
+
+def initial_state(seats: tuple[str, ...], long: bool) -> State:
+    """Return the state before the opening events: every agent in the pool, starting hands."""
+    count = len(seats)
+    return State(seats=tuple(seats), long=long, board=empty_board(),
+                 pool=FULL_POOL, hands=(STARTING_HAND,) * count,
+                 votes=(None,) * count, factions=(None,) * count)
