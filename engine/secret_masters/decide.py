@@ -171,8 +171,12 @@ def _vote(em: Emitter, index: int, order: Any, rng: Rng) -> None:
     state = em.state
     if not isinstance(order, VoteOrder):
         raise _wrong_kind(state, index, order, "vote with three of your markers")
+    counts = (order.red, order.white, order.orange)
+    if not all(type(count) is int for count in counts):
+        raise _violation(state, index, "A vote gives whole numbers of red, white and orange "
+                         "markers.", "sm.three-markers")
     markers = order.markers
-    if min(order.red, order.white, order.orange) < 0 or markers.total != MARKERS_PER_VOTE:
+    if min(counts) < 0 or markers.total != MARKERS_PER_VOTE:
         raise _violation(state, index, f"A vote is exactly {MARKERS_PER_VOTE} markers, not "
                          f"{markers.total}.", "sm.three-markers")
     if not state.hands[index].holds(markers):

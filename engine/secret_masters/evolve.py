@@ -39,6 +39,7 @@ def _moved(board: dict[str, Agents], colour: Colour, source: str | None,
 
 
 def _game_set_up(state: State, event: ev.GameSetUp) -> State:
+    """The starting agents leave the pool for their regions; the Grand Master leads."""
     board = empty_board()
     pool = FULL_POOL
     for region, colour in event.start.items():
@@ -50,30 +51,36 @@ def _game_set_up(state: State, event: ev.GameSetUp) -> State:
 
 
 def _faction_dealt(state: State, event: ev.FactionDealt) -> State:
+    """The seat holds its faction."""
     index = state.seats.index(event.seat)
     return replace(state, factions=_set_at(state.factions, index, event.faction))
 
 
 def _faction_set_aside(state: State, event: ev.FactionSetAside) -> State:
+    """The fourth faction is out of the game."""
     return replace(state, set_aside=event.faction)
 
 
 def _round_started(state: State, event: ev.RoundStarted) -> State:
+    """A new round: its Grand Master is the active seat of turn 1."""
     gm = state.seats.index(event.grand_master)
     return replace(state, round=event.round, turn=1, grand_master=gm, active=gm,
                    phase=Phase.TURN_START, red_card=None, white_card=None)
 
 
 def _deck_shuffled(state: State, event: ev.DeckShuffled) -> State:
+    """The round's region deck, top card first."""
     return replace(state, deck=event.cards)
 
 
 def _cards_revealed(state: State, event: ev.CardsRevealed) -> State:
+    """Two cards lie on the map; the active seat places first."""
     return replace(state, red_card=event.red, white_card=event.white, deck=state.deck[2:],
                    red_agent=None, white_agent=None, open_side=None, phase=Phase.PLACE_FIRST)
 
 
 def _antarctica_returned(state: State, event: ev.AntarcticaReturned) -> State:
+    """Antarctica empties into the pool."""
     board = dict(state.board)
     board[ANTARCTICA] = NO_AGENTS
     return replace(state, board=board, pool=add_agents(state.pool, event.agents))
@@ -91,25 +98,30 @@ def _on_card(state: State, side: Side, colour: Colour | None) -> State:
 
 
 def _agent_placed(state: State, event: ev.AgentPlaced) -> State:
+    """A pool agent stands on a card."""
     state = replace(state, pool=add_agent(state.pool, event.colour, -1))
     return _on_card(state, event.side, event.colour)
 
 
 def _agent_moved(state: State, event: ev.AgentMoved) -> State:
+    """An agent leaves its region for a card."""
     state = replace(state, board=_moved(state.board, event.colour, event.from_region, None))
     return _on_card(state, event.side, event.colour)
 
 
 def _placement_passed(state: State, event: ev.PlacementPassed) -> State:
+    """A card stays empty."""
     return _on_card(state, event.side, None)
 
 
 def _vote_cast(state: State, event: ev.VoteCast) -> State:
+    """The seat's sealed vote is (or replaces) its vote."""
     index = state.seats.index(event.seat)
     return replace(state, votes=_set_at(state.votes, index, event.markers))
 
 
 def _vote_resolved(state: State, event: ev.VoteResolved) -> State:
+    """Agents go where the vote sent them; the votes empty into the bag."""
     board = state.board
     if event.red_agent is not None:
         board = _moved(board, event.red_agent, None, event.red_to)
@@ -123,39 +135,47 @@ def _vote_resolved(state: State, event: ev.VoteResolved) -> State:
 
 
 def _vote_skipped(state: State, event: ev.VoteSkipped) -> State:
+    """No vote this turn."""
     return replace(state, phase=Phase.REDRAW)
 
 
 def _markers_drawn(state: State, event: ev.MarkersDrawn) -> State:
+    """Markers move from the bag to the seat's hand."""
     index = state.seats.index(event.seat)
     hand = state.hands[index] + event.markers
     return replace(state, hands=_set_at(state.hands, index, hand), bag=state.bag - event.markers)
 
 
 def _turn_passed(state: State, event: ev.TurnPassed) -> State:
+    """The cards are discarded and the next seat is active."""
     return replace(state, active=state.seats.index(event.seat), round=event.round,
                    turn=event.turn, red_card=None, white_card=None, phase=Phase.TURN_START)
 
 
 def _redeploy_started(state: State, event: ev.RedeployStarted) -> State:
+    """The cards are discarded and the Grand Master may redeploy."""
     return replace(state, red_card=None, white_card=None, phase=Phase.REDEPLOY)
 
 
 def _redeployed(state: State, event: ev.Redeployed) -> State:
+    """One agent moves to a region of lower value."""
     board = _moved(state.board, event.colour, event.from_region, event.to_region)
     return replace(state, board=board, phase=Phase.ROUND_END)
 
 
 def _redeploy_passed(state: State, event: ev.RedeployPassed) -> State:
+    """The Grand Master moved nothing."""
     return replace(state, phase=Phase.ROUND_END)
 
 
 def _game_won(state: State, event: ev.GameWon) -> State:
+    """The game is over, won by the active seat."""
     return replace(state, winner=state.seats.index(event.seat), win_points=event.points,
                    phase=Phase.OVER)
 
 
 def _factions_revealed(state: State, event: ev.FactionsRevealed) -> State:
+    """Every faction card is known."""
     factions = tuple(event.factions.get(seat) for seat in state.seats)
     return replace(state, factions=factions, set_aside=event.set_aside, phase=Phase.OVER)
 

@@ -234,10 +234,12 @@ def help_text(prompt: Prompt) -> str:
         if form.examples:
             lines.append("      for example: " + " | ".join(form.examples))
     lines.append("")
-    lines.append('Case does not matter; regions may be written with spaces or hyphens '
-                 '("north america", "north-america"), and a unique beginning such as "n-am" '
-                 "is enough.")
-    if any(form.kind == "place" for form in prompt.forms):
+    kinds = {form.kind for form in prompt.forms}
+    if kinds & {"place", "move", "redeploy"}:
+        lines.append('Case does not matter; regions may be written with spaces or hyphens '
+                     '("north america", "north-america"), and a unique beginning such as '
+                     '"n-am" is enough.')
+    if "place" in kinds:
         lines.append('A card can also be named by its side: "red" (left) or "white" (right).')
     if prompt.simultaneous:
         lines.append("Votes are sealed; you may send a new vote until the last vote is in.")

@@ -64,9 +64,8 @@ def _summary(state: State, index: int) -> str:
     """Return a one-paragraph account of the decision (no secret of another seat)."""
     where = f"Round {state.round}, turn {state.turn}: "
     if state.phase is Phase.PLACE_FIRST:
-        return (where + f"you are the active seat. {_card_text(state, Side.RED).capitalize()} "
-                f"and {_card_text(state, Side.WHITE)} are up; place an agent from the pool on "
-                "one of them.")
+        return (where + f"you are the active seat. Up are {_card_text(state, Side.RED)} and "
+                f"{_card_text(state, Side.WHITE)}; place an agent from the pool on one of them.")
     if state.phase is Phase.PLACE_SECOND:
         return where + _second_summary(state)
     if state.phase is Phase.VOTE:
@@ -140,6 +139,7 @@ def _colours(orders: Sequence[Any]) -> tuple[str, ...]:
 
 
 def _place_form(state: State, orders: Sequence[PlaceOrder]) -> OrderForm:
+    """Return the form for placing a pool agent."""
     fields = (Field("colour", "Agent from the pool", options=_colours(orders)),
               Field("region", "Card (named by its region)",
                     options=_unique([item.region for item in orders])))
@@ -148,6 +148,7 @@ def _place_form(state: State, orders: Sequence[PlaceOrder]) -> OrderForm:
 
 
 def _move_form(state: State, orders: Sequence[MoveOrder]) -> OrderForm:
+    """Return the form for moving an agent onto the open card."""
     fields = (Field("colour", "Agent to move", options=_colours(orders)),
               Field("from_region", "Region it leaves",
                     options=_unique([item.from_region for item in orders])))
@@ -156,6 +157,7 @@ def _move_form(state: State, orders: Sequence[MoveOrder]) -> OrderForm:
 
 
 def _vote_form(state: State, orders: Sequence[VoteOrder]) -> OrderForm:
+    """Return the form listing the seat's legal votes."""
     options = tuple(canonical_text(item)[len("vote "):] for item in orders)
     fields = (Field("markers", "Three of your markers", options=options),)
     return OrderForm("vote", "Seal your vote", fields, examples(orders),
@@ -163,6 +165,7 @@ def _vote_form(state: State, orders: Sequence[VoteOrder]) -> OrderForm:
 
 
 def _redeploy_form(state: State, orders: Sequence[RedeployOrder]) -> OrderForm:
+    """Return the form for the Redeploy move."""
     fields = (Field("colour", "Agent to redeploy", options=_colours(orders)),
               Field("from_region", "Region it leaves",
                     options=_unique([item.from_region for item in orders])),
@@ -173,6 +176,7 @@ def _redeploy_form(state: State, orders: Sequence[RedeployOrder]) -> OrderForm:
 
 
 def _pass_form(state: State, orders: Sequence[PassOrder]) -> OrderForm:
+    """Return the form for passing."""
     label = ("Do not redeploy" if state.phase is Phase.REDEPLOY
              else "Leave the card empty (no agent can legally go there)")
     return OrderForm("pass", label, (), ("pass",), "pass")

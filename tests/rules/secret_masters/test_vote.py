@@ -198,3 +198,8 @@ def test_after_the_redraw_the_next_seat_clockwise_is_active() -> None:
 def test_hands_are_full_again_after_a_played_turn() -> None:
     state = given(history(("europe", BLUE, "russia", GREEN)))
     assert [hand.total for hand in state.hands] == [5, 5, 5]
+
+
+def test_a_vote_from_json_must_hold_whole_numbers() -> None:
+    order = GAME.order_from_json({"kind": "vote", "red": "2", "white": 0, "orange": 1})
+    assert refused(given(voting()), "ann", order).code == "sm.three-markers"
