@@ -23,8 +23,8 @@ def event(type_name: str, version: int = 1) -> Any:
     """Mark a frozen dataclass as an event type stored under `type_name`."""
 
     def mark(cls: type[_T]) -> type[_T]:
-        cls.event_type = type_name
-        cls.schema_version = version
+        cls.event_type = type_name  # type: ignore[attr-defined]
+        cls.schema_version = version  # type: ignore[attr-defined]
         return cls
 
     return mark
@@ -34,7 +34,7 @@ def order(kind: str) -> Any:
     """Mark a frozen dataclass as an order of kind `kind`."""
 
     def mark(cls: type[_T]) -> type[_T]:
-        cls.order_kind = kind
+        cls.order_kind = kind  # type: ignore[attr-defined]
         return cls
 
     return mark

@@ -10,8 +10,17 @@ from dataclasses import dataclass
 
 import pytest
 
-from engine.core import (Canaries, OptionSpec, Rng, TypeTable, canonical_json, decode, encode,
-                         event, replace)
+from engine.core import (
+    Canaries,
+    OptionSpec,
+    Rng,
+    TypeTable,
+    canonical_json,
+    decode,
+    encode,
+    event,
+    replace,
+)
 
 
 class Suit(str, enum.Enum):
