@@ -107,25 +107,25 @@ def default_order(state: State, index: int) -> Any:
 def default_members(realm: Realm) -> tuple[str, ...]:
     """Return charter members that break up as few lodges as possible.
 
-    Unaffiliated Masons come first, then the SM if unaffiliated, then members a lodge can spare
-    above the quorum (largest surplus first), and only then members of lodges that dissolve.
+    Unaffiliated Masons come first, then the SM if unaffiliated, then members lodges can spare
+    above the quorum; if more are needed, they all come from one lodge (which dissolves).
     """
     loose = realm.members(None)
     chosen = [p for p in loose if not p.is_master] + [p for p in loose if p.is_master]
-    spare = {x.number: len(realm.members(x.number)) - TABLES.quorum for x in realm.lodges}
-    while len(chosen) < TABLES.quorum:
-        number = max(spare, key=lambda n: (spare[n], -n))
-        taken = [p for p in realm.members(number) if p not in chosen]
-        chosen.append(_least_valuable(taken))
-        spare[number] -= 1
+    groups = sorted((realm.members(x.number) for x in realm.lodges), key=len, reverse=True)
+    for members in groups:
+        spare = sorted(members, key=_plainness)[:max(0, len(members) - TABLES.quorum)]
+        chosen += spare
+    if len(chosen) < TABLES.quorum and groups:
+        rest = [p for p in groups[-1] if p not in chosen]
+        chosen += sorted(rest, key=_plainness)
     trio = sorted((p.id for p in chosen[:TABLES.quorum]), key=id_order)
     return tuple(trio)
 
 
-def _least_valuable(pieces: Sequence[Piece]) -> Piece:
-    """Return the plainest piece: unadvanced Masons before advanced ones, the SM last."""
-    return min(pieces, key=lambda p: (p.is_master, p.perfect, p.rite is not None,
-                                      id_order(p.id)))
+def _plainness(piece: Piece) -> tuple[bool, bool, bool, tuple[int, int]]:
+    """Return a sort key putting unadvanced Masons first and the SM last."""
+    return (piece.is_master, piece.perfect, piece.rite is not None, id_order(piece.id))
 
 
 # -- summaries -----------------------------------------------------------------------------
