@@ -289,7 +289,7 @@ def _target_problem(state: State, index: int, order: Any) -> Problem:
     if isinstance(order, DigOrder):
         holder = state.holder(order.piece)
         piece = state.realms[holder].pieces.get(order.piece) if holder >= 0 else None
-        if piece is None or not piece.perfect:
+        if piece is None or piece.is_master or not piece.perfect:
             return fault(f"{order.piece} is not a Perfect Initiate; DIG works on Perfect Initiates "
                          "(not SMs).", "fm.not-an-initiate")
         return "The bag holds no pyramid of the size needed.", "fm.bag-empty"
