@@ -58,6 +58,7 @@ _FILLERS = frozenset({"a", "an", "the", "my", "our", "of", "please", "and", "sec
 _LOOSE = frozenset({"unaffiliated", "unaff", "loose", "outside", "none", "nowhere", "zone",
                     "unaffiliate", "free"})
 _MASTER = frozenset({"sm", "master"})
+_LODGE_WORDS = frozenset({"lodge", "in", "to", "into", "at", "on", "onto", "under"})
 _MINE = frozenset({"mine", "own", "ours", "home", "me"})
 _THEIRS = frozenset({"theirs", "their", "other", "opponent", "opponents", "enemy", "yours"})
 
@@ -98,7 +99,7 @@ class Reader:
 
     def lodge(self, words: list[str]) -> int | None:
         """Return the lodge the words name (None: unaffiliated)."""
-        words = [w for w in words if w not in _FILLERS and w not in ("lodge", "in", "to")]
+        words = [w for w in words if w not in _FILLERS and w not in _LODGE_WORDS]
         if len(words) == 1 and words[0] in _LOOSE:
             return None
         if len(words) == 1:
@@ -160,7 +161,7 @@ def parse(text: str, index: int, state: State) -> Any:
         raise reader.fail("The deadline default cannot be written as an order; it is applied "
                           "only when a deadline passes.")
     if reader.piece(head) is not None and rest[:1] in (["advances"], ["initiates"]):
-        return _initiation(reader, rest[1:] + ["by", head])
+        return _advance(reader, rest[1:] + ["by", head])
     parser = _KEYWORDS.get(head)
     if parser is None:
         raise reader.fail(f'"{head}" is not an order word here.')
@@ -284,7 +285,7 @@ def _place(reader: Reader, rest: list[str]) -> Any:
 
 def _dig(reader: Reader, rest: list[str]) -> Any:
     where = {"inner": True, "small": True, "outer": False, "medium": False}
-    words = [w for w in rest if w not in _FILLERS and w != "alignment"]
+    words = [w for w in rest if w not in _FILLERS and w not in ("alignment", "under", "at")]
     chosen = [where[w] for w in words if w in where]
     named = [w for w in words if w not in where]
     if len(chosen) != 1:
