@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -106,7 +106,7 @@ def hand_limit(players: int) -> int:
     return int(_SETUP["hand_limit"][str(players)])
 
 
-@lru_cache(maxsize=None)
+@cache
 def all_objects() -> tuple[str, ...]:
     """Return every object card of the game, one id per card."""
     return tuple(card.id for card in OBJECTS.values() for _ in range(card.copies))

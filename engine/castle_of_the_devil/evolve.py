@@ -9,8 +9,19 @@ from engine.core.contract import replace
 from . import events as ev
 from .cards import DUEL_TOKENS, object_name, profession_name, society_name
 from .evolve_duel import DUEL_HANDLERS
-from .state import (Ability, Claim, Phase, Sextant, State, Trade, move_object, note,
-                    object_list, set_at, with_object)
+from .state import (
+    Ability,
+    Claim,
+    Phase,
+    Sextant,
+    State,
+    Trade,
+    move_object,
+    note,
+    object_list,
+    set_at,
+    with_object,
+)
 
 Handler = Callable[[State, Any], State]
 

@@ -1,0 +1,216 @@
+"""Proclaiming victory: your own society or the rival one, the odd-count two-object rule, the Bag
+conversion, the Seal of the Lodge and the Black Pearl; a wrong claim makes the other society win."""
+from __future__ import annotations
+
+from engine.castle_of_the_devil import GAME
+from engine.castle_of_the_devil.events import (
+    AllRevealed,
+    CardsShown,
+    ClaimJudged,
+    PlayersNamed,
+    VictoryProclaimed,
+)
+from engine.castle_of_the_devil.orders import (
+    ClaimOrder,
+    DoneOrder,
+    NameOrder,
+    OfferOrder,
+    TopOrder,
+    UseOrder,
+)
+from engine.castle_of_the_devil.state import Phase, State
+from engine.core.errors import WrongOrderKind
+
+from .helpers import B, O, after, deal, given, legal, play, prompted, refused, when
+
+PILE = ("seal", "dagger")
+
+
+def table(hands: list[tuple[str, ...]], players: int = 4, pile: tuple[str, ...] = PILE,
+          **kw: object) -> State:
+    return given(deal(players, hands=hands, pile=pile, **kw))  # type: ignore[arg-type]
+
+
+def judged(events: list[object]) -> ClaimJudged:
+    return next(e for e in events if isinstance(e, ClaimJudged))
+
+
+# -- your own society -------------------------------------------------------------------------
+
+def test_a_claim_for_your_society_shows_your_cards_and_asks_for_names() -> None:
+    state = table([("key", "key"), ("goblet",), ("key",), ("tome",)])
+    events = when(state, "anna", ClaimOrder("order"))
+    assert events == [VictoryProclaimed("anna", "order", False),
+                      CardsShown("anna", "order", "thug", ("key", "key"))]
+    state = after(state, events)
+    assert state.phase is Phase.CLAIM and prompted(state) == ["anna"]
+    assert GAME.view(state, "dieter")["players"][0]["hand"] == ["key", "key"]
+    assert NameOrder(("bruno", "carla")) in legal(state, "anna")
+    assert legal(state, "anna")[-1] == DoneOrder()
+    assert GAME.prompts(state)[0].default == DoneOrder()
+
+
+def test_naming_the_holders_of_the_third_key_wins_for_the_order() -> None:
+    state = play(table([("key", "key"), ("goblet",), ("key",), ("tome",)]),
+                 ("anna", ClaimOrder("order")))
+    events = when(state, "anna", NameOrder(("carla",)))
+    assert events[:2] == [PlayersNamed("anna", ("carla",)),
+                          CardsShown("carla", "order", "priest", ("key",))]
+    verdict = judged(events)
+    assert verdict.right and verdict.society == O and verdict.winners == ("anna", "carla")
+    assert isinstance(events[-1], AllRevealed)
+    outcome = GAME.outcome(after(state, events))
+    assert outcome is not None and outcome.winners == ("anna", "carla")
+    assert outcome.scores == {"anna": 1, "bruno": 0, "carla": 1, "dieter": 0}
+
+
+def test_holding_all_three_yourself_the_claim_is_right_at_once() -> None:
+    events = when(table([("key", "key", "key"), ("goblet",), ("tome",), ("coat",)]), "anna",
+                  ClaimOrder("order"))
+    assert judged(events).right and judged(events).winners == ("anna", "carla")
+
+
+def test_naming_a_rival_makes_the_claim_wrong_and_the_rivals_win() -> None:
+    state = play(table([("key", "key"), ("key",), ("goblet",), ("tome",)]),
+                 ("anna", ClaimOrder("order")))
+    verdict = judged(when(state, "anna", NameOrder(("bruno",))))
+    assert not verdict.right and verdict.society == B
+    assert verdict.winners == ("bruno", "dieter")
+
+
+def test_stopping_short_of_the_objects_is_a_wrong_claim() -> None:
+    state = play(table([("key", "key"), ("goblet",), ("key",), ("tome",)]),
+                 ("anna", ClaimOrder("order")))
+    verdict = judged(when(state, "anna", DoneOrder()))
+    assert not verdict.right and verdict.winners == ("bruno", "dieter")
+
+
+def test_naming_one_by_one_after_each_reveal() -> None:
+    state = play(table([("key",), ("goblet",), ("key",), ("tome",), ("key",), ("coat",)],
+                       players=6), ("anna", ClaimOrder("order")))
+    events = when(state, "anna", NameOrder(("carla",)))
+    assert not any(isinstance(e, ClaimJudged) for e in events)
+    state = after(state, events)
+    assert NameOrder(("carla",)) not in legal(state, "anna")
+    assert judged(when(state, "anna", NameOrder(("emma",)))).right
+
+
+def test_you_must_hold_one_of_the_objects_to_claim_for_your_society() -> None:
+    state = table([("dagger",), ("goblet",), ("key",), ("tome",)])
+    assert ClaimOrder("order") not in legal(state, "anna")
+    assert refused(state, "anna", ClaimOrder("order")).code == "cd.hold-one"
+
+
+# -- the rival society ------------------------------------------------------------------------
+
+def test_claiming_the_rivals_hold_their_goblets_wins_for_your_society() -> None:
+    state = play(table([("dagger",), ("goblet", "goblet"), ("key",), ("goblet",)]),
+                 ("anna", ClaimOrder("brotherhood")))
+    assert not any(isinstance(e, CardsShown) and e.seat == "anna"
+                   for e in when(table([("dagger",), ("goblet",), ("key",), ("goblet",)]),
+                                 "anna", ClaimOrder("brotherhood")))
+    verdict = judged(when(state, "anna", NameOrder(("bruno", "dieter"))))
+    assert verdict.right and verdict.society == O and verdict.winners == ("anna", "carla")
+
+
+def test_a_wrong_claim_about_the_rivals_makes_them_win() -> None:
+    state = play(table([("dagger",), ("goblet", "goblet"), ("key",), ("whip",)]),
+                 ("anna", ClaimOrder("brotherhood")), ("anna", NameOrder(("bruno", "dieter"))))
+    assert state.phase is Phase.CLAIM
+    verdict = judged(when(state, "anna", DoneOrder()))
+    assert not verdict.right and verdict.winners == ("bruno", "dieter")
+
+
+# -- odd player counts ------------------------------------------------------------------------
+
+FIVE = {"societies": [O, B, O, B, O], "removed": B}
+
+
+def test_with_an_odd_count_the_smaller_society_needs_two() -> None:
+    state = table([("dagger",), ("goblet",), ("key",), ("goblet",), ("key",)], players=5,
+                  first="bruno", **FIVE)
+    assert ClaimOrder("brotherhood") in legal(state, "bruno")
+    state = play(state, ("bruno", ClaimOrder("brotherhood")))
+    verdict = judged(when(state, "bruno", NameOrder(("dieter",))))
+    assert verdict.right and verdict.winners == ("bruno", "dieter")
+
+
+def test_the_larger_society_still_needs_three() -> None:
+    state = play(table([("key",), ("goblet",), ("key",), ("goblet",), ("dagger",)], players=5,
+                       **FIVE), ("anna", ClaimOrder("order")))
+    events = when(state, "anna", NameOrder(("carla",)))
+    assert not any(isinstance(e, ClaimJudged) for e in events)
+
+
+def test_the_prompt_does_not_tell_which_society_is_smaller() -> None:
+    state = play(table([("key",), ("goblet",), ("key",), ("goblet",), ("dagger",)], players=5,
+                       **FIVE), ("anna", ClaimOrder("order")))
+    summary = GAME.prompts(state)[0].summary
+    assert "nobody knows which" in summary
+
+
+# -- the Bag of Secrets as a victory object ---------------------------------------------------
+
+def test_a_bag_counts_as_a_key_once_the_pile_is_empty() -> None:
+    hands = [("key", "key", "bag-key"), ("goblet",), ("dagger",), ("whip",)]
+    assert judged(when(table(hands, pile=()), "anna", ClaimOrder("order"))).right
+    state = play(table(hands), ("anna", ClaimOrder("order")))
+    assert state.phase is Phase.CLAIM
+
+
+def test_the_goblet_bag_never_counts_for_the_order() -> None:
+    hands = [("key", "key", "bag-goblet"), ("goblet",), ("dagger",), ("whip",)]
+    state = play(table(hands, pile=()), ("anna", ClaimOrder("order")))
+    assert state.phase is Phase.CLAIM
+
+
+# -- the Seal of the Lodge and the Black Pearl ------------------------------------------------
+
+def test_the_seal_wins_alone_with_three_keys_or_goblets() -> None:
+    state = table([("seal", "key", "goblet", "goblet"), ("whip",), ("key",), ("dagger",)])
+    assert ClaimOrder("seal") in legal(state, "anna")
+    events = when(state, "anna", ClaimOrder("seal"))
+    assert events[0] == VictoryProclaimed("anna", "seal", True)
+    verdict = judged(events)
+    assert verdict.right and verdict.winners == ("anna",)
+
+
+def test_the_seal_needs_three_even_with_an_odd_count() -> None:
+    state = table([("seal", "key", "goblet"), ("whip",), ("key",), ("dagger",), ("coat",)],
+                  players=5, **FIVE)
+    assert ClaimOrder("seal") not in legal(state, "anna")
+    assert refused(state, "anna", ClaimOrder("seal")).code == "cd.seal"
+
+
+def test_an_unconverted_bag_does_not_count_for_the_seal() -> None:
+    hands = [("seal", "key", "goblet", "bag-key"), ("whip",), ("key",), ("dagger",)]
+    assert ClaimOrder("seal") not in legal(table(hands), "anna")
+    assert ClaimOrder("seal") in legal(table(hands, pile=()), "anna")
+
+
+def test_the_black_pearl_holder_cannot_proclaim() -> None:
+    state = table([("seal", "key", "key", "key", "pearl"), ("whip",), ("goblet",), ("dagger",)])
+    assert not [o for o in legal(state, "anna") if isinstance(o, ClaimOrder)]
+    assert refused(state, "anna", ClaimOrder("order")).code == "cd.black-pearl"
+
+
+def test_the_black_pearl_holder_shares_the_societys_win() -> None:
+    state = table([("key", "key"), ("goblet",), ("key", "pearl"), ("dagger",)],
+                  first="anna")
+    state = play(state, ("anna", ClaimOrder("order")))
+    assert judged(when(state, "anna", NameOrder(("carla",)))).winners == ("anna", "carla")
+
+
+# -- when you may proclaim --------------------------------------------------------------------
+
+def test_you_proclaim_only_at_the_start_of_your_turn() -> None:
+    state = play(table([("key", "key", "key"), ("goblet",), ("dagger",), ("whip",)],
+                       first="bruno"), ("bruno", OfferOrder("goblet", "anna")))
+    assert isinstance(refused(state, "anna", ClaimOrder("order")), WrongOrderKind)
+
+
+def test_the_clairvoyant_is_not_your_action_so_you_may_still_proclaim() -> None:
+    state = table([("key", "key", "key"), ("goblet",), ("dagger",), ("whip",)],
+                  professions=["clairvoyant", "thug", "priest", "doctor"])
+    state = play(state, ("anna", UseOrder("clairvoyant")), ("anna", TopOrder(("seal", "dagger"))))
+    assert ClaimOrder("order") in legal(state, "anna")
