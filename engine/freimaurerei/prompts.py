@@ -34,7 +34,7 @@ from .orders import (
     canonical_text,
     lodge_text,
 )
-from .rules import below_quorum, end_counts
+from .rules import below_quorum, end_counts, may_declare_end
 from .state import REALMS, Phase, Piece, Realm, State, id_order
 from .tables import TABLES
 
@@ -146,7 +146,7 @@ def summary(state: State, index: int) -> str:
 def _action_summary(state: State, index: int) -> str:
     lodges, initiates = end_counts(state.realms[index])
     text = "Choose an action."
-    if DeclareEndOrder() in legal_orders(state, state.realms[index].seat):
+    if state.action == 1 and may_declare_end(state, index):
         text = (f"You may declare the game over now ({lodges} lodges, {initiates} Perfect "
                 "Initiates) or choose an action.")
     if state.action != 1:
@@ -296,9 +296,12 @@ FORMS: tuple[tuple[type, str, str], ...] = (
 
 def forms(orders: Sequence[Any]) -> tuple[OrderForm, ...]:
     """Return one form per kind of legal order."""
+    groups: dict[type, list[Any]] = {}
+    for item in orders:
+        groups.setdefault(type(item), []).append(item)
     result = []
     for kind, label, syntax in FORMS:
-        chosen = [item for item in orders if type(item) is kind]
+        chosen = groups.get(kind)
         if chosen:
             name = str(vars(kind)["order_kind"])
             result.append(OrderForm(name, label, _fields(kind, chosen), examples(chosen), syntax))

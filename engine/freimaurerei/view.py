@@ -15,7 +15,7 @@ from .rules import (
     ruler_alignment,
 )
 from .scoring import points
-from .state import REALMS, SM, Lodge, Options, Phase, Piece, Realm, Size, State
+from .state import REALMS, SM, Lodge, Options, Phase, Piece, Realm, Size, State, id_order
 
 HIDDEN = "hidden"
 
@@ -124,7 +124,7 @@ def pending_view(state: State) -> dict[str, Any] | None:
             "recruits": [{"id": r.id, "size": r.size.value, "defector": r.defector}
                          for r in pending.recruits],
             "card": card_view(state.options, pending.card) if pending.card else None,
-            "moved": sorted(pending.moved), "initiators": list(pending.initiators),
+            "moved": sorted(pending.moved, key=id_order), "initiators": list(pending.initiators),
             "face": pending.face.value if pending.face else None, "rolls": pending.rolls}
 
 
