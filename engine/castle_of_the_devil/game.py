@@ -60,6 +60,10 @@ class CastleOfTheDevil(Game[State]):
         """Return the decisions open now."""
         return prompts.prompts(state)
 
+    def prompt_for(self, state: State, seat: str) -> Prompt | None:
+        """Return the open decision of `seat`, if any (built for that seat alone)."""
+        return prompts.prompt_for(state, state.index(seat))
+
     def decide(self, state: State, seat: str, order: Order, rng: Rng) -> list[Event]:
         """Return the events `order` by `seat` causes, or raise a RuleViolation."""
         self.check_prompted(state, seat)

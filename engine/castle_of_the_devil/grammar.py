@@ -117,7 +117,8 @@ def _spy(words: list[str], index: int, state: State) -> Any:
 
 
 def _duel(words: list[str], index: int, state: State) -> Any:
-    return od.DuelOrder(_seat(words, index, state, "player to challenge"))
+    kept = [word for word in words if word not in ("duel", "challenge")]
+    return od.DuelOrder(_seat(kept, index, state, "player to challenge"))
 
 
 def _offer(words: list[str], index: int, state: State) -> Any:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
+from functools import cache, lru_cache
 from typing import Any
 
 from engine.core.contract import Field, OrderForm, Prompt
@@ -52,6 +53,14 @@ def prompts(state: State) -> tuple[Prompt, ...]:
     return tuple(_prompt(state, seat, step) for seat in deciding_seats(state))
 
 
+def prompt_for(state: State, seat: int) -> Prompt | None:
+    """Return the open decision of seat `seat`, if it has one."""
+    step = STEPS.get(state.phase)
+    if step is None or seat not in deciding_seats(state):
+        return None
+    return _prompt(state, seat, step)
+
+
 def submitted(state: State, seat: int) -> bool:
     """Return whether the seat has already sent its sealed answer to this step."""
     if state.phase is Phase.SIDES and state.duel is not None:
@@ -73,23 +82,35 @@ def _prompt(state: State, seat: int, step: Step) -> Prompt:
 
 def forms(legal: Sequence[Any]) -> tuple[OrderForm, ...]:
     """Return one form per kind of legal order, in the order they first appear."""
+    return _forms(tuple(legal))
+
+
+@lru_cache(maxsize=4096)
+def _forms(legal: tuple[Any, ...]) -> tuple[OrderForm, ...]:
+    """Return the forms of a tuple of legal orders (the same lists recur all game long)."""
     kinds = list(dict.fromkeys(type(item) for item in legal))
     return tuple(_form(kind, [item for item in legal if type(item) is kind]) for kind in kinds)
+
+
+@cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    """Return the field names of an order class."""
+    return tuple(spec.name for spec in dataclasses.fields(kind))
 
 
 def _form(kind: type, chosen: list[Any]) -> OrderForm:
     """Return the form of one kind of order with the options taken from the legal orders."""
     label, syntax = FORM_TEXTS[kind]
     fields = []
-    for spec in dataclasses.fields(kind):
-        values = [getattr(item, spec.name) for item in chosen]
+    for name in _field_names(kind):
+        values = [getattr(item, name) for item in chosen]
         if any(isinstance(value, tuple) for value in values):
             options = tuple(dict.fromkeys(part for value in values for part in value))
-            fields.append(Field(spec.name, spec.name, "multi", options, 1, len(options)))
+            fields.append(Field(name, name, "multi", options, 1, len(options)))
         else:
             options = tuple(dict.fromkeys(str(value) for value in values if value != ""))
             if options:
-                fields.append(Field(spec.name, spec.name, "choice", options))
+                fields.append(Field(name, name, "choice", options))
     return OrderForm(kind.order_kind, label, tuple(fields), examples(chosen), syntax)  # type: ignore[attr-defined]
 
 
