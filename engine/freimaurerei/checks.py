@@ -6,9 +6,11 @@ rule; a final comparison with the legal orders catches anything they do not name
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import fields
+from enum import Enum
 from typing import Any
 
-from engine.core.errors import RuleViolation, WrongOrderKind
+from engine.core.errors import RuleViolation, UnreadableOrder, WrongOrderKind
 
 from .legal import action_orders, advance_steps, can_build, charters, legal_orders, target_orders
 from .orders import (
@@ -94,10 +96,23 @@ def wrong_kind(state: State, index: int, order: Any) -> WrongOrderKind:
                           legal=legal_text(state, index))
 
 
+def well_formed(order: Any) -> bool:
+    """Return whether every field of `order` has a plain value (orders may come as JSON)."""
+    for item in fields(order):
+        value = getattr(order, item.name)
+        parts = value if isinstance(value, tuple) else (value,)
+        if not all(part is None or isinstance(part, (str, int, Enum)) for part in parts):
+            return False
+    return True
+
+
 def check(state: State, index: int, order: Any) -> None:
     """Raise the violation `order` commits, or return when it is legal."""
     if type(order) not in PHASE_KINDS[state.phase]:
         raise wrong_kind(state, index, order)
+    if not well_formed(order):
+        raise UnreadableOrder("The order's details are not names or numbers.",
+                              legal=legal_text(state, index))
     explain = EXPLAIN.get(type(order))
     problem = explain(state, index, order) if explain is not None else None
     if problem is None and order not in legal_orders(state, state.realms[index].seat):

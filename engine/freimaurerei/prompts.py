@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.core.contract import Field, OrderForm, Prompt
 
+from .cards import card
 from .legal import deciding_seats, legal_orders
 from .orders import (
     AcceptOrder,
@@ -162,9 +163,11 @@ def _place_summary(state: State, index: int) -> str:
 
 
 def _members_summary(state: State, index: int) -> str:
-    return (f"You turned up {state.pending.card} for the new lodge. Name its three charter "
-            "members from your lodges or unaffiliated pieces (the SM counts); a lodge left with "
-            "fewer than three dissolves.")
+    shown = card(state.options, state.pending.card or "")
+    society = shown.alignment.value.capitalize() if shown.alignment else "no society in play"
+    return (f"You turned up {shown.id} ({shown.name}, {society}) for the new lodge. Name its "
+            "three charter members from your lodges or unaffiliated pieces (the SM counts); a "
+            "lodge left with fewer than three dissolves.")
 
 
 def _reorganize_summary(state: State, index: int) -> str:

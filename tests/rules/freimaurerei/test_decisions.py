@@ -97,3 +97,12 @@ def test_a_lone_consort_rules_over_a_joker_so_no_draw_is_needed() -> None:
     events = when(state, BEA, DeclareEndOrder())
     assert not [e for e in events if isinstance(e, JokerResolved)]
     assert points(after(state, events), 1) == 3 + 3
+
+
+def test_orders_sent_as_json_are_checked_like_written_ones() -> None:
+    state = given(set_up(), found(BEA, 1, "4C", "M4", "M5", "M6"), turn(BEA))
+    moving = play(state, BEA, ReorganizeOrder())
+    malformed = GAME.order_from_json({"kind": "move", "piece": ["M4"], "lodge": 1})
+    assert refused(moving, BEA, malformed).code == "unreadable-order"
+    stranger = GAME.order_from_json({"kind": "move", "piece": "M99", "lodge": None})
+    assert refused(moving, BEA, stranger).code == "fm.not-your-piece"
