@@ -18,7 +18,7 @@ from engine.core.contract import (
 from engine.core.rng import Rng
 
 from . import decide as deciding
-from . import grammar, prompts, rules, turns, view
+from . import grammar, prompts, render, rules, turns, view
 from .board import points
 from .events import EVENT_TYPES
 from .evolve import evolve, initial_state
@@ -105,6 +105,10 @@ class SecretMasters(Game[State]):
     def render_text(self, view_data: Mapping[str, Any]) -> str:
         """Return a plain-text picture of a view."""
         return view.render_text(view_data)
+
+    def render_board_svg(self, view_data: Mapping[str, Any]) -> str:
+        """Return the board picture of a view as a standalone SVG document."""
+        return render.render_board_svg(view_data)
 
     def parse(self, text: str, seat: str, state: State) -> Order:
         """Return the order written in `text`."""
