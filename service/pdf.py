@@ -1,0 +1,101 @@
+"""Board snapshots as PDF: one seat's view on an A4 page, rendered by WeasyPrint.
+
+The page is `templates/pdf/snapshot.html` styled by `templates/pdf/snapshot.css`; the board is
+the game's own SVG picture of the view, inline. Only the view is drawn, so a snapshot shows a seat
+exactly what its view allows. The font configuration and the compiled stylesheet are built once
+per thread and reused: building them costs more than rendering a page.
+"""
+from __future__ import annotations
+
+import base64
+import threading
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from weasyprint import CSS, HTML
+from weasyprint.text.fonts import FontConfiguration
+
+from engine.core.contract import Game
+
+from .templating import get_template, templates_dir
+
+TEMPLATE = "pdf/snapshot.html"
+STYLESHEET = "pdf/snapshot.css"
+SPECTATOR = "Spectator"
+
+_local = threading.local()
+
+
+def _tools() -> tuple[FontConfiguration, CSS]:
+    """Return this thread's font configuration and compiled stylesheet for the templates folder."""
+    cache: dict[Path, tuple[FontConfiguration, CSS]] = _local.__dict__.setdefault("tools", {})
+    folder = templates_dir()
+    if folder not in cache:
+        fonts = FontConfiguration()
+        cache[folder] = (fonts, CSS(filename=str(folder / STYLESHEET), font_config=fonts))
+    return cache[folder]
+
+
+def describe_value(value: Any) -> str:
+    """Return any JSON-ready value as one line of text, e.g. 'red 2 · white 2 · orange 1'."""
+    if value is None:
+        return "\u2014"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Mapping):
+        return " \u00b7 ".join(f"{key} {describe_value(item)}" for key, item in value.items()) \
+            or "\u2014"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(describe_value(item) for item in value) or "\u2014"
+    return str(value)
+
+
+def private_items(view: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Return the seat's own part of a view (`you`) as (label, text) pairs; none for others."""
+    you = view.get("you")
+    if not isinstance(you, Mapping):
+        return []
+    return [(str(key).replace("_", " ").capitalize(), describe_value(value))
+            for key, value in you.items()]
+
+
+def board_image(game: Game[Any], view: Mapping[str, Any]) -> str | None:
+    """Return the game's board picture of `view` as a data URI, or None if the game has none."""
+    try:
+        svg = game.render_board_svg(view)
+    except NotImplementedError:
+        return None
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+
+
+def utc_now() -> str:
+    """Return the current time as shown on a snapshot, e.g. '2024-05-01 12:00 UTC'."""
+    return datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def render_snapshot_html(game: Game[Any], view: Mapping[str, Any], *, game_title: str,
+                         game_id: str, seat: str | None, turn_label: str,
+                         history: Sequence[str] = (), generated_at: str | None = None) -> str:
+    """Return the HTML of a seat's snapshot page (the PDF's source)."""
+    image = board_image(game, view)
+    return get_template(TEMPLATE).render(
+        game_title=game_title, game_id=game_id, seat_label=seat or SPECTATOR,
+        turn_label=turn_label, generated_at=generated_at or utc_now(),
+        board_image=image, board_text=game.render_text(view) if image is None else "",
+        private=private_items(view), history=list(history))
+
+
+def render_snapshot_pdf(game: Game[Any], view: Mapping[str, Any], *, game_title: str,
+                        game_id: str, seat: str | None, turn_label: str,
+                        history: Sequence[str] = (), generated_at: str | None = None) -> bytes:
+    """Return the PDF bytes of a seat's board snapshot: A4, the board, its secrets, history."""
+    html = render_snapshot_html(game, view, game_title=game_title, game_id=game_id, seat=seat,
+                                turn_label=turn_label, history=history,
+                                generated_at=generated_at)
+    fonts, css = _tools()
+    document = HTML(string=html, base_url=str(templates_dir() / "pdf"))
+    pdf = document.write_pdf(stylesheets=[css], font_config=fonts)
+    assert pdf is not None  # write_pdf returns the bytes when no target is given
+    return bytes(pdf)
