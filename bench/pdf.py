@@ -1,0 +1,85 @@
+"""PDF snapshot benchmark: how long one seat's board snapshot takes to render.
+
+Plays seeded random Secret Masters games, picks states spread over them, and for each state
+renders the PDF of every seat and the spectator (as a turn email does), then prints the median
+and 95th percentile per PDF (wall clock, and CPU time, which other load on the machine disturbs
+less), the board SVG alone, and the first render in the process (which also builds the font
+configuration).
+
+    .venv/bin/python bench/pdf.py [--renders 50] [--seed 1]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from engine.core.harness import play_random_game, seat_names
+from engine.secret_masters import GAME
+from service.pdf import render_snapshot_pdf
+
+SEATS = seat_names(3)
+
+
+def sample_views(count: int, seed: int) -> list[tuple[str | None, dict[str, Any]]]:
+    """Return `count` (seat, view) pairs from states of seeded random games."""
+    views: list[tuple[str | None, dict[str, Any]]] = []
+    game_number = 0
+    while len(views) < count:
+        played = play_random_game(GAME, SEATS, f"bench-pdf-{seed}-{game_number}".encode(),
+                                  sample_every=5)
+        for state in played.sampled_states:
+            views += [(seat, GAME.view(state, seat)) for seat in (*SEATS, None)]
+        game_number += 1
+    return views[:count]
+
+
+def render(seat: str | None, view: dict[str, Any]) -> bytes:
+    """Return the PDF a turn email would attach for `seat`."""
+    history = [f"Line {i} of the history this seat may read." for i in range(8)]
+    return render_snapshot_pdf(GAME, view, game_title="Secret Masters", game_id="bench-0001",
+                               seat=seat, turn_label=f"Round {view['round']}, turn "
+                               f"{view['turn']}", history=history,
+                               generated_at="2025-01-01 12:00 UTC")
+
+
+def timed(action: Callable[[], object]) -> tuple[float, float]:
+    """Return the wall-clock and the CPU seconds `action` takes."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    action()
+    return time.perf_counter() - wall, time.process_time() - cpu
+
+
+def summary(label: str, seconds: list[float]) -> str:
+    """Return one line: median and 95th percentile in milliseconds."""
+    ordered = sorted(seconds)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return (f"{label:<30} median {statistics.median(ordered) * 1000:7.1f} ms   "
+            f"p95 {p95 * 1000:7.1f} ms   ({len(ordered)} runs)")
+
+
+def main() -> None:
+    """Render the sampled views and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--renders", type=int, default=50, help="PDFs to render")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random games")
+    args = parser.parse_args()
+    views = sample_views(args.renders, args.seed)
+    first = timed(lambda: render(*views[0]))[0]
+    pdf = [timed(partial(render, seat, view)) for seat, view in views]
+    svg = [timed(partial(GAME.render_board_svg, view)) for _, view in views]
+    sizes = [len(render(seat, view)) for seat, view in views[:10]]
+    print(f"{'first render in the process':<30} {first * 1000:7.1f} ms (builds the fonts)")
+    print(summary("PDF per seat, wall clock", [wall for wall, _ in pdf]))
+    print(summary("PDF per seat, CPU time", [cpu for _, cpu in pdf]))
+    print(summary("board SVG alone, wall clock", [wall for wall, _ in svg]))
+    print(f"{'PDF size':<30} median {statistics.median(sizes) / 1024:7.1f} KiB")
+    print(f"{'load average (1 min)':<30} {os.getloadavg()[0]:7.2f} on {os.cpu_count()} CPUs")
+
+
+if __name__ == "__main__":
+    main()
