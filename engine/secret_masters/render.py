@@ -217,10 +217,15 @@ def control_label(controllers: Sequence[Any], width: float) -> str:
     return fit([f"tied: {', '.join(names)}", f"tied: {letters}"], width, 18)
 
 
+def grid_cell(region: Mapping[str, Any]) -> tuple[int, int, int, int]:
+    """Return where a region sits on the grid; a region the layout lacks goes below the map."""
+    return REGION_BOXES.get(str(region["region"]), (0, 3, 1, 1))
+
+
 def region_frame(region: Mapping[str, Any], x0: float, y0: float) -> tuple[float, float,
                                                                             float, float]:
-    """Return the box (x, y, w, h) of a region on the map; unknown regions go off the grid."""
-    col, row, wide, tall = REGION_BOXES.get(str(region["region"]), (0, 3, 1, 1))
+    """Return the box (x, y, w, h) of a region on the map."""
+    col, row, wide, tall = grid_cell(region)
     return (x0 + col * (COLUMN + 12), y0 + row * ROW, wide * COLUMN + (wide - 1) * 12,
             tall * ROW - 12)
 
@@ -274,8 +279,7 @@ def draw_legend(c: Canvas, x: float, y: float) -> None:
 
 def draw_map(c: Canvas, view: Mapping[str, Any], y: float) -> float:
     """Draw the sea, the eight scoring regions and Antarctica; return the y below them."""
-    rows = max([REGION_BOXES.get(str(r["region"]), (0, 3, 1, 1))[1]
-                + REGION_BOXES.get(str(r["region"]), (0, 3, 1, 1))[3] for r in view["board"]])
+    rows = max(row + tall for _, row, _, tall in map(grid_cell, view["board"]))
     c.box(MARGIN - 6, y - 6, WIDTH - 2 * MARGIN + 12, rows * ROW + 118, SEA, SEA, 0, radius=18)
     on_card = card_regions(view)
     for region in view["board"]:

@@ -33,7 +33,8 @@ def labels(svg: str) -> list[Label]:
     """Return every label drawn, splitting runs of per-character positioned labels apart."""
     found: list[Label] = []
     for element in ET.fromstring(svg).iter(f"{SVG}text"):
-        text, xs, ys = element.text or "", element.get("x", "0").split(), element.get("y", "0").split()
+        text = element.text or ""
+        xs, ys = element.get("x", "0").split(), element.get("y", "0").split()
         if len(xs) == 1:
             found.append(Label(float(xs[0]), float(ys[0]), text))
             continue
@@ -60,7 +61,8 @@ def frame(svg: str, part: str, **data: str) -> tuple[float, float, float, float]
                                                     for k, v in data.items()):
             rect = group.find(f"{SVG}rect")
             assert rect is not None
-            return tuple(float(rect.get(k, "0")) for k in ("x", "y", "width", "height"))  # type: ignore[return-value]
+            x, y, w, h = (float(rect.get(k, "0")) for k in ("x", "y", "width", "height"))
+            return x, y, w, h
     raise AssertionError(f"no {part} {data} in the picture")
 
 
@@ -188,12 +190,13 @@ def test_each_secret_is_drawn_for_its_owners_and_nobody_else(reader: str | None)
 def test_the_factions_are_revealed_after_the_end() -> None:
     final = play_random_game(GAME, seat_names(3), b"render-end").state
     view = GAME.view(final, None)
-    texts = shown_in(GAME.render_board_svg(view), "revealed")
+    svg = GAME.render_board_svg(view)
+    texts = shown_in(svg, "revealed")
     assert texts[0] == "Revealed at the end"
     for seat, faction in view["revealed"]["factions"].items():
         assert seat in texts and faction.capitalize() in texts
     assert view["revealed"]["set_aside"].capitalize() in texts
-    assert f"Winner: {view['winner']}" in [label.text for label in labels(GAME.render_board_svg(view))]
+    assert f"Winner: {view['winner']}" in [label.text for label in labels(svg)]
 
 
 def test_names_are_escaped() -> None:
