@@ -2,20 +2,23 @@
 
 The page is `templates/pdf/snapshot.html` styled by `templates/pdf/snapshot.css`; the board is
 the game's own SVG picture of the view, inline. Only the view is drawn, so a snapshot shows a seat
-exactly what its view allows. The font configuration and the compiled stylesheet are built once
-per thread and reused: building them costs more than rendering a page.
+exactly what its view allows. The font configuration, the compiled stylesheet and the URL fetcher
+(which fetches nothing but data: URIs) are built once per thread and reused: building them costs
+more than rendering a page.
 """
 from __future__ import annotations
 
 import base64
 import threading
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
+from weasyprint.urls import URLFetcher
 
 from engine.core.contract import Game
 
@@ -28,13 +31,24 @@ SPECTATOR = "Spectator"
 _local = threading.local()
 
 
-def _tools() -> tuple[FontConfiguration, CSS]:
-    """Return this thread's font configuration and compiled stylesheet for the templates folder."""
-    cache: dict[Path, tuple[FontConfiguration, CSS]] = _local.__dict__.setdefault("tools", {})
+@dataclass(frozen=True)
+class Tools:
+    """What WeasyPrint can reuse from one snapshot to the next (in one thread)."""
+
+    fonts: FontConfiguration
+    stylesheet: CSS
+    fetcher: URLFetcher
+
+
+def _tools() -> Tools:
+    """Return this thread's fonts, stylesheet and URL fetcher for the templates folder."""
+    cache: dict[Path, Tools] = _local.__dict__.setdefault("tools", {})
     folder = templates_dir()
     if folder not in cache:
         fonts = FontConfiguration()
-        cache[folder] = (fonts, CSS(filename=str(folder / STYLESHEET), font_config=fonts))
+        # The page needs nothing from outside: only the board's data: URI may be fetched.
+        cache[folder] = Tools(fonts, CSS(filename=str(folder / STYLESHEET), font_config=fonts),
+                              URLFetcher(allowed_protocols=("data",)))
     return cache[folder]
 
 
@@ -94,8 +108,8 @@ def render_snapshot_pdf(game: Game[Any], view: Mapping[str, Any], *, game_title:
     html = render_snapshot_html(game, view, game_title=game_title, game_id=game_id, seat=seat,
                                 turn_label=turn_label, history=history,
                                 generated_at=generated_at)
-    fonts, css = _tools()
-    document = HTML(string=html, base_url=str(templates_dir() / "pdf"))
-    pdf = document.write_pdf(stylesheets=[css], font_config=fonts)
+    tools = _tools()
+    document = HTML(string=html, url_fetcher=tools.fetcher)
+    pdf = document.write_pdf(stylesheets=[tools.stylesheet], font_config=tools.fonts)
     assert pdf is not None  # write_pdf returns the bytes when no target is given
     return bytes(pdf)

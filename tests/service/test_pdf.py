@@ -22,6 +22,7 @@ from engine.core.contract import Game
 from engine.core.harness import PlayedGame, play_random_game, seat_names
 from engine.secret_masters import GAME, SecretMasters
 from service import templating
+from service.pdf import _tools as pdf_tools
 from service.pdf import render_snapshot_html, render_snapshot_pdf
 
 SEATS = seat_names(3)
@@ -112,8 +113,9 @@ def test_each_pdf_is_one_or_two_a4_pages_with_the_heading_and_history(tmp_path: 
                 pdf = snapshot(GAME.view(state, reader), reader, history)
                 assert pdf.startswith(b"%PDF-")
                 info = run("pdfinfo", pdf, tmp_path)
-                assert re.search(r"^Pages:\s+[12]$", info, re.M), info
-                assert re.search(r"^Page size:\s+595\.\d+ x 841\.\d+ pts \(A4\)", info, re.M)
+                assert re.search(r"^Pages:\s+[12]$", info, re.MULTILINE), info
+                assert re.search(r"^Page size:\s+595\.\d+ x 841\.\d+ pts \(A4\)", info,
+                                 re.MULTILINE), info
                 text = squeezed(run("pdftotext", pdf, tmp_path))
                 for shown in ("Secret Masters", "g-0042", reader or "Spectator", WHEN,
                               *history):
@@ -128,7 +130,7 @@ def test_the_page_shows_the_board_and_the_seats_own_part(tmp_path: Path) -> None
         assert squeezed(region["name"]) in squeezed(text)
     assert "Only for anna" in text and "Only you see this: anna" in text
     laid_out = run("pdftotext", snapshot(view, "anna"), tmp_path, "-layout")
-    assert re.search(rf"^\s*Faction\s+{view['you']['faction']}$", laid_out, re.M)
+    assert re.search(rf"^\s*Faction\s+{view['you']['faction']}$", laid_out, re.MULTILINE)
     spectator = run("pdftotext", snapshot(GAME.view(state, None), None), tmp_path)
     assert "Spectator" in spectator and "Only for" not in spectator
     assert "Only you see this" not in spectator
@@ -171,3 +173,10 @@ def test_templates_are_strict_and_may_live_elsewhere(tmp_path: Path,
     monkeypatch.setenv("PBEM_TEMPLATES", str(tmp_path))
     assert templating.render_template("hello.html", name="<Ann>") == "Hello &lt;Ann&gt;!"
     assert templating.render_template("hello.txt", name="<Ann>") == "Hello <Ann>!"
+
+
+def test_the_page_fetches_nothing_but_its_own_data() -> None:
+    fetcher = pdf_tools().fetcher
+    for url in ("file:///etc/passwd", "http://example.org/x.png"):
+        with pytest.raises(ValueError, match="disallowed protocol"):
+            fetcher.fetch(url)
