@@ -9,6 +9,7 @@ from .contract import Game
 # Short name -> module holding a `GAME` object. Adding a game is one line here.
 GAME_MODULES: dict[str, str] = {
     "secret-masters": "engine.secret_masters",
+    "castle-of-the-devil": "engine.castle_of_the_devil",
 }
 
 _loaded: dict[str, Game[Any]] = {}
