@@ -52,6 +52,11 @@ def _tools() -> Tools:
     return cache[folder]
 
 
+def warm_up() -> None:
+    """Build this thread's fonts and stylesheet now (when a worker starts), not on first use."""
+    _tools()
+
+
 def describe_value(value: Any) -> str:
     """Return any JSON-ready value as one line of text, e.g. 'red 2 · white 2 · orange 1'."""
     if value is None:
