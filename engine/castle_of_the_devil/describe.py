@@ -16,15 +16,18 @@ CAUSES = {"bag": "traded away a Bag of Secrets", "tie": "the duel was a tie",
 
 
 def _setup(e: ev.GameSetUp) -> str:
+    """Describe the seating."""
     return f"Seats clockwise: {', '.join(e.seats)}. {e.first} begins."
 
 
 def _ability_offered(e: ev.AbilityOffered) -> str:
+    """Describe an announced trade ability."""
     return (f"{e.seat} traded the {obj_name(e.obj)} to {e.partner} and may use its trade "
             "ability.")
 
 
 def _played(e: ev.DuelPlayed) -> str:
+    """Describe a play in a duel."""
     if e.kind == "tokens":
         return f"{e.seat} put {e.amount} duel token(s) on the {e.target} side."
     if e.kind == "object":
@@ -34,17 +37,20 @@ def _played(e: ev.DuelPlayed) -> str:
 
 
 def _resolved(e: ev.DuelResolved) -> str:
+    """Describe the count of a duel."""
     result = f"{e.winner} wins" if e.winner else "a tie"
     return (f"The duel is counted: attacker {e.attacker_total}, defender {e.defender_total}; "
             f"{result} ({e.reason}).")
 
 
 def _shown(e: ev.CardsShown) -> str:
+    """Describe a player showing all cards."""
     return (f"{e.seat} shows all cards: {soc_name(e.society)}, {prof_name(e.profession)}, "
             f"{object_list(e.objects)}.")
 
 
 def _all_revealed(e: ev.AllRevealed) -> str:
+    """Describe the final showing of every card."""
     parts = [f"{seat}: {soc_name(soc)}, {prof_name(e.professions.get(seat, ''))}, "
              f"{object_list(e.hands.get(seat, ()))}" for seat, soc in e.societies.items()]
     removed = f" Removed society card: {soc_name(e.removed)}." if e.removed else ""

@@ -97,6 +97,7 @@ def _split(words: list[str], *markers: str) -> tuple[list[str], list[str] | None
 # -- one reader per order word ----------------------------------------------------------------
 
 def _claim(words: list[str], index: int, state: State) -> Any:
+    """Read `claim order|brotherhood|seal`."""
     phrase = plain(" ".join(content(words)))
     society = SOCIETY_WORDS.get(phrase)
     if society is None:
@@ -113,10 +114,12 @@ def _claim(words: list[str], index: int, state: State) -> Any:
 
 
 def _spy(words: list[str], index: int, state: State) -> Any:
+    """Read `spy <player>`."""
     return od.SpyOrder(_seat(words, index, state, "player to spy on"))
 
 
 def _duel(words: list[str], index: int, state: State) -> Any:
+    """Read `duel <player>` (also "challenge <player> to a duel")."""
     kept = [word for word in words if word not in ("duel", "challenge")]
     return od.DuelOrder(_seat(kept, index, state, "player to challenge"))
 
@@ -148,10 +151,12 @@ def _accept(words: list[str], index: int, state: State) -> Any:
 
 
 def _refuse(words: list[str], index: int, state: State) -> Any:
+    """Read `refuse`."""
     return _no_more(words, index, state, od.RefuseOrder())
 
 
 def _support(words: list[str], index: int, state: State) -> Any:
+    """Read `support attacker|defender` (or the name of a duellist)."""
     kept = content(words)
     side = SIDE_WORDS.get(kept[0]) if len(kept) == 1 else None
     if side is None and len(kept) == 1 and state.duel is not None:
@@ -165,6 +170,7 @@ def _support(words: list[str], index: int, state: State) -> Any:
 
 
 def _play(words: list[str], index: int, state: State) -> Any:
+    """Read `play <object>`, or `play <n> tokens`."""
     kept = content(words)
     if kept and kept[-1] in ("token", "tokens"):
         return _token(kept[:-1], index, state)
@@ -173,6 +179,7 @@ def _play(words: list[str], index: int, state: State) -> Any:
 
 
 def _token(words: list[str], index: int, state: State) -> Any:
+    """Read `token <count>` (a number or a word; one when left out)."""
     kept = [w for w in content(words) if w not in ("token", "tokens")]
     if not kept:
         return od.TokenOrder(1)
@@ -185,12 +192,14 @@ def _token(words: list[str], index: int, state: State) -> Any:
 
 
 def _pass(words: list[str], index: int, state: State) -> Any:
+    """Read `pass` (in the Sextant's passing, `pass <object>` gives it)."""
     if state.phase is Phase.SEXTANT and content(words):
         return _give(words, index, state)
     return _no_more(words, index, state, od.PassOrder())
 
 
 def _look(words: list[str], index: int, state: State) -> Any:
+    """Read `look society` or `look objects`."""
     kept = content(words)
     targets = {"society": "society", "card": "society", "societies": "society",
                "objects": "objects", "object": "objects", "hand": "objects", "cards": "objects",
@@ -202,10 +211,12 @@ def _look(words: list[str], index: int, state: State) -> Any:
 
 
 def _steal(words: list[str], index: int, state: State) -> Any:
+    """Read `steal` (look at the objects) or `steal <object>` (take it)."""
     return _take(words, index, state) if content(words) else od.LookOrder("objects")
 
 
 def _take(words: list[str], index: int, state: State) -> Any:
+    """Read `take <object>`, among the loser's objects."""
     among: tuple[str, ...] = ()
     duel = state.duel
     if duel is not None and duel.loser is not None:
@@ -224,10 +235,12 @@ def _give(words: list[str], index: int, state: State) -> Any:
 
 
 def _done(words: list[str], index: int, state: State) -> Any:
+    """Read `done`."""
     return _no_more(words, index, state, od.DoneOrder())
 
 
 def _name(words: list[str], index: int, state: State) -> Any:
+    """Read `name <player> [<player> ...]`, in seat order."""
     kept = content(words)
     if not kept:
         raise unreadable(state, index, "Name at least one player: name <player> [<player> ...].")

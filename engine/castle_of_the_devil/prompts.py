@@ -127,12 +127,14 @@ def examples(chosen: Sequence[Any], count: int = 3) -> tuple[str, ...]:
 # -- summaries: what is being decided, seen by the deciding seat ------------------------------
 
 def _turn(state: State, seat: int) -> str:
+    """Summarise the start of a turn."""
     return (f"Turn {state.turn}: your turn. You may first proclaim victory; then spy on a "
             "player, offer one of your objects to a player, or challenge a player to a duel. "
             f"Your objects: {object_list(state.hands[seat])}.")
 
 
 def _clairvoyant(state: State, seat: int) -> str:
+    """Summarise the Clairvoyant's choice, showing the pile to its user."""
     count = min(2, len(state.pile))
     return (f"Your Clairvoyant shows you the pile ({len(state.pile)} objects): "
             f"{object_list(tuple(sorted(state.pile)))}. Name {count} to put on top, the first "
@@ -140,6 +142,7 @@ def _clairvoyant(state: State, seat: int) -> str:
 
 
 def _answer(state: State, seat: int) -> str:
+    """Summarise an offer, naming the object to its partner."""
     assert state.trade is not None
     offered, offerer = state.trade.offered, state.seats[state.trade.offerer]
     text = (f"{offerer} offers you the {object_name(offered)}. Accept it and give one of your "
@@ -154,6 +157,7 @@ def _answer(state: State, seat: int) -> str:
 
 
 def _diplomat(state: State, seat: int) -> str:
+    """Summarise the Diplomat's choice of a return."""
     assert state.trade is not None
     return (f"{state.seats[state.trade.offerer]} must trade you the "
             f"{object_name(state.trade.offered)}. Choose the object you give in return "
@@ -161,6 +165,7 @@ def _diplomat(state: State, seat: int) -> str:
 
 
 def _ability(state: State, seat: int) -> str:
+    """Summarise a trade ability its trader may use."""
     ability = state.pending[0]
     card = OBJECTS[ability.obj]
     return (f"You traded the {card.name} to {state.seats[ability.partner]}. {card.text} Use it "
@@ -168,6 +173,7 @@ def _ability(state: State, seat: int) -> str:
 
 
 def _sextant(state: State, seat: int) -> str:
+    """Summarise the Sextant's passing for one player."""
     sextant = state.sextant
     assert sextant is not None
     receiver = state.seats[state.next_seat(seat, 1 if sextant.direction == "left" else -1)]
@@ -180,12 +186,14 @@ def _sextant(state: State, seat: int) -> str:
 
 
 def _gift(state: State, seat: int) -> str:
+    """Summarise the gift of a player over the hand limit."""
     return (f"You hold {len(state.hands[seat])} objects, more than the limit of {state.limit}. "
             f"Give one ({object_list(state.hands[seat])}) to a player who holds fewer than "
             f"{state.limit}.")
 
 
 def _sides(state: State, seat: int) -> str:
+    """Summarise the sealed sides step for one player."""
     duel = state.duel
     assert duel is not None
     attacker, defender = state.seats[duel.attacker], state.seats[duel.defender]
@@ -203,6 +211,7 @@ def _sides(state: State, seat: int) -> str:
 
 
 def _play(state: State, seat: int) -> str:
+    """Summarise a go in the rounds of play."""
     duel = state.duel
     assert duel is not None
     attack, defence = totals(duel)
@@ -212,6 +221,7 @@ def _play(state: State, seat: int) -> str:
 
 
 def _doctor(state: State, seat: int) -> str:
+    """Summarise the Doctor's window."""
     duel = state.duel
     assert duel is not None
     result = (f"{state.seats[duel.winner]} won" if duel.winner is not None
@@ -221,6 +231,7 @@ def _doctor(state: State, seat: int) -> str:
 
 
 def _choice(state: State, seat: int) -> str:
+    """Summarise the winner's choice."""
     duel = state.duel
     assert duel is not None and duel.loser is not None
     return (f"You won the duel against {state.seats[duel.loser]}: look at their society card, "
@@ -228,6 +239,7 @@ def _choice(state: State, seat: int) -> str:
 
 
 def _take(state: State, seat: int) -> str:
+    """Summarise the steal, showing the loser's objects to the winner."""
     duel = state.duel
     assert duel is not None and duel.loser is not None
     return (f"{state.seats[duel.loser]} shows you their objects: "
@@ -235,6 +247,7 @@ def _take(state: State, seat: int) -> str:
 
 
 def _give_back(state: State, seat: int) -> str:
+    """Summarise the give-back after taking a loser's only object."""
     duel = state.duel
     assert duel is not None and duel.loser is not None
     return (f"You took the only object of {state.seats[duel.loser]}; give them one of yours "
@@ -242,6 +255,7 @@ def _give_back(state: State, seat: int) -> str:
 
 
 def _claim(state: State, seat: int) -> str:
+    """Summarise the naming after a proclamation."""
     claim = state.claim
     assert claim is not None
     named = ", ".join(state.seats[k] for k in claim.named) or "nobody yet"

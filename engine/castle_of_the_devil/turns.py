@@ -28,6 +28,7 @@ class Emitter:
     """Collects the events of one decision and keeps the state they lead to."""
 
     def __init__(self, state: State) -> None:
+        """Start from `state` with no events."""
         self.state = state
         self.events: list[Any] = []
 

@@ -1,6 +1,7 @@
 """The text and SVG pictures of a view: the table as one seat sees it."""
 from __future__ import annotations
 
+import json
 import xml.dom.minidom
 
 from engine.castle_of_the_devil import GAME
@@ -58,5 +59,6 @@ def test_every_view_of_random_games_renders() -> None:
         for state in played.sampled_states:
             for seat in (None, *played.seats):
                 data = GAME.view(state, seat)
+                json.dumps(data)
                 xml.dom.minidom.parseString(GAME.render_board_svg(data))
                 assert GAME.render_text(data).strip()
