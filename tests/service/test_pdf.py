@@ -9,7 +9,7 @@ import os
 import re
 import shutil
 import subprocess
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -31,7 +31,7 @@ WHEN = "2025-03-01 09:30 UTC"
 POPPLER = ("pdftotext", "pdfinfo", "pdffonts")
 
 
-@pytest.fixture(scope="module", autouse=True)
+@pytest.fixture(scope="module")
 def poppler() -> None:
     """Require poppler's command-line tools: skip without them, fail under CI."""
     missing = [tool for tool in POPPLER if shutil.which(tool) is None]
@@ -57,7 +57,7 @@ def history_for(game: PlayedGame, reader: str | None, count: int = 6) -> list[st
     return [line for line in lines if line][-count:]
 
 
-def snapshot(view: Mapping[str, Any], reader: str | None, history: list[str] = [],  # noqa: B006
+def snapshot(view: Mapping[str, Any], reader: str | None, history: Sequence[str] = (),
              game: Game[Any] = GAME) -> bytes:
     """Return the PDF for `reader` of `view`."""
     return render_snapshot_pdf(game, view, game_title="Secret Masters", game_id="g-0042",
@@ -88,6 +88,7 @@ def states_to_check() -> list[Any]:
     return states
 
 
+@pytest.mark.usefixtures("poppler")
 def test_every_secret_reaches_the_pdf_of_its_owners_and_no_other(tmp_path: Path) -> None:
     checked = 0
     for state in states_to_check():
@@ -104,6 +105,7 @@ def test_every_secret_reaches_the_pdf_of_its_owners_and_no_other(tmp_path: Path)
     assert checked >= 20
 
 
+@pytest.mark.usefixtures("poppler")
 def test_each_pdf_is_one_or_two_a4_pages_with_the_heading_and_history(tmp_path: Path) -> None:
     for seed in range(2):
         game = played(seed)
@@ -122,6 +124,7 @@ def test_each_pdf_is_one_or_two_a4_pages_with_the_heading_and_history(tmp_path: 
                     assert squeezed(shown) in text, shown
 
 
+@pytest.mark.usefixtures("poppler")
 def test_the_page_shows_the_board_and_the_seats_own_part(tmp_path: Path) -> None:
     state = played(0).sampled_states[0]
     view = GAME.view(state, "anna")
@@ -136,6 +139,7 @@ def test_the_page_shows_the_board_and_the_seats_own_part(tmp_path: Path) -> None
     assert "Only you see this" not in spectator
 
 
+@pytest.mark.usefixtures("poppler")
 def test_the_fonts_are_embedded_dejavu(tmp_path: Path) -> None:
     view = GAME.view(played(1).sampled_states[-1], "bruno")
     fonts = run("pdffonts", snapshot(view, "bruno"), tmp_path).splitlines()[2:]
@@ -150,6 +154,7 @@ class WithoutPicture(SecretMasters):
         return Game.render_board_svg(self, view_data)
 
 
+@pytest.mark.usefixtures("poppler")
 def test_a_game_without_a_picture_gets_its_text_board(tmp_path: Path) -> None:
     view = GAME.view(played(2).sampled_states[0], "carla")
     text = run("pdftotext", snapshot(view, "carla", game=WithoutPicture()), tmp_path)
