@@ -126,7 +126,7 @@ def help_text(prompt: Prompt) -> str:
     for form in prompt.forms:
         lines.append(f"  {form.syntax}  - {form.label}")
         for field in form.fields:
-            lines.append(f"      {field.name}: {', '.join(field.options)}")
+            lines.append(f"      {field.label}: {', '.join(field.options)}")
         if form.examples:
             lines.append("      for example: " + " | ".join(form.examples))
     lines += ["", ("Case, commas and small words (the, on, with) do not matter; objects and "

@@ -40,6 +40,12 @@ FORM_TEXTS: dict[type, tuple[str, str]] = {
 }
 
 
+FIELD_LABELS = {"obj": "object", "target": "player", "give": "object given back",
+                "side": "side", "name": "profession or object", "item": "object",
+                "count": "tokens", "what": "look at", "to": "player", "objects": "objects",
+                "seats": "players", "society": "society"}
+
+
 def prompt_key(state: State) -> str:
     """Return the id of the current decision point, e.g. t4.57.answer."""
     return f"t{state.turn}.{state.step}.{state.phase.value}"
@@ -106,11 +112,12 @@ def _form(kind: type, chosen: list[Any]) -> OrderForm:
         values = [getattr(item, name) for item in chosen]
         if any(isinstance(value, tuple) for value in values):
             options = tuple(dict.fromkeys(part for value in values for part in value))
-            fields.append(Field(name, name, "multi", options, 1, len(options)))
+            fields.append(Field(name, FIELD_LABELS.get(name, name), "multi", options, 1,
+                                len(options)))
         else:
             options = tuple(dict.fromkeys(str(value) for value in values if value != ""))
             if options:
-                fields.append(Field(name, name, "choice", options))
+                fields.append(Field(name, FIELD_LABELS.get(name, name), "choice", options))
     return OrderForm(kind.order_kind, label, tuple(fields), examples(chosen), syntax)  # type: ignore[attr-defined]
 
 

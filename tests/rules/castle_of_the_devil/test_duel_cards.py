@@ -338,3 +338,28 @@ def test_a_repeatable_profession_serves_again_in_a_later_duel() -> None:
     state = play(state, *[(seat, PassOrder() if seat == "carla" else SupportOrder("attacker"))
                           for seat in prompted(state)])
     assert UseOrder("thug") in legal(state, "anna")
+
+
+def test_the_hypnotist_cannot_name_the_defender() -> None:
+    state = revealed(["hypnotist", "thug", "bodyguard", "alchemist", "doctor"], HANDS)
+    assert UseOrder("hypnotist", "bruno") not in legal(state, "anna")
+    assert refused(state, "anna", UseOrder("hypnotist", "bruno")).code == "cd.bad-target"
+
+
+def test_the_alchemist_is_not_for_a_duellist() -> None:
+    state = revealed(["alchemist", "thug", "bodyguard", "hypnotist", "doctor"], HANDS)
+    assert refused(state, "anna", UseOrder("alchemist", "attacker")).code == "cd.wrong-part"
+
+
+def test_a_steal_over_the_hand_limit_forces_a_gift() -> None:
+    hands = [("dagger", "ring", "key", "coat", "tome"), ("gloves", "sextant"), ("knives",),
+             ("whip",), ("goblet",)]
+    sides = {"carla": "attacker", "dieter": "attacker", "emma": "attacker"}
+    state = skip_doctor(passes(revealed(PROFS, hands, sides), 5))
+    state = play(state, ("anna", LookOrder("objects")))
+    events = when(state, "anna", TakeOrder("gloves"))
+    assert [type(e).__name__ for e in events] == ["ObjectTaken", "DuelEnded", "HandOverLimit"]
+    state = after(state, events)
+    assert state.phase is Phase.GIFT and prompted(state) == ["anna"]
+    state = play(state, ("anna", GiveOrder("coat", "carla")))
+    assert state.phase is Phase.TURN and len(hand(state, "anna")) == 5

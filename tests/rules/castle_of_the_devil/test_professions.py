@@ -172,3 +172,22 @@ def test_professions_are_hidden_until_revealed() -> None:
     state = play(state, ("anna", UseOrder("diplomat", "bruno", "dagger")))
     assert GAME.view(state, None)["players"][0]["profession"] == "diplomat"
     assert SpyOrder("anna") in legal(state, "bruno")
+
+
+def test_the_diplomats_trade_is_a_trade_so_the_mirror_silences_the_other_object() -> None:
+    state = table(["diplomat", "thug", "priest", "doctor"],
+                  [("privilege", "key"), ("mirror", "whip"), ("tome",), ("coat",)])
+    state = play(state, ("anna", UseOrder("diplomat", "bruno", "mirror")))
+    events = when(state, "anna", GiveOrder("privilege"))
+    assert events[0] == TradeAccepted("bruno", "anna", "mirror", "privilege", False, False)
+    assert isinstance(events[1], TurnStarted)
+
+
+def test_the_diplomats_return_defaults_to_a_random_object() -> None:
+    state = table(["diplomat", "thug", "priest", "doctor"],
+                  [("key", "dagger"), ("goblet",), ("tome",), ("coat",)])
+    state = play(state, ("anna", UseOrder("diplomat", "bruno", "goblet")))
+    prompt = GAME.prompts(state)[0]
+    assert prompt.default == DefaultOrder() and "random" in prompt.default_summary
+    accepted = when(state, "anna", DefaultOrder())[0]
+    assert isinstance(accepted, TradeAccepted) and accepted.returned in ("key", "dagger")
