@@ -22,6 +22,7 @@ from engine.core.contract import Prompt
 
 from . import orders as od
 from .grammar_base import (
+    FILLERS,
     NUMBER_WORDS,
     SIDE_WORDS,
     SOCIETY_WORDS,
@@ -75,7 +76,7 @@ def _object(words: list[str], index: int, state: State, what: str,
 
 def _seat(words: list[str], index: int, state: State, what: str = "player") -> str:
     """Return the seat named by `words`, or raise."""
-    found, problem = find_seat(content(words), state.seats)
+    found, problem = find_seat(words, state.seats)
     if found is None:
         raise unreadable(state, index, problem.format(what=what))
     return found
@@ -241,7 +242,7 @@ def _done(words: list[str], index: int, state: State) -> Any:
 
 def _name(words: list[str], index: int, state: State) -> Any:
     """Read `name <player> [<player> ...]`, in seat order."""
-    kept = content(words)
+    kept = [word for word in words if word in state.seats or word not in FILLERS]
     if not kept:
         raise unreadable(state, index, "Name at least one player: name <player> [<player> ...].")
     named = [_seat([word], index, state) for word in kept]

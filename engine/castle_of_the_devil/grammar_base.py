@@ -96,14 +96,19 @@ def find_profession(words: list[str]) -> tuple[str | None, int]:
 
 
 def find_seat(words: list[str], seats: tuple[str, ...]) -> tuple[str | None, str]:
-    """Return (seat, "") for `words` (a name or its unique beginning), or (None, message)."""
+    """Return (seat, "") for `words` (a name or its unique beginning), or (None, message).
+
+    A word that is exactly a seat's name wins, even a small word such as "to"; otherwise small
+    words are skipped and one word must begin exactly one seat's name.
+    """
+    exact = list(dict.fromkeys(word for word in words if word in seats))
+    if len(exact) == 1:
+        return exact[0], ""
+    words = content(words)
     if len(words) != 1:
         return None, "Name one {what}: " + ", ".join(seats) + "."
     word = words[0]
-    if word in seats:
-        return word, ""
-    found = [seat for seat in seats if seat.lower() == word] or [
-        seat for seat in seats if seat.lower().startswith(word)]
+    found = [seat for seat in seats if seat.lower().startswith(word)]
     if len(found) == 1:
         return found[0], ""
     return None, f'"{word}" is not one {{what}} (players: ' + ", ".join(seats) + ")."

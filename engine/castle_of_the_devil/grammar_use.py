@@ -7,6 +7,7 @@ from . import orders as od
 from .cards import CLAIRVOYANT_PICKS, trade_ability
 from .grammar_base import (
     DIRECTION_WORDS,
+    FILLERS,
     SIDE_WORDS,
     content,
     find_object,
@@ -25,7 +26,7 @@ def read_use(words: list[str], index: int, state: State) -> Any:
     """Return the order of `use <profession> ...`, `use <object> ...` or `use <duel object>`."""
     prof, used = find_profession(words)
     if prof is not None:
-        return _profession(prof, content(words[used:]), index, state)
+        return _profession(prof, words[used:], index, state)
     args = content(words)
     for length in range(len(args), 0, -1):
         obj, _ = find_object(args[:length], ())
@@ -36,17 +37,18 @@ def read_use(words: list[str], index: int, state: State) -> Any:
 
 
 def _profession(prof: str, args: list[str], index: int, state: State) -> Any:
-    """Return the UseOrder of a profession with its arguments."""
+    """Return the UseOrder of a profession with its arguments (seat names read as written)."""
     if prof in _NO_ARGUMENT:
-        if args:
+        if content(args):
             raise unreadable(state, index, f'"use {prof}" takes nothing after it, not '
-                             f'"{" ".join(args)}".')
+                             f'"{" ".join(content(args))}".')
         return od.UseOrder(prof)
     if prof == "hypnotist":
         return od.UseOrder(prof, _seat(args, index, state, "supporter to hypnotise"))
     if prof == "alchemist":
-        return od.UseOrder(prof, _side(args, index, state))
-    return _diplomat([w for w in args if w not in _DEMAND_WORDS], index, state)
+        return od.UseOrder(prof, _side(content(args), index, state))
+    kept = [w for w in args if w in state.seats or w not in _DEMAND_WORDS | FILLERS]
+    return _diplomat(kept, index, state)
 
 
 def _seat(args: list[str], index: int, state: State, what: str) -> str:
@@ -77,7 +79,7 @@ def _diplomat(args: list[str], index: int, state: State) -> Any:
     if len(args) >= 2:
         for seat_words, obj_words in ((args[:1], args[1:]), (args[-1:], args[:-1])):
             seat, _ = find_seat(seat_words, state.seats)
-            obj, _ = find_object(obj_words, ())
+            obj, _ = find_object(content(obj_words), ())
             if seat is not None and obj is not None:
                 return od.UseOrder("diplomat", seat, obj)
     raise unreadable(state, index, "Name a player and an object: use diplomat <player> "

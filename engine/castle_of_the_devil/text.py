@@ -24,8 +24,12 @@ def _objects(objects: list[str]) -> str:
 
 def render_text(data: Mapping[str, Any]) -> str:
     """Return a plain-text picture of a view."""
-    lines = [(f"Castle of the Devil - turn {data['turn']}, {data['active']} to play "
-              f"({PHASES.get(data['phase'], data['phase'])})"), ""]
+    if data["phase"] == "over":
+        heading = f"Castle of the Devil - game over after turn {data['turn']}"
+    else:
+        heading = (f"Castle of the Devil - turn {data['turn']}, {data['active']} to play "
+                   f"({PHASES.get(data['phase'], data['phase'])})")
+    lines = [heading, ""]
     lines += _table(data) + [""] + _status(data)
     if data.get("duel"):
         lines += [""] + _duel_lines(data["duel"])

@@ -28,6 +28,7 @@ from engine.castle_of_the_devil.orders import (
 from engine.castle_of_the_devil.state import State
 from engine.core.errors import UnreadableOrder
 from engine.core.harness import play_random_game, seat_names, seeds
+from engine.core.rng import Rng
 
 from .helpers import deal, given, play, prompted
 
@@ -182,3 +183,24 @@ def test_help_lists_what_is_legal_now_with_examples() -> None:
 
 def test_the_default_cannot_be_written() -> None:
     assert "deadline" in unreadable(TURN, "anna", "default").message
+
+
+def test_awkward_seat_names_still_read_back() -> None:
+    """Seat names may be small words or object names; canonical texts must still read back."""
+    seats = ("a", "to", "key", "on_1", "pass")
+    for seed in seeds(12, base=900):
+        played = play_random_game(GAME, seats, seed, sample_every=2)
+        for state in played.sampled_states:
+            for prompt in GAME.prompts(state):
+                for order in GAME.legal_orders(state, prompt.seat):
+                    text = GAME.format_order(order)
+                    assert GAME.parse(text, prompt.seat, state) == order, text
+    table = GAME.initial_state(seats, {})
+    table = GAME.fold(table, GAME.start(table, Rng(b"awkward")))
+    first = table.seats[table.active]
+    for other in (seat for seat in seats if seat != first):
+        assert GAME.parse(f"spy {other}", first, table) == SpyOrder(other)
+        obj = table.hands[table.active][0]
+        assert GAME.parse(f"offer {obj} to {other}", first, table) == OfferOrder(obj, other)
+        assert GAME.parse(f"name {other} {first}", first, table) == NameOrder(
+            tuple(sorted({other, first}, key=seats.index)))
