@@ -21,6 +21,7 @@ from .state import (
     object_list,
     set_at,
     with_object,
+    without_object,
 )
 
 Handler = Callable[[State, Any], State]
@@ -93,12 +94,12 @@ def _pile_searched(state: State, event: ev.PileSearched) -> State:
 
 
 def _pile_arranged(state: State, event: ev.PileArranged) -> State:
-    rest = list(state.pile)
+    rest: tuple[str, ...] = state.pile
     for obj in event.top:
-        rest.remove(obj)
+        rest = without_object(rest, obj)
     state = note(state, state.index(event.seat), "you put " + object_list(event.top)
                  + " on top of the pile (topmost first).")
-    return replace(state, pile=event.top + tuple(rest), phase=Phase.TURN)
+    return replace(state, pile=event.top + rest, phase=Phase.TURN)
 
 
 def _diplomat_demanded(state: State, event: ev.DiplomatDemanded) -> State:
