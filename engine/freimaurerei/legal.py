@@ -4,6 +4,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
+from .memo import per_state
 from .orders import (
     AcceptOrder,
     AdvanceOrder,
@@ -64,12 +65,16 @@ def deciding_seats(state: State) -> tuple[str, ...]:
 
 
 def legal_orders(state: State, seat: str) -> list[Any]:
+    """Return every order `seat` may give now (a fresh list)."""
+    return list(_legal(state, seat))
+
+
+@per_state
+def _legal(state: State, seat: str) -> tuple[Any, ...]:
     """Return every order `seat` may give now."""
     if seat not in deciding_seats(state):
-        return []
-    index = state.realm_of(seat)
-    builder = _BUILDERS[state.phase]
-    return builder(state, index)
+        return ()
+    return tuple(_BUILDERS[state.phase](state, state.realm_of(seat)))
 
 
 def _setup(state: State, index: int) -> list[Any]:

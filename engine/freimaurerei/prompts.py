@@ -8,6 +8,7 @@ from engine.core.contract import Field, OrderForm, Prompt
 
 from .cards import card
 from .legal import deciding_seats, legal_orders
+from .memo import per_state
 from .orders import (
     AcceptOrder,
     AdvanceOrder,
@@ -54,6 +55,7 @@ DEFAULT_SUMMARIES = {
 }
 
 
+@per_state
 def prompts(state: State) -> tuple[Prompt, ...]:
     """Return the open decisions, one per deciding seat."""
     return tuple(_prompt(state, seat) for seat in deciding_seats(state))
