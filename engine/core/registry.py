@@ -10,6 +10,7 @@ from .contract import Game
 GAME_MODULES: dict[str, str] = {
     "secret-masters": "engine.secret_masters",
     "castle-of-the-devil": "engine.castle_of_the_devil",
+    "freimaurerei": "engine.freimaurerei",
 }
 
 _loaded: dict[str, Game[Any]] = {}
