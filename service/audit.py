@@ -7,7 +7,8 @@ from typing import Any
 
 from engine.core import Game, Rng, RuleViolation, canonical_json, encode, get_game, sha256_hex
 
-from .loading import GameMeta, UnknownGameId, apply_service_event, load_game, start_state
+from .gamemeta import GameMeta, apply_service_event
+from .loading import UnknownGameId, load_game, start_state
 from .meta import (
     SERVICE_EVENTS,
     GameCreated,
@@ -33,9 +34,10 @@ class HistoryLine:
     text: str
 
 
-def decoded_events(store: Store, game_id: str) -> tuple[Game[Any], list[tuple[StoredEvent, Any]]]:
-    """Return the game's rules and every stored event with its decoded form."""
-    stored = store.events(game_id)
+def decoded_events(store: Store, game_id: str, upto: int | None = None,
+                   ) -> tuple[Game[Any], list[tuple[StoredEvent, Any]]]:
+    """Return the game's rules and every stored event (up to `upto`) with its decoded form."""
+    stored = store.events(game_id, upto=upto)
     if not stored:
         raise UnknownGameId(game_id)
     first = SERVICE_EVENTS.load(stored[0].type, stored[0].payload, stored[0].schema_version)
@@ -47,12 +49,19 @@ def decoded_events(store: Store, game_id: str) -> tuple[Game[Any], list[tuple[St
     return game, result
 
 
-def history(store: Store, game_id: str, seat: str | None) -> list[HistoryLine]:
-    """Return the history `seat` may read (None: a spectator); everything once the game ended."""
-    game, events = decoded_events(store, game_id)
+def history(store: Store, game_id: str, seat: str | None, *, after: int = 0,
+            upto: int | None = None) -> list[HistoryLine]:
+    """Return the history `seat` may read (None: a spectator); everything once the game ended.
+
+    `after` and `upto` limit it to the events after seq `after` up to seq `upto`; "ended"
+    means ended by `upto`.
+    """
+    game, events = decoded_events(store, game_id, upto)
     finished = any(row.type == "game.finished" for row, _ in events)
     lines = []
     for row, item in events:
+        if row.seq <= after:
+            continue
         service = is_service_event(row.type)
         audience = service_audience(item) if service else game.visibility(item)
         if finished or audience.allows(seat):
@@ -140,7 +149,7 @@ def _meta_of(game_id: str, events: list[tuple[StoredEvent, Any]]) -> GameMeta:
     meta = None
     for row, item in events:
         if is_service_event(row.type):
-            meta = apply_service_event(meta, game_id, item)
+            meta = apply_service_event(meta, game_id, item, row.seq)
     assert meta is not None
     return meta
 

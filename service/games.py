@@ -19,16 +19,11 @@ from engine.core import (
     sha256_hex,
 )
 
-from .loading import (
-    GameMeta,
-    LoadedGame,
-    apply_service_event,
-    load_game,
-    maybe_snapshot,
-    start_state,
-)
-from .meta import SERVICE_EVENTS, GameCreated, GameFinished, OrderAccepted, SeatInfo, SeedRevealed
-from .store import NewEvent, NewOutbox, SeqConflict, Store, Submission
+from .appending import append_decision
+from .gamemeta import apply_service_event
+from .loading import LoadedGame, load_game, maybe_snapshot, start_state
+from .meta import GameCreated, OrderAccepted, SeatInfo
+from .store import SeqConflict, Store, Submission
 
 SEAT_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,23}$")
 EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
@@ -60,6 +55,7 @@ class SubmissionResult:
     legal: str = ""
     orders: tuple[str, ...] = ()
     seq: int = 0
+    line: str = ""
 
     @property
     def accepted(self) -> bool:
@@ -69,14 +65,16 @@ class SubmissionResult:
     def as_dict(self) -> dict[str, Any]:
         """Return the result as JSON-ready data, as stored with the submission."""
         return {"status": self.status, "code": self.code, "message": self.message,
-                "legal": self.legal, "orders": list(self.orders), "seq": self.seq}
+                "legal": self.legal, "orders": list(self.orders), "seq": self.seq,
+                "line": self.line}
 
     @classmethod
     def from_submission(cls, sub: Submission) -> SubmissionResult:
         """Return the stored result of an already processed submission."""
         data = sub.result or {}
         return cls(sub.id, sub.status, data.get("code", ""), data.get("message", ""),
-                   data.get("legal", ""), tuple(data.get("orders", ())), data.get("seq", 0))
+                   data.get("legal", ""), tuple(data.get("orders", ())), data.get("seq", 0),
+                   data.get("line", ""))
 
 
 @dataclass(frozen=True)
@@ -85,6 +83,7 @@ class NewSeat:
 
     name: str
     email: str
+    player: str = ""
 
 
 def parse_seat(text: str) -> NewSeat:
@@ -101,7 +100,8 @@ def parse_seat(text: str) -> NewSeat:
 
 def create_game(store: Store, game_name: str, seats: Sequence[NewSeat],
                 options: Mapping[str, str] | None = None, *, title: str | None = None,
-                seed_hex: str | None = None) -> LoadedGame:
+                seed_hex: str | None = None, deadline_hours: int | None = None,
+                reminder_hours: Sequence[int] = (24, 1)) -> LoadedGame:
     """Create a game with a fresh secret seed (or the given one) and its opening events."""
     game = get_game(game_name)
     _check_seats(game, seats)
@@ -113,13 +113,14 @@ def create_game(store: Store, game_name: str, seats: Sequence[NewSeat],
     game_id = _new_game_id(store)
     store.create_game(game_id, game.name, game.version, title or game.title, seed.hex())
     created = GameCreated(game.name, title or game.title, game.version,
-                          tuple(SeatInfo(s.name, s.email) for s in seats), values,
-                          sha256_hex(seed))
+                          tuple(SeatInfo(s.name, s.email, s.player or s.name) for s in seats),
+                          values, sha256_hex(seed), deadline_hours,
+                          tuple(sorted(set(reminder_hours), reverse=True)))
     meta = apply_service_event(None, game_id, created)
     state = start_state(game, meta)
     opening = game.start(state, Rng.for_position(seed, game_id, 1))
     loaded = LoadedGame(game, meta, state, 0)
-    _append(store, loaded, [created], opening, seed, "system", None)
+    append_decision(store, loaded, [created], opening, seed, "system", None)
     return loaded
 
 
@@ -153,61 +154,6 @@ def _new_game_id(store: Store) -> str:
             return game_id
 
 
-def _service_new(item: Any, actor: str, causation: str | None) -> NewEvent:
-    name, payload = SERVICE_EVENTS.dump(item)
-    return NewEvent(name, payload, SERVICE_EVENTS.version_of(item), actor, causation)
-
-
-def _engine_new(game: Game[Any], events: Sequence[Any], actor: str,
-                causation: str | None) -> list[NewEvent]:
-    result = []
-    for item in events:
-        name, payload = game.events.dump(item)
-        result.append(NewEvent(name, payload, game.events.version_of(item), actor, causation))
-    return result
-
-
-def _append(store: Store, loaded: LoadedGame, head: list[Any], engine_events: list[Any],
-            seed: bytes, actor: str, causation: str | None) -> None:
-    """Append service events `head`, then the game's events, the game's end and the outbox."""
-    game, meta, before = loaded.game, loaded.meta, loaded.state
-    for item in head:
-        meta = apply_service_event(meta, meta.id, item)
-    state = game.fold(before, engine_events)
-    tail = []
-    result = game.outcome(state)
-    if result is not None and not meta.finished:
-        tail = [GameFinished(result.winners, result.reason, dict(result.scores)),
-                SeedRevealed(seed.hex())]
-        for item in tail:
-            meta = apply_service_event(meta, meta.id, item)
-    events = ([_service_new(item, actor, causation) for item in head]
-              + _engine_new(game, engine_events, actor, causation)
-              + [_service_new(item, actor, causation) for item in tail])
-    last = loaded.seq + len(events)
-    outbox = _outbox_rows(game, before if loaded.seq else None, state, meta, last)
-    store.append(meta.id, loaded.seq, events, outbox)
-    if meta.finished:
-        store.set_game_status(meta.id, "finished")
-    loaded.meta, loaded.state, loaded.seq = meta, state, last
-
-
-def _outbox_rows(game: Game[Any], before: Any, after: Any, meta: GameMeta,
-                 seq: int) -> list[NewOutbox]:
-    """Return a notice for each seat whose view or decision changed (or all, at start/end)."""
-    rows = []
-    for seat in meta.seat_names:
-        kind = "final" if meta.finished else "turn"
-        if before is not None and not meta.finished:
-            old_prompt, new_prompt = game.prompt_for(before, seat), game.prompt_for(after, seat)
-            same_prompt = (old_prompt.key if old_prompt else None) == (
-                new_prompt.key if new_prompt else None)
-            if same_prompt and game.view(before, seat) == game.view(after, seat):
-                continue
-        rows.append(NewOutbox(seq, seat, kind))
-    return rows
-
-
 def submit_order(store: Store, game_id: str, seat: str, body: str, *, source: str = "cli",
                  sender: str | None = None, idempotency_key: str | None = None,
                  prompt_key: str | None = None) -> SubmissionResult:
@@ -216,63 +162,78 @@ def submit_order(store: Store, game_id: str, seat: str, body: str, *, source: st
                                         sender=sender, idempotency_key=idempotency_key)
     if not created and sub.status != "received":
         return SubmissionResult.from_submission(sub)
-    return process_submission(store, sub.id, prompt_key=prompt_key)
+    return process_order_submission(store, sub, prompt_key=prompt_key)
 
 
-def process_submission(store: Store, submission_id: str, *,
-                       prompt_key: str | None = None) -> SubmissionResult:
-    """Decide a stored submission and record its result; safe to run twice."""
-    sub = store.get_submission(submission_id)
-    if sub is None:
-        raise ServiceError(f"no submission {submission_id!r}", "unknown-submission")
+def process_order_submission(store: Store, sub: Submission, *,
+                             prompt_key: str | None = None) -> SubmissionResult:
+    """Decide a stored one-order submission (not an email) and record its result."""
     if sub.status != "received":
         return SubmissionResult.from_submission(sub)
     try:
-        result = _decide_submission(store, sub, prompt_key)
+        if len(sub.body.encode("utf-8", "replace")) > MAX_ORDER_BYTES:
+            raise ServiceError(f"the order is longer than {MAX_ORDER_BYTES // 1024} KiB",
+                               "order-too-long")
+        actor = DEADLINE_ACTOR if sub.source == DEADLINE_ACTOR else (sub.seat or "")
+        text, seq = decide_order(store, sub.game_id or "", sub.seat or "", sub.body,
+                                 causation=sub.id, actor=actor, prompt_key=prompt_key)
+        result = SubmissionResult(sub.id, "accepted", orders=(text,), seq=seq)
     except (RuleViolation, ServiceError) as exc:
-        legal = exc.legal if isinstance(exc, RuleViolation) else ""
-        result = SubmissionResult(sub.id, "rejected", exc.code, exc.message, legal)
+        result = rejection(sub.id, exc)
     store.set_submission_result(sub.id, result.status, result.as_dict())
     return result
 
 
-def _decide_submission(store: Store, sub: Submission, prompt_key: str | None) -> SubmissionResult:
-    row = store.get_game(sub.game_id) if sub.game_id else None
+def rejection(submission_id: str, exc: RuleViolation | ServiceError,
+              orders: tuple[str, ...] = (), line: str = "") -> SubmissionResult:
+    """Return the rejected result carrying the violation's code, message and legal orders."""
+    legal = exc.legal if isinstance(exc, RuleViolation) else ""
+    status = "partial" if orders else "rejected"
+    return SubmissionResult(submission_id, status, exc.code, exc.message, legal, orders,
+                            line=line)
+
+
+def decide_order(store: Store, game_id: str, seat: str, body: str, *, causation: str,
+                 actor: str, prompt_key: str | None = None) -> tuple[str, int]:
+    """Decide one order and append what it causes; return (its canonical text, the new seq).
+
+    Raises RuleViolation or ServiceError. A write conflict reloads and decides again.
+    """
+    row = store.get_game(game_id) if game_id else None
     if row is None:
-        raise ServiceError(f"there is no game {sub.game_id!r}", "unknown-game")
-    if len(sub.body.encode("utf-8", "replace")) > MAX_ORDER_BYTES:
-        raise ServiceError(f"the order is longer than {MAX_ORDER_BYTES // 1024} KiB",
-                           "order-too-long")
-    actor = DEADLINE_ACTOR if sub.source == DEADLINE_ACTOR else (sub.seat or "")
+        raise ServiceError(f"there is no game {game_id!r}", "unknown-game")
     seed = bytes.fromhex(row.seed)
     for _ in range(CONFLICT_RETRIES):
         loaded = load_game(store, row.id, row=row)
         try:
-            return _decide_once(store, loaded, sub, actor, prompt_key, seed)
+            return _decide_once(store, loaded, seat, body, causation, actor, prompt_key, seed)
         except SeqConflict:
             continue
     raise ServiceError("the game is too busy right now; the order was kept, try again",
                        "busy")
 
 
-def _decide_once(store: Store, loaded: LoadedGame, sub: Submission, actor: str,
-                 prompt_key: str | None, seed: bytes) -> SubmissionResult:
-    game, meta, seat = loaded.game, loaded.meta, sub.seat or ""
+def _decide_once(store: Store, loaded: LoadedGame, seat: str, body: str, causation: str,
+                 actor: str, prompt_key: str | None, seed: bytes) -> tuple[str, int]:
+    game, meta = loaded.game, loaded.meta
     if seat not in meta.seat_names:
         raise ServiceError(f"{seat!r} is not a seat of game {meta.id} (seats: "
                            f"{', '.join(meta.seat_names)})", "unknown-seat")
+    if meta.paused:
+        raise ServiceError("The game is paused; orders are taken again when it resumes.",
+                           "game-paused")
     prompt = game.check_prompted(loaded.state, seat)
     if prompt_key is not None and prompt_key != prompt.key:
         raise StaleOrder("That order answers an earlier decision; the game has moved on.",
                          legal=game.help(prompt))
-    order = read_order(game, sub.body, seat, loaded.state)
+    order = read_order(game, body, seat, loaded.state)
     position = loaded.seq + 1
     events = game.decide(loaded.state, seat, order, Rng.for_position(seed, meta.id, position))
     text = game.format_order(order)
     accepted = OrderAccepted(seat, game.order_to_json(order), text, prompt.key)
-    _append(store, loaded, [accepted], events, seed, actor, sub.id)
+    append_decision(store, loaded, [accepted], events, seed, actor, causation)
     maybe_snapshot(store, loaded)
-    return SubmissionResult(sub.id, "accepted", orders=(text,), seq=loaded.seq)
+    return text, loaded.seq
 
 
 def read_order(game: Game[Any], body: str, seat: str, state: Any) -> Any:

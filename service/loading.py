@@ -6,16 +6,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Game, decode, encode, get_game
-from engine.core.contract import replace
 
-from .meta import (
-    SERVICE_EVENTS,
-    GameCreated,
-    GameFinished,
-    SeatInfo,
-    SeedRevealed,
-    is_service_event,
-)
+from .gamemeta import GameMeta, apply_service_event
+from .meta import SERVICE_EVENTS, is_service_event
 from .store import GameRow, Store
 
 SNAPSHOT_EVERY = 200
@@ -30,32 +23,6 @@ class UnknownGameId(LookupError):
         self.game_id = game_id
 
 
-@dataclass(frozen=True)
-class GameMeta:
-    """What the service itself knows of a game, folded from its service events."""
-
-    id: str
-    game: str
-    title: str
-    engine_version: str
-    seats: tuple[SeatInfo, ...]
-    options: dict[str, Any]
-    seed_hash: str
-    winners: tuple[str, ...] | None = None
-    finish_reason: str = ""
-    revealed_seed: str | None = None
-
-    @property
-    def seat_names(self) -> tuple[str, ...]:
-        """Return the seat names in clockwise order."""
-        return tuple(seat.name for seat in self.seats)
-
-    @property
-    def finished(self) -> bool:
-        """Return whether the game has ended."""
-        return self.winners is not None
-
-
 @dataclass
 class LoadedGame:
     """A game's current state: the rules, the service's data, the engine state and the seq."""
@@ -65,19 +32,6 @@ class LoadedGame:
     state: Any
     seq: int
     snapshot_seq: int = 0
-
-
-def apply_service_event(meta: GameMeta | None, game_id: str, item: Any) -> GameMeta:
-    """Return the service data after one of its events."""
-    if isinstance(item, GameCreated):
-        return GameMeta(game_id, item.game, item.title, item.engine_version, item.seats,
-                        dict(item.options), item.seed_hash)
-    assert meta is not None, "the first event of a game must be game.created"
-    if isinstance(item, GameFinished):
-        return replace(meta, winners=item.winners, finish_reason=item.reason)
-    if isinstance(item, SeedRevealed):
-        return replace(meta, revealed_seed=item.seed)
-    return meta
 
 
 def start_state(game: Game[Any], meta: GameMeta) -> Any:
@@ -103,7 +57,8 @@ def fold_rows(loaded: LoadedGame | None, game_id: str, rows: list[tuple[Any, ...
     for row, payload in zip(rows, payloads):
         name = row[1]
         if is_service_event(name):
-            meta = apply_service_event(meta, game_id, SERVICE_EVENTS.load(name, payload, row[2]))
+            meta = apply_service_event(meta, game_id, SERVICE_EVENTS.load(name, payload, row[2]),
+                                       row[0])
         else:
             state = evolve(state, load_event(name, payload, row[2]))
     loaded.meta, loaded.state, loaded.seq = meta, state, rows[-1][0] if rows else loaded.seq
@@ -123,18 +78,18 @@ def from_snapshot(game_id: str, seq: int, data: dict[str, Any]) -> LoadedGame:
 
 
 def load_game(store: Store, game_id: str, *, use_snapshots: bool = True,
-              row: GameRow | None = None) -> LoadedGame:
-    """Return the current state of a game, from the newest snapshot and the log after it."""
+              row: GameRow | None = None, upto: int | None = None) -> LoadedGame:
+    """Return a game's state (now, or just after event `upto`) from a snapshot and the log."""
     row = row or store.get_game(game_id)
     if row is None:
         raise UnknownGameId(game_id)
     loaded = None
     if use_snapshots:
-        snap = store.latest_snapshot(game_id, get_game(row.game).version)
+        snap = store.latest_snapshot(game_id, get_game(row.game).version, upto)
         if snap is not None:
             loaded = from_snapshot(game_id, snap[0], snap[1])
     after = loaded.seq if loaded is not None else 0
-    return fold_rows(loaded, game_id, store.event_rows(game_id, after))
+    return fold_rows(loaded, game_id, store.event_rows(game_id, after, upto))
 
 
 def maybe_snapshot(store: Store, loaded: LoadedGame) -> None:

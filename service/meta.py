@@ -15,16 +15,21 @@ EVERYONE = Audience()
 
 @dataclass(frozen=True)
 class SeatInfo:
-    """A seat at the table: its name (used in orders and addresses) and its player's email."""
+    """A seat at the table: its name (used in orders and addresses), its player and email."""
 
     name: str
     email: str
+    player: str
 
 
-@event("game.created")
+@event("game.created", version=2)
 @dataclass(frozen=True)
 class GameCreated:
-    """A game was created; the hash of its secret seed is published here."""
+    """A game was created; the hash of its secret seed is published here.
+
+    `deadline_hours` (None: each prompt's own default) and `reminder_hours` (lead times of the
+    reminders before a deadline) are the game's deadline settings.
+    """
 
     game: str
     title: str
@@ -32,6 +37,61 @@ class GameCreated:
     seats: tuple[SeatInfo, ...]
     options: dict[str, Any]
     seed_hash: str
+    deadline_hours: int | None
+    reminder_hours: tuple[int, ...]
+
+
+def _created_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 had no deadline settings and no player names (the seat name was the player)."""
+    seats = [{**seat, "player": seat["name"]} for seat in payload["seats"]]
+    return {**payload, "seats": seats, "deadline_hours": None, "reminder_hours": [24, 1]}
+
+
+@event("deadline.set")
+@dataclass(frozen=True)
+class DeadlineSet:
+    """A seat's open decision `prompt_key` is due at `due` (UTC, ISO 8601)."""
+
+    seat: str
+    prompt_key: str
+    due: str
+
+
+@event("game.paused")
+@dataclass(frozen=True)
+class GamePaused:
+    """The game master paused the game: no orders, no deadlines until it resumes."""
+
+    at: str
+    reason: str
+
+
+@event("game.resumed")
+@dataclass(frozen=True)
+class GameResumed:
+    """The game goes on; open deadlines move later by the time the game was paused."""
+
+    at: str
+
+
+@event("seat.replaced")
+@dataclass(frozen=True)
+class SeatReplaced:
+    """A new player took over a seat, with a new address and a new token."""
+
+    seat: str
+    player: str
+    email: str
+    generation: int
+
+
+@event("seat.token-rotated")
+@dataclass(frozen=True)
+class TokenRotated:
+    """The seat's links and reply address were replaced; the old ones stop working."""
+
+    seat: str
+    generation: int
 
 
 @event("order.accepted")
@@ -63,8 +123,10 @@ class SeedRevealed:
     seed: str
 
 
-SERVICE_EVENTS = TypeTable([GameCreated, OrderAccepted, GameFinished, SeedRevealed],
-                           "event_type")
+SERVICE_EVENTS = TypeTable(
+    [GameCreated, OrderAccepted, GameFinished, SeedRevealed, DeadlineSet, GamePaused,
+     GameResumed, SeatReplaced, TokenRotated],
+    "event_type", {("game.created", 1): _created_v1_to_v2})
 
 
 def is_service_event(type_name: str) -> bool:
@@ -84,11 +146,23 @@ def describe_service_event(item: Any) -> str:
         return f"The game is over. Won by {winners}: {item.reason}"
     if isinstance(item, SeedRevealed):
         return f"The game's secret seed is revealed: {item.seed}"
+    if isinstance(item, DeadlineSet):
+        return f"{item.seat} has until {item.due[:16].replace('T', ' ')} UTC to decide."
+    if isinstance(item, GamePaused):
+        return "The game was paused" + (f": {item.reason}" if item.reason else ".")
+    if isinstance(item, GameResumed):
+        return "The game was resumed; open deadlines moved by the length of the pause."
+    if isinstance(item, SeatReplaced):
+        return f"{item.player} now plays the seat {item.seat}."
+    if isinstance(item, TokenRotated):
+        return f"The private links and reply address of {item.seat} were renewed."
     raise TypeError(f"not a service event: {item!r}")
 
 
 def service_audience(item: Any) -> Audience:
     """Return who may read a service event before the game ends."""
     if isinstance(item, OrderAccepted):
+        return Audience(frozenset({item.seat}), None)
+    if isinstance(item, DeadlineSet):
         return Audience(frozenset({item.seat}), None)
     return EVERYONE

@@ -85,6 +85,9 @@ submissions = Table(
     Column("status", String(32), nullable=False),
     Column("result", Text, nullable=True),
     Column("processed_at", String(32), nullable=True),
+    Column("recipient", Text, nullable=True),
+    Column("replied_at", String(32), nullable=True),
+    Column("reply_claimed_until", String(32), nullable=True),
     UniqueConstraint("source", "idempotency_key", name="submissions_source_key_uq"),
 )
 
@@ -104,6 +107,7 @@ outbox = Table(
     Column("created_at", String(32), nullable=False),
     Column("sent_at", String(32), nullable=True),
     Column("last_error", Text, nullable=True),
+    Column("claimed_until", String(32), nullable=True),
     ForeignKeyConstraint(["game_id", "seq"], ["events.game_id", "events.seq"],
                          name="outbox_event_fk"),
     UniqueConstraint("game_id", "seq", "recipient", "kind", name="outbox_delivery_uq"),
@@ -178,6 +182,9 @@ class Submission:
     status: str
     result: dict[str, Any] | None
     processed_at: str | None
+    recipient: str | None = None
+    replied_at: str | None = None
+    reply_claimed_until: str | None = None
 
 
 @dataclass(frozen=True)
@@ -195,6 +202,7 @@ class OutboxRow:
     created_at: str
     sent_at: str | None
     last_error: str | None
+    claimed_until: str | None = None
 
 
 def stored_event_from_row(row: Any) -> StoredEvent:

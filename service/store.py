@@ -12,7 +12,7 @@ import re
 import uuid
 from collections.abc import Sequence
 from dataclasses import asdict
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +52,8 @@ SQLITE_BUSY_TIMEOUT_MS = 10_000
 _WRITE = "pbem_write"
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 _EVENT_ROWS_SQL = ("SELECT seq, type, schema_version, payload, actor, causation FROM events "
-                   "WHERE game_id = ? AND seq > ? ORDER BY seq")
+                   "WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq")
+_NO_LIMIT = 2**62
 
 
 class StoreError(Exception):
@@ -267,8 +268,8 @@ class Store:
         with self._engine.connect() as conn:
             return [stored_event_from_row(row) for row in conn.execute(query)]
 
-    def event_rows(self, game_id: str,
-                   after_seq: int = 0) -> list[tuple[int, str, int, str, str, str | None]]:
+    def event_rows(self, game_id: str, after_seq: int = 0, upto: int | None = None,
+                   ) -> list[tuple[int, str, int, str, str, str | None]]:
         """Return (seq, type, schema_version, payload JSON text, actor, causation) in order."""
         # Straight through the driver's cursor: replay reads whole logs, and the plain tuples
         # of sqlite3 and psycopg cost about half of what SQLAlchemy's Row objects do.
@@ -276,7 +277,7 @@ class Store:
         with self._engine.connect() as conn:
             cursor = conn.connection.cursor()
             try:
-                cursor.execute(sql, (game_id, after_seq))
+                cursor.execute(sql, (game_id, after_seq, _NO_LIMIT if upto is None else upto))
                 return list(cursor.fetchall())
             finally:
                 cursor.close()
@@ -353,14 +354,15 @@ class Store:
 
     def add_submission(self, source: str, body: str, *, game_id: str | None = None,
                        seat: str | None = None, sender: str | None = None,
-                       idempotency_key: str | None = None) -> tuple[Submission, bool]:
+                       idempotency_key: str | None = None,
+                       recipient: str | None = None) -> tuple[Submission, bool]:
         """Store a raw input; return (row, True), or (earlier row, False) for a duplicate key."""
         if not isinstance(body, str):
             raise TypeError("a submission body must be a str")
         values = {"id": uuid.uuid4().hex, "received_at": utc_now(), "source": source,
                   "game_id": game_id, "seat": seat, "sender": sender,
                   "idempotency_key": idempotency_key, "body": encode_body(body),
-                  "status": "received"}
+                  "status": "received", "recipient": recipient}
         t = submissions_t.c
         query = self._insert(submissions_t).values(**values).on_conflict_do_nothing(
             index_elements=["source", "idempotency_key"]).returning(t.id)
@@ -387,7 +389,59 @@ class Store:
             if conn.execute(query).rowcount != 1:
                 raise StoreError(f"no submission {submission_id!r}")
 
+    def set_submission_route(self, submission_id: str, game_id: str, seat: str) -> None:
+        """Record which game and seat an authenticated submission (an email) belongs to."""
+        query = (update(submissions_t).where(submissions_t.c.id == submission_id)
+                 .values(game_id=game_id, seat=seat))
+        with self._writer.begin() as conn:
+            if conn.execute(query).rowcount != 1:
+                raise StoreError(f"no submission {submission_id!r}")
+
+    def mark_submission_replied(self, submission_id: str) -> bool:
+        """Mark the answer to a submission sent; False if it had been sent already."""
+        query = (update(submissions_t)
+                 .where(submissions_t.c.id == submission_id, submissions_t.c.replied_at.is_(None))
+                 .values(replied_at=utc_now()))
+        with self._writer.begin() as conn:
+            return bool(conn.execute(query).rowcount == 1)
+
+    def unreplied_submissions(self, source: str, limit: int = 100) -> list[Submission]:
+        """Return processed submissions of `source` whose answer has not been sent yet."""
+        t = submissions_t.c
+        query = (select(submissions_t).where(t.source == source, t.status != "received",
+                                             t.replied_at.is_(None))
+                 .order_by(t.received_at).limit(limit))
+        with self._engine.connect() as conn:
+            return [submission_from_row(row) for row in conn.execute(query)]
+
     # -- outbox ----------------------------------------------------------------------------
+
+    def add_outbox(self, game_id: str, rows: Sequence[NewOutbox]) -> list[int]:
+        """Add delivery rows for existing events; rows already present are left alone.
+
+        Returns the ids of the rows that are new. For deliveries that no new event causes
+        (reminders): the unique (game, seq, recipient, kind) makes adding them idempotent.
+        """
+        created = []
+        now = utc_now()
+        for item in rows:
+            values = {"game_id": game_id, "seq": item.seq, "recipient": item.recipient,
+                      "kind": item.kind, "payload": canonical_json(item.payload),
+                      "status": "pending", "attempts": 0, "created_at": now}
+            query = self._insert(outbox_t).values(**values).on_conflict_do_nothing(
+                index_elements=["game_id", "seq", "recipient", "kind"]).returning(outbox_t.c.id)
+            with self._writer.begin() as conn:
+                row = conn.execute(query).first()
+            if row is not None:
+                created.append(int(row[0]))
+        return created
+
+    def outbox_ids_at(self, game_id: str, seq: int) -> list[int]:
+        """Return the ids of the game's outbox rows written for the event at `seq`."""
+        query = select(outbox_t.c.id).where(outbox_t.c.game_id == game_id,
+                                            outbox_t.c.seq == seq).order_by(outbox_t.c.id)
+        with self._engine.connect() as conn:
+            return [int(row[0]) for row in conn.execute(query)]
 
     def pending_outbox(self, limit: int = 100) -> list[OutboxRow]:
         """Return up to `limit` undelivered rows, oldest first."""
@@ -409,6 +463,54 @@ class Store:
         with self._engine.connect() as conn:
             return [outbox_row_from_row(row) for row in conn.execute(query)]
 
+    def claim_outbox(self, outbox_id: int, seconds: int) -> bool:
+        """Claim a pending row for `seconds` so no other worker sends it meanwhile.
+
+        Returns False when it is sent already or another claim still holds; a claim that ran
+        out (its worker died) can be taken again.
+        """
+        now = utc_now()
+        t = outbox_t.c
+        query = (update(outbox_t)
+                 .where(t.id == outbox_id, t.status == "pending",
+                        (t.claimed_until.is_(None)) | (t.claimed_until < now))
+                 .values(claimed_until=_later(seconds)))
+        with self._writer.begin() as conn:
+            return bool(conn.execute(query).rowcount == 1)
+
+    def release_outbox(self, outbox_id: int) -> None:
+        """Give up a claim (after a failed attempt), so a retry may claim the row at once."""
+        query = update(outbox_t).where(outbox_t.c.id == outbox_id).values(claimed_until=None)
+        with self._writer.begin() as conn:
+            conn.execute(query)
+
+    def claim_reply(self, submission_id: str, seconds: int) -> bool:
+        """Claim the sending of a submission's answer, as claim_outbox does for a row."""
+        now = utc_now()
+        t = submissions_t.c
+        query = (update(submissions_t)
+                 .where(t.id == submission_id, t.replied_at.is_(None),
+                        (t.reply_claimed_until.is_(None)) | (t.reply_claimed_until < now))
+                 .values(reply_claimed_until=_later(seconds)))
+        with self._writer.begin() as conn:
+            return bool(conn.execute(query).rowcount == 1)
+
+    def release_reply(self, submission_id: str) -> None:
+        """Give up the claim on a submission's answer after a failed attempt."""
+        query = (update(submissions_t).where(submissions_t.c.id == submission_id)
+                 .values(reply_claimed_until=None))
+        with self._writer.begin() as conn:
+            conn.execute(query)
+
+    def received_submissions(self, older_than_seconds: int, limit: int = 100) -> list[str]:
+        """Return ids of submissions still unprocessed after `older_than_seconds`."""
+        t = submissions_t.c
+        query = (select(t.id).where(t.status == "received",
+                                    t.received_at < _later(-older_than_seconds))
+                 .order_by(t.received_at).limit(limit))
+        with self._engine.connect() as conn:
+            return [str(row[0]) for row in conn.execute(query)]
+
     def mark_outbox_sent(self, outbox_id: int) -> bool:
         """Mark a pending row sent; return False if it was not pending (already sent)."""
         query = (update(outbox_t)
@@ -424,6 +526,12 @@ class Store:
         with self._writer.begin() as conn:
             if conn.execute(query).rowcount != 1:
                 raise StoreError(f"no outbox row {outbox_id!r}")
+
+
+def _later(seconds: int) -> str:
+    """Return the time `seconds` from now in the store's timestamp format."""
+    moment = datetime.now(UTC) + timedelta(seconds=seconds)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def _chain(game_id: str, after_seq: int, prev_hash: str, new: Sequence[NewEvent],

@@ -15,10 +15,10 @@ from service.games import (
     NewSeat,
     ServiceError,
     create_game,
-    process_submission,
     submit_order,
 )
 from service.loading import LoadedGame, load_game
+from service.processing import process_submission
 from service.selfplay import check_played, play_to_end
 from service.store import GENESIS_HASH, Store, StoredEvent, event_hash
 from tests.stores import open_store
@@ -70,17 +70,19 @@ def test_an_accepted_order_appends_order_then_game_events(store: Store) -> None:
     new = store.events(loaded.meta.id, after_seq=loaded.seq)
     assert new[0].type == "order.accepted" and new[0].payload["text"] == text
     assert len(new) > 1 and all(e.causation == result.submission_id for e in new)
-    assert all(e.actor == seat for e in new)
+    assert all(e.actor == seat for e in new if e.type != "deadline.set")
+    deadlines = [e for e in new if e.type == "deadline.set"]
+    assert deadlines and all(e.actor == "system" for e in deadlines)
     assert store.get_submission(result.submission_id).status == "accepted"
 
 
 def test_a_duplicate_submission_is_recognised_and_decided_once(store: Store) -> None:
     loaded = new_game(store)
     seat, text = first_legal(loaded)
-    first = submit_order(store, loaded.meta.id, seat, text, source="email",
+    first = submit_order(store, loaded.meta.id, seat, text, source="web",
                          idempotency_key="<m1@example.org>")
     seq = store.last_seq(loaded.meta.id)
-    again = submit_order(store, loaded.meta.id, seat, text, source="email",
+    again = submit_order(store, loaded.meta.id, seat, text, source="web",
                          idempotency_key="<m1@example.org>")
     assert again == first
     assert store.last_seq(loaded.meta.id) == seq
@@ -143,7 +145,7 @@ def test_a_conflicting_writer_makes_the_service_decide_again(store: Store) -> No
     first, second = game.legal_orders(loaded.state, prompt.seat)[:2]
     rival, _ = store.add_submission("web", game.format_order(first), game_id=loaded.meta.id,
                                     seat=prompt.seat)
-    mine, _ = store.add_submission("email", game.format_order(second), game_id=loaded.meta.id,
+    mine, _ = store.add_submission("api", game.format_order(second), game_id=loaded.meta.id,
                                    seat=prompt.seat)
     original, attempts = store.append, []
 

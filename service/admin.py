@@ -1,0 +1,75 @@
+"""Game-master operations, each recorded as an event: pause, resume, replace a seat, new token."""
+from __future__ import annotations
+
+from . import clock
+from .appending import append_service_events
+from .gamemeta import format_time
+from .games import EMAIL, ServiceError
+from .loading import LoadedGame, load_game
+from .meta import GamePaused, GameResumed, SeatReplaced, TokenRotated
+from .store import Store
+
+
+def _open_game(store: Store, game_id: str) -> LoadedGame:
+    loaded = load_game(store, game_id)
+    if loaded.meta.finished:
+        raise ServiceError(f"game {game_id} is over", "game-over")
+    return loaded
+
+
+def _known_seat(loaded: LoadedGame, seat: str) -> None:
+    if seat not in loaded.meta.seat_names:
+        raise ServiceError(f"{seat!r} is not a seat of game {loaded.meta.id} (seats: "
+                           f"{', '.join(loaded.meta.seat_names)})", "unknown-seat")
+
+
+def pause_game(store: Store, game_id: str, reason: str = "") -> LoadedGame:
+    """Pause a game: orders are refused and deadlines stand still until it resumes."""
+    loaded = _open_game(store, game_id)
+    if loaded.meta.paused:
+        raise ServiceError(f"game {game_id} is already paused", "already-paused")
+    append_service_events(store, loaded, [GamePaused(format_time(clock.now()), reason)],
+                          "admin", outbox_kind="paused")
+    store.set_game_status(game_id, "paused")
+    return loaded
+
+
+def resume_game(store: Store, game_id: str) -> LoadedGame:
+    """Resume a paused game; its open deadlines move later by the length of the pause."""
+    loaded = _open_game(store, game_id)
+    if not loaded.meta.paused:
+        raise ServiceError(f"game {game_id} is not paused", "not-paused")
+    append_service_events(store, loaded, [GameResumed(format_time(clock.now()))], "admin",
+                          outbox_kind="resumed")
+    store.set_game_status(game_id, "active")
+    return loaded
+
+
+def replace_seat(store: Store, game_id: str, seat: str, player: str, email: str) -> LoadedGame:
+    """Hand a seat to a new player with a new address; the old reply address stops working."""
+    loaded = _open_game(store, game_id)
+    _known_seat(loaded, seat)
+    if not EMAIL.match(email):
+        raise ServiceError(f"{email!r} is not an email address", "bad-seat")
+    generation = loaded.meta.generation(seat) + 1
+    append_service_events(store, loaded, [SeatReplaced(seat, player, email, generation)],
+                          "admin")
+    _welcome(store, loaded, seat)
+    return loaded
+
+
+def rotate_token(store: Store, game_id: str, seat: str) -> LoadedGame:
+    """Renew a seat's private link and reply address; the old ones stop working."""
+    loaded = _open_game(store, game_id)
+    _known_seat(loaded, seat)
+    generation = loaded.meta.generation(seat) + 1
+    append_service_events(store, loaded, [TokenRotated(seat, generation)], "admin")
+    _welcome(store, loaded, seat)
+    return loaded
+
+
+def _welcome(store: Store, loaded: LoadedGame, seat: str) -> None:
+    """Send the seat its (new) address and the state of play."""
+    from .store import NewOutbox
+
+    store.add_outbox(loaded.meta.id, [NewOutbox(loaded.seq, seat, "welcome")])

@@ -1,0 +1,121 @@
+"""Appending a decision: the service's events, the game's events, deadlines and the outbox.
+
+Everything one decision causes is one append, so the log, the deadlines and the mail that
+tells the players are never out of step.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import timedelta
+from typing import Any
+
+from engine.core import Game
+
+from . import clock
+from .gamemeta import GameMeta, apply_service_event, format_time
+from .loading import LoadedGame
+from .meta import SERVICE_EVENTS, DeadlineSet, GameFinished, SeedRevealed, is_service_event
+from .store import NewEvent, NewOutbox, Store, StoredEvent
+
+
+def service_new(item: Any, actor: str, causation: str | None) -> NewEvent:
+    """Return the row for one service event."""
+    name, payload = SERVICE_EVENTS.dump(item)
+    return NewEvent(name, payload, SERVICE_EVENTS.version_of(item), actor, causation)
+
+
+def engine_new(game: Game[Any], item: Any, actor: str, causation: str | None) -> NewEvent:
+    """Return the row for one game event."""
+    name, payload = game.events.dump(item)
+    return NewEvent(name, payload, game.events.version_of(item), actor, causation)
+
+
+def append_decision(store: Store, loaded: LoadedGame, head: Sequence[Any],
+                    engine_events: Sequence[Any], seed: bytes, actor: str,
+                    causation: str | None) -> list[StoredEvent]:
+    """Append `head` (service events), the game's events, the end, deadlines and the outbox."""
+    game, before = loaded.game, loaded.state
+    state = game.fold(before, engine_events)
+    items: list[Any] = [*head, *engine_events]
+    result = game.outcome(state)
+    if result is not None:
+        items += [GameFinished(result.winners, result.reason, dict(result.scores)),
+                  SeedRevealed(seed.hex())]
+    meta = _fold_meta(loaded.meta, items, loaded.seq)
+    deadlines = new_deadlines(game, state, meta)
+    items += deadlines
+    meta = _fold_meta(meta, deadlines, loaded.seq + len(items) - len(deadlines))
+    rows = [_row(game, item, actor, causation) for item in items]
+    last = loaded.seq + len(rows)
+    outbox = outbox_rows(game, before if loaded.seq else None, state, meta, last)
+    stored = store.append(meta.id, loaded.seq, rows, outbox)
+    if meta.finished:
+        store.set_game_status(meta.id, "finished")
+    loaded.meta, loaded.state, loaded.seq = meta, state, last
+    return stored
+
+
+def append_service_events(store: Store, loaded: LoadedGame, items: Sequence[Any], actor: str,
+                          outbox_kind: str | None = None) -> list[StoredEvent]:
+    """Append service events alone (pause, replacement...), with deadlines they open."""
+    meta = _fold_meta(loaded.meta, items, loaded.seq)
+    deadlines = new_deadlines(loaded.game, loaded.state, meta)
+    meta = _fold_meta(meta, deadlines, loaded.seq + len(items))
+    rows = [service_new(item, actor, None) for item in [*items, *deadlines]]
+    last = loaded.seq + len(rows)
+    outbox = ([NewOutbox(last, seat, outbox_kind) for seat in meta.seat_names]
+              if outbox_kind else [])
+    stored = store.append(meta.id, loaded.seq, rows, outbox)
+    loaded.meta, loaded.seq = meta, last
+    return stored
+
+
+def _row(game: Game[Any], item: Any, actor: str, causation: str | None) -> NewEvent:
+    """Return the row of a service or game event; deadlines are set by the system."""
+    if not _is_service(item):
+        return engine_new(game, item, actor, causation)
+    return service_new(item, "system" if isinstance(item, DeadlineSet) else actor, causation)
+
+
+def _is_service(item: Any) -> bool:
+    """Return whether `item` is one of the service's own events."""
+    return is_service_event(getattr(type(item), "event_type", ""))
+
+
+def _fold_meta(meta: GameMeta, items: Sequence[Any], seq: int) -> GameMeta:
+    """Return the meta after the service events among `items`, the first at seq + 1."""
+    for offset, item in enumerate(items, start=1):
+        if _is_service(item):
+            meta = apply_service_event(meta, meta.id, item, seq + offset)
+    return meta
+
+
+def new_deadlines(game: Game[Any], state: Any, meta: GameMeta) -> list[DeadlineSet]:
+    """Return a deadline for every open decision that has none yet (none while paused)."""
+    if meta.paused or meta.finished:
+        return []
+    result = []
+    for prompt in game.prompts(state):
+        current = meta.deadlines.get(prompt.seat)
+        if current is not None and current.prompt_key == prompt.key:
+            continue
+        hours = meta.deadline_hours or prompt.deadline_hours
+        due = clock.now() + timedelta(hours=hours)
+        result.append(DeadlineSet(prompt.seat, prompt.key, format_time(due)))
+    return result
+
+
+def outbox_rows(game: Game[Any], before: Any, after: Any, meta: GameMeta,
+                seq: int) -> list[NewOutbox]:
+    """Return a notice for each seat whose view or decision changed (or all, at start/end)."""
+    rows = []
+    for seat in meta.seat_names:
+        kind = "final" if meta.finished else "turn"
+        if before is not None and not meta.finished:
+            old_prompt, new_prompt = game.prompt_for(before, seat), game.prompt_for(after, seat)
+            same_prompt = (old_prompt.key if old_prompt else None) == (
+                new_prompt.key if new_prompt else None)
+            if same_prompt and game.view(before, seat) == game.view(after, seat):
+                continue
+        rows.append(NewOutbox(seq, seat, kind))
+    return rows

@@ -1,0 +1,55 @@
+"""Seat tokens: signatures over (game, seat, generation, purpose) that authenticate a seat.
+
+A seat's reply address is `play+<game>.<seat>.<signature>@<domain>`; its web link carries the
+same kind of signature for the purpose "web". The signature is HMAC-SHA256 under the server's
+secret key, so nothing secret is stored per seat; renewing a seat's token raises its generation
+(an event in the log) and every older signature stops working. The From header never counts.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import re
+from dataclasses import dataclass
+
+SIGNATURE_CHARS = 16
+ADDRESS = re.compile(r"^play\+(?P<game>[0-9a-f]{8})\.(?P<seat>[a-z][a-z0-9_-]{0,23})\."
+                     r"(?P<signature>[a-z2-7]{16})@(?P<domain>[^@\s>]+)$", re.IGNORECASE)
+
+
+def signature(key: bytes, game_id: str, seat: str, generation: int, purpose: str) -> str:
+    """Return the seat's signature for `purpose` ("mail" or "web"), 16 base32 characters."""
+    message = f"{game_id}\x1f{seat}\x1f{generation}\x1f{purpose}".encode()
+    digest = hmac.new(key, message, hashlib.sha256).digest()
+    return base64.b32encode(digest).decode().lower()[:SIGNATURE_CHARS]
+
+
+def reply_address(key: bytes, domain: str, game_id: str, seat: str, generation: int) -> str:
+    """Return the signed address a seat's orders are mailed to."""
+    return f"play+{game_id}.{seat}.{signature(key, game_id, seat, generation, 'mail')}@{domain}"
+
+
+@dataclass(frozen=True)
+class AddressClaim:
+    """What a reply address claims: game, seat and signature (not yet checked)."""
+
+    game_id: str
+    seat: str
+    signature: str
+    domain: str
+
+
+def read_address(address: str) -> AddressClaim | None:
+    """Return what a play+ address claims, or None when it is not one."""
+    match = ADDRESS.match(address.strip().strip("<>"))
+    if match is None:
+        return None
+    return AddressClaim(match["game"].lower(), match["seat"].lower(),
+                        match["signature"].lower(), match["domain"].lower())
+
+
+def signature_matches(key: bytes, claim: AddressClaim, generation: int, purpose: str) -> bool:
+    """Return whether the claimed signature is the seat's current one (constant time)."""
+    expected = signature(key, claim.game_id, claim.seat, generation, purpose)
+    return hmac.compare_digest(expected, claim.signature)
