@@ -1,0 +1,220 @@
+"""Outgoing mail: each outbox row or answered submission becomes one email for one seat.
+
+Every email is written from that seat's view only: what happened since its last email (the
+history it may read), what it must do now with the help text and the deadline, and a PDF of
+the board as it sees it. Message ids are derived from the outbox row, so a resend is the same
+message and each game reads as one thread in a mail client.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from email.message import EmailMessage
+from email.utils import format_datetime, formataddr, make_msgid
+from typing import Any
+
+from . import clock
+from .audit import history
+from .config import Config
+from .gamemeta import GameMeta
+from .loading import LoadedGame, load_game
+from .mailtext import REPLY_MARKER
+from .pdf import render_snapshot_pdf
+from .store import OutboxRow, Store, Submission
+from .templating import render_template
+from .tokens import reply_address
+
+NEWS_KINDS = ("turn", "final", "welcome")
+"""Emails whose history brings a seat up to date; the next one starts where they ended."""
+
+
+@dataclass(frozen=True)
+class Letter:
+    """What one email to one seat says, before it is dressed as MIME."""
+
+    kind: str
+    subject: str
+    heading: str
+    news: list[str]
+    prompt_summary: str
+    help_text: str
+    deadline: str
+    default_summary: str
+    board_text: str
+    outcome: str
+    game_title: str
+    game_id: str
+    seat: str
+    player: str
+    web_url: str
+
+
+def thread_id(config: Config, game_id: str, seat: str) -> str:
+    """Return the Message-ID every email of a seat's game thread refers to."""
+    return f"<{game_id}.0.{seat}.thread@{config.mail_domain}>"
+
+
+def message_id(config: Config, row: OutboxRow) -> str:
+    """Return the stable Message-ID of an outbox row's email."""
+    return f"<{row.game_id}.{row.seq}.{row.recipient}.{row.kind}@{config.mail_domain}>"
+
+
+def turn_label(view: dict[str, Any]) -> str:
+    """Return e.g. 'Round 2, turn 1' from a view that says so, else ''."""
+    parts = []
+    if "round" in view:
+        parts.append(f"Round {view['round']}")
+    if "turn" in view:
+        parts.append(f"turn {view['turn']}")
+    return ", ".join(parts)
+
+
+def compose_outbox(store: Store, config: Config, row: OutboxRow) -> EmailMessage | None:
+    """Return the email an outbox row stands for, or None when it no longer applies."""
+    now_loaded = load_game(store, row.game_id)
+    then = load_game(store, row.game_id, upto=row.seq)
+    seat = row.recipient
+    if row.kind.startswith("reminder-") and not _still_waiting(now_loaded, then, seat):
+        return None
+    letter = _letter(store, config, row, then, now_loaded.meta)
+    view = then.game.view(then.state, seat)
+    message = _dress(config, letter, now_loaded.meta, seat, message_id(config, row))
+    pdf = render_snapshot_pdf(then.game, view, game_title=then.meta.title,
+                              game_id=row.game_id, seat=seat, turn_label=turn_label(view),
+                              history=letter.news[-12:])
+    message.add_attachment(pdf, maintype="application", subtype="pdf",
+                           filename=f"{row.game_id}-{row.seq}-{seat}.pdf")
+    return message
+
+
+def _still_waiting(now: LoadedGame, then: LoadedGame, seat: str) -> bool:
+    """Return whether the seat still owes the decision a reminder is about."""
+    before, current = then.game.prompt_for(then.state, seat), now.game.prompt_for(now.state,
+                                                                                 seat)
+    return (before is not None and current is not None and before.key == current.key
+            and not current.submitted and not now.meta.paused)
+
+
+def _previous_news_seq(store: Store, row: OutboxRow) -> int:
+    rows = store.outbox_for_game(row.game_id)
+    earlier = [r.seq for r in rows if r.recipient == row.recipient and r.kind in NEWS_KINDS
+               and r.id < row.id]
+    return max(earlier, default=0)
+
+
+def _letter(store: Store, config: Config, row: OutboxRow, then: LoadedGame,
+            meta: GameMeta) -> Letter:
+    game, seat = then.game, row.recipient
+    view = game.view(then.state, seat)
+    prompt = game.prompt_for(then.state, seat)
+    news = [line.text for line in history(store, row.game_id, seat,
+                                          after=_previous_news_seq(store, row), upto=row.seq)]
+    deadline = then.meta.deadlines.get(seat)
+    due = (deadline.due.replace("T", " ").replace("Z", " UTC")
+           if deadline and prompt and deadline.prompt_key == prompt.key else "")
+    label = turn_label(view)
+    return Letter(
+        kind=row.kind, subject=_subject(row.kind, then, label, prompt is not None),
+        heading=f"{then.meta.title} · game {row.game_id} · {label}".rstrip(" ·"),
+        news=news, prompt_summary=prompt.summary if prompt else "",
+        help_text=game.help(prompt) if prompt else "", deadline=due,
+        default_summary=prompt.default_summary if prompt else "",
+        board_text=game.render_text(view), outcome=_outcome(then), game_title=game.title,
+        game_id=row.game_id, seat=seat, player=meta.seat(seat).player,
+        web_url=f"{config.base_url}/games/{row.game_id}")
+
+
+def _subject(kind: str, then: LoadedGame, label: str, must_act: bool) -> str:
+    what = {"final": "the game is over", "welcome": "welcome to the game",
+            "paused": "the game is paused", "resumed": "the game goes on"}.get(kind)
+    if kind.startswith("reminder-"):
+        what = f"reminder: your decision is due in {kind.split('-')[1][:-1]} hours"
+    if what is None:
+        what = "your move" if must_act else "news"
+    return f"[{then.meta.title} {then.meta.id}] {label}: {what}".replace(" : ", ": ")
+
+
+def _outcome(then: LoadedGame) -> str:
+    if not then.meta.finished:
+        return ""
+    winners = ", ".join(then.meta.winners or ()) or "nobody"
+    return f"Won by {winners}. {then.meta.finish_reason}"
+
+
+def _dress(config: Config, letter: Letter, meta: GameMeta, seat: str,
+           msg_id: str) -> EmailMessage:
+    """Return the MIME message for a letter: text and HTML parts, threading headers."""
+    message = EmailMessage()
+    info = meta.seat(seat)
+    message["From"] = config.mail_from
+    message["To"] = formataddr((info.player, info.email))
+    message["Reply-To"] = reply_address(config.secret_key(), config.mail_domain, meta.id, seat,
+                                        meta.generation(seat))
+    message["Subject"] = letter.subject
+    message["Date"] = format_datetime(clock.now())
+    message["Message-ID"] = msg_id
+    message["In-Reply-To"] = thread_id(config, meta.id, seat)
+    message["References"] = thread_id(config, meta.id, seat)
+    message["Auto-Submitted"] = "auto-generated"
+    message["X-Pbem-Game"] = meta.id
+    context = {"letter": letter, "marker": REPLY_MARKER}
+    message.set_content(render_template("email/turn.txt", **context))
+    message.add_alternative(render_template("email/turn.html", **context), subtype="html")
+    return message
+
+
+def compose_reply(store: Store, config: Config, sub: Submission) -> EmailMessage | None:
+    """Return the answer to a processed email: orders as understood, or what was wrong."""
+    from .inbound import safe_header, text_to_raw
+    from .mailtext import parse_message
+
+    original = parse_message(text_to_raw(sub.body))
+    if ((safe_header(original, "Auto-Submitted") or "no").lower() != "no"
+            or (sub.result or {}).get("code") == "automatic-mail"):
+        return None
+    recipient = _reply_recipient(store, sub)
+    if recipient is None:
+        return None
+    result = dict(sub.result or {})
+    if sub.status != "accepted" and not result.get("legal") and sub.game_id and sub.seat:
+        result["legal"] = _help_now(store, sub.game_id, sub.seat)
+    context = {"result": result, "status": sub.status, "marker": REPLY_MARKER,
+               "game_id": sub.game_id or "", "seat": sub.seat or ""}
+    message = EmailMessage()
+    message["From"] = config.mail_from
+    message["To"] = recipient
+    if sub.game_id and sub.seat:
+        meta = load_game(store, sub.game_id).meta
+        message["X-Pbem-Game"] = meta.id
+        message["Reply-To"] = reply_address(config.secret_key(), config.mail_domain, meta.id,
+                                            sub.seat, meta.generation(sub.seat))
+    subject = safe_header(original, "Subject") or "your orders"
+    message["Subject"] = subject if subject.lower().startswith("re:") else f"Re: {subject}"
+    message["Date"] = format_datetime(clock.now())
+    message["Message-ID"] = make_msgid(idstring=f"reply.{sub.id}", domain=config.mail_domain)
+    original_id = safe_header(original, "Message-ID")
+    if original_id:
+        message["In-Reply-To"] = original_id
+        message["References"] = original_id
+    message["Auto-Submitted"] = "auto-replied"
+    message.set_content(render_template("email/reply.txt", **context))
+    message.add_alternative(render_template("email/reply.html", **context), subtype="html")
+    return message
+
+
+def _help_now(store: Store, game_id: str, seat: str) -> str:
+    """Return what the seat can write now, or '' when it has nothing to decide."""
+    loaded = load_game(store, game_id)
+    prompt = loaded.game.prompt_for(loaded.state, seat)
+    return loaded.game.help(prompt) if prompt else ""
+
+
+def _reply_recipient(store: Store, sub: Submission) -> str | None:
+    """Return where the answer goes: the seat's own address when authenticated, else the sender.
+
+    An unauthenticated message is answered at its sender's address with a refusal that names
+    no game or seat, so nothing about a game reaches a stranger.
+    """
+    if sub.game_id and sub.seat and store.get_game(sub.game_id) is not None:
+        info = load_game(store, sub.game_id).meta.seat(sub.seat)
+        return formataddr((info.player, info.email))
+    return sub.sender

@@ -1,0 +1,59 @@
+"""The SMTP listener for the game domain: each message is stored before it is acknowledged.
+
+Only mail for the configured domain is taken (no relaying). A message larger than the limit is
+refused in the SMTP conversation itself (552), so the sender's mail server tells the player;
+anything else that arrives is kept, whatever it contains, and answered by email later.
+"""
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import SMTP, Envelope, Session
+
+log = logging.getLogger("pbem.smtpd")
+Store = Callable[[bytes, str | None, Sequence[str]], str]
+"""Stores one message (raw, envelope sender, envelope recipients); returns its submission id."""
+
+
+class GameMailHandler:
+    """aiosmtpd handler: accept mail for our domain, store it, queue it."""
+
+    def __init__(self, domain: str, store_message: Store) -> None:
+        self.domain = domain.lower()
+        self.store_message = store_message
+
+    async def handle_RCPT(self, server: SMTP, session: Session, envelope: Envelope,
+                          address: str, rcpt_options: list[str]) -> str:
+        """Take recipients of the game domain only."""
+        if address.rpartition("@")[2].lower() != self.domain:
+            return f"550 5.7.1 This server only takes mail for {self.domain}"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
+        """Store the message; acknowledge only once it is safely kept."""
+        raw = envelope.original_content or b""
+        try:
+            submission_id = self.store_message(raw, envelope.mail_from, list(envelope.rcpt_tos))
+        except Exception:  # the sender must retry: never lose the message
+            log.exception("could not store an incoming message")
+            return "451 4.3.0 Could not store the message; please try again later"
+        log.info("stored message as submission %s", submission_id)
+        return "250 2.0.0 Message received"
+
+
+def start_listener(host: str, port: int, domain: str, store_message: Store,
+                   max_bytes: int) -> Controller:
+    """Start the listener in a background thread and return its controller (call .stop())."""
+    handler = GameMailHandler(domain, store_message)
+    controller = Controller(handler, hostname=host, port=port, **_server_kwargs(max_bytes))
+    controller.start()
+    return controller
+
+
+def _server_kwargs(max_bytes: int) -> dict[str, Any]:
+    return {"data_size_limit": max_bytes, "enable_SMTPUTF8": True,
+            "ident": "pbem game mail"}

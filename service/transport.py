@@ -1,0 +1,91 @@
+"""Sending mail: through an SMTP relay when PBEM_SMTP_URL is set, else into the mail folder.
+
+SMTP URLs: `smtp://user:password@host:587` (STARTTLS when the server offers it; add
+`?starttls=required` to insist), `smtps://user:password@host:465` (TLS from the start),
+`smtp://host:25?starttls=no` for a local relay. The mail folder gets one .eml file per message,
+written atomically under a name derived from the delivery, so writing it again is harmless.
+"""
+from __future__ import annotations
+
+import os
+import smtplib
+import ssl
+import tempfile
+from email.message import EmailMessage
+from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlsplit
+
+from .config import Config
+
+SMTP_TIMEOUT = 30
+
+
+class TransientDeliveryError(Exception):
+    """Sending failed for a reason that may pass (network, a 4xx answer): try again later."""
+
+
+class PermanentDeliveryError(Exception):
+    """Sending failed for good (the relay refused the message or every recipient)."""
+
+
+def send(config: Config, message: EmailMessage, name: str) -> str:
+    """Send `message`; return where it went. `name` names the file in the mail folder."""
+    if config.smtp_url:
+        send_smtp(config.smtp_url, message)
+        return config.smtp_url.split("@")[-1]
+    return str(write_to_folder(config.mail_dir, message, name))
+
+
+def write_to_folder(folder: Path, message: EmailMessage, name: str) -> Path:
+    """Write `message` as `<folder>/<name>.eml`, atomically."""
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{name}.eml"
+    fd, temporary = tempfile.mkstemp(dir=folder, prefix=".incoming-", suffix=".eml")
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(message.as_bytes())
+    os.replace(temporary, target)
+    return target
+
+
+def send_smtp(url: str, message: EmailMessage) -> None:
+    """Send `message` through the relay at `url`, classifying failures as transient or not."""
+    parts = urlsplit(url)
+    options = {k: v[-1] for k, v in parse_qs(parts.query).items()}
+    try:
+        with _connect(parts.scheme, parts.hostname or "localhost", parts.port) as client:
+            _secure(client, parts.scheme, options.get("starttls", "auto"))
+            if parts.username:
+                client.login(unquote(parts.username), unquote(parts.password or ""))
+            refused = client.send_message(message)
+    except smtplib.SMTPResponseException as exc:
+        if 400 <= exc.smtp_code < 500:
+            raise TransientDeliveryError(f"relay answered {exc.smtp_code}: {exc.smtp_error!r}")
+        raise PermanentDeliveryError(f"relay refused: {exc.smtp_code} {exc.smtp_error!r}")
+    except smtplib.SMTPRecipientsRefused as exc:
+        raise PermanentDeliveryError(f"every recipient was refused: {exc.recipients}") from None
+    except (TimeoutError, OSError, smtplib.SMTPException) as exc:
+        raise TransientDeliveryError(f"{type(exc).__name__}: {exc}") from None
+    if refused:
+        raise PermanentDeliveryError(f"recipients refused: {refused}")
+
+
+def _connect(scheme: str, host: str, port: int | None) -> smtplib.SMTP:
+    if scheme == "smtps":
+        context = ssl.create_default_context()
+        return smtplib.SMTP_SSL(host, port or 465, timeout=SMTP_TIMEOUT, context=context)
+    if scheme != "smtp":
+        raise PermanentDeliveryError(f"PBEM_SMTP_URL must start with smtp:// or smtps://, "
+                                     f"not {scheme}://")
+    return smtplib.SMTP(host, port or 25, timeout=SMTP_TIMEOUT)
+
+
+def _secure(client: smtplib.SMTP, scheme: str, starttls: str) -> None:
+    """Upgrade a plain connection with STARTTLS as the URL asks."""
+    if scheme == "smtps" or starttls == "no":
+        return
+    client.ehlo()
+    if client.has_extn("starttls"):
+        client.starttls(context=ssl.create_default_context())
+        client.ehlo()
+    elif starttls == "required":
+        raise PermanentDeliveryError("the relay does not offer STARTTLS, and the URL requires it")
