@@ -11,6 +11,7 @@ import click
 
 from engine.core import UnknownGame, all_games, get_game
 
+from . import admin
 from . import audit as auditing
 from .config import load_config
 from .games import ServiceError, create_game, parse_seat, submit_order
@@ -19,6 +20,21 @@ from .store import Store
 
 F = TypeVar("F", bound=Callable[..., Any])
 EXIT_REJECTED = 2
+
+
+def announce(game_id: str) -> None:
+    """Tell the installed plugins (the task queue) that a game changed, so its mail goes out.
+
+    Without a reachable queue the mail still goes out: the worker's minute sweep finds it.
+    """
+    from importlib.metadata import entry_points
+
+    for plugin in entry_points(group="pbem.after_change"):
+        try:
+            plugin.load()(game_id)
+        except Exception as exc:  # noqa: BLE001 - the change is stored; only the nudge failed
+            click.echo(f"note: the mail queue is not reachable ({type(exc).__name__}); "
+                       "the worker's next sweep will send the mail", err=True)
 
 
 def open_store() -> Store:
@@ -92,9 +108,13 @@ def list_command() -> None:
               help="A game option (see `pbem games`).")
 @click.option("--seed", metavar="HEX", help="Fix the secret seed (for tests and demos).")
 @click.option("--title", help="A title for the game (default: the game's name).")
+@click.option("--deadline", metavar="DURATION", help="Time allowed for each decision, e.g. "
+              "48h or 3d (default: each game's own, usually 48h).")
+@click.option("--reminders", metavar="HOURS", default="24,1", show_default=True,
+              help="Hours before a deadline at which reminders go out, comma-separated.")
 @handles_errors
 def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], seed: str | None,
-                title: str | None) -> None:
+                title: str | None, deadline: str | None, reminders: str) -> None:
     """Create a game of GAME and print its id."""
     rules = get_game(game)
     if not seats:
@@ -107,8 +127,30 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
             raise ServiceError(f"option {text!r} must be KEY=VALUE")
         pairs[key.strip()] = value.strip()
     loaded = create_game(open_store(), game, [parse_seat(s) for s in seats], pairs,
-                         title=title, seed_hex=seed)
+                         title=title, seed_hex=seed, deadline_hours=parse_hours(deadline),
+                         reminder_hours=parse_reminders(reminders))
+    announce(loaded.meta.id)
     click.echo(loaded.meta.id)
+
+
+def parse_hours(text: str | None) -> int | None:
+    """Return a duration such as 48h, 3d or 36 in whole hours, or raise ServiceError."""
+    if text is None:
+        return None
+    value = text.strip().lower()
+    factor = 24 if value.endswith("d") else 1
+    digits = value.rstrip("dh")
+    if not digits.isdigit() or int(digits) * factor < 1:
+        raise ServiceError(f"--deadline takes hours or days, such as 48h or 3d, not {text!r}")
+    return int(digits) * factor
+
+
+def parse_reminders(text: str) -> tuple[int, ...]:
+    """Return reminder lead times in hours from '24,1' (empty: no reminders)."""
+    parts = [part.strip().rstrip("hH") for part in text.split(",") if part.strip()]
+    if not all(part.isdigit() and int(part) > 0 for part in parts):
+        raise ServiceError(f"--reminders takes whole hours separated by commas, not {text!r}")
+    return tuple(int(part) for part in parts)
 
 
 def _check_seat(loaded: Any, seat: str | None) -> None:
@@ -173,6 +215,7 @@ def order_command(game_id: str, seat: str, text: str) -> None:
     """Give SEAT's order TEXT, through the same path as an emailed order."""
     result = submit_order(open_store(), game_id, seat, text, source="cli")
     if result.accepted:
+        announce(game_id)
         click.echo(f"accepted: {'; '.join(result.orders)} (log now at seq {result.seq})")
         return
     click.echo(f"rejected [{result.code}]: {result.message}", err=True)
@@ -221,12 +264,63 @@ def audit_command(game_id: str) -> None:
                f"{report.events} events reproduced exactly")
 
 
+@main.command("pause")
+@click.argument("game_id")
+@click.option("--reason", default="", help="Told to the players.")
+@handles_errors
+def pause_command(game_id: str, reason: str) -> None:
+    """Pause a game: no orders and no deadlines until it is resumed."""
+    admin.pause_game(open_store(), game_id, reason)
+    announce(game_id)
+    click.echo(f"game {game_id} is paused")
+
+
+@main.command("resume")
+@click.argument("game_id")
+@handles_errors
+def resume_command(game_id: str) -> None:
+    """Resume a paused game; open deadlines move later by the length of the pause."""
+    admin.resume_game(open_store(), game_id)
+    announce(game_id)
+    click.echo(f"game {game_id} goes on")
+
+
+@main.command("replace")
+@click.argument("game_id")
+@click.argument("seat")
+@click.argument("player", metavar="NAME=EMAIL")
+@handles_errors
+def replace_command(game_id: str, seat: str, player: str) -> None:
+    """Hand SEAT to a new player; the old reply address and links stop working."""
+    name, sep, email = player.partition("=")
+    if not sep or not name.strip():
+        raise ServiceError(f"the new player must be NAME=EMAIL, not {player!r}")
+    admin.replace_seat(open_store(), game_id, seat, name.strip(), email.strip())
+    announce(game_id)
+    click.echo(f"{name.strip()} now plays {seat} in game {game_id}; a welcome email is queued")
+
+
+@main.command("rotate-token")
+@click.argument("game_id")
+@click.argument("seat")
+@handles_errors
+def rotate_token_command(game_id: str, seat: str) -> None:
+    """Renew SEAT's private link and reply address; the old ones stop working."""
+    admin.rotate_token(open_store(), game_id, seat)
+    announce(game_id)
+    click.echo(f"{seat} has a new reply address; an email with it is queued")
+
+
 def register_extra_commands() -> None:
-    """Add the commands that live in their own modules."""
+    """Add the commands that live in their own modules, and those of installed plugins."""
+    from importlib.metadata import entry_points
+
     from .selfplay import demo_command, selfplay_command
 
     main.add_command(selfplay_command)
     main.add_command(demo_command)
+    for plugin in entry_points(group="pbem.commands"):
+        plugin.load()(main)
 
 
 register_extra_commands()

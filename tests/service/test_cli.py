@@ -18,11 +18,19 @@ SEATS = ["--seat", "anna=anna@example.org", "--seat", "bruno=bruno@example.org",
 SEED = "00" * 31 + "07"
 
 
+ANNOUNCED: list[str] = []
+
+
 @pytest.fixture
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A fresh PBEM_HOME for each test."""
+    """A fresh PBEM_HOME for each test; changes announced to the queue are recorded instead.
+
+    (The real queue is exercised by tests/integration/test_serve.py.)
+    """
     monkeypatch.setenv("PBEM_HOME", str(tmp_path))
     monkeypatch.delenv("PBEM_DATABASE_URL", raising=False)
+    ANNOUNCED.clear()
+    monkeypatch.setattr("service.cli.announce", ANNOUNCED.append)
     return tmp_path
 
 
@@ -81,6 +89,7 @@ def test_bad_input_gets_one_clear_line(home: Path, args: list[str], message: str
 def test_new_prints_an_id_and_list_shows_it(home: Path) -> None:
     game_id = new_game()
     assert len(game_id) == 8
+    assert ANNOUNCED == [game_id], "the new game's invitations are queued at once"
     listed = run("list")
     assert game_id in listed.output and "secret-masters" in listed.output
 
@@ -119,6 +128,7 @@ def test_order_accepted_exits_zero_and_is_logged(home: Path) -> None:
     result = run("order", game_id, seat, text)
     assert result.exit_code == 0, result.output
     assert f"accepted: {text}" in result.output
+    assert ANNOUNCED == [game_id, game_id]
     assert f"{seat} ordered: {text}" in run("log", game_id, "--as", seat).output
 
 

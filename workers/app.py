@@ -1,0 +1,53 @@
+"""The Celery application, configured from the service's configuration.
+
+Production: PBEM_BROKER_URL=redis://host:6379/0. Embedded default: Celery's SQLAlchemy transport
+on a SQLite file under the home folder, which needs no server. Deadlines are swept every minute
+by the beat; no task is ever scheduled ahead (eta/countdown) beyond a retry's short backoff, which
+stays far below the broker's visibility timeout.
+"""
+from __future__ import annotations
+
+import os
+
+from celery import Celery
+
+from service.config import Config, load_config
+
+VISIBILITY_TIMEOUT = int(os.environ.get("PBEM_VISIBILITY_TIMEOUT", "3600"))
+"""Seconds before Redis hands an unacknowledged task to another worker."""
+SWEEP_SECONDS = 60.0
+
+
+def transport_options(broker_url: str) -> dict[str, int]:
+    """Return the broker's options: Redis takes a visibility timeout (SQLAlchemy takes none)."""
+    if broker_url.startswith(("redis://", "rediss://")):
+        # Look for tasks of dead workers every ~10 s (kombu's default looks every ~100 s).
+        return {"visibility_timeout": VISIBILITY_TIMEOUT, "unacked_restore_throttle": 1}
+    return {}
+
+
+def make_celery(config: Config) -> Celery:
+    """Return a Celery app for `config`."""
+    app = Celery("pbem", broker=config.broker_url, include=["workers.tasks"])
+    app.conf.update(
+        task_acks_late=True,
+        task_reject_on_worker_lost=True,
+        task_ignore_result=True,
+        worker_prefetch_multiplier=1,
+        broker_connection_retry_on_startup=True,
+        task_publish_retry_policy={"max_retries": 3, "interval_start": 0.2,
+                                   "interval_step": 0.5, "interval_max": 1.0},
+        broker_transport_options=transport_options(config.broker_url),
+        timezone="UTC",
+        enable_utc=True,
+        beat_schedule={
+            "sweep-deadlines": {"task": "pbem.sweep_deadlines", "schedule": SWEEP_SECONDS},
+            "recover": {"task": "pbem.recover", "schedule": SWEEP_SECONDS},
+            "poll-imap": {"task": "pbem.poll_imap", "schedule": SWEEP_SECONDS},
+        },
+        beat_schedule_filename=str(config.home / "celerybeat-schedule"),
+    )
+    return app
+
+
+app = make_celery(load_config())

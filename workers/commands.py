@@ -1,0 +1,171 @@
+"""The `pbem` commands that need the task queue: serve, worker, smtpd, imap-poll, ingest, sweep."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from typing import Any
+
+import click
+
+from service.config import load_config
+
+EX_TEMPFAIL = 75
+"""What an MTA pipe expects when a message could not be taken now (it will retry)."""
+
+
+def register(main: click.Group) -> None:
+    """Add this module's commands to the `pbem` command group."""
+    for command in (serve_command, worker_command, smtpd_command, imap_poll_command,
+                    ingest_command, sweep_command):
+        main.add_command(command)
+
+
+def _worker_argv(concurrency: int, beat: bool) -> list[str]:
+    config = load_config()
+    argv = [sys.executable, "-m", "celery", "-A", "workers.app", "worker", "--loglevel",
+            "INFO", "--concurrency", str(concurrency), "--without-gossip", "--without-mingle",
+            "--hostname", f"pbem-{os.getpid()}@%h"]
+    if beat:
+        argv += ["--beat", "--schedule", str(config.home / "celerybeat-schedule")]
+    return argv
+
+
+@click.command("worker")
+@click.option("--concurrency", default=2, show_default=True)
+@click.option("--beat/--no-beat", default=False, help="Also run the minute sweep (one "
+              "worker in the whole deployment should).")
+def worker_command(concurrency: int, beat: bool) -> None:
+    """Run a Celery worker for the configured broker (PBEM_BROKER_URL)."""
+    load_config().home.mkdir(parents=True, exist_ok=True)
+    os.execv(sys.executable, _worker_argv(concurrency, beat))
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=5000, show_default=True, help="Web port.")
+@click.option("--smtp-port", default=2525, show_default=True, help="Port for incoming mail.")
+def serve_command(host: str, port: int, smtp_port: int) -> None:
+    """Run everything on this machine: web, worker with the sweep, and the mail listener."""
+    from service.smtpd import start_listener
+    from service.web import create_app
+
+    from .mailin import store_and_queue
+
+    config = load_config()
+    config.home.mkdir(parents=True, exist_ok=True)
+    app = create_app()
+    worker = subprocess.Popen(_worker_argv(1, beat=True), env=_child_env(config))
+    listener = start_listener(host, smtp_port, config.mail_domain, _stored(store_and_queue),
+                              config.max_message_bytes)
+    _banner(config, host, port, smtp_port)
+    try:
+        app.run(host=host, port=port, use_reloader=False)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        click.echo("pbem: stopping")
+        listener.stop()
+        _stop(worker)
+
+
+def _child_env(config: Any) -> dict[str, str]:
+    env = dict(os.environ)
+    env.setdefault("PBEM_HOME", str(config.home))
+    return env
+
+
+def _stored(store_and_queue: Any) -> Any:
+    def store_message(raw: bytes, sender: str | None, recipients: list[str]) -> str:
+        return str(store_and_queue(raw, sender, recipients))
+    return store_message
+
+
+def _banner(config: Any, host: str, port: int, smtp_port: int) -> None:
+    mail = config.smtp_url or f"files in {config.mail_dir}"
+    click.echo(f"pbem is running (state in {config.home})\n"
+               f"  web:       http://{host}:{port}/\n"
+               f"  mail in:   smtp://{host}:{smtp_port} for @{config.mail_domain}\n"
+               f"  mail out:  {mail}\n"
+               f"  queue:     {config.broker_url.split('@')[-1]}\n"
+               "Ctrl-C stops everything.")
+
+
+def _stop(worker: subprocess.Popen[bytes]) -> None:
+    """Ask the worker to finish its current task and stop; force it after a while."""
+    if worker.poll() is None:
+        worker.send_signal(signal.SIGTERM)
+        try:
+            worker.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+            worker.wait()
+
+
+@click.command("smtpd")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=2525, show_default=True)
+def smtpd_command(host: str, port: int) -> None:
+    """Listen for game mail over SMTP (for the MTA of the game domain to hand mail to)."""
+    from service.smtpd import start_listener
+
+    from .mailin import store_and_queue
+
+    config = load_config()
+    listener = start_listener(host, port, config.mail_domain, _stored(store_and_queue),
+                              config.max_message_bytes)
+    click.echo(f"pbem smtpd listening on {host}:{port} for @{config.mail_domain}")
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        listener.stop()
+
+
+@click.command("imap-poll")
+@click.option("--url", help="imaps://user:password@host/INBOX (default: PBEM_IMAP_URL).")
+@click.option("--every", type=int, default=0, help="Poll every N seconds (default: once).")
+def imap_poll_command(url: str | None, every: int) -> None:
+    """Fetch new messages from an IMAP mailbox, store and queue them."""
+    from service.imap import ImapError, poll_imap
+
+    from .mailin import store_and_queue
+
+    target = url or load_config().imap_url
+    if not target:
+        raise click.ClickException("give --url or set PBEM_IMAP_URL")
+    while True:
+        try:
+            count = poll_imap(target, store_and_queue)
+        except ImapError as exc:
+            raise click.ClickException(str(exc)) from None
+        click.echo(f"{count} new message(s) stored")
+        if not every:
+            return
+        time.sleep(every)
+
+
+@click.command("ingest")
+@click.option("--sender", help="The envelope sender, if the MTA passes it.")
+@click.option("--recipient", "recipients", multiple=True, help="The envelope recipient(s).")
+def ingest_command(sender: str | None, recipients: tuple[str, ...]) -> None:
+    """Store one message read from standard input (an MTA pipe) and queue it."""
+    from .mailin import store_and_queue
+
+    raw = sys.stdin.buffer.read()
+    try:
+        submission_id = store_and_queue(raw, sender, recipients)
+    except Exception as exc:  # noqa: BLE001 - tell the MTA to retry rather than lose mail
+        click.echo(f"pbem ingest: could not store the message ({exc}); try again", err=True)
+        sys.exit(EX_TEMPFAIL)
+    click.echo(submission_id)
+
+
+@click.command("sweep")
+def sweep_command() -> None:
+    """Run the deadline sweep once now (the worker's beat runs it every minute)."""
+    from .tasks import sweep_deadlines
+
+    click.echo(sweep_deadlines())

@@ -1,0 +1,125 @@
+"""Thin tasks: each takes ids, loads its row, returns at once if done, does it, marks it."""
+from __future__ import annotations
+
+import logging
+from functools import lru_cache
+from typing import Any
+
+from celery.signals import worker_process_init
+
+from service import deadlines, delivery, processing
+from service.config import Config, load_config
+from service.store import Store
+from service.transport import TransientDeliveryError
+
+from .app import app
+
+log = logging.getLogger("pbem.workers")
+MAX_RETRIES = 8
+BACKOFF_MAX = 600
+"""Retries wait 1, 2, 4 ... seconds up to ten minutes: far below the visibility timeout."""
+STALE_SECONDS = 60
+GIVE_UP_AFTER = 20
+"""Failed attempts after which recovery stops queueing a delivery (its error stays recorded)."""
+RETRY = {"autoretry_for": (TransientDeliveryError,), "retry_backoff": True,
+         "retry_backoff_max": BACKOFF_MAX, "retry_jitter": True, "max_retries": MAX_RETRIES}
+
+
+@lru_cache(maxsize=1)
+def config() -> Config:
+    """Return this worker's configuration."""
+    return load_config()
+
+
+@lru_cache(maxsize=1)
+def store() -> Store:
+    """Return this worker's store, its tables created if needed."""
+    opened = Store(config().database_url)
+    opened.create_schema()
+    return opened
+
+
+@worker_process_init.connect
+def _warm_up(**_: Any) -> None:
+    """Build the PDF fonts when a worker process starts, not in its first email."""
+    from service.pdf import warm_up
+
+    warm_up()
+
+
+def enqueue_game_mail(game_id: str | None) -> None:
+    """Queue every pending delivery of a game."""
+    if not game_id:
+        return
+    for row in store().outbox_for_game(game_id):
+        if row.status == "pending":
+            deliver.delay(row.id)
+
+
+@app.task(name="pbem.process_submission")
+def process_submission(submission_id: str) -> dict[str, Any]:
+    """Decide a stored submission, then queue the mail it caused and the answer to an email."""
+    result = processing.process_submission(store(), submission_id, config=config())
+    sub = store().get_submission(submission_id)
+    if sub is not None:
+        enqueue_game_mail(sub.game_id)
+        if sub.source == "email":
+            deliver_reply.delay(submission_id)
+    return result.as_dict()
+
+
+@app.task(name="pbem.deliver", **RETRY)
+def deliver(outbox_id: int) -> str:
+    """Send one outbox row's email (once)."""
+    return delivery.deliver(store(), config(), outbox_id)
+
+
+@app.task(name="pbem.deliver_reply", **RETRY)
+def deliver_reply(submission_id: str) -> str:
+    """Send the answer to one processed email (once)."""
+    return delivery.deliver_reply(store(), config(), submission_id)
+
+
+@app.task(name="pbem.sweep_deadlines")
+def sweep_deadlines() -> dict[str, int]:
+    """Remind seats before their deadlines and submit defaults for passed ones."""
+    report = deadlines.sweep(store())
+    for submission_id in report.submissions:
+        process_submission.delay(submission_id)
+    for outbox_id in report.reminders:
+        deliver.delay(outbox_id)
+    return {"games": report.games, "defaults": len(report.submissions),
+            "reminders": len(report.reminders)}
+
+
+@app.task(name="pbem.recover")
+def recover() -> dict[str, int]:
+    """Queue again whatever a lost message or a killed worker left undone."""
+    pending = [row.id for row in store().pending_outbox(500) if row.attempts < GIVE_UP_AFTER]
+    for outbox_id in pending:
+        deliver.delay(outbox_id)
+    waiting = store().received_submissions(STALE_SECONDS)
+    for submission_id in waiting:
+        process_submission.delay(submission_id)
+    unanswered = [sub.id for sub in store().unreplied_submissions("email")]
+    for submission_id in unanswered:
+        deliver_reply.delay(submission_id)
+    return {"deliveries": len(pending), "submissions": len(waiting), "replies": len(unanswered)}
+
+
+@app.task(name="pbem.poll_imap")
+def poll_imap() -> int:
+    """Fetch new mail from the configured IMAP mailbox (if any) and queue it."""
+    url = config().imap_url
+    if not url:
+        return 0
+    from service.imap import ImapError
+    from service.imap import poll_imap as poll
+
+    from .mailin import store_and_queue
+
+    try:
+        return poll(url, store_and_queue)
+    except ImapError as exc:
+        log.warning("IMAP polling failed: %s", exc)
+        return 0
