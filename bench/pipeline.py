@@ -1,0 +1,130 @@
+"""Pipeline benchmark: from an accepted order to all of its emails written.
+
+Runs a real Celery worker (one process, solo pool) on the real Redis, plays a 3-seat Secret
+Masters game with random legal orders, and for each accepted order measures the time until
+every email it caused (text, HTML and PDF) is written to the mail folder. Also prints the PDF
+render time per seat.
+
+    .venv/bin/python bench/pipeline.py [--orders 60] [--redis redis://127.0.0.1:6379/12]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def percentile(values: list[float], share: float) -> float:
+    """Return the `share` percentile (0..1) of `values`, nearest rank."""
+    ordered = sorted(values)
+    return ordered[max(0, min(len(ordered) - 1, round(share * len(ordered)) - 1))]
+
+
+def start_worker(env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
+    """Start one Celery worker process on the benchmark's broker."""
+    argv = [sys.executable, "-m", "celery", "-A", "workers.app", "worker", "--pool", "solo",
+            "--loglevel", "WARNING", "--without-gossip", "--without-mingle",
+            "--without-heartbeat"]
+    return subprocess.Popen(argv, env=env, cwd=ROOT, stdout=log.open("wb"),
+                            stderr=subprocess.STDOUT, start_new_session=True)
+
+
+def main() -> None:
+    """Set up the environment, then measure."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--orders", type=int, default=60)
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/12")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "PBEM_HOME": tmp, "PBEM_BROKER_URL": args.redis,
+               "PBEM_SECRET_KEY": "bench", "PBEM_MAIL_DOMAIN": "bench.test"}
+        env.pop("PBEM_SMTP_URL", None)
+        env.pop("PBEM_DATABASE_URL", None)
+        os.environ.update({k: v for k, v in env.items() if k.startswith("PBEM_")})
+        import redis
+
+        redis.Redis.from_url(args.redis).flushdb()
+        worker = start_worker(env, Path(tmp) / "worker.log")
+        try:
+            measure(args.orders)
+        finally:
+            os.killpg(worker.pid, signal.SIGTERM)
+            worker.wait(timeout=30)
+            redis.Redis.from_url(args.redis).flushdb()
+
+
+def measure(orders: int) -> None:
+    """Play `orders` orders and print the latency and PDF figures."""
+    from engine.core.harness import chooser_for, choose_step, seat_names
+    from service.games import NewSeat, create_game, submit_order
+    from service.loading import load_game
+    from workers.tasks import enqueue_game_mail, store
+
+    seats = [NewSeat(name, f"{name}@bench.test") for name in seat_names(3)]
+    loaded = create_game(store(), "secret-masters", seats, {"long": "yes"}, seed_hex="be" * 32)
+    game_id, game, chooser = loaded.meta.id, loaded.game, chooser_for(b"bench-pipeline")
+    enqueue_game_mail(game_id)
+    wait_sent(game_id, 120.0)
+    latencies, emails = [], 0
+    for _ in range(orders):
+        loaded = load_game(store(), game_id)
+        if not game.prompts(loaded.state):
+            break
+        prompt, order = choose_step(game, loaded.state, chooser)
+        if order is prompt.default:
+            order = game.legal_orders(loaded.state, prompt.seat)[0]
+        result = submit_order(store(), game_id, prompt.seat, game.format_order(order))
+        accepted = time.perf_counter()
+        enqueue_game_mail(game_id)
+        emails += wait_sent(game_id, 60.0)
+        latencies.append(time.perf_counter() - accepted)
+        assert result.accepted
+    print(f"{len(latencies)} accepted orders, {emails} emails written (text, HTML and PDF each)")
+    print(f"order accepted -> all its emails written: median "
+          f"{statistics.median(latencies) * 1000:.0f} ms, p95 "
+          f"{percentile(latencies, 0.95) * 1000:.0f} ms, worst {max(latencies) * 1000:.0f} ms")
+    pdf_figures(game_id)
+
+
+def wait_sent(game_id: str, timeout: float) -> int:
+    """Wait until every outbox row of the game is sent; return how many were pending."""
+    from workers.tasks import store
+
+    pending = sum(1 for row in store().outbox_for_game(game_id) if row.status != "sent")
+    deadline = time.monotonic() + timeout
+    while any(row.status != "sent" for row in store().outbox_for_game(game_id)):
+        if time.monotonic() > deadline:
+            sys.exit("the worker did not catch up; see its log")
+        time.sleep(0.005)
+    return pending
+
+
+def pdf_figures(game_id: str) -> None:
+    """Print the median PDF render time per seat over the game's current state."""
+    from service.loading import load_game
+    from service.pdf import render_snapshot_pdf
+    from workers.tasks import store
+
+    loaded = load_game(store(), game_id)
+    times = []
+    for _ in range(10):
+        for seat in loaded.meta.seat_names:
+            view = loaded.game.view(loaded.state, seat)
+            started = time.perf_counter()
+            render_snapshot_pdf(loaded.game, view, game_title=loaded.meta.title,
+                                game_id=game_id, seat=seat, turn_label="bench")
+            times.append(time.perf_counter() - started)
+    print(f"PDF render per seat: median {statistics.median(times) * 1000:.0f} ms, p95 "
+          f"{percentile(times, 0.95) * 1000:.0f} ms over {len(times)} renders")
+
+
+if __name__ == "__main__":
+    main()

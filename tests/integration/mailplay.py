@@ -1,0 +1,74 @@
+"""A player's side of the pipeline: read the service's emails, answer them over SMTP."""
+from __future__ import annotations
+
+import smtplib
+import subprocess
+from email.message import EmailMessage
+from email.utils import make_msgid
+from pathlib import Path
+
+from service.loading import load_game
+
+from .conftest import DOMAIN, Pipeline, wait_for
+
+
+def latest_email(pipeline: Pipeline, email: str, game_id: str) -> EmailMessage:
+    """Return the newest turn email the service sent to `email` for a game."""
+    def found() -> EmailMessage | None:
+        mails = [m for m in pipeline.mail_out.messages(email)
+                 if m["X-Pbem-Game"] == game_id]
+        return mails[-1] if mails else None
+    return wait_for(found, what=f"an email to {email}")
+
+
+def reply_to(original: EmailMessage, sender: str, text: str, *,
+             message_id: str | None = None, to: str | None = None) -> EmailMessage:
+    """Return a top-posted reply quoting the whole original, as a mail client writes it."""
+    reply = EmailMessage()
+    reply["From"] = sender
+    reply["To"] = to or str(original["Reply-To"])
+    reply["Subject"] = "Re: " + str(original["Subject"])
+    reply["Message-ID"] = message_id or make_msgid(domain="players.test")
+    reply["In-Reply-To"] = str(original["Message-ID"])
+    reply["References"] = str(original["Message-ID"])
+    body = original.get_body(("plain",))
+    assert body is not None
+    quoted = "\n".join("> " + line for line in body.get_content().splitlines())
+    reply.set_content(f"{text}\n\nOn Mon, 23 Nov 2026, pbem <games@{DOMAIN}> wrote:\n{quoted}\n")
+    return reply
+
+
+def send(pipeline: Pipeline, message: EmailMessage) -> None:
+    """Send a message to the service's SMTP listener."""
+    with smtplib.SMTP("127.0.0.1", pipeline.smtp_in_port, timeout=10) as client:
+        client.send_message(message)
+
+
+def settled(pipeline: Pipeline, game_id: str) -> bool:
+    """Return whether every submission is processed and every email of the game sent."""
+    store = pipeline.store
+    if store.received_submissions(-3600):
+        return False
+    return all(row.status == "sent" for row in store.outbox_for_game(game_id))
+
+
+def wait_settled(pipeline: Pipeline, game_id: str, timeout: float = 60.0) -> None:
+    """Wait until the worker has caught up with everything of a game."""
+    wait_for(lambda: settled(pipeline, game_id), timeout, "the worker to catch up")
+
+
+def pdf_text(message: EmailMessage, folder: Path) -> str:
+    """Return the text of an email's PDF attachment, extracted with pdftotext."""
+    pdfs = [part for part in message.iter_attachments()
+            if part.get_content_type() == "application/pdf"]
+    assert len(pdfs) == 1, "every turn email carries one PDF"
+    path = folder / "snapshot.pdf"
+    path.write_bytes(pdfs[0].get_content())
+    out = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
+                         text=True, check=True)
+    return out.stdout
+
+
+def current_seq(pipeline: Pipeline, game_id: str) -> int:
+    """Return the game's current log position."""
+    return load_game(pipeline.store, game_id).seq
