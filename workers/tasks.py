@@ -56,6 +56,11 @@ def enqueue_game_mail(game_id: str | None) -> None:
             deliver.delay(row.id)
 
 
+def enqueue_submission(submission_id: str) -> None:
+    """Queue the processing of a stored submission (the web and the API hand theirs over)."""
+    process_submission.delay(submission_id)
+
+
 @app.task(name="pbem.process_submission")
 def process_submission(submission_id: str) -> dict[str, Any]:
     """Decide a stored submission, then queue the mail it caused and the answer to an email."""
