@@ -2,7 +2,7 @@
 
 SMTP URLs: `smtp://user:password@host:587` (STARTTLS when the server offers it; add
 `?starttls=required` to insist), `smtps://user:password@host:465` (TLS from the start),
-`smtp://host:25?starttls=no` for a local relay. The mail folder gets one .eml file per message,
+`smtp://host:25?starttls=no` for a local relay; `cafile=/path/ca.pem` trusts a private CA. The mail folder gets one .eml file per message,
 written atomically under a name derived from the delivery, so writing it again is harmless.
 """
 from __future__ import annotations
@@ -52,8 +52,10 @@ def send_smtp(url: str, message: EmailMessage) -> None:
     parts = urlsplit(url)
     options = {k: v[-1] for k, v in parse_qs(parts.query).items()}
     try:
-        with _connect(parts.scheme, parts.hostname or "localhost", parts.port) as client:
-            _secure(client, parts.scheme, options.get("starttls", "auto"))
+        context = ssl.create_default_context(cafile=options.get("cafile"))
+        with _connect(parts.scheme, parts.hostname or "localhost", parts.port,
+                      context) as client:
+            _secure(client, parts.scheme, options.get("starttls", "auto"), context)
             if parts.username:
                 client.login(unquote(parts.username), unquote(parts.password or ""))
             refused = client.send_message(message)
@@ -69,9 +71,10 @@ def send_smtp(url: str, message: EmailMessage) -> None:
         raise PermanentDeliveryError(f"recipients refused: {refused}")
 
 
-def _connect(scheme: str, host: str, port: int | None) -> smtplib.SMTP:
+def _connect(scheme: str, host: str, port: int | None,
+             context: ssl.SSLContext) -> smtplib.SMTP:
+    """Return an open connection to the relay (TLS from the start for smtps)."""
     if scheme == "smtps":
-        context = ssl.create_default_context()
         return smtplib.SMTP_SSL(host, port or 465, timeout=SMTP_TIMEOUT, context=context)
     if scheme != "smtp":
         raise PermanentDeliveryError(f"PBEM_SMTP_URL must start with smtp:// or smtps://, "
@@ -79,13 +82,13 @@ def _connect(scheme: str, host: str, port: int | None) -> smtplib.SMTP:
     return smtplib.SMTP(host, port or 25, timeout=SMTP_TIMEOUT)
 
 
-def _secure(client: smtplib.SMTP, scheme: str, starttls: str) -> None:
+def _secure(client: smtplib.SMTP, scheme: str, starttls: str, context: ssl.SSLContext) -> None:
     """Upgrade a plain connection with STARTTLS as the URL asks."""
     if scheme == "smtps" or starttls == "no":
         return
     client.ehlo()
     if client.has_extn("starttls"):
-        client.starttls(context=ssl.create_default_context())
+        client.starttls(context=context)
         client.ehlo()
     elif starttls == "required":
         raise PermanentDeliveryError("the relay does not offer STARTTLS, and the URL requires it")

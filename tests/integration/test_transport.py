@@ -1,0 +1,90 @@
+"""Mail out through a relay that insists on STARTTLS and a password, and failure handling."""
+from __future__ import annotations
+
+import ssl
+import subprocess
+from collections.abc import Iterator
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import AuthResult, LoginPassword
+
+from service.transport import (PermanentDeliveryError, TransientDeliveryError, send_smtp,
+                               write_to_folder)
+
+from .conftest import Outbox, free_port
+
+
+def _certificate(folder: Path) -> tuple[Path, Path]:
+    """Make a self-signed certificate for 127.0.0.1 with openssl."""
+    key, cert = folder / "key.pem", folder / "cert.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+                    "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
+    return key, cert
+
+
+def _authenticator(server: Any, session: Any, envelope: Any, mechanism: str,
+                   data: Any) -> AuthResult:
+    ok = isinstance(data, LoginPassword) and (data.login, data.password) == (b"pbem", b"s3cret")
+    return AuthResult(success=ok, handled=False)
+
+
+@pytest.fixture
+def secure_relay(tmp_path: Path) -> Iterator[tuple[Outbox, int, Path]]:
+    """A relay requiring STARTTLS before AUTH, and AUTH before mail."""
+    key, cert = _certificate(tmp_path)
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert, key)
+    keeper, port = Outbox(), free_port()
+    controller = Controller(keeper, hostname="127.0.0.1", port=port, tls_context=context,
+                            require_starttls=True, auth_required=True,
+                            auth_require_tls=True, authenticator=_authenticator)
+    controller.start()
+    try:
+        yield keeper, port, cert
+    finally:
+        controller.stop()
+
+
+def _message() -> EmailMessage:
+    message = EmailMessage()
+    message["From"], message["To"] = "games@games.test", "anna@players.test"
+    message["Subject"], message["Message-ID"] = "turn", "<t1@games.test>"
+    message.set_content("your move")
+    return message
+
+
+def test_starttls_and_login_deliver(secure_relay: tuple[Outbox, int, Path]) -> None:
+    keeper, port, cert = secure_relay
+    send_smtp(f"smtp://pbem:s3cret@127.0.0.1:{port}?starttls=required&cafile={cert}",
+              _message())
+    assert len(keeper.received) == 1 and keeper.received[0][0] == ["anna@players.test"]
+
+
+def test_a_wrong_password_is_permanent(secure_relay: tuple[Outbox, int, Path]) -> None:
+    _, port, cert = secure_relay
+    with pytest.raises(PermanentDeliveryError):
+        send_smtp(f"smtp://pbem:wrong@127.0.0.1:{port}?cafile={cert}", _message())
+
+
+def test_an_untrusted_certificate_is_refused(secure_relay: tuple[Outbox, int, Path]) -> None:
+    keeper, port, _ = secure_relay
+    with pytest.raises(TransientDeliveryError):
+        send_smtp(f"smtp://pbem:s3cret@127.0.0.1:{port}", _message())
+    assert keeper.received == []
+
+
+def test_no_relay_listening_is_transient() -> None:
+    with pytest.raises(TransientDeliveryError):
+        send_smtp(f"smtp://127.0.0.1:{free_port()}?starttls=no", _message())
+
+
+def test_the_mail_folder_gets_one_file_per_delivery(tmp_path: Path) -> None:
+    first = write_to_folder(tmp_path, _message(), "g-1-anna-turn")
+    again = write_to_folder(tmp_path, _message(), "g-1-anna-turn")
+    assert first == again and [p.name for p in tmp_path.iterdir()] == ["g-1-anna-turn.eml"]
+    assert b"your move" in first.read_bytes()
