@@ -12,8 +12,12 @@ import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
 
-from service.transport import (PermanentDeliveryError, TransientDeliveryError, send_smtp,
-                               write_to_folder)
+from service.transport import (
+    PermanentDeliveryError,
+    TransientDeliveryError,
+    send_smtp,
+    write_to_folder,
+)
 
 from .conftest import Outbox, free_port
 
