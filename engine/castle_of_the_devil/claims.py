@@ -72,6 +72,14 @@ def name_orders(state: State, seat: int) -> list[Any]:
     return [NameOrder(group) for group in groups] + [DoneOrder()]
 
 
+def name_in_order(state: State, seat: int, names: tuple[str, ...]) -> NameOrder:
+    """Return the naming of `names` in the form name_orders lists (seat order, each once)."""
+    known = [other for other in state.seats if other in names]
+    if len(known) != len(names) or len(set(names)) != len(names):
+        return NameOrder(tuple(names))
+    return NameOrder(tuple(known))
+
+
 def name(em: Emitter, seat: int, order: NameOrder | DoneOrder, rng: Rng) -> None:
     """The named players show their cards; the claim is judged once it is settled."""
     if isinstance(order, DoneOrder):

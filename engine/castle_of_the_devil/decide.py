@@ -10,9 +10,10 @@ from typing import Any
 from engine.core.errors import RuleViolation, WrongOrderKind
 from engine.core.rng import Rng
 
-from .orders import DefaultOrder, legal_text
+from . import claims
+from .orders import ClaimOrder, DefaultOrder, DoneOrder, legal_text
 from .rules import deciding_seats
-from .state import State
+from .state import Phase, State
 from .steps import STEPS, Step
 from .turns import Emitter
 
@@ -38,10 +39,33 @@ def decide(state: State, seat: int, order: Any, rng: Rng) -> list[Any]:
     if isinstance(order, DefaultOrder):
         order = default_order(state, seat, rng)
     legal = step.orders(state, seat)
+    if isinstance(order, ClaimOrder) and order.names:
+        return claim_in_one_line(state, seat, order, rng, step, legal)
     if order not in legal:
         raise _refusal(state, seat, order, step, legal)
     em = Emitter(state)
     step.handle(em, seat, order, rng)
+    return em.events
+
+
+def claim_in_one_line(state: State, seat: int, order: ClaimOrder, rng: Rng, step: Step,
+                      legal: list[Any]) -> list[Any]:
+    """Proclaim, name the given players and stop naming, as one decision."""
+    plain_claim = ClaimOrder(order.society)
+    if plain_claim not in legal:
+        raise _refusal(state, seat, plain_claim, step, legal)
+    em = Emitter(state)
+    claims.proclaim(em, seat, plain_claim, rng)
+    if em.state.claim is None or em.state.phase is not Phase.CLAIM:
+        return em.events
+    named = claims.name_in_order(em.state, seat, order.names)
+    if named not in claims.name_orders(em.state, seat):
+        raise RuleViolation("Name other players, each once, not yourself: claim "
+                            f"{order.society} <player> [<player> ...].", code="cd.bad-name",
+                            legal=legal_text(legal))
+    claims.name(em, seat, named, rng)
+    if em.state.phase is Phase.CLAIM:
+        claims.name(em, seat, DoneOrder(), rng)
     return em.events
 
 

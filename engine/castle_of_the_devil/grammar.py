@@ -98,20 +98,26 @@ def _split(words: list[str], *markers: str) -> tuple[list[str], list[str] | None
 # -- one reader per order word ----------------------------------------------------------------
 
 def _claim(words: list[str], index: int, state: State) -> Any:
-    """Read `claim order|brotherhood|seal`."""
+    """Read `claim order|brotherhood|seal`, or in one line `claim order <player> ...`."""
     phrase = plain(" ".join(content(words)))
     society = SOCIETY_WORDS.get(phrase)
+    if society is not None:
+        return od.ClaimOrder(society)
+    first = content(words)[:1]
+    society = SOCIETY_WORDS.get(first[0]) if first else None
     if society is None:
-        first = content(words)[:1]
-        society = SOCIETY_WORDS.get(first[0]) if first else None
-        if society is None:
-            raise unreadable(state, index, "Claim order, claim brotherhood or claim seal.")
-        names = content(words)[1:]
-        if names:
-            raise unreadable(state, index, "Proclaim first (claim " + society + "); your cards "
-                             "are shown, then you name the holders in your next order: name "
-                             + " ".join(names) + ".")
-    return od.ClaimOrder(society)
+        raise unreadable(state, index, "Claim order, claim brotherhood or claim seal.")
+    names = tuple(_claim_name(word, index, state) for word in content(words)[1:])
+    return od.ClaimOrder(society, names)
+
+
+def _claim_name(word: str, index: int, state: State) -> str:
+    """Return the seat named by `word` in a one-line claim."""
+    for seat in state.seats:
+        if plain(seat) == plain(word):
+            return seat
+    raise unreadable(state, index, f"{word!r} is not a player of this game; name the holders "
+                     "by their seat names: claim order anna bruno.")
 
 
 def _spy(words: list[str], index: int, state: State) -> Any:

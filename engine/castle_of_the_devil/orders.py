@@ -123,9 +123,14 @@ class TopOrder:
 @order("claim")
 @dataclass(frozen=True)
 class ClaimOrder:
-    """Proclaim victory for `society` (order or brotherhood), or alone with the Seal (seal)."""
+    """Proclaim victory for `society` (order or brotherhood), or alone with the Seal (seal).
+
+    `names`, when given, is the one-line form: proclaim, name these players at once, and stop
+    naming (`claim order anna bruno`). Without it, naming follows as separate orders.
+    """
 
     society: str
+    names: tuple[str, ...] = ()
 
 
 @order("name")
@@ -188,7 +193,7 @@ _TEXTS: dict[type, Callable[[Any], str]] = {
     TakeOrder: lambda o: f"take {o.obj}",
     GiveOrder: _give_text,
     TopOrder: lambda o: " ".join(("top", *o.objects)),
-    ClaimOrder: lambda o: f"claim {o.society}",
+    ClaimOrder: lambda o: " ".join(("claim", o.society, *o.names)),
     NameOrder: lambda o: " ".join(("name", *o.seats)),
     DoneOrder: lambda o: "done",
     DefaultOrder: lambda o: "default",

@@ -16,7 +16,8 @@ from .state import Phase, State, object_list
 from .steps import STEPS, Step
 
 FORM_TEXTS: dict[type, tuple[str, str]] = {
-    od.ClaimOrder: ("Proclaim victory (before your action)", "claim <order|brotherhood|seal>"),
+    od.ClaimOrder: ("Proclaim victory (before your action)",
+                    "claim <order|brotherhood|seal> [<holder> ...]"),
     od.SpyOrder: ("Spy: look at one random object of a player", "spy <player>"),
     od.OfferOrder: ("Trade: offer one of your objects face down", "offer <object> to <player>"),
     od.DuelOrder: ("Duel: challenge a player", "duel <player>"),

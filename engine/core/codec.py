@@ -126,9 +126,25 @@ def _dict_converter(key_tp: Any, value_tp: Any) -> Converter:
 
 
 def _dataclass_converter(cls: type) -> Converter:
+    """Return the decoder of `cls`; a field with a default may be missing from older data."""
     hints = typing.get_type_hints(cls)
-    plan = [(f.name, _converter(hints[f.name])) for f in _fields(cls) if f.init]
-    if all(conv is _identity for _, conv in plan):
-        names = [name for name, _ in plan]
+    fields = [f for f in _fields(cls) if f.init]
+    required = [(f.name, _converter(hints[f.name])) for f in fields if not _has_default(f)]
+    optional = [(f.name, _converter(hints[f.name])) for f in fields if _has_default(f)]
+
+    def convert(data: Any) -> Any:
+        values = {name: conv(data[name]) for name, conv in required}
+        for name, conv in optional:
+            if name in data:
+                values[name] = conv(data[name])
+        return cls(**values)
+
+    if not optional and all(conv is _identity for _, conv in required):
+        names = [name for name, _ in required]
         return lambda data: cls(**{name: data[name] for name in names})
-    return lambda data: cls(**{name: conv(data[name]) for name, conv in plan})
+    return convert
+
+
+def _has_default(item: dataclasses.Field[Any]) -> bool:
+    return (item.default is not dataclasses.MISSING
+            or item.default_factory is not dataclasses.MISSING)

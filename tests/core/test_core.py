@@ -55,6 +55,11 @@ def test_codec_round_trips_nested_dataclasses() -> None:
     assert decode(Table, data) == table
 
 
+def test_codec_fills_a_missing_defaulted_field_from_older_data() -> None:
+    assert decode(Table, {"cards": [], "pair": [1, "x"], "owners": {}, "by_suit": {},
+                          "seen": [], "note": None}).top is None
+
+
 def test_codec_refuses_unsupported_types() -> None:
     with pytest.raises(TypeError):
         encode(object())

@@ -214,3 +214,50 @@ def test_the_clairvoyant_is_not_your_action_so_you_may_still_proclaim() -> None:
                   professions=["clairvoyant", "thug", "priest", "doctor"])
     state = play(state, ("anna", UseOrder("clairvoyant")), ("anna", TopOrder(("seal", "dagger"))))
     assert ClaimOrder("order") in legal(state, "anna")
+
+
+# -- the one-line claim: proclaim, name the holders and stop naming in one order ----------------
+
+def test_a_one_line_claim_naming_the_holder_wins() -> None:
+    state = table([("key", "key"), ("goblet",), ("key",), ("tome",)])
+    order = GAME.parse("claim order carla", "anna", state)
+    assert order == ClaimOrder("order", ("carla",))
+    events = when(state, "anna", order)
+    assert events[:3] == [VictoryProclaimed("anna", "order", False),
+                          CardsShown("anna", "order", "thug", ("key", "key")),
+                          PlayersNamed("anna", ("carla",))]
+    assert judged(events).right and judged(events).winners == ("anna", "carla")
+
+
+def test_a_one_line_claim_that_falls_short_is_wrong() -> None:
+    state = table([("key",), ("goblet",), ("key",), ("tome",), ("key",), ("coat",)], players=6)
+    verdict = judged(when(state, "anna", ClaimOrder("order", ("carla",))))
+    assert not verdict.right and verdict.society == B
+
+
+def test_a_one_line_claim_names_in_any_order_and_reads_back() -> None:
+    state = table([("key",), ("goblet",), ("key",), ("tome",), ("key",), ("coat",)], players=6)
+    order = ClaimOrder("order", ("emma", "carla"))
+    assert GAME.parse(GAME.format_order(order), "anna", state) == order
+    assert judged(when(state, "anna", order)).right
+
+
+def test_a_one_line_claim_cannot_name_yourself_or_twice() -> None:
+    state = table([("key", "key"), ("goblet",), ("key",), ("tome",)])
+    assert refused(state, "anna", ClaimOrder("order", ("anna",))).code == "cd.bad-name"
+    assert refused(state, "anna", ClaimOrder("order", ("carla", "carla"))).code == "cd.bad-name"
+
+
+def test_a_one_line_claim_needs_the_claim_itself_to_be_legal() -> None:
+    state = table([("dagger",), ("goblet",), ("key",), ("tome",)])
+    assert refused(state, "anna", ClaimOrder("order", ("carla",))).code == "cd.hold-one"
+
+
+def test_a_one_line_claim_with_an_unknown_name_is_unreadable() -> None:
+    state = table([("key", "key"), ("goblet",), ("key",), ("tome",)])
+    try:
+        GAME.parse("claim order zoe", "anna", state)
+    except Exception as exc:  # noqa: BLE001 - checked below
+        assert "'zoe' is not a player" in str(exc)
+    else:
+        raise AssertionError("an unknown name was read")

@@ -151,9 +151,9 @@ def test_professions_and_abilities() -> None:
     assert "direction" in unreadable(state, "anna", "use sextant").message
 
 
-def test_a_one_shot_claim_with_names_says_to_name_next() -> None:
-    problem = unreadable(TURN, "anna", "claim order bruno carla")
-    assert "name bruno carla" in problem.message
+def test_a_one_line_claim_reads_its_names() -> None:
+    assert GAME.parse("claim order bruno carla", "anna", TURN) == \
+        ClaimOrder("order", ("bruno", "carla"))
 
 
 def test_refusals_say_what_is_wrong_and_what_is_legal() -> None:
