@@ -6,7 +6,7 @@ from .appending import append_service_events
 from .gamemeta import format_time
 from .games import EMAIL, ServiceError
 from .loading import LoadedGame, load_game
-from .meta import GamePaused, GameResumed, SeatReplaced, TokenRotated
+from .meta import GamePaused, GameResumed, SeatReplaced, SpectatorsSet, TokenRotated
 from .store import Store
 
 
@@ -65,6 +65,14 @@ def rotate_token(store: Store, game_id: str, seat: str) -> LoadedGame:
     generation = loaded.meta.generation(seat) + 1
     append_service_events(store, loaded, [TokenRotated(seat, generation)], "admin")
     _welcome(store, loaded, seat)
+    return loaded
+
+
+def set_spectators(store: Store, game_id: str, enabled: bool) -> LoadedGame:
+    """Open or close the game's public spectator page (off until the game master opens it)."""
+    loaded = load_game(store, game_id)
+    if loaded.meta.spectators != enabled:
+        append_service_events(store, loaded, [SpectatorsSet(enabled)], "admin")
     return loaded
 
 

@@ -16,6 +16,7 @@ from .meta import (
     SeatInfo,
     SeatReplaced,
     SeedRevealed,
+    SpectatorsSet,
     TokenRotated,
 )
 
@@ -48,6 +49,7 @@ class GameMeta:
     paused_at: str | None = None
     deadlines: dict[str, Deadline] = field(default_factory=dict)
     generations: dict[str, int] = field(default_factory=dict)
+    spectators: bool = False
 
     @property
     def seat_names(self) -> tuple[str, ...]:
@@ -124,4 +126,6 @@ def apply_service_event(meta: GameMeta | None, game_id: str, item: Any, seq: int
         return _replaced(meta, item)
     if isinstance(item, TokenRotated):
         return replace(meta, generations={**meta.generations, item.seat: item.generation})
+    if isinstance(item, SpectatorsSet):
+        return replace(meta, spectators=item.enabled)
     return meta

@@ -94,6 +94,14 @@ class TokenRotated:
     generation: int
 
 
+@event("game.spectators")
+@dataclass(frozen=True)
+class SpectatorsSet:
+    """The game master opened (or closed) the game's public spectator page."""
+
+    enabled: bool
+
+
 @event("order.accepted")
 @dataclass(frozen=True)
 class OrderAccepted:
@@ -125,7 +133,7 @@ class SeedRevealed:
 
 SERVICE_EVENTS = TypeTable(
     [GameCreated, OrderAccepted, GameFinished, SeedRevealed, DeadlineSet, GamePaused,
-     GameResumed, SeatReplaced, TokenRotated],
+     GameResumed, SeatReplaced, TokenRotated, SpectatorsSet],
     "event_type", {("game.created", 1): _created_v1_to_v2})
 
 
@@ -156,6 +164,9 @@ def describe_service_event(item: Any) -> str:
         return f"{item.player} now plays the seat {item.seat}."
     if isinstance(item, TokenRotated):
         return f"The private links and reply address of {item.seat} were renewed."
+    if isinstance(item, SpectatorsSet):
+        return ("Spectators may now watch the game." if item.enabled
+                else "The game is no longer open to spectators.")
     raise TypeError(f"not a service event: {item!r}")
 
 
