@@ -21,7 +21,7 @@ from .mailtext import REPLY_MARKER
 from .pdf import render_snapshot_pdf
 from .store import OutboxRow, Store, Submission
 from .templating import render_template
-from .tokens import reply_address
+from .tokens import reply_address, signature
 
 NEWS_KINDS = ("turn", "final", "welcome")
 """Emails whose history brings a seat up to date; the next one starts where they ended."""
@@ -46,6 +46,7 @@ class Letter:
     seat: str
     player: str
     web_url: str
+    seat_url: str = ""
 
 
 def thread_id(config: Config, game_id: str, seat: str) -> str:
@@ -120,7 +121,14 @@ def _letter(store: Store, config: Config, row: OutboxRow, then: LoadedGame,
         default_summary=prompt.default_summary if prompt else "",
         board_text=game.render_text(view), outcome=_outcome(then), game_title=game.title,
         game_id=row.game_id, seat=seat, player=meta.seat(seat).player,
-        web_url=f"{config.base_url}/games/{row.game_id}")
+        web_url=f"{config.base_url}/games/{row.game_id}",
+        seat_url=_seat_url(config, meta, seat))
+
+
+def _seat_url(config: Config, meta: GameMeta, seat: str) -> str:
+    """Return the seat's private web page (signed for the purpose "web")."""
+    sig = signature(config.secret_key(), meta.id, seat, meta.generation(seat), "web")
+    return f"{config.base_url}/play/{meta.id}/{seat}/{sig}"
 
 
 def _subject(kind: str, then: LoadedGame, label: str, must_act: bool) -> str:
