@@ -1,0 +1,48 @@
+"""The web application: lobby, seat pages, game master, JSON API, inbound mail and dev inbox.
+
+`create_app()` builds it from the defaults, then PBEM_* variables, then the caller's settings;
+`pbem serve` runs it with Flask's server and `deploy/gunicorn.conf.py` under gunicorn.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+
+from ..config import load_config
+from ..store import Store
+from . import errors, security
+from .ratelimit import limiter_for
+from .settings import configure
+
+
+def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
+    """Return the Flask application, configured from defaults, then PBEM_* variables."""
+    app = Flask("pbem", static_folder=None)
+    config = load_config()
+    configure(app, config, overrides)
+    if config.database_url.startswith("sqlite"):
+        config.home.mkdir(parents=True, exist_ok=True)
+    store = Store(config.database_url)
+    store.create_schema()
+    app.extensions["pbem.store"] = store
+    app.extensions["pbem.limiter"] = limiter_for(config.broker_url)
+    security.init_app(app)
+    errors.init_app(app)
+    _register_blueprints(app)
+    return app
+
+
+def _register_blueprints(app: Flask) -> None:
+    """Add one blueprint per area, and the command line commands."""
+    from . import admin, api, commands, devmail, inbound, lobby, play
+
+    app.register_blueprint(lobby.bp)
+    app.register_blueprint(play.bp)
+    app.register_blueprint(admin.bp)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(inbound.bp)
+    if app.config["DEV_INBOX"]:
+        app.register_blueprint(devmail.bp)
+    commands.init_app(app)

@@ -1,0 +1,117 @@
+"""The game master: sign in with the admin token, and run a game from its master link."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, abort, current_app, redirect, request, session, url_for
+
+from .. import admin as operations
+from ..games import ServiceError
+from ..loading import LoadedGame
+from .handoff import announce
+from .links import authenticate_master, seat_url, store
+from .render import page
+from .security import count_bad_token, guard_guessing, same
+from .summary import summarize
+
+bp = Blueprint("admin", __name__, url_prefix="/admin")
+
+
+def safe_next(target: str | None) -> str:
+    """Return a local path to go on to after signing in (never another site)."""
+    if target and target.startswith("/") and not target.startswith("//"):
+        return target
+    return url_for("lobby.index")
+
+
+@bp.route("/login", methods=["GET", "POST"])
+def login() -> Any:
+    """Ask for the admin token; a correct one lets this browser create games."""
+    token = current_app.config["ADMIN_TOKEN"]
+    if not token:
+        return redirect(safe_next(request.values.get("next")))
+    error = ""
+    if request.method == "POST":
+        guard_guessing()
+        if same(request.form.get("token"), token):
+            session["admin"] = True
+            return redirect(safe_next(request.form.get("next")), 303)
+        count_bad_token()
+        error = "That is not the admin token."
+    return page("login.html", error=error, next=request.values.get("next", "")), (
+        401 if error else 200)
+
+
+@bp.post("/logout")
+def logout() -> Any:
+    """Forget this browser's admin sign-in."""
+    session.pop("admin", None)
+    return redirect(url_for("lobby.index"), 303)
+
+
+def master_page(loaded: LoadedGame, sig: str, message: str = "", error: str = "",
+                status: int = 200) -> Any:
+    """Render the game master's page of a game."""
+    links = ([(seat, seat_url(loaded.meta, seat)) for seat in loaded.meta.seat_names]
+             if current_app.config["DEV_INBOX"] else [])
+    return page("master.html", summary=summarize(loaded), meta=loaded.meta, sig=sig,
+                seat_links=links, created=bool(request.args.get("created")),
+                message=message, error=error), status
+
+
+@bp.get("/games/<game_id>/<sig>")
+def master(game_id: str, sig: str) -> Any:
+    """Show the game master's page: state, seats, and what can be done."""
+    return master_page(authenticate_master(game_id, sig), sig)
+
+
+def _pause(game_id: str) -> str:
+    operations.pause_game(store(), game_id, request.form.get("reason", "").strip()[:200])
+    return "The game is paused."
+
+
+def _resume(game_id: str) -> str:
+    operations.resume_game(store(), game_id)
+    return "The game goes on; open deadlines moved by the length of the pause."
+
+
+def _replace(game_id: str) -> str:
+    seat = request.form.get("seat", "")
+    player = request.form.get("player", "").strip()[:80]
+    if not player:
+        raise ServiceError("give the new player's name", "bad-seat")
+    operations.replace_seat(store(), game_id, seat, player, request.form.get("email", "").strip())
+    return f"{player} now plays {seat}; a welcome email with the new link is on its way."
+
+
+def _rotate(game_id: str) -> str:
+    seat = request.form.get("seat", "")
+    operations.rotate_token(store(), game_id, seat)
+    return f"{seat} has a new private link and reply address; the old ones stopped working."
+
+
+def _spectators(game_id: str) -> str:
+    enabled = request.form.get("enabled") == "yes"
+    operations.set_spectators(store(), game_id, enabled)
+    return "Spectators may watch now." if enabled else "The game is closed to spectators."
+
+
+ACTIONS: dict[str, Callable[[str], str]] = {
+    "pause": _pause, "resume": _resume, "replace": _replace, "rotate": _rotate,
+    "spectators": _spectators}
+
+
+@bp.post("/games/<game_id>/<sig>/<action>")
+def act(game_id: str, sig: str, action: str) -> Any:
+    """Carry out one game master action (recorded as an event) and show the result."""
+    authenticate_master(game_id, sig)
+    if action not in ACTIONS:
+        abort(404)
+    try:
+        message = ACTIONS[action](game_id)
+    except ServiceError as exc:
+        loaded = authenticate_master(game_id, sig)
+        return master_page(loaded, sig, error=exc.message, status=400)
+    announce(game_id)
+    return master_page(authenticate_master(game_id, sig), sig, message=message)

@@ -1,0 +1,55 @@
+"""Command line commands of the web app: `flask --app service.web link ...` and `pbem link ...`."""
+from __future__ import annotations
+
+import click
+from flask import Flask
+from flask.cli import with_appcontext
+
+from ..loading import UnknownGameId, load_game
+
+
+def print_link(game_id: str, seat: str | None) -> None:
+    """Print a seat's private link, or the game master's link when no seat is given."""
+    from .links import master_url, seat_url, store
+
+    try:
+        loaded = load_game(store(), game_id)
+    except UnknownGameId as exc:
+        raise click.ClickException(str(exc)) from None
+    if seat is None:
+        click.echo(master_url(game_id))
+        return
+    if seat not in loaded.meta.seat_names:
+        raise click.ClickException(f"{seat!r} is not a seat of game {game_id} (seats: "
+                                   f"{', '.join(loaded.meta.seat_names)})")
+    click.echo(seat_url(loaded.meta, seat))
+
+
+@click.command("link")
+@click.argument("game_id")
+@click.argument("seat", required=False)
+@with_appcontext
+def link_command(game_id: str, seat: str | None) -> None:
+    """Print SEAT's private link to GAME_ID, or the game master's link without SEAT."""
+    print_link(game_id, seat)
+
+
+@click.command("link")
+@click.argument("game_id")
+@click.argument("seat", required=False)
+def pbem_link_command(game_id: str, seat: str | None) -> None:
+    """Print SEAT's private web link to GAME_ID, or the game master's link without SEAT."""
+    from . import create_app
+
+    with create_app().app_context():
+        print_link(game_id, seat)
+
+
+def init_app(app: Flask) -> None:
+    """Register the commands with the app's `flask` command group."""
+    app.cli.add_command(link_command)
+
+
+def register(main: click.Group) -> None:
+    """Add the web's commands to the `pbem` command group (entry point pbem.commands)."""
+    main.add_command(pbem_link_command)

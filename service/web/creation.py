@@ -1,0 +1,117 @@
+"""Creating a game from the lobby's form: seats, options, deadlines; invitations by email."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask import redirect, request, url_for
+
+from engine.core import Game, UnknownGame, all_games, get_game
+
+from ..games import EMAIL, SEAT_NAME, NewSeat, ServiceError, create_game
+from .handoff import announce
+from .links import master_signature, store
+from .render import page
+
+MAX_TITLE = 120
+
+
+@dataclass(frozen=True)
+class SeatEntry:
+    """One row of the seats table as typed in."""
+
+    name: str
+    player: str
+    email: str
+
+
+def chosen_game() -> Game[Any]:
+    """Return the game named in the request (?game= or the form), or the first one."""
+    name = request.values.get("game") or all_games()[0].name
+    try:
+        return get_game(name)
+    except UnknownGame:
+        return all_games()[0]
+
+
+def seat_entries(game: Game[Any], form: Mapping[str, str]) -> list[SeatEntry]:
+    """Return the seat rows of the form (as many as the game's largest table)."""
+    return [SeatEntry(form.get(f"seat-{i}-name", "").strip().lower(),
+                      form.get(f"seat-{i}-player", "").strip(),
+                      form.get(f"seat-{i}-email", "").strip())
+            for i in range(game.max_players)]
+
+
+def new_game_form(error: str = "", status: int = 200) -> Any:
+    """Render the new game form (with the values typed so far)."""
+    game = chosen_game()
+    form = request.form if request.method == "POST" else {}
+    return page("new.html", game=game, games=all_games(), form=form,
+                seats=seat_entries(game, form), error=error), status
+
+
+def read_seats(entries: list[SeatEntry]) -> list[NewSeat]:
+    """Return the filled-in seats, or raise ServiceError naming the first bad row."""
+    seats = []
+    for entry in entries:
+        if not (entry.name or entry.player or entry.email):
+            continue
+        if not SEAT_NAME.match(entry.name):
+            raise ServiceError(f"seat name {entry.name!r}: a letter, then up to 23 letters, "
+                               "digits, '-' or '_'", "bad-seat")
+        if not EMAIL.match(entry.email):
+            raise ServiceError(f"seat {entry.name}: {entry.email!r} is not an email address",
+                               "bad-seat")
+        seats.append(NewSeat(entry.name, entry.email, entry.player[:80] or entry.name))
+    return seats
+
+
+def read_options(game: Game[Any], form: Mapping[str, str]) -> dict[str, str]:
+    """Return the option texts of the form, as `pbem new --option` would take them."""
+    values = {}
+    for spec in game.options:
+        if spec.kind == "bool":
+            values[spec.name] = "yes" if form.get(f"opt-{spec.name}") else "no"
+        elif form.get(f"opt-{spec.name}", "").strip():
+            values[spec.name] = form[f"opt-{spec.name}"].strip()
+    return values
+
+
+def read_hours(text: str, what: str) -> int | None:
+    """Return hours from '48', '48h' or '3d' (None when empty), or raise ServiceError."""
+    value = text.strip().lower()
+    if not value:
+        return None
+    factor = 24 if value.endswith("d") else 1
+    digits = value.rstrip("dh").strip()
+    if not digits.isdigit() or not 1 <= int(digits) * factor <= 24 * 365:
+        raise ServiceError(f"{what} takes hours or days, such as 48h or 3d, not {text!r}",
+                           "bad-deadline")
+    return int(digits) * factor
+
+
+def read_reminders(text: str) -> tuple[int, ...]:
+    """Return reminder lead times in hours from '24, 1' (empty: none)."""
+    parts = [part.strip().rstrip("hH") for part in text.split(",") if part.strip()]
+    if not all(part.isdigit() and 0 < int(part) < 24 * 365 for part in parts):
+        raise ServiceError(f"reminders take whole hours separated by commas, not {text!r}",
+                           "bad-reminders")
+    return tuple(int(part) for part in parts)
+
+
+def create_from_form() -> Any:
+    """Create the game the posted form describes, or show the form again with the problem."""
+    game = chosen_game()
+    form = request.form
+    try:
+        seats = read_seats(seat_entries(game, form))
+        loaded = create_game(store(), game.name, seats, read_options(game, form),
+                             title=form.get("title", "").strip()[:MAX_TITLE] or None,
+                             deadline_hours=read_hours(form.get("deadline", ""), "the deadline"),
+                             reminder_hours=read_reminders(form.get("reminders", "24,1")))
+    except ServiceError as exc:
+        return new_game_form(exc.message, 400)
+    announce(loaded.meta.id)
+    return redirect(url_for("admin.master", game_id=loaded.meta.id,
+                            sig=master_signature(loaded.meta.id), created=1), 303)

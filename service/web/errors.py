@@ -1,0 +1,40 @@
+"""Error pages: a plain page for people, problem+json for the API."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, request
+from werkzeug.exceptions import HTTPException
+
+from .problems import problem
+from .render import page
+
+MESSAGES = {
+    400: "The request could not be read.",
+    404: "There is nothing here. A private link may be mistyped, or it was renewed: the "
+         "newest email of the game carries the current one.",
+    405: "That is not something this page does.",
+    413: "That is more than this site takes in one go.",
+    429: "Too many attempts in a short time; wait a few minutes and try again.",
+}
+
+
+def handle_http_error(exc: HTTPException) -> Any:
+    """Return the error page (or problem document) for an HTTP error."""
+    status = exc.code or 500
+    if request.path.startswith("/api/"):
+        return problem(status, f"http-{status}", exc.name, _detail(exc, status))
+    body = page("error.html", status=status, title=exc.name,
+                message=_detail(exc, status))
+    return body, status
+
+
+def _detail(exc: HTTPException, status: int) -> str:
+    default = type(exc).description
+    given = exc.description or ""
+    return given if given and given != default else MESSAGES.get(status, given)
+
+
+def init_app(app: Flask) -> None:
+    """Register the error handlers."""
+    app.register_error_handler(HTTPException, handle_http_error)

@@ -1,0 +1,61 @@
+"""Handing a stored submission over: to the task queue when one is installed, else in-process.
+
+The queue is found through the entry point group "pbem.submitted" (the workers register it), so
+the web never imports the workers. Without a plugin, or when the queue cannot be reached, the
+submission is decided right here, so nothing waits for a worker that is not there.
+"""
+from __future__ import annotations
+
+import logging
+from importlib.metadata import entry_points
+
+from flask import current_app
+
+from ..delivery import deliver
+from ..processing import process_submission
+from ..store import Store
+from .links import config, store
+
+log = logging.getLogger("pbem.web")
+SUBMITTED = "pbem.submitted"
+AFTER_CHANGE = "pbem.after_change"
+
+
+def hand_over(submission_id: str, game_id: str) -> str:
+    """Queue a stored submission, or decide it now; return "queued" or "processed"."""
+    if not current_app.config["INLINE_PROCESSING"] and _notify(SUBMITTED, submission_id):
+        return "queued"
+    process_submission(store(), submission_id, config=config())
+    announce(game_id)
+    return "processed"
+
+
+def announce(game_id: str) -> None:
+    """Get a changed game's mail out: through the queue, or now when INLINE_MAIL is set."""
+    if current_app.config["INLINE_MAIL"]:
+        deliver_pending(store(), game_id)
+        return
+    _notify(AFTER_CHANGE, game_id)
+
+
+def deliver_pending(target: Store, game_id: str) -> int:
+    """Send every pending email of a game in this process; return how many were sent."""
+    sent = 0
+    for row in target.outbox_for_game(game_id):
+        if row.status == "pending":
+            deliver(target, config(), row.id)
+            sent += 1
+    return sent
+
+
+def _notify(group: str, value: str) -> bool:
+    """Call every plugin of `group` with `value`; return False if none took it."""
+    plugins = list(entry_points(group=group))
+    for plugin in plugins:
+        try:
+            plugin.load()(value)
+        except Exception as exc:  # noqa: BLE001 - stored already; only the nudge failed
+            log.warning("%s plugin %s failed (%s: %s)", group, plugin.name,
+                        type(exc).__name__, exc)
+            return False
+    return bool(plugins)

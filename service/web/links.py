@@ -1,0 +1,97 @@
+"""Private links: a seat's page is reached by a signature over (game, seat, generation, "web").
+
+Every way a link can be wrong (no such game, no such seat, a signature of another seat, an old
+generation) gets the same 404, and counts against the client's allowance of wrong tokens.
+"""
+from __future__ import annotations
+
+import re
+
+from flask import abort, current_app
+
+from ..config import Config
+from ..gamemeta import GameMeta
+from ..loading import LoadedGame, UnknownGameId, load_game
+from ..store import Store
+from ..tokens import signature
+from .security import count_bad_token, guard_guessing, same
+
+WEB = "web"
+MASTER = "admin"
+MASTER_SEAT = "*"
+"""The game master's link is signed for a name no seat can have, with its own purpose."""
+GAME_ID = re.compile(r"^[0-9a-f]{8}$")
+SEAT = re.compile(r"^[a-z][a-z0-9_-]{0,23}$")
+SIGNATURE = re.compile(r"^[a-z2-7]{16}$")
+
+
+def config() -> Config:
+    """Return the service configuration of the running app."""
+    value: Config = current_app.config["PBEM"]
+    return value
+
+
+def store() -> Store:
+    """Return the running app's store."""
+    value: Store = current_app.extensions["pbem.store"]
+    return value
+
+
+def seat_signature(meta: GameMeta, seat: str) -> str:
+    """Return the seat's current web signature (also its API bearer token)."""
+    return signature(config().secret_key(), meta.id, seat, meta.generation(seat), WEB)
+
+
+def master_signature(game_id: str) -> str:
+    """Return the signature of the game master's link of a game."""
+    return signature(config().secret_key(), game_id, MASTER_SEAT, 0, MASTER)
+
+
+def seat_url(meta: GameMeta, seat: str) -> str:
+    """Return the seat's private link, absolute."""
+    return f"{config().base_url}/play/{meta.id}/{seat}/{seat_signature(meta, seat)}"
+
+
+def master_url(game_id: str) -> str:
+    """Return the game master's private link, absolute."""
+    return f"{config().base_url}/admin/games/{game_id}/{master_signature(game_id)}"
+
+
+def load_or_404(game_id: str) -> LoadedGame:
+    """Return the game, or answer 404 when the id names none."""
+    if not GAME_ID.match(game_id):
+        abort(404)
+    try:
+        return load_game(store(), game_id)
+    except UnknownGameId:
+        abort(404)
+
+
+def refuse() -> None:
+    """Count a wrong token and answer the one 404 every wrong link gets."""
+    count_bad_token()
+    abort(404)
+
+
+def authenticate_seat(game_id: str, seat: str, given: str) -> LoadedGame:
+    """Return the game when `given` is the seat's current signature; else 404 (or 429)."""
+    guard_guessing()
+    if not (GAME_ID.match(game_id) and SEAT.match(seat) and SIGNATURE.match(given)):
+        refuse()
+    try:
+        loaded = load_game(store(), game_id)
+    except UnknownGameId:
+        refuse()
+    if seat not in loaded.meta.seat_names or not same(given, seat_signature(loaded.meta, seat)):
+        refuse()
+    return loaded
+
+
+def authenticate_master(game_id: str, given: str) -> LoadedGame:
+    """Return the game when `given` is its game master's signature; else 404 (or 429)."""
+    guard_guessing()
+    if not (GAME_ID.match(game_id) and SIGNATURE.match(given)):
+        refuse()
+    if not same(given, master_signature(game_id)):
+        refuse()
+    return load_or_404(game_id)

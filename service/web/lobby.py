@@ -1,0 +1,145 @@
+"""The lobby: the games on this server, a game's public page, its rules, spectators, new games."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import markdown
+from flask import Blueprint, Response, abort, current_app, redirect, request, session, url_for
+
+from engine.core import UnknownGame, all_games, get_game
+
+from ..audit import AuditRefused, audit, history, verify
+from ..loading import LoadedGame, UnknownGameId, load_game
+from ..templating import templates_dir
+from .links import load_or_404, store
+from .render import inline_svg, page
+from .security import client_address, limited
+from .summary import GameSummary, summarize
+
+bp = Blueprint("lobby", __name__)
+RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
+
+
+def all_summaries() -> list[GameSummary]:
+    """Return every game's summary, newest first."""
+    result = []
+    for row in reversed(store().list_games()):
+        try:
+            result.append(summarize(load_game(store(), row.id, row=row)))
+        except (UnknownGameId, UnknownGame):
+            continue
+    return result
+
+
+@bp.get("/")
+def index() -> str:
+    """List the games on this server with their state, whose turn and deadlines."""
+    return page("lobby.html", games=all_summaries(), hosted=all_games())
+
+
+@bp.get("/style.css")
+def stylesheet() -> Response:
+    """Return the site's stylesheet."""
+    css = (templates_dir() / "web" / "style.css").read_text(encoding="utf-8")
+    return Response(css, mimetype="text/css", headers={"Cache-Control": "public, max-age=3600"})
+
+
+@bp.get("/healthz")
+def health() -> Any:
+    """Return a small JSON health report."""
+    return {"status": "ok", "games": len(store().list_games())}
+
+
+@bp.get("/games/<game_id>")
+def game_page(game_id: str) -> str:
+    """Show a game's public page: players, whose turn, deadlines, the end and its audit."""
+    loaded = load_or_404(game_id)
+    finished = loaded.meta.finished
+    lines = history(store(), game_id, None) if finished else []
+    board = _public_board(loaded) if finished or loaded.meta.spectators else None
+    return page("game.html", summary=summarize(loaded), meta=loaded.meta, lines=lines,
+                board=board, report=None)
+
+
+def _public_board(loaded: LoadedGame) -> Any:
+    """Return the spectator's board picture, or None when the game draws none."""
+    try:
+        return inline_svg(loaded.game.render_board_svg(loaded.game.view(loaded.state, None)))
+    except NotImplementedError:
+        return None
+
+
+@bp.get("/games/<game_id>/watch")
+def watch(game_id: str) -> str:
+    """Show the spectator page: public information only, when the game master allows it."""
+    loaded = load_or_404(game_id)
+    if not loaded.meta.spectators:
+        abort(404, description="This game is not open to spectators; its game master can "
+                               "open it.")
+    view = loaded.game.view(loaded.state, None)
+    return page("watch.html", summary=summarize(loaded), meta=loaded.meta,
+                board=_public_board(loaded), board_text=loaded.game.render_text(view),
+                lines=history(store(), game_id, None)[-30:])
+
+
+@bp.post("/games/<game_id>/audit")
+def audit_game(game_id: str) -> str:
+    """Verify the log's chain and, for a finished game, re-run it against the revealed seed."""
+    loaded = load_or_404(game_id)
+    if limited("AUDIT", client_address()):
+        abort(429)
+    checked = verify(store(), game_id)
+    try:
+        report: Any = audit(store(), game_id)
+        problem = ""
+    except AuditRefused as exc:
+        report, problem = None, str(exc)
+    lines = history(store(), game_id, None) if loaded.meta.finished else []
+    return page("game.html", summary=summarize(loaded), meta=loaded.meta, lines=lines,
+                board=_public_board(loaded) if loaded.meta.finished else None,
+                report={"verify": checked, "audit": report, "problem": problem})
+
+
+@lru_cache(maxsize=16)
+def rules_html(name: str) -> str:
+    """Return a game's rules page (docs/rules/<game>.md) as HTML."""
+    text = (RULES_DIR / f"{name}.md").read_text(encoding="utf-8")
+    return markdown.markdown(text, extensions=["tables", "fenced_code", "toc"])
+
+
+@bp.get("/rules/<game>")
+def rules(game: str) -> str:
+    """Show a game's rules."""
+    try:
+        rules_of = get_game(game)
+    except UnknownGame:
+        abort(404)
+    if not (RULES_DIR / f"{game}.md").exists():
+        abort(404)
+    return page("rules.html", game=rules_of, html=inline_rules(game))
+
+
+def inline_rules(game: str) -> Any:
+    """Return the rules HTML, marked safe (it is the project's own documentation)."""
+    from markupsafe import Markup
+
+    return Markup(rules_html(game))  # our own docs, rendered by Markdown
+
+
+def may_create() -> bool:
+    """Return whether this visitor may create games (open unless an admin token is set)."""
+    return not current_app.config["ADMIN_TOKEN"] or bool(session.get("admin"))
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new_game() -> Any:
+    """Show the form for a new game, or create the game it describes."""
+    from .creation import create_from_form, new_game_form
+
+    if not may_create():
+        return redirect(url_for("admin.login", next=request.path))
+    if request.method == "POST":
+        return create_from_form()
+    return new_game_form()

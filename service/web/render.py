@@ -1,0 +1,25 @@
+"""Rendering web pages with the project's one Jinja environment (service.templating)."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import current_app, request, url_for
+from markupsafe import Markup
+
+from ..templating import render_template
+from .security import csrf_token
+
+
+def page(name: str, /, **context: Any) -> str:
+    """Return the page template `web/<name>` rendered with `context` and the site's helpers."""
+    return render_template(f"web/{name}", url_for=url_for, csrf_token=csrf_token,
+                           request=request, dev_inbox=current_app.config["DEV_INBOX"],
+                           **context)
+
+
+def inline_svg(svg: str) -> Markup:
+    """Return a game's board SVG ready to be placed in a page (its XML prolog removed)."""
+    text = svg.lstrip()
+    if text.startswith("<?xml"):
+        text = text[text.index("?>") + 2:].lstrip()
+    return Markup(text)  # the engine's own drawing; the CSP forbids any script

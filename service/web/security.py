@@ -1,0 +1,96 @@
+"""Security for every page: headers, CSRF tokens on forms, rate limits and constant-time checks."""
+from __future__ import annotations
+
+import hmac
+import secrets
+
+from flask import Flask, Response, abort, current_app, request, session
+
+from .ratelimit import Limiter
+from .settings import parse_rate
+
+CSRF_FIELD = "csrf_token"
+CSRF_FREE_BLUEPRINTS = ("api", "inbound")
+"""Blueprints authenticated by a bearer token in a header, which a browser never adds itself."""
+
+CONTENT_SECURITY_POLICY = ("default-src 'none'; img-src 'self' data:; style-src 'self' "
+                           "'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; "
+                           "base-uri 'none'")
+HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
+}
+
+
+def same(given: str | None, expected: str) -> bool:
+    """Return whether a secret given by a client equals the expected one (constant time)."""
+    if not given or not expected:
+        return False
+    return hmac.compare_digest(given.encode("utf-8", "replace"), expected.encode())
+
+
+def csrf_token() -> str:
+    """Return this session's CSRF token, creating it on first use."""
+    token = session.get(CSRF_FIELD)
+    if not isinstance(token, str):
+        token = secrets.token_urlsafe(32)
+        session[CSRF_FIELD] = token
+    return token
+
+
+def check_csrf() -> None:
+    """Refuse a state-changing form request whose token is not the session's."""
+    if request.method in ("GET", "HEAD", "OPTIONS"):
+        return
+    if request.blueprint in CSRF_FREE_BLUEPRINTS:
+        return
+    expected = session.get(CSRF_FIELD)
+    if not isinstance(expected, str) or not same(request.form.get(CSRF_FIELD), expected):
+        abort(400, description="The form was too old or came from elsewhere; reload the page "
+                               "and send it again.")
+
+
+def add_headers(response: Response) -> Response:
+    """Add the security headers; private pages are never cached."""
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    if current_app.config.get("SESSION_COOKIE_SECURE"):
+        response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
+    response.headers.setdefault("Cache-Control", "no-store")
+    return response
+
+
+def client_address() -> str:
+    """Return the client's address as the server sees it (a proxy sets it via ProxyFix)."""
+    return request.remote_addr or "unknown"
+
+
+def limited(kind: str, key: str) -> bool:
+    """Count one hit of `kind` (SUBMIT, GUESS, AUDIT) for `key`; True when over the limit."""
+    limiter: Limiter = current_app.extensions["pbem.limiter"]
+    limit, window = parse_rate(current_app.config[f"RATE_{kind}"])
+    return not limiter.hit(f"{kind.lower()}:{key}", limit, window)
+
+
+def guard_guessing() -> None:
+    """Refuse (429) a client that has sent too many wrong tokens in this window."""
+    limiter: Limiter = current_app.extensions["pbem.limiter"]
+    limit, window = parse_rate(current_app.config["RATE_GUESS"])
+    if limiter.peek(f"guess:{client_address()}", window) >= limit:
+        abort(429)
+
+
+def count_bad_token() -> None:
+    """Count a wrong token from this client (guard_guessing refuses it once over the limit)."""
+    limited("GUESS", client_address())
+
+
+def init_app(app: Flask) -> None:
+    """Install the CSRF check, the security headers and the CSRF token for templates."""
+    app.before_request(check_csrf)
+    app.after_request(add_headers)
+    app.jinja_env.globals["csrf_token"] = csrf_token

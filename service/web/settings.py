@@ -1,0 +1,68 @@
+"""Web settings: defaults, then PBEM_* variables from the environment, then the caller's."""
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import Flask
+
+from ..config import Config
+
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
+
+DEFAULTS: dict[str, Any] = {
+    "ADMIN_TOKEN": "",
+    "INBOUND_TOKEN": "",
+    "RATE_SUBMIT": "30/60",
+    "RATE_GUESS": "20/600",
+    "RATE_AUDIT": "10/60",
+    "INLINE_PROCESSING": False,
+    "INLINE_MAIL": False,
+    "DEV_INBOX": None,
+    "MAX_CONTENT_LENGTH": 256 * 1024,
+    "SESSION_COOKIE_HTTPONLY": True,
+    "SESSION_COOKIE_SAMESITE": "Lax",
+    "SESSION_COOKIE_NAME": "pbem_session",
+}
+"""Every web setting; `PBEM_<NAME>` in the environment overrides each one."""
+
+TEXT_SETTINGS = ("ADMIN_TOKEN", "INBOUND_TOKEN", "RATE_SUBMIT", "RATE_GUESS", "RATE_AUDIT")
+
+
+def session_key(config: Config) -> bytes:
+    """Return the key that signs session cookies, derived from the server's signing key."""
+    return hmac.new(config.secret_key(), b"pbem web session", hashlib.sha256).digest()
+
+
+def is_loopback(base_url: str) -> bool:
+    """Return whether the site is reached on this machine only."""
+    return (urlsplit(base_url).hostname or "") in LOOPBACK_HOSTS
+
+
+def configure(app: Flask, config: Config, overrides: Mapping[str, Any] | None) -> None:
+    """Fill app.config from the defaults, then PBEM_* variables, then `overrides`."""
+    app.config.from_mapping(DEFAULTS)
+    app.config.from_prefixed_env("PBEM")
+    for name in TEXT_SETTINGS:
+        app.config[name] = str(app.config[name] or "")
+    app.config["SECRET_KEY"] = session_key(config)
+    app.config["SESSION_COOKIE_SECURE"] = config.base_url.startswith("https://")
+    app.config.update(overrides or {})
+    if app.config["DEV_INBOX"] is None:
+        app.config["DEV_INBOX"] = config.smtp_url is None and is_loopback(config.base_url)
+    app.config["PBEM"] = config
+
+
+def parse_rate(text: str) -> tuple[int, int]:
+    """Return (count, seconds) from a rate written as COUNT/SECONDS, e.g. '30/60'."""
+    count, _, seconds = text.partition("/")
+    try:
+        limit, window = int(count), int(seconds or "60")
+    except ValueError:
+        raise ValueError(f"a rate is COUNT/SECONDS such as 30/60, not {text!r}") from None
+    if limit < 1 or window < 1:
+        raise ValueError(f"a rate needs a positive count and window, not {text!r}")
+    return limit, window

@@ -1,0 +1,72 @@
+"""What the pages say about a game in a line: state, whose turn, deadlines, the outcome."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..loading import LoadedGame
+from ..outmail import turn_label
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    """A seat as the public sees it: name, player, whether it must act, its deadline."""
+
+    name: str
+    player: str
+    waiting: bool
+    deadline: str
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """A game as listed in the lobby and shown on its public page."""
+
+    id: str
+    title: str
+    game: str
+    game_title: str
+    status: str
+    turn: str
+    seats: tuple[SeatLine, ...]
+    outcome: str
+    spectators: bool
+
+    @property
+    def waiting_for(self) -> list[str]:
+        """Return the seats that must act now."""
+        return [seat.name for seat in self.seats if seat.waiting]
+
+
+def due_text(iso: str) -> str:
+    """Return a stored UTC time as '2024-05-01 12:00 UTC'."""
+    return iso[:16].replace("T", " ") + " UTC" if iso else ""
+
+
+def status_of(loaded: LoadedGame) -> str:
+    """Return 'finished', 'paused' or 'active'."""
+    if loaded.meta.finished:
+        return "finished"
+    return "paused" if loaded.meta.paused else "active"
+
+
+def outcome_text(loaded: LoadedGame) -> str:
+    """Return who won and why, or '' while the game goes on."""
+    if not loaded.meta.finished:
+        return ""
+    winners = ", ".join(loaded.meta.winners or ()) or "nobody"
+    return f"Won by {winners}. {loaded.meta.finish_reason}"
+
+
+def summarize(loaded: LoadedGame) -> GameSummary:
+    """Return the public summary of a loaded game."""
+    meta, game = loaded.meta, loaded.game
+    waiting = {prompt.seat for prompt in game.prompts(loaded.state)}
+    seats = tuple(SeatLine(seat.name, seat.player, seat.name in waiting,
+                           due_text(meta.deadlines[seat.name].due)
+                           if seat.name in meta.deadlines and seat.name in waiting else "")
+                  for seat in meta.seats)
+    public_view: dict[str, Any] = game.view(loaded.state, None)
+    return GameSummary(meta.id, meta.title, game.name, game.title, status_of(loaded),
+                       turn_label(public_view), seats, outcome_text(loaded),
+                       meta.spectators)

@@ -1,0 +1,83 @@
+"""The app factory: configuration, security headers, CSRF, error pages, the CLI."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient, FlaskCliRunner
+
+from service.store import Store
+from service.web import create_app
+
+from .conftest import new_game
+from .helpers import text
+
+
+def test_settings_come_from_defaults_then_environment_then_overrides(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PBEM_HOME", str(tmp_path))
+    monkeypatch.setenv("PBEM_RATE_SUBMIT", "5/10")
+    monkeypatch.setenv("PBEM_ADMIN_TOKEN", "12345")
+    app = create_app({"RATE_GUESS": "1/60"})
+    assert app.config["RATE_SUBMIT"] == "5/10"
+    assert app.config["ADMIN_TOKEN"] == "12345"
+    assert app.config["RATE_GUESS"] == "1/60"
+    assert app.config["RATE_AUDIT"] == "10/60"
+    assert app.config["SECRET_KEY"] and app.config["SECRET_KEY"] != b"12345"
+
+
+def test_the_dev_inbox_exists_only_for_local_mail(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PBEM_HOME", str(tmp_path))
+    monkeypatch.delenv("PBEM_SMTP_URL", raising=False)
+    monkeypatch.setenv("PBEM_BASE_URL", "https://games.example.org")
+    assert create_app().config["DEV_INBOX"] is False
+    monkeypatch.setenv("PBEM_BASE_URL", "http://127.0.0.1:5000")
+    assert create_app().config["DEV_INBOX"] is True
+    monkeypatch.setenv("PBEM_SMTP_URL", "smtp://relay.example.org:587")
+    assert create_app().config["DEV_INBOX"] is False
+
+
+def test_every_page_carries_the_security_headers(client: FlaskClient) -> None:
+    response = client.get("/")
+    assert response.status_code == 200
+    assert "default-src 'none'" in response.headers["Content-Security-Policy"]
+    assert "script-src" not in response.headers["Content-Security-Policy"]
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["X-Frame-Options"] == "DENY"
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+    assert response.headers["Cache-Control"] == "no-store"
+
+
+def test_a_form_without_the_session_token_is_refused(client: FlaskClient, store: Store) -> None:
+    response = client.post("/new", data={"game": "secret-masters"})
+    assert response.status_code == 400
+    assert "reload the page" in text(response)
+    client.get("/new")
+    response = client.post("/new", data={"game": "secret-masters", "csrf_token": "forged"})
+    assert response.status_code == 400
+    assert store.list_games() == []
+
+
+def test_health_stylesheet_and_unknown_pages(client: FlaskClient, store: Store) -> None:
+    new_game(store)
+    assert client.get("/healthz").get_json() == {"status": "ok", "games": 1}
+    css = client.get("/style.css")
+    assert css.mimetype == "text/css" and "max-age" in css.headers["Cache-Control"]
+    missing = client.get("/no/such/page")
+    assert missing.status_code == 404 and "There is nothing here" in text(missing)
+    assert client.get("/games/zzzz").status_code == 404
+
+
+def test_the_link_command_prints_private_links(app: Flask, runner: FlaskCliRunner,
+                                               store: Store) -> None:
+    loaded = new_game(store)
+    result = runner.invoke(args=["link", loaded.meta.id, "anna"])
+    assert result.exit_code == 0 and f"/play/{loaded.meta.id}/anna/" in result.output
+    master = runner.invoke(args=["link", loaded.meta.id])
+    assert f"/admin/games/{loaded.meta.id}/" in master.output
+    wrong = runner.invoke(args=["link", loaded.meta.id, "zed"])
+    assert wrong.exit_code != 0 and "not a seat" in wrong.output
+    unknown = runner.invoke(args=["link", "0badc0de"])
+    assert unknown.exit_code != 0
