@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from email.message import EmailMessage
 
 from .config import Config
 from .outmail import compose_outbox, compose_reply
@@ -16,6 +18,22 @@ class DeliveryBusy(TransientDeliveryError):
     """Another worker holds this delivery right now; try again after its claim."""
 
 
+def _send_composed(config: Config, compose: Callable[[], EmailMessage | None], name: str,
+                   release: Callable[[str], None]) -> bool:
+    """Compose and send one claimed message; on failure give up the claim and re-raise.
+
+    Returns False when there was nothing to send any more.
+    """
+    try:
+        message = compose()
+        if message is not None:
+            send(config, message, name)
+    except Exception as exc:
+        release(f"{type(exc).__name__}: {exc}")
+        raise
+    return message is not None
+
+
 def deliver(store: Store, config: Config, outbox_id: int) -> str:
     """Send the email of one outbox row unless it was sent already; return what happened."""
     row = store.get_outbox(outbox_id)
@@ -25,16 +43,15 @@ def deliver(store: Store, config: Config, outbox_id: int) -> str:
         return "already-sent"
     if not store.claim_outbox(outbox_id, CLAIM_SECONDS):
         raise DeliveryBusy(f"outbox row {outbox_id} is claimed by another worker")
-    try:
-        message = compose_outbox(store, config, row)
-        if message is not None:
-            send(config, message, f"{row.game_id}-{row.seq:06d}-{row.recipient}-{row.kind}")
-    except Exception as exc:
-        store.mark_outbox_failed(outbox_id, f"{type(exc).__name__}: {exc}")
+
+    def release(error: str) -> None:
+        store.mark_outbox_failed(outbox_id, error)
         store.release_outbox(outbox_id)
-        raise
+
+    sent = _send_composed(config, lambda: compose_outbox(store, config, row),
+                          f"{row.game_id}-{row.seq:06d}-{row.recipient}-{row.kind}", release)
     store.mark_outbox_sent(outbox_id)
-    return "sent" if message is not None else "no-longer-needed"
+    return "sent" if sent else "no-longer-needed"
 
 
 def deliver_reply(store: Store, config: Config, submission_id: str) -> str:
@@ -48,12 +65,7 @@ def deliver_reply(store: Store, config: Config, submission_id: str) -> str:
         return "not-processed-yet"
     if not store.claim_reply(submission_id, CLAIM_SECONDS):
         raise DeliveryBusy(f"the answer to {submission_id} is claimed by another worker")
-    try:
-        message = compose_reply(store, config, sub)
-        if message is not None:
-            send(config, message, f"reply-{sub.id}")
-    except Exception:
-        store.release_reply(submission_id)
-        raise
+    sent = _send_composed(config, lambda: compose_reply(store, config, sub),
+                          f"reply-{sub.id}", lambda _: store.release_reply(submission_id))
     store.mark_submission_replied(submission_id)
-    return "sent" if message is not None else "no-reply-needed"
+    return "sent" if sent else "no-reply-needed"
