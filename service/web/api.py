@@ -1,6 +1,198 @@
-"""The JSON API, /api/v1 (filled in below)."""
+"""The JSON API, /api/v1: games, a seat's view and prompts, orders, history.
+
+A seat is authenticated by a bearer token: the signature at the end of its private link.
+Errors are application/problem+json documents carrying the service's or engine's stable code.
+"""
 from __future__ import annotations
 
-from flask import Blueprint
+from typing import Any
+
+from flask import Blueprint, Response, json, request
+from marshmallow import ValidationError
+
+from engine.core import canonical_json
+
+from ..audit import history
+from ..games import SubmissionResult
+from ..loading import LoadedGame, UnknownGameId, load_game
+from ..store import Submission
+from . import openapi
+from .links import GAME_ID, SEAT, seat_signature, store
+from .orderforms import form_views, legal_texts
+from .problems import problem
+from .schemas import OrderRequest
+from .security import client_address, count_bad_token, guard_guessing, limited, same
+from .submitting import take_order
+from .summary import GameSummary, due_text, summarize
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+API_SOURCE = "api"
+
+
+class Refusal(Exception):
+    """A request the API answers with a problem document."""
+
+    def __init__(self, response: Response) -> None:
+        super().__init__(response.status)
+        self.response = response
+
+
+@bp.errorhandler(Refusal)
+def refused(exc: Refusal) -> Response:
+    """Return the problem document of a refusal."""
+    return exc.response
+
+
+def summary_json(summary: GameSummary) -> dict[str, Any]:
+    """Return a game's public summary as JSON."""
+    return {"id": summary.id, "title": summary.title, "game": summary.game,
+            "game_title": summary.game_title, "status": summary.status, "turn": summary.turn,
+            "waiting_for": summary.waiting_for, "outcome": summary.outcome,
+            "seats": [{"name": s.name, "player": s.player, "waiting": s.waiting,
+                       "deadline": s.deadline} for s in summary.seats]}
+
+
+def public_game(game_id: str) -> LoadedGame:
+    """Return the game, or refuse with 404."""
+    if not GAME_ID.match(game_id):
+        raise Refusal(problem(404, "unknown-game", "No such game", f"no game {game_id!r}"))
+    try:
+        return load_game(store(), game_id)
+    except UnknownGameId:
+        raise Refusal(problem(404, "unknown-game", "No such game",
+                              f"no game {game_id!r}")) from None
+
+
+def seat_game(game_id: str, seat: str) -> LoadedGame:
+    """Return the game when the bearer token is the seat's; refuse with 401, 404 or 429."""
+    guard_guessing()
+    loaded = public_game(game_id)
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Refusal(unauthorized("a bearer token is needed: the end of the seat's link"))
+    if not SEAT.match(seat) or seat not in loaded.meta.seat_names or not same(
+            token.strip(), seat_signature(loaded.meta, seat)):
+        count_bad_token()
+        raise Refusal(unauthorized("the token is not this seat's (it may have been renewed)"))
+    return loaded
+
+
+def unauthorized(detail: str) -> Response:
+    """Return a 401 problem asking for the seat's bearer token."""
+    response = problem(401, "unauthorized", "Not this seat's token", detail)
+    response.headers["WWW-Authenticate"] = 'Bearer realm="pbem"'
+    return response
+
+
+@bp.get("/openapi.json")
+def openapi_document() -> Response:
+    """Return the OpenAPI document of this API."""
+    return Response(json.dumps(openapi.document()), mimetype="application/json")
+
+
+@bp.get("/games")
+def list_games() -> dict[str, Any]:
+    """List the games on this server."""
+    from .lobby import all_summaries
+
+    return {"games": [summary_json(summary) for summary in all_summaries()]}
+
+
+@bp.get("/games/<game_id>")
+def game(game_id: str) -> dict[str, Any]:
+    """Return a game's public summary."""
+    return summary_json(summarize(public_game(game_id)))
+
+
+@bp.get("/games/<game_id>/seats/<seat>")
+def seat_view(game_id: str, seat: str) -> dict[str, Any]:
+    """Return what the seat sees and what it may decide now."""
+    loaded = seat_game(game_id, seat)
+    game_rules, state = loaded.game, loaded.state
+    prompt = game_rules.prompt_for(state, seat)
+    deadline = loaded.meta.deadlines.get(seat)
+    return {"game": game_id, "seat": seat, "seq": loaded.seq,
+            "view": game_rules.view(state, seat), "prompt": prompt_json(loaded, seat),
+            "legal": legal_texts(game_rules, state, seat, 500) if prompt else [],
+            "deadline": due_text(deadline.due) if deadline and prompt else ""}
+
+
+def prompt_json(loaded: LoadedGame, seat: str) -> dict[str, Any] | None:
+    """Return the seat's open decision as JSON, or None."""
+    prompt = loaded.game.prompt_for(loaded.state, seat)
+    if prompt is None:
+        return None
+    forms = [{"kind": form.kind, "label": form.label, "syntax": form.syntax,
+              "examples": list(form.examples),
+              "fields": [{"name": f.name, "label": f.label, "widget": f.widget,
+                          "options": list(f.options), "min": f.min, "max": f.max}
+                         for f in form.fields]} for form in form_views(prompt)]
+    return {"key": prompt.key, "summary": prompt.summary, "simultaneous": prompt.simultaneous,
+            "submitted": prompt.submitted, "default": prompt.default_summary,
+            "help": loaded.game.help(prompt), "forms": forms}
+
+
+def read_request() -> dict[str, Any]:
+    """Return the validated order request, or refuse with 400."""
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise Refusal(problem(400, "invalid-request", "Not a JSON object",
+                              "send a JSON object with text or order"))
+    try:
+        loaded: dict[str, Any] = OrderRequest().load(data)
+    except ValidationError as exc:
+        raise Refusal(problem(400, "invalid-request", "Invalid order request",
+                              "the request does not match the schema",
+                              errors=exc.normalized_messages())) from None
+    return loaded
+
+
+@bp.post("/games/<game_id>/seats/<seat>/orders")
+def submit(game_id: str, seat: str) -> Any:
+    """Take an order; 200 accepted, 202 queued, 422 rejected with the engine's reason."""
+    loaded = seat_game(game_id, seat)
+    data = read_request()
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not 1 <= len(key) <= 128:
+        raise Refusal(problem(400, "invalid-request", "Bad Idempotency-Key",
+                              "an Idempotency-Key has 1 to 128 printable characters"))
+    if limited("SUBMIT", f"{game_id}:{seat}"):
+        raise Refusal(problem(429, "too-many-orders", "Too many orders in a short time"))
+    body = data["text"] if "text" in data else canonical_json(data["order"])
+    sub = take_order(loaded, seat, body, source=API_SOURCE, key=key,
+                     prompt_key=data.get("prompt_key"), sender=client_address())
+    return submission_answer(sub)
+
+
+def submission_answer(sub: Submission) -> Any:
+    """Return the answer for a submission: its result, or that it is queued."""
+    if sub.status == "received":
+        return {"submission": sub.id, "status": "received"}, 202
+    result = SubmissionResult.from_submission(sub)
+    if result.accepted:
+        return {"submission": sub.id, "status": "accepted", "orders": list(result.orders),
+                "seq": result.seq}, 200
+    return problem(422, result.code or "rejected", "The order was not accepted",
+                   result.message, legal=result.legal, submission=sub.id)
+
+
+@bp.get("/games/<game_id>/seats/<seat>/submissions/<submission_id>")
+def submission(game_id: str, seat: str, submission_id: str) -> Any:
+    """Return the fate of one of the seat's own orders."""
+    seat_game(game_id, seat)
+    sub = store().get_submission(submission_id) if len(submission_id) <= 64 else None
+    if sub is None or sub.game_id != game_id or sub.seat != seat or sub.source != API_SOURCE:
+        raise Refusal(problem(404, "unknown-submission", "No such order of this seat"))
+    result = SubmissionResult.from_submission(sub)
+    return {"submission": sub.id, "status": sub.status, "code": result.code,
+            "message": result.message, "legal": result.legal, "orders": list(result.orders),
+            "seq": result.seq}
+
+
+@bp.get("/games/<game_id>/seats/<seat>/history")
+def seat_history(game_id: str, seat: str) -> dict[str, Any]:
+    """Return the history the seat may read (everything once the game is over)."""
+    seat_game(game_id, seat)
+    return {"game": game_id, "seat": seat,
+            "lines": [{"seq": line.seq, "recorded_at": line.recorded_at, "actor": line.actor,
+                       "text": line.text} for line in history(store(), game_id, seat)]}

@@ -7,19 +7,17 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, request, session, url_for
 
-from engine.core import StaleOrder
-
 from ..audit import history
-from ..games import SubmissionResult, rejection
+from ..games import SubmissionResult
 from ..loading import LoadedGame
 from ..outmail import turn_label
 from ..pdf import private_items, render_snapshot_pdf
 from ..store import Submission
-from .handoff import hand_over
 from .links import authenticate_seat, seat_signature, store
 from .orderforms import form_views, legal_texts, order_text
 from .render import inline_svg, page
 from .security import limited
+from .submitting import take_order
 from .summary import due_text, outcome_text, summarize
 
 bp = Blueprint("play", __name__, url_prefix="/play/<game_id>/<seat>/<sig>")
@@ -88,13 +86,10 @@ def submit(game_id: str, seat: str, sig: str) -> Any:
     loaded = authenticate_seat(game_id, seat, sig)
     if limited("SUBMIT", f"{game_id}:{seat}"):
         abort(429)
-    body = posted_order(loaded, seat)
     nonce = request.form.get("nonce", "")
-    key = f"{game_id}:{seat}:{nonce}" if NONCE.match(nonce) else None
-    sub, created = store().add_submission(WEB_SOURCE, body, game_id=game_id, seat=seat,
-                                          sender=request.remote_addr, idempotency_key=key)
-    if created and not refuse_if_stale(loaded, seat, sub.id):
-        hand_over(sub.id, game_id)
+    sub = take_order(loaded, seat, posted_order(loaded, seat), source=WEB_SOURCE,
+                     key=nonce if NONCE.match(nonce) else None,
+                     prompt_key=request.form.get("prompt_key"), sender=request.remote_addr)
     return redirect(url_for("play.seat_page", game_id=game_id, seat=seat, sig=sig,
                             sub=sub.id, _anchor="result"), 303)
 
@@ -112,19 +107,6 @@ def posted_order(loaded: LoadedGame, seat: str) -> str:
         index = -1
     return order_text(loaded.game, loaded.state, seat, prompt, index,
                       request.form.to_dict(flat=False))
-
-
-def refuse_if_stale(loaded: LoadedGame, seat: str, submission_id: str) -> bool:
-    """Record a stale rejection when the form answered a decision that is closed now."""
-    given = request.form.get("prompt_key")
-    prompt = loaded.game.prompt_for(loaded.state, seat)
-    if not given or prompt is None or given == prompt.key:
-        return False
-    stale = StaleOrder("That order answers an earlier decision; the game has moved on. "
-                       "Here is what you can decide now.", legal=loaded.game.help(prompt))
-    result = rejection(submission_id, stale)
-    store().set_submission_result(submission_id, result.status, result.as_dict())
-    return True
 
 
 @bp.get("/history")

@@ -1,0 +1,168 @@
+"""The OpenAPI 3.0 document of /api/v1 (kept beside the routes; a test checks they agree)."""
+from __future__ import annotations
+
+from typing import Any
+
+PROBLEM = "application/problem+json"
+JSON = "application/json"
+
+
+def ref(name: str) -> dict[str, str]:
+    """Return a reference to a component schema."""
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def problem_response(description: str) -> dict[str, Any]:
+    """Return a response carrying a problem document."""
+    return {"description": description, "content": {PROBLEM: {"schema": ref("Problem")}}}
+
+
+def json_response(description: str, schema: str) -> dict[str, Any]:
+    """Return a JSON response of a component schema."""
+    return {"description": description, "content": {JSON: {"schema": ref(schema)}}}
+
+
+def _string(**extra: Any) -> dict[str, Any]:
+    return {"type": "string", **extra}
+
+
+GAME_ID = {"name": "game_id", "in": "path", "required": True,
+           "schema": _string(pattern="^[0-9a-f]{8}$")}
+SEAT = {"name": "seat", "in": "path", "required": True,
+        "schema": _string(pattern="^[a-z][a-z0-9_-]{0,23}$")}
+SEAT_ERRORS = {"401": problem_response("No bearer token, or not this seat's"),
+               "404": problem_response("No such game"),
+               "429": problem_response("Too many wrong tokens or orders")}
+
+SCHEMAS: dict[str, Any] = {
+    "Problem": {"type": "object", "required": ["type", "title", "status", "code", "detail"],
+                "properties": {"type": _string(), "title": _string(),
+                               "status": {"type": "integer"}, "code": _string(),
+                               "detail": _string(), "legal": _string(),
+                               "submission": _string(), "errors": {"type": "object"}}},
+    "Seat": {"type": "object", "required": ["name", "player", "waiting", "deadline"],
+             "properties": {"name": _string(), "player": _string(),
+                            "waiting": {"type": "boolean"}, "deadline": _string()}},
+    "Game": {"type": "object",
+             "required": ["id", "title", "game", "game_title", "status", "turn",
+                          "waiting_for", "outcome", "seats"],
+             "properties": {"id": _string(), "title": _string(), "game": _string(),
+                            "game_title": _string(),
+                            "status": _string(enum=["active", "paused", "finished"]),
+                            "turn": _string(), "outcome": _string(),
+                            "waiting_for": {"type": "array", "items": _string()},
+                            "seats": {"type": "array", "items": ref("Seat")}}},
+    "GameList": {"type": "object", "required": ["games"],
+                 "properties": {"games": {"type": "array", "items": ref("Game")}}},
+    "Field": {"type": "object", "required": ["name", "label", "widget", "options"],
+              "properties": {"name": _string(), "label": _string(),
+                             "widget": _string(enum=["radio", "select", "checkbox", "text"]),
+                             "options": {"type": "array", "items": _string()},
+                             "min": {"type": "integer"}, "max": {"type": "integer"}}},
+    "Form": {"type": "object", "required": ["kind", "label", "fields"],
+             "properties": {"kind": _string(), "label": _string(), "syntax": _string(),
+                            "examples": {"type": "array", "items": _string()},
+                            "fields": {"type": "array", "items": ref("Field")}}},
+    "Prompt": {"type": "object", "nullable": True,
+               "required": ["key", "summary", "simultaneous", "submitted", "help", "forms"],
+               "properties": {"key": _string(), "summary": _string(),
+                              "simultaneous": {"type": "boolean"},
+                              "submitted": {"type": "boolean"}, "default": _string(),
+                              "help": _string(),
+                              "forms": {"type": "array", "items": ref("Form")}}},
+    "SeatView": {"type": "object",
+                 "required": ["game", "seat", "seq", "view", "prompt", "legal", "deadline"],
+                 "properties": {"game": _string(), "seat": _string(),
+                                "seq": {"type": "integer"}, "view": {"type": "object"},
+                                "prompt": ref("Prompt"),
+                                "legal": {"type": "array", "items": _string()},
+                                "deadline": _string()}},
+    "OrderRequest": {
+        "type": "object", "additionalProperties": False,
+        "description": "Exactly one of text (the email grammar) and order (JSON with a kind).",
+        "properties": {"text": _string(minLength=1),
+                       "order": {"type": "object", "required": ["kind"],
+                                 "properties": {"kind": _string()}},
+                       "prompt_key": _string(minLength=1, maxLength=128)},
+        "oneOf": [{"required": ["text"], "not": {"required": ["order"]}},
+                  {"required": ["order"], "not": {"required": ["text"]}}]},
+    "OrderAccepted": {"type": "object", "required": ["submission", "status", "orders", "seq"],
+                      "properties": {"submission": _string(),
+                                     "status": _string(enum=["accepted"]),
+                                     "orders": {"type": "array", "items": _string()},
+                                     "seq": {"type": "integer"}}},
+    "OrderQueued": {"type": "object", "required": ["submission", "status"],
+                    "properties": {"submission": _string(),
+                                   "status": _string(enum=["received"])}},
+    "Submission": {"type": "object", "required": ["submission", "status"],
+                   "properties": {"submission": _string(), "status": _string(),
+                                  "code": _string(), "message": _string(),
+                                  "legal": _string(),
+                                  "orders": {"type": "array", "items": _string()},
+                                  "seq": {"type": "integer"}}},
+    "HistoryLine": {"type": "object", "required": ["seq", "recorded_at", "actor", "text"],
+                    "properties": {"seq": {"type": "integer"}, "recorded_at": _string(),
+                                   "actor": _string(), "text": _string()}},
+    "History": {"type": "object", "required": ["game", "seat", "lines"],
+                "properties": {"game": _string(), "seat": _string(),
+                               "lines": {"type": "array", "items": ref("HistoryLine")}}},
+}
+
+
+def paths() -> dict[str, Any]:
+    """Return the paths of the API."""
+    seat_path = "/games/{game_id}/seats/{seat}"
+    secured = [{"seatToken": []}]
+    return {
+        "/games": {"get": {"operationId": "listGames", "summary": "List the games",
+                           "responses": {"200": json_response("The games", "GameList")}}},
+        "/games/{game_id}": {"get": {
+            "operationId": "getGame", "summary": "A game's public summary",
+            "parameters": [GAME_ID],
+            "responses": {"200": json_response("The game", "Game"),
+                          "404": problem_response("No such game")}}},
+        seat_path: {"get": {
+            "operationId": "getSeat", "summary": "What the seat sees and may decide now",
+            "parameters": [GAME_ID, SEAT], "security": secured,
+            "responses": {"200": json_response("The seat's view and prompt", "SeatView"),
+                          **SEAT_ERRORS}}},
+        seat_path + "/orders": {"post": {
+            "operationId": "submitOrder", "summary": "Give an order",
+            "parameters": [GAME_ID, SEAT, {
+                "name": "Idempotency-Key", "in": "header", "required": False,
+                "schema": _string(minLength=1, maxLength=128, pattern="^[\\x21-\\x7e]+$")}],
+            "security": secured,
+            "requestBody": {"required": True,
+                            "content": {JSON: {"schema": ref("OrderRequest")}}},
+            "responses": {"200": json_response("Accepted", "OrderAccepted"),
+                          "202": json_response("Stored and queued", "OrderQueued"),
+                          "400": problem_response("Not a valid order request"),
+                          "422": problem_response("Rejected, with the engine's reason"),
+                          **SEAT_ERRORS}}},
+        seat_path + "/submissions/{submission_id}": {"get": {
+            "operationId": "getSubmission", "summary": "The fate of one of the seat's orders",
+            "parameters": [GAME_ID, SEAT, {"name": "submission_id", "in": "path",
+                                           "required": True, "schema": _string()}],
+            "security": secured,
+            "responses": {"200": json_response("The order's status", "Submission"),
+                          **SEAT_ERRORS}}},
+        seat_path + "/history": {"get": {
+            "operationId": "getHistory", "summary": "The history the seat may read",
+            "parameters": [GAME_ID, SEAT], "security": secured,
+            "responses": {"200": json_response("The history", "History"), **SEAT_ERRORS}}},
+    }
+
+
+def document() -> dict[str, Any]:
+    """Return the whole OpenAPI document."""
+    return {
+        "openapi": "3.0.3",
+        "info": {"title": "pbem API", "version": "1",
+                 "description": "Seats authenticate with a bearer token: the last part of "
+                                "their private link. Errors are RFC 9457 problem documents "
+                                "with a stable code."},
+        "servers": [{"url": "/api/v1"}],
+        "paths": paths(),
+        "components": {"schemas": SCHEMAS, "securitySchemes": {
+            "seatToken": {"type": "http", "scheme": "bearer"}}},
+    }
