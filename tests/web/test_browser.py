@@ -1,0 +1,130 @@
+"""A whole Secret Masters game in headless Chromium: create it, open each seat, play to the end."""
+from __future__ import annotations
+
+import random
+import socket
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from service.web import create_app, handoff
+
+from .browser import chromium, live_server, require_browser, screenshot
+
+SEATS = ("anna", "bruno", "carla")
+MAX_ROUNDS = 400
+
+
+def free_port() -> int:
+    """Return a TCP port free on 127.0.0.1 right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture
+def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The site on a free port, deciding orders in-process, mail left for a worker."""
+    require_browser()
+    port = free_port()
+    for name in ("PBEM_DATABASE_URL", "PBEM_SMTP_URL", "PBEM_BROKER_URL", "PBEM_ADMIN_TOKEN"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("PBEM_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("PBEM_SECRET_KEY", "browser-test-key")
+    monkeypatch.setenv("PBEM_BASE_URL", f"http://127.0.0.1:{port}")
+    monkeypatch.setattr(handoff, "entry_points", lambda group: [])
+    app = create_app({"INLINE_PROCESSING": True, "RATE_SUBMIT": "10000/60"})
+    with live_server(app, port) as base:
+        yield base
+
+
+def create_game(page: Any, base: str) -> list[str]:
+    """Create a Secret Masters game through the form; return the seat links it shows."""
+    page.goto(f"{base}/new?game=secret-masters")
+    page.fill("input[name=title]", "Browser game")
+    for index, seat in enumerate(SEATS):
+        page.fill(f"input[name=seat-{index}-name]", seat)
+        page.fill(f"input[name=seat-{index}-player]", seat.title())
+        page.fill(f"input[name=seat-{index}-email]", f"{seat}@example.org")
+    page.click("text=Create the game")
+    assert page.locator("text=The game is created").is_visible()
+    links = [page.locator(f"a:text-is('{seat}')").get_attribute("href") for seat in SEATS]
+    assert all(link and "/play/" in link for link in links)
+    return [str(link) for link in links]
+
+
+def see_a_rejection(page: Any) -> None:
+    """Write an order the game cannot read and check the engine's answer next to the form."""
+    page.fill("textarea[name=text]", "place purple moon")
+    page.click("text=Send order")
+    alert = page.locator("[role=alert]")
+    assert "Not accepted" in alert.inner_text() and "unreadable-order" in alert.inner_text()
+    assert page.input_value("textarea[name=text]") == "place purple moon"
+    screenshot(page, "seat-rejected.png")
+
+
+def play_with_fields(page: Any, rng: random.Random) -> None:
+    """Give an order by clicking through one of the generated forms."""
+    forms = page.locator("form.order:has(input[name=mode][value=form])")
+    form = forms.nth(rng.randrange(forms.count()))
+    for group in form.locator("fieldset").all():
+        radios = group.locator("input[type=radio]")
+        if radios.count():
+            radios.nth(rng.randrange(radios.count())).check()
+        select = group.locator("select")
+        if select.count():
+            options = [o for o in select.locator("option").all_inner_texts() if o != "choose…"]
+            select.select_option(rng.choice(options))
+        boxes = group.locator("input[type=checkbox]")
+        if boxes.count():
+            boxes.nth(0).check()
+    form.locator("button[type=submit]").click()
+
+
+def play_by_text(page: Any, rng: random.Random) -> None:
+    """Give one of the legal orders listed on the page by writing it."""
+    legal = page.locator("ul.legal li").all_inner_texts()
+    page.fill("textarea[name=text]", rng.choice(legal))
+    page.click("text=Send order")
+
+
+def take_turn(page: Any, link: str, rng: random.Random) -> bool:
+    """Act for one seat if it has a decision; return whether it did."""
+    page.goto(link)
+    if not page.locator("#decide").count():
+        return False
+    play_with_fields(page, rng)
+    if page.locator("[role=alert]").count():
+        play_by_text(page, rng)
+    assert page.locator("text=Accepted:").count(), page.locator("main").inner_text()[:600]
+    return True
+
+
+def test_a_whole_game_in_the_browser(site: str) -> None:
+    rng = random.Random(11)
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        links = create_game(page, site)
+        for seat, link in zip(SEATS, links):
+            page.goto(link)
+            assert page.locator("section.board svg").count() == 1
+            assert "Only you see this" in page.content()
+            screenshot(page, f"seat-{seat}.png")
+        first = next(link for link in links if page.goto(link) and page.locator("#decide").count())
+        page.goto(first)
+        see_a_rejection(page)
+        for _ in range(MAX_ROUNDS):
+            if page.goto(links[0]) and page.locator("text=The game is over").count():
+                break
+            for link in links:
+                take_turn(page, link, rng)
+        else:
+            pytest.fail("the game did not end")
+        screenshot(page, "seat-final.png")
+        page.click("text=see everything and verify the game")
+        page.click("button:text-is('Verify')")
+        assert page.locator("text=Audit passed").count()
+        phone = browser.new_page(viewport={"width": 390, "height": 844})
+        phone.goto(links[1])
+        screenshot(phone, "seat-phone.png")
