@@ -31,7 +31,18 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
     security.init_app(app)
     errors.init_app(app)
     _register_blueprints(app)
+    _trust_proxies(app)
     return app
+
+
+def _trust_proxies(app: Flask) -> None:
+    """Read the client's address and scheme from PROXY_HOPS trusted proxies' headers."""
+    hops = int(app.config["PROXY_HOPS"])
+    if hops > 0:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops,  # type: ignore[method-assign]
+                                x_host=hops)
 
 
 def _register_blueprints(app: Flask) -> None:

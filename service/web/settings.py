@@ -22,6 +22,7 @@ DEFAULTS: dict[str, Any] = {
     "INLINE_PROCESSING": False,
     "INLINE_MAIL": False,
     "DEV_INBOX": None,
+    "PROXY_HOPS": 0,
     "MAX_CONTENT_LENGTH": 256 * 1024,
     "SESSION_COOKIE_HTTPONLY": True,
     "SESSION_COOKIE_SAMESITE": "Lax",

@@ -81,3 +81,27 @@ def test_the_link_command_prints_private_links(app: Flask, runner: FlaskCliRunne
     assert wrong.exit_code != 0 and "not a seat" in wrong.output
     unknown = runner.invoke(args=["link", "0badc0de"])
     assert unknown.exit_code != 0
+
+
+def test_behind_a_proxy_the_clients_address_counts(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PBEM_HOME", str(tmp_path))
+    monkeypatch.setenv("PBEM_PROXY_HOPS", "1")
+    app = create_app({"TESTING": True, "RATE_GUESS": "2/600"})
+    client = app.test_client()
+    for address in ("203.0.113.1", "203.0.113.1", "203.0.113.2"):
+        status = client.get(f"/play/0badc0de/anna/{'a' * 16}",
+                            headers={"X-Forwarded-For": address}).status_code
+        assert status == 404
+    assert client.get(f"/play/0badc0de/anna/{'a' * 16}",
+                      headers={"X-Forwarded-For": "203.0.113.1"}).status_code == 429
+
+
+def test_pbem_link_prints_a_seats_link(app: Flask, store: Store) -> None:
+    from click.testing import CliRunner
+
+    from service.cli import main
+
+    loaded = new_game(store)
+    result = CliRunner().invoke(main, ["link", loaded.meta.id, "bruno"])
+    assert result.exit_code == 0 and f"/play/{loaded.meta.id}/bruno/" in result.output
