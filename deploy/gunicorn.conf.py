@@ -1,0 +1,25 @@
+"""Gunicorn settings for the pbem web service: `gunicorn -c deploy/gunicorn.conf.py`.
+
+Environment: PBEM_WEB_BIND (default 127.0.0.1:8000, behind a proxy), PBEM_WEB_WORKERS (default
+2 per core + 1), PBEM_WEB_THREADS (default 4); set PBEM_PROXY_HOPS=1 behind one proxy so rate
+limits see the clients' addresses. Rate limits hold across workers when PBEM_BROKER_URL is Redis.
+"""
+import multiprocessing
+import os
+
+wsgi_app = "service.web:create_app()"
+bind = os.environ.get("PBEM_WEB_BIND", "127.0.0.1:8000")
+workers = int(os.environ.get("PBEM_WEB_WORKERS", str(2 * multiprocessing.cpu_count() + 1)))
+threads = int(os.environ.get("PBEM_WEB_THREADS", "4"))
+worker_class = "gthread"
+timeout = 30
+graceful_timeout = 20
+keepalive = 5
+max_requests = 5000
+max_requests_jitter = 500
+limit_request_line = 8190
+accesslog = os.environ.get("PBEM_WEB_ACCESS_LOG", "-")
+errorlog = "-"
+loglevel = os.environ.get("PBEM_WEB_LOG_LEVEL", "info")
+# Each worker opens its own database pool: never load the app before forking.
+preload_app = False
