@@ -1,6 +1,7 @@
 """The board picture and the text picture: drawn from a view alone, complete and well formed."""
 from __future__ import annotations
 
+import json
 from xml.etree import ElementTree
 
 from engine.core.harness import play_random_game, seat_names, seeds
@@ -42,12 +43,13 @@ def test_hidden_inner_alignments_are_drawn_as_unknown() -> None:
     assert "inner: illuminati" not in spectator and "inner: rosicrucian" not in spectator
 
 
-def test_every_sampled_state_of_random_games_renders() -> None:
+def test_every_sampled_view_of_random_games_is_json_and_renders() -> None:
     for seed in seeds(3, base=300):
         played = play_random_game(GAME, seat_names(2), seed)
         for state in played.sampled_states:
             for reader in (None, *played.seats):
                 data = GAME.view(state, reader)
+                assert json.loads(json.dumps(data)) == data
                 parsed(GAME.render_board_svg(data))
                 assert GAME.render_text(data).startswith("Freimaurerei - turn")
 
