@@ -214,6 +214,9 @@ def prompts_command(game_id: str, seat: str | None) -> None:
 def order_command(game_id: str, seat: str, text: str) -> None:
     """Give SEAT's order TEXT, through the same path as an emailed order."""
     result = submit_order(open_store(), game_id, seat, text, source="cli")
+    if result.status == "help":
+        click.echo(result.legal)
+        return
     if result.accepted:
         announce(game_id)
         click.echo(f"accepted: {'; '.join(result.orders)} (log now at seq {result.seq})")

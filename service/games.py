@@ -165,12 +165,40 @@ def submit_order(store: Store, game_id: str, seat: str, body: str, *, source: st
     return process_order_submission(store, sub, prompt_key=prompt_key)
 
 
+HELP_WORDS = frozenset({"help", "?"})
+
+
+def is_help_request(text: str) -> bool:
+    """Return whether `text` asks what can be written now rather than giving an order."""
+    return text.strip().lower().rstrip("?!. ") in HELP_WORDS or text.strip() == "?"
+
+
+def help_now(store: Store, game_id: str, seat: str) -> str:
+    """Return what the seat can write now, or why it has nothing to write."""
+    loaded = load_game(store, game_id)
+    if seat not in loaded.meta.seat_names:
+        raise ServiceError(f"{seat!r} is not a seat of game {game_id}", "unknown-seat")
+    prompt = loaded.game.prompt_for(loaded.state, seat)
+    if prompt is None:
+        waiting = ", ".join(p.seat for p in loaded.game.prompts(loaded.state)) or "nobody"
+        return f"You have nothing to decide right now (waiting for {waiting})."
+    return loaded.game.help(prompt)
+
+
 def process_order_submission(store: Store, sub: Submission, *,
                              prompt_key: str | None = None) -> SubmissionResult:
-    """Decide a stored one-order submission (not an email) and record its result."""
+    """Decide a stored one-order submission (not an email) and record its result.
+
+    The text `help` is no order: it is answered with what the seat can write now.
+    """
     if sub.status != "received":
         return SubmissionResult.from_submission(sub)
     try:
+        if is_help_request(sub.body) and sub.game_id and store.get_game(sub.game_id):
+            result = SubmissionResult(sub.id, "help",
+                                      legal=help_now(store, sub.game_id, sub.seat or ""))
+            store.set_submission_result(sub.id, result.status, result.as_dict())
+            return result
         if len(sub.body.encode("utf-8", "replace")) > MAX_ORDER_BYTES:
             raise ServiceError(f"the order is longer than {MAX_ORDER_BYTES // 1024} KiB",
                                "order-too-long")

@@ -8,13 +8,21 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from email.message import EmailMessage
 from email.utils import getaddresses
 
 from engine.core import RuleViolation
 
 from .config import Config
-from .games import ServiceError, SubmissionResult, decide_order, rejection
+from .games import (
+    ServiceError,
+    SubmissionResult,
+    decide_order,
+    help_now,
+    is_help_request,
+    rejection,
+)
 from .loading import load_game
 from .mailtext import extract_orders, parse_message
 from .store import Store, Submission
@@ -112,7 +120,12 @@ def _process(store: Store, config: Config, sub: Submission) -> SubmissionResult:
         notes = "".join(f" Note: {note}." for note in extracted.problems)
         raise ServiceError(f"No orders were found in your message.{notes} Write each order on "
                            "its own line above the quoted turn email.", "no-orders")
-    return _decide_lines(store, sub, claim, extracted.lines, _stale_key(store, message, claim))
+    orders = [line for line in extracted.lines if not is_help_request(line)]
+    result = _decide_lines(store, sub, claim, orders, _stale_key(store, message, claim))
+    if len(orders) == len(extracted.lines):
+        return result
+    helped = replace(result, legal=result.legal or help_now(store, claim.game_id, claim.seat))
+    return replace(helped, status="help") if not orders else helped
 
 
 def authenticate(store: Store, config: Config, recipient: str | None) -> AddressClaim:

@@ -18,7 +18,7 @@ def latest_email(pipeline: Pipeline, email: str, game_id: str) -> EmailMessage:
         mails = [m for m in pipeline.mail_out.messages(email)
                  if m["X-Pbem-Game"] == game_id]
         return mails[-1] if mails else None
-    return wait_for(found, what=f"an email to {email}")
+    return wait_for(found, 90, what=f"an email to {email}")
 
 
 def reply_to(original: EmailMessage, sender: str, text: str, *,
@@ -52,7 +52,7 @@ def settled(pipeline: Pipeline, game_id: str) -> bool:
     return all(row.status == "sent" for row in store.outbox_for_game(game_id))
 
 
-def wait_settled(pipeline: Pipeline, game_id: str, timeout: float = 60.0) -> None:
+def wait_settled(pipeline: Pipeline, game_id: str, timeout: float = 120.0) -> None:
     """Wait until the worker has caught up with everything of a game."""
     wait_for(lambda: settled(pipeline, game_id), timeout, "the worker to catch up")
 

@@ -49,7 +49,7 @@ def answers(pipeline: Pipeline, address: str) -> list[EmailMessage]:
 def answer_text(pipeline: Pipeline, address: str, count: int = 1) -> str:
     """Wait for the `count`-th answer to `address` and return its text."""
     mails = wait_for(lambda: len(answers(pipeline, address)) >= count and
-                     answers(pipeline, address), what=f"answer {count} to {address}")
+                     answers(pipeline, address), 90, what=f"answer {count} to {address}")
     return str(mails[count - 1].get_body(("plain",)).get_content())
 
 
@@ -66,6 +66,17 @@ def test_the_same_message_twice_is_decided_and_answered_once(pipeline: Pipeline)
     accepted = [e for e in pipeline.store.events(game_id) if e.type == "order.accepted"]
     assert len(accepted) == 1
     assert len(answers(pipeline, EMAIL[seat])) == 1
+
+
+def test_help_by_email_is_answered_with_the_help_text(pipeline: Pipeline) -> None:
+    game_id = started(pipeline).meta.id
+    seat, _, loaded = prompted(pipeline, game_id)
+    send(pipeline, reply_to(latest_email(pipeline, EMAIL[seat], game_id), EMAIL[seat], "help"))
+    body = answer_text(pipeline, EMAIL[seat])
+    prompt = loaded.game.prompt_for(loaded.state, seat)
+    assert prompt is not None and "What you can write now" in body
+    assert loaded.game.help(prompt).splitlines()[-1] in body and "refused" not in body
+    assert load_game(pipeline.store, game_id).seq == loaded.seq
 
 
 def test_a_forged_signature_is_refused_and_told_nothing(pipeline: Pipeline) -> None:

@@ -132,6 +132,17 @@ def test_order_accepted_exits_zero_and_is_logged(home: Path) -> None:
     assert f"{seat} ordered: {text}" in run("log", game_id, "--as", seat).output
 
 
+def test_help_is_answered_with_what_the_seat_can_write(home: Path) -> None:
+    game_id = new_game()
+    seat, _ = legal_text(game_id)
+    result = run("order", game_id, seat, "help")
+    assert result.exit_code == 0
+    loaded = load_game(store(), game_id)
+    prompt = loaded.game.prompt_for(loaded.state, seat)
+    assert prompt is not None and loaded.game.help(prompt) in result.output
+    assert loaded.seq == load_game(store(), game_id).seq and ANNOUNCED == [game_id]
+
+
 def test_rejected_order_exits_two_with_code_and_keeps_the_submission(home: Path) -> None:
     game_id = new_game()
     seat, _ = legal_text(game_id)
