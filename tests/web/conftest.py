@@ -13,7 +13,7 @@ from flask.testing import FlaskClient, FlaskCliRunner
 from service.games import NewSeat, create_game
 from service.loading import LoadedGame
 from service.store import Store
-from service.web import create_app
+from service.web import create_app, handoff
 
 SEATS = {"secret-masters": ("anna", "bruno", "carla"), "freimaurerei": ("anna", "bruno"),
          "castle-of-the-devil": ("anna", "bruno", "carla", "dora")}
@@ -28,6 +28,7 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("PBEM_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("PBEM_SECRET_KEY", "web-test-key")
+    monkeypatch.setattr(handoff, "entry_points", lambda group: [])  # no queue, no worker
     flask_app = create_app({"TESTING": True, "INLINE_PROCESSING": True})
     yield flask_app
     flask_app.extensions["pbem.store"].dispose()
