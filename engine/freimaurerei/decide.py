@@ -48,9 +48,23 @@ def decide(state: State, seat: str, order: Any, rng: Rng) -> list[Any]:
     if isinstance(order, DefaultOrder):
         order = default_order(state, index, order, rng)
     order = normalized(order)
+    if isinstance(order, BuildOrder) and order.members:
+        return build_with_members(state, index, order, rng)
     check(state, index, order)
     em = Emitter(state)
     HANDLERS[type(order)](em, index, order, rng)
+    return em.events
+
+
+def build_with_members(state: State, index: int, order: BuildOrder, rng: Rng) -> list[Any]:
+    """Build a Lodge and found it with the members named in advance, as one decision."""
+    check(state, index, BuildOrder())
+    em = Emitter(state)
+    actions.build(em, index)
+    members = normalized(MembersOrder(order.members))
+    if em.state.phase is Phase.BUILD_MEMBERS:
+        check(em.state, index, members)
+        actions.found_lodge(em, index, members)
     return em.events
 
 
@@ -75,6 +89,8 @@ def normalized(order: Any) -> Any:
     """Return `order` with its piece lists in canonical order."""
     if isinstance(order, MembersOrder):
         return MembersOrder(tuple(sorted(order.members, key=id_key)))
+    if isinstance(order, BuildOrder) and order.members:
+        return BuildOrder(tuple(sorted(order.members, key=id_key)))
     if isinstance(order, InitiateOrder):
         return InitiateOrder(order.initiator, tuple(sorted(order.candidates, key=id_key)))
     return order

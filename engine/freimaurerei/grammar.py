@@ -227,8 +227,8 @@ def _build(reader: Reader, rest: list[str]) -> Any:
     if reader.state.phase is Phase.BUILD_MEMBERS:
         return _members(reader, [w for w in rest if w not in ("lodge", "with")])
     if named:
-        raise reader.fail("Write build lodge on its own: the card is turned up first, and the "
-                          "three charter members are named next (members M1 M2 SM).")
+        members = _members(reader, [w for w in rest if w not in ("lodge", "with")])
+        return BuildOrder(members.members)
     return _nothing_after(reader, rest, BuildOrder(), frozenset({"lodge"}))
 
 

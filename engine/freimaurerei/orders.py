@@ -41,7 +41,13 @@ class DuesOrder:
 @order("build")
 @dataclass(frozen=True)
 class BuildOrder:
-    """Action: Build a Lodge (pay, turn up the card; the members are chosen next)."""
+    """Action: Build a Lodge (pay, turn up the card; the members are chosen next).
+
+    `members`, when given, is the one-line form `build lodge with M1 M2 SM`: the charter members
+    named in advance, placed as soon as the card is turned up.
+    """
+
+    members: tuple[str, ...] = ()
 
 
 @order("reorganize")
@@ -200,6 +206,8 @@ _FIXED: dict[type, str] = {
 
 def canonical_text(value: object) -> str:
     """Return the canonical text of an order, the form the grammar reads back unchanged."""
+    if isinstance(value, BuildOrder) and value.members:
+        return "build lodge with " + " ".join(value.members)
     fixed = _FIXED.get(type(value))
     if fixed is not None:
         return fixed

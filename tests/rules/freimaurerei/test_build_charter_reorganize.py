@@ -81,6 +81,24 @@ def test_charter_members_must_be_three_distinct_pieces_of_ones_own() -> None:
     assert refused(building, BEA, MembersOrder(("M1", "M4", "M5"))).code == "fm.not-your-piece"
 
 
+def test_build_lodge_with_members_in_one_line() -> None:
+    state = rich()
+    order = GAME.parse("build lodge with M5 SM M4", BEA, state)
+    assert order == BuildOrder((SM, "M4", "M5"))
+    assert GAME.parse(GAME.format_order(order), BEA, state) == order
+    events = when(state, BEA, order)
+    assert events == [BuildStarted(BEA, "4C", 5), LodgeFounded(BEA, 1, "4C", (SM, "M4", "M5")),
+                      ActionCompleted(BEA, 4, 1)]
+
+
+def test_build_lodge_with_wrong_members_is_refused_whole() -> None:
+    state = rich()
+    assert refused(state, BEA, BuildOrder(("M1", "M4", "M5"))).code == "fm.not-your-piece"
+    assert refused(state, BEA, BuildOrder(("M4", "M5"))).code == "fm.three-members"
+    assert refused(given(set_up(), turn(BEA)), BEA, BuildOrder(("M4", "M5", SM))).code == \
+        "fm.money"
+
+
 def test_build_needs_five_taler_a_card_and_three_pieces() -> None:
     assert refused(given(set_up(), turn(BEA)), BEA, BuildOrder()).code == "fm.money"
     empty = given(set_up(lodge_deck=()), cash(BEA, 40), turn(BEA))

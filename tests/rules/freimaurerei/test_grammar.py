@@ -150,7 +150,6 @@ def test_errors_name_the_wrong_word_and_list_what_is_legal_now() -> None:
 
 def test_details_given_too_early_are_explained() -> None:
     state = given(set_up(), turn(BEA))
-    assert "build lodge on its own" in unreadable(state, BEA, "build lodge with M4 M5 SM").message
     assert "reorganize on its own" in unreadable(state, BEA, "reorganize M3 to lodge 2").message
     assert "advance on its own" in unreadable(state, BEA, "advance M5 by SM").message
     assert "advance on its own" in unreadable(state, BEA, "SM advances M5").message
