@@ -46,8 +46,11 @@ def check_csrf() -> None:
     """Refuse a state-changing form request whose token is not the session's."""
     if request.method in ("GET", "HEAD", "OPTIONS"):
         return
-    if request.blueprint in CSRF_FREE_BLUEPRINTS:
-        return
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    if limit and (request.content_length or 0) > limit:
+        abort(413)
+    if request.routing_exception is not None or request.blueprint in CSRF_FREE_BLUEPRINTS:
+        return  # no such page (404, 405), or a bearer-token API
     expected = session.get(CSRF_FIELD)
     if not isinstance(expected, str) or not same(request.form.get(CSRF_FIELD), expected):
         abort(400, description="The form was too old or came from elsewhere; reload the page "

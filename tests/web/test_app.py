@@ -105,3 +105,46 @@ def test_pbem_link_prints_a_seats_link(app: Flask, store: Store) -> None:
     loaded = new_game(store)
     result = CliRunner().invoke(main, ["link", loaded.meta.id, "bruno"])
     assert result.exit_code == 0 and f"/play/{loaded.meta.id}/bruno/" in result.output
+
+
+def test_wrong_methods_and_oversized_bodies(app: Flask, client: FlaskClient,
+                                            store: Store) -> None:
+    loaded = new_game(store)
+    wrong = client.get(f"/games/{loaded.meta.id}/audit")
+    assert wrong.status_code == 405 and "not something this page does" in text(wrong)
+    api = client.delete("/api/v1/games")
+    assert api.status_code == 405 and api.mimetype == "application/problem+json"
+    app.config["MAX_CONTENT_LENGTH"] = 1024
+    big = client.post("/new", data={"title": "x" * 5000})
+    assert big.status_code == 413
+
+
+def test_rate_limits_hold_across_processes_in_redis() -> None:
+    import os
+
+    import redis
+
+    from service.web.ratelimit import RedisLimiter, limiter_for
+
+    url = os.environ.get("PBEM_TEST_REDIS_URL", "redis://127.0.0.1:6379/11")
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=2).ping()
+    except redis.RedisError as exc:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"Redis at {url} is not reachable: {exc}")
+        pytest.skip(f"Redis at {url} is not reachable")
+    first, second = limiter_for(url), limiter_for(url)
+    assert isinstance(first, RedisLimiter)
+    first.reset()
+    assert [first.hit("k", 3, 60), second.hit("k", 3, 60), first.hit("k", 3, 60)] == [True] * 3
+    assert second.hit("k", 3, 60) is False
+    assert first.peek("k", 60) == 4 and second.peek("other", 60) == 0
+    first.reset()
+
+
+def test_a_limiter_without_redis_counts_locally() -> None:
+    from service.web.ratelimit import RedisLimiter
+
+    away = RedisLimiter("redis://127.0.0.1:1/0")
+    assert [away.hit("k", 1, 60), away.hit("k", 1, 60)] == [True, False]
+    assert away.peek("k", 60) == 2
