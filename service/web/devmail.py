@@ -9,12 +9,15 @@ import re
 from dataclasses import dataclass
 from email import message_from_bytes, policy
 from email.message import EmailMessage
+from email.utils import make_msgid
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, abort
+from flask import Blueprint, Response, abort, redirect, request, url_for
 
-from .links import config
+from ..inbound import receive_email
+from .handoff import hand_over
+from .links import config, store
 from .render import page
 
 bp = Blueprint("devmail", __name__, url_prefix="/dev/mail")
@@ -103,3 +106,30 @@ def attachment(name: str, index: int) -> Response:
     return Response(part.get_content(), mimetype=part.get_content_type(),
                     headers={"Content-Disposition":
                              f'inline; filename="{part.get_filename() or "attachment"}"'})
+
+
+def reply_to(message: EmailMessage, body: str) -> bytes:
+    """Return the reply a player would send to `message`, with `body` above the quote."""
+    answer = EmailMessage()
+    answer["From"] = str(message.get("To", ""))
+    answer["To"] = str(message.get("Reply-To") or message.get("From", ""))
+    subject = str(message.get("Subject", ""))
+    answer["Subject"] = subject if subject.lower().startswith("re:") else f"Re: {subject}"
+    answer["In-Reply-To"] = str(message.get("Message-ID", ""))
+    answer["Message-ID"] = make_msgid(domain="dev-inbox.localhost")
+    quoted = "\n".join("> " + line for line in text_of(message).splitlines())
+    answer.set_content(f"{body.strip()}\n\n{quoted}\n")
+    return bytes(answer)
+
+
+@bp.post("/<name>/reply")
+def reply(name: str) -> Any:
+    """Answer an email from the browser, as the player's mail program would."""
+    message = read_mail(mail_path(name))
+    body = request.form.get("text", "")
+    if not body.strip():
+        abort(400, description="Write the orders to send.")
+    sub, created = receive_email(store(), reply_to(message, body))
+    if created:
+        hand_over(sub.id, "")
+    return redirect(url_for("devmail.inbox"), 303)

@@ -78,3 +78,21 @@ def test_the_mail_webhook_stores_and_decides(app: Flask, client: FlaskClient,
     again = client.post("/inbound/mail", data=raw, headers=headers).get_json()
     assert again == {"submission": sub.id, "duplicate": True}
     assert load_game(store, loaded.meta.id).seq > loaded.seq
+
+
+def test_a_reply_from_the_inbox_is_an_emailed_order(app: Flask, client: FlaskClient,
+                                                    store: Store) -> None:
+    from .helpers import post_form
+
+    loaded = new_game(store)
+    seat = loaded.game.prompts(loaded.state)[0].seat
+    with app.app_context():
+        deliver_pending(store, loaded.meta.id)
+    name = next(p.name for p in app.config["PBEM"].mail_dir.iterdir() if f"-{seat}-" in p.name)
+    page = text(client.get(f"/dev/mail/{name}"))
+    assert "Send reply" in page
+    order = loaded.game.format_order(loaded.game.legal_orders(loaded.state, seat)[0])
+    response = post_form(client, f"/dev/mail/{name}/reply", {"text": order}, f"/dev/mail/{name}")
+    assert response.status_code == 303
+    assert load_game(store, loaded.meta.id).seq > loaded.seq
+    assert post_form(client, f"/dev/mail/{name}/reply", {"text": " "}).status_code == 400
