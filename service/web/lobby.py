@@ -22,10 +22,14 @@ bp = Blueprint("lobby", __name__)
 RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
 
 
-def all_summaries() -> list[GameSummary]:
-    """Return every game's summary, newest first."""
+LISTED = 200
+"""The lobby and the API list the newest games, up to this many."""
+
+
+def all_summaries(limit: int = LISTED) -> list[GameSummary]:
+    """Return the newest games' summaries, newest first."""
     result = []
-    for row in reversed(store().list_games()):
+    for row in list(reversed(store().list_games()))[:limit]:
         try:
             result.append(summarize(load_game(store(), row.id, row=row)))
         except (UnknownGameId, UnknownGame):
