@@ -194,3 +194,20 @@ def test_a_sealed_order_can_be_changed_until_resolved(app: Flask, client: FlaskC
                                                     "nonce": nonce_of(html)}, path)
     assert "Accepted:" in text(client.get(response.headers["Location"]))
     assert get_game("freimaurerei").prompt_for(load_game(store, loaded.meta.id).state, "anna")
+
+
+@pytest.mark.parametrize("game", sorted(SEATS))
+def test_every_page_of_every_game(app: Flask, client: FlaskClient, store: Store,
+                                  game: str) -> None:
+    loaded = new_game(store, game)
+    admin.set_spectators(store, loaded.meta.id, True)
+    path = seat_path(app, loaded, loaded.meta.seat_names[0])
+    for url in (path + "/history", f"/games/{loaded.meta.id}",
+                f"/games/{loaded.meta.id}/watch", f"/rules/{game}", f"/new?game={game}"):
+        assert client.get(url).status_code == 200, url
+    assert client.get(path + "/snapshot.pdf").data.startswith(b"%PDF")
+    play_to_the_end(store, loaded.meta.id)
+    for seat in loaded.meta.seat_names:
+        page = text(client.get(seat_path(app, load_game(store, loaded.meta.id), seat)))
+        assert "The game is over" in page
+    assert "Verify" in text(client.get(f"/games/{loaded.meta.id}"))
