@@ -143,6 +143,8 @@ def play(base: str, game_id: str, links: dict[str, str], until: float, seed: int
     """Read the acting seat's page and send a legal order, until the time is up."""
     rng = random.Random(seed)
     session = requests.Session()
+    # A new connection per request, as from a reverse proxy, so every gunicorn worker serves.
+    session.headers["Connection"] = "close"
     while time.monotonic() < until:
         waiting = session.get(f"{base}/api/v1/games/{game_id}", timeout=10).json()["waiting_for"]
         if not waiting:
@@ -210,7 +212,10 @@ def main() -> None:
         python = str(Path(sys.executable))
         server = start([python, "-m", "gunicorn", "-c", str(ROOT / "deploy/gunicorn.conf.py")],
                        env, home / "gunicorn.log")
-        worker = start([python, "-m", "celery", "-A", "workers.app", "worker", "--loglevel",
+        # The worker (deciding orders, rendering every email's PDF) yields the CPU to the web,
+        # as it would on a node of its own.
+        worker = start(["nice", "-n", "15", python, "-m", "celery", "-A", "workers.app",
+                        "worker", "--loglevel",
                         "WARNING", "--concurrency", "2", "--without-gossip", "--without-mingle"],
                        env, home / "worker.log")
         try:
