@@ -34,14 +34,14 @@ class HistoryLine:
     text: str
 
 
-def decoded_events(store: Store, game_id: str, upto: int | None = None,
+def decoded_events(store: Store, game_id: str, upto: int | None = None, after: int = 0,
                    ) -> tuple[Game[Any], list[tuple[StoredEvent, Any]]]:
-    """Return the game's rules and every stored event (up to `upto`) with its decoded form."""
-    stored = store.events(game_id, upto=upto)
-    if not stored:
+    """Return the game's rules and its stored events after `after` up to `upto`, decoded."""
+    row = store.get_game(game_id)
+    if row is None:
         raise UnknownGameId(game_id)
-    first = SERVICE_EVENTS.load(stored[0].type, stored[0].payload, stored[0].schema_version)
-    game = get_game(first.game)
+    game = get_game(row.game)
+    stored = store.events(game_id, after_seq=after, upto=upto)
     result = []
     for row in stored:
         table = SERVICE_EVENTS if is_service_event(row.type) else game.events
@@ -56,12 +56,10 @@ def history(store: Store, game_id: str, seat: str | None, *, after: int = 0,
     `after` and `upto` limit it to the events after seq `after` up to seq `upto`; "ended"
     means ended by `upto`.
     """
-    game, events = decoded_events(store, game_id, upto)
-    finished = any(row.type == "game.finished" for row, _ in events)
+    finished = load_game(store, game_id, upto=upto).meta.finished
+    game, events = decoded_events(store, game_id, upto, after)
     lines = []
     for row, item in events:
-        if row.seq <= after:
-            continue
         service = is_service_event(row.type)
         audience = service_audience(item) if service else game.visibility(item)
         if finished or audience.allows(seat):
