@@ -14,7 +14,6 @@ from engine.core import (
     RuleViolation,
     StaleOrder,
     UnreadableOrder,
-    canonical_json,
     get_game,
     sha256_hex,
 )
@@ -283,9 +282,3 @@ def read_order(game: Game[Any], body: str, seat: str, state: Any) -> Any:
 def _help_for(game: Game[Any], state: Any, seat: str) -> str:
     prompt = game.prompt_for(state, seat)
     return game.help(prompt) if prompt else ""
-
-
-def default_order_body(game: Game[Any], loaded: LoadedGame, seat: str) -> str:
-    """Return the JSON body of the seat's deadline default order."""
-    prompt = game.check_prompted(loaded.state, seat)
-    return canonical_json(game.order_to_json(prompt.default))

@@ -436,13 +436,6 @@ class Store:
                 created.append(int(row[0]))
         return created
 
-    def outbox_ids_at(self, game_id: str, seq: int) -> list[int]:
-        """Return the ids of the game's outbox rows written for the event at `seq`."""
-        query = select(outbox_t.c.id).where(outbox_t.c.game_id == game_id,
-                                            outbox_t.c.seq == seq).order_by(outbox_t.c.id)
-        with self._engine.connect() as conn:
-            return [int(row[0]) for row in conn.execute(query)]
-
     def pending_outbox(self, limit: int = 100) -> list[OutboxRow]:
         """Return up to `limit` undelivered rows, oldest first."""
         query = (select(outbox_t).where(outbox_t.c.status == "pending")
