@@ -172,6 +172,9 @@ def submission_answer(sub: Submission) -> Any:
     if result.accepted:
         return {"submission": sub.id, "status": "accepted", "orders": list(result.orders),
                 "seq": result.seq}, 200
+    if result.status == "help":
+        return {"submission": sub.id, "status": "help", "orders": [], "seq": result.seq,
+                "legal": result.legal}, 200
     return problem(422, result.code or "rejected", "The order was not accepted",
                    result.message, legal=result.legal, submission=sub.id)
 

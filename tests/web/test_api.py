@@ -76,6 +76,19 @@ def test_an_order_as_text_is_accepted(app: Flask, client: FlaskClient, store: St
     assert status["status"] == "accepted"
 
 
+def test_help_as_text_answers_what_the_seat_can_write(app: Flask, client: FlaskClient,
+                                                      store: Store) -> None:
+    loaded = new_game(store)
+    seat, _ = first_move(loaded)
+    response = client.post(f"/api/v1/games/{loaded.meta.id}/seats/{seat}/orders",
+                           json={"text": "help"}, headers=auth(app, loaded, seat))
+    assert response.status_code == 200
+    body = response.get_json()
+    prompt = loaded.game.prompt_for(loaded.state, seat)
+    assert body["status"] == "help" and body["orders"] == []
+    assert prompt is not None and body["legal"] == loaded.game.help(prompt)
+
+
 def test_an_order_as_json_is_accepted(app: Flask, client: FlaskClient, store: Store) -> None:
     loaded = new_game(store)
     seat, order = first_move(loaded)

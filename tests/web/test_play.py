@@ -86,6 +86,19 @@ def test_a_rejected_order_shows_why_and_keeps_the_input(app: Flask, client: Flas
     assert load_game(store, loaded.meta.id).seq == loaded.seq
 
 
+def test_help_in_the_text_box_shows_what_can_be_written(app: Flask, client: FlaskClient,
+                                                         store: Store) -> None:
+    loaded = new_game(store)
+    seat = loaded.game.prompts(loaded.state)[0].seat
+    path = seat_path(app, loaded, seat)
+    response = post_form(client, path + "/orders", {
+        "mode": "text", "text": "help", "nonce": nonce_of(text(client.get(path)))}, path)
+    page = text(client.get(response.headers["Location"]))
+    assert "What you can write now" in page and "Not accepted" not in page
+    assert "place blue" in page
+    assert load_game(store, loaded.meta.id).seq == loaded.seq
+
+
 def test_the_same_form_sent_twice_is_one_submission(app: Flask, client: FlaskClient,
                                                     store: Store) -> None:
     loaded = new_game(store)
