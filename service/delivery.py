@@ -6,9 +6,9 @@ from collections.abc import Callable
 from email.message import EmailMessage
 
 from .config import Config
-from .outmail import compose_outbox, compose_reply
+from .mail.compose import compose_outbox, compose_reply
 from .store import Store
-from .transport import TransientDeliveryError, send
+from .mail.transport import TransientDeliveryError, send
 
 CLAIM_SECONDS = int(os.environ.get("PBEM_CLAIM_SECONDS", "300"))
 """How long a worker holds a delivery; if it dies, another may take it after that."""

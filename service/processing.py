@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .config import Config, load_config
 from .games import ServiceError, SubmissionResult, process_order_submission
-from .inbound import EMAIL_SOURCE, process_email
+from .mail.inbound import EMAIL_SOURCE, process_email
 from .store import Store
 
 

@@ -49,7 +49,7 @@ def worker_command(concurrency: int, beat: bool) -> None:
 @click.option("--smtp-port", default=2525, show_default=True, help="Port for incoming mail.")
 def serve_command(host: str, port: int, smtp_port: int) -> None:
     """Run everything on this machine: web, worker with the sweep, and the mail listener."""
-    from service.smtpd import start_listener
+    from service.mail.smtpd import start_listener
     from service.web import create_app
 
     from .mailin import store_and_queue
@@ -109,7 +109,7 @@ def _stop(worker: subprocess.Popen[bytes]) -> None:
 @click.option("--port", default=2525, show_default=True)
 def smtpd_command(host: str, port: int) -> None:
     """Listen for game mail over SMTP (for the MTA of the game domain to hand mail to)."""
-    from service.smtpd import start_listener
+    from service.mail.smtpd import start_listener
 
     from .mailin import store_and_queue
 
@@ -129,7 +129,7 @@ def smtpd_command(host: str, port: int) -> None:
 @click.option("--every", type=int, default=0, help="Poll every N seconds (default: once).")
 def imap_poll_command(url: str | None, every: int) -> None:
     """Fetch new messages from an IMAP mailbox, store and queue them."""
-    from service.imap import ImapError, poll_imap
+    from service.mail.imap import ImapError, poll_imap
 
     from .mailin import store_and_queue
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from service.inbound import receive_email
+from service.mail.inbound import receive_email
 
 from .tasks import process_submission, store
 

@@ -10,7 +10,7 @@ from celery.signals import worker_process_init
 from service import deadlines, delivery, processing
 from service.config import Config, load_config
 from service.store import Store
-from service.transport import TransientDeliveryError
+from service.mail.transport import TransientDeliveryError
 
 from .app import app
 
@@ -118,8 +118,8 @@ def poll_imap() -> int:
     url = config().imap_url
     if not url:
         return 0
-    from service.imap import ImapError
-    from service.imap import poll_imap as poll
+    from service.mail.imap import ImapError
+    from service.mail.imap import poll_imap as poll
 
     from .mailin import store_and_queue
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, request, url_for
 
-from ..inbound import receive_email
+from ..mail.inbound import receive_email
 from .handoff import hand_over
 from .links import config, store
 from .render import page

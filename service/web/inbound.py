@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, request
 
-from ..inbound import receive_email
+from ..mail.inbound import receive_email
 from .handoff import hand_over
 from .links import store
 from .security import client_address, count_bad_token, guard_guessing, same

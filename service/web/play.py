@@ -10,7 +10,7 @@ from flask import Blueprint, Response, abort, redirect, request, session, url_fo
 from ..audit import history
 from ..games import SubmissionResult
 from ..loading import LoadedGame
-from ..outmail import turn_label
+from ..mail.compose import turn_label
 from ..pdf import private_items, render_snapshot_pdf
 from ..store import Submission
 from .links import authenticate_seat, seat_signature, store

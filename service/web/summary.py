@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..loading import LoadedGame
-from ..outmail import turn_label
+from ..mail.compose import turn_label
 
 
 @dataclass(frozen=True)

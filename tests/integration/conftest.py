@@ -157,7 +157,7 @@ def pipeline(tmp_path: Path, outbox_server: tuple[Outbox, int],
     for key, value in env.items():
         monkeypatch.setenv(key, value)
     monkeypatch.delenv("PBEM_DATABASE_URL", raising=False)
-    from service.smtpd import start_listener
+    from service.mail.smtpd import start_listener
     from workers import tasks
     from workers.app import app
     from workers.mailin import store_and_queue

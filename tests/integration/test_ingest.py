@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from service.inbound import text_to_raw
+from service.mail.inbound import text_to_raw
 from service.store import Store
 
 from .conftest import ROOT

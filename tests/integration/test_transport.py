@@ -12,7 +12,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
 
-from service.transport import (
+from service.mail.transport import (
     PermanentDeliveryError,
     TransientDeliveryError,
     send_smtp,

@@ -23,7 +23,7 @@ from urllib.parse import quote
 
 import pytest
 
-from service.imap import ImapError, ImapLoginError, parse_imap_url, poll_imap
+from service.mail.imap import ImapError, ImapLoginError, parse_imap_url, poll_imap
 
 USERS = 40
 PASSWORD = "s3cret@p/ss%w?rd"  # no ":" (the passwd-file separator)
@@ -273,7 +273,7 @@ def test_a_failing_handler_leaves_its_message_unseen_and_the_others_go_on(
             raise RuntimeError("database is down")
         handled.append(raw)
 
-    with caplog.at_level(logging.ERROR, logger="service.imap"):
+    with caplog.at_level(logging.ERROR, logger="service.mail.imap"):
         assert poll_imap(url_for(dovecot, user), handle) == 2
     assert [b"Subject: one" in handled[0], b"Subject: three" in handled[1]] == [True, True]
     assert seen_subjects(dovecot, user) == {"one": True, "boom": False, "three": True}

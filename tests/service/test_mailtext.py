@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from service import mailtext
-from service.mailtext import (
+from service.mail import reading as mailtext
+from service.mail.reading import (
     ALL_QUOTED,
     BELOW_QUOTE,
     BROKEN_MIME,

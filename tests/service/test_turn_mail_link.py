@@ -7,7 +7,7 @@ import pytest
 
 from service.config import load_config
 from service.games import NewSeat, create_game
-from service.outmail import compose_outbox
+from service.mail.compose import compose_outbox
 from service.store import Store
 from service.tokens import signature
 from tests.stores import open_store

@@ -8,7 +8,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.inbound import EMAIL_SOURCE
+from service.mail.inbound import EMAIL_SOURCE
 from service.loading import load_game
 from service.store import Store
 from service.tokens import reply_address

@@ -14,8 +14,8 @@ from email.utils import getaddresses
 
 from engine.core import RuleViolation
 
-from .config import Config
-from .games import (
+from ..config import Config
+from ..games import (
     ServiceError,
     SubmissionResult,
     decide_order,
@@ -23,10 +23,10 @@ from .games import (
     is_help_request,
     rejection,
 )
-from .loading import load_game
-from .mailtext import extract_orders, parse_message
-from .store import Store, Submission
-from .tokens import AddressClaim, read_address, signature_matches
+from ..loading import load_game
+from .reading import extract_orders, parse_message
+from ..store import Store, Submission
+from ..tokens import AddressClaim, read_address, signature_matches
 
 EMAIL_SOURCE = "email"
 OUR_MESSAGE_ID = re.compile(r"<(?P<game>[0-9a-f]{8})\.(?P<seq>\d+)\.(?P<seat>[a-z0-9_-]+)\.")

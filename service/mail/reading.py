@@ -17,7 +17,7 @@ from email.parser import BytesParser
 from email.policy import default as default_policy
 from typing import TypeVar, cast
 
-from service.mailhtml import html_to_text
+from service.mail.htmltext import html_to_text
 
 REPLY_MARKER = "=== Write your orders above this line ==="
 

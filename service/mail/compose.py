@@ -12,16 +12,16 @@ from email.message import EmailMessage
 from email.utils import format_datetime, formataddr, make_msgid
 from typing import Any
 
-from . import clock
-from .audit import history
-from .config import Config
-from .gamemeta import GameMeta
-from .loading import LoadedGame, load_game
-from .mailtext import REPLY_MARKER
-from .pdf import render_snapshot_pdf
-from .store import OutboxRow, Store, Submission
-from .templating import render_template
-from .tokens import reply_address, signature
+from .. import clock
+from ..audit import history
+from ..config import Config
+from ..gamemeta import GameMeta
+from ..loading import LoadedGame, load_game
+from .reading import REPLY_MARKER
+from ..pdf import render_snapshot_pdf
+from ..store import OutboxRow, Store, Submission
+from ..templating import render_template
+from ..tokens import reply_address, signature
 
 NEWS_KINDS = ("turn", "final", "welcome")
 """Emails whose history brings a seat up to date; the next one starts where they ended."""
@@ -173,7 +173,7 @@ def _dress(config: Config, letter: Letter, meta: GameMeta, seat: str,
 def compose_reply(store: Store, config: Config, sub: Submission) -> EmailMessage | None:
     """Return the answer to a processed email: orders as understood, or what was wrong."""
     from .inbound import safe_header, text_to_raw
-    from .mailtext import parse_message
+    from .reading import parse_message
 
     original = parse_message(text_to_raw(sub.body))
     if ((safe_header(original, "Auto-Submitted") or "no").lower() != "no"
