@@ -1,0 +1,56 @@
+"""The `pbem export` and `pbem import` commands: a game's archive out of and into the store."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from . import admin
+from . import archive as archiving
+from .cli import announce, handles_errors, open_store
+from .loading import load_game
+from .restore import import_archive
+
+
+@click.command("export")
+@click.argument("game_id")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
+              metavar="FILE", help="Write the archive here (default: a file named after the "
+              "game in the current folder; '-' for standard output).")
+@click.option("--with-secrets", is_flag=True, help="Include a running game's secret seed, "
+              "so the archive can restore it (keep such a file as secret as the database).")
+@handles_errors
+def export_command(game_id: str, output: str | None, with_secrets: bool) -> None:
+    """Write a game's archive: its header and every event as stored (docs/archive.md)."""
+    store = open_store()
+    header = archiving.header_for(store, game_id, with_secrets)
+    if output == "-":
+        archiving.write_archive(store, game_id, sys.stdout.buffer, with_secrets)
+        return
+    path = Path(output or archiving.archive_name(header))
+    with path.open("wb") as out:
+        size = archiving.write_archive(store, game_id, out, with_secrets)
+    kind = ("finished game, seed revealed" if header.finished else
+            "running game, WITH ITS SECRET SEED" if header.secret else
+            "running game, seed left out: it can be read and checked, not restored")
+    click.echo(f"{path}: {header.events} events, {size} bytes ({kind})", err=True)
+
+
+@click.command("import")
+@click.argument("archive_path", metavar="FILE", type=click.Path(dir_okay=False))
+@click.option("--renew-links", is_flag=True, help="Give every seat of a running game new "
+              "private links and reply addresses, and email them (needed when this server's "
+              "secret key is not the one the game was played under).")
+@handles_errors
+def import_command(archive_path: str, renew_links: bool) -> None:
+    """Restore a game from its archive into this store; refuse a broken or unusable one."""
+    store = open_store()
+    restored = import_archive(store, archive_path)
+    click.echo(f"imported game {restored.game_id}: {restored.events} events, "
+               f"{restored.status}")
+    if renew_links and restored.status != "finished":
+        for seat in load_game(store, restored.game_id).meta.seat_names:
+            admin.rotate_token(store, restored.game_id, seat)
+        announce(restored.game_id)
+        click.echo("every seat has new links and reply addresses; their emails are queued")
