@@ -20,7 +20,7 @@ from .store import GENESIS_HASH, Store, StoredEvent, event_hash
 FORMAT = "pbem-archive"
 FORMAT_VERSION = 1
 SUFFIX = ".pbem.jsonl"
-EVENT_FIELDS = ("seq", "type", "schema_version", "payload", "actor", "causation",
+EVENT_FIELDS = ("game_id", "seq", "type", "schema_version", "payload", "actor", "causation",
                 "recorded_at", "prev_hash", "hash")
 HEADER_FIELDS = ("format", "format_version", "game_id", "game", "title", "engine_version",
                  "created_at", "status", "options", "seats", "events", "last_hash", "seed",
@@ -106,8 +106,12 @@ def header_for(store: Store, game_id: str, with_secrets: bool = False) -> Archiv
 
 
 def event_json(item: StoredEvent) -> dict[str, Any]:
-    """Return an event's archive line as a JSON object (the game id is the header's)."""
-    return {"seq": item.seq, "type": item.type, "schema_version": item.schema_version,
+    """Return an event's archive line as a JSON object.
+
+    Its canonical JSON without the `"hash":"...",` member is exactly the text the hash was
+    computed over, so a reader checks a line's hash from its bytes without re-encoding it.
+    """
+    return {"game_id": item.game_id, "seq": item.seq, "type": item.type, "schema_version": item.schema_version,
             "payload": item.payload, "actor": item.actor, "causation": item.causation,
             "recorded_at": item.recorded_at, "prev_hash": item.prev_hash, "hash": item.hash}
 
@@ -187,27 +191,32 @@ class Archive:
             raise ArchiveError(f"{self.path} is empty")
         self.header = parse_header(first)
 
-    def events(self) -> Iterator[StoredEvent]:
+    def events(self, strict: bool = False) -> Iterator[StoredEvent]:
         """Yield the events in order, checking each against the hash chain as it goes.
 
         Raises ArchiveError naming the first event that is missing, out of order, altered or
         not linked to the one before, and when the file ends before the header's last event.
+        A line's hash is checked over its own bytes; `strict` re-encodes each event as the
+        store does instead, which also refuses lines that are not in canonical form.
         """
         expected, prev_hash = 1, GENESIS_HASH
-        game_id = self.header.game_id
         with self.path.open("rb") as file:
             file.readline()
             for line in file:
                 if not line.strip():
                     continue
-                item = _stored(game_id, _object(line, f"event {expected}", expected), expected)
+                item = _stored(_object(line, f"event {expected}", expected), expected,
+                               self.header.game_id)
                 _check_link(item, expected, prev_hash)
+                if not (_canonical_hash_ok(item) if strict else _line_hash_ok(line, item.hash)):
+                    raise ArchiveError("the event does not match its hash: it was altered "
+                                       "after it was recorded", expected)
                 yield item
                 expected, prev_hash = expected + 1, item.hash
         _check_end(self.header, expected - 1, prev_hash)
 
 
-def _stored(game_id: str, data: dict[str, Any], expected: int) -> StoredEvent:
+def _stored(data: dict[str, Any], expected: int, game_id: str) -> StoredEvent:
     """Return the StoredEvent of one archive line, or raise ArchiveError."""
     missing = [name for name in EVENT_FIELDS if name not in data]
     if missing:
@@ -219,24 +228,36 @@ def _stored(game_id: str, data: dict[str, Any], expected: int) -> StoredEvent:
                     ("type", "actor", "recorded_at", "prev_hash", "hash"))
             and (causation is None or isinstance(causation, str))):
         raise ArchiveError("the event has a field of the wrong kind", expected)
+    if data["game_id"] != game_id:
+        raise ArchiveError(f"the event belongs to game {data['game_id']!r}, not to the "
+                           f"archive's game {game_id!r}", expected)
     return StoredEvent(game_id, data["seq"], data["type"], data["schema_version"],
                        data["payload"], data["actor"], causation, data["recorded_at"],
                        data["prev_hash"], data["hash"])
 
 
 def _check_link(item: StoredEvent, expected: int, prev_hash: str) -> None:
-    """Raise ArchiveError unless `item` is event `expected`, linked and hashed correctly."""
+    """Raise ArchiveError unless `item` is event `expected` and linked to its predecessor."""
     if item.seq != expected:
         raise ArchiveError(f"event {expected} is missing or out of order (the next line holds "
                            f"event {item.seq})", expected)
     if item.prev_hash != prev_hash:
         raise ArchiveError("the event does not link to the hash of the event before it: an "
                            "event was removed, inserted or altered here", expected)
-    again = event_hash(item.game_id, item.seq, item.type, item.schema_version, item.payload,
-                       item.actor, item.causation, item.recorded_at, item.prev_hash)
-    if again != item.hash:
-        raise ArchiveError("the event does not match its hash: it was altered after it was "
-                           "recorded", expected)
+
+
+def _line_hash_ok(line: bytes, digest: str) -> bool:
+    """Return whether a line, less its hash member, hashes to `digest`."""
+    member = b'"hash":"' + digest.encode("ascii", "replace") + b'",'
+    hashed = line.rstrip(b"\r\n").replace(member, b"", 1)
+    return len(hashed) < len(line) and sha256_hex(hashed) == digest
+
+
+def _canonical_hash_ok(item: StoredEvent) -> bool:
+    """Return whether an event's hash is the one the store computes for its fields."""
+    return item.hash == event_hash(item.game_id, item.seq, item.type, item.schema_version,
+                                   item.payload, item.actor, item.causation, item.recorded_at,
+                                   item.prev_hash)
 
 
 def _check_end(header: ArchiveHeader, last: int, last_hash: str) -> None:

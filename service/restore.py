@@ -70,7 +70,7 @@ def import_archive(store: Store, path: str | Path) -> Restored:
     row = GameRow(header.game_id, header.game, header.engine_version, header.title,
                   header.seed, header.created_at, header.status)
     try:
-        count = store.restore_game(row, _seed_checked(archive.events(), header))
+        count = store.restore_game(row, _seed_checked(archive.events(strict=True), header))
     except StoreError as exc:
         raise ArchiveError(str(exc)) from None
     _cache(store, header.game_id)

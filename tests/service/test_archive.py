@@ -27,7 +27,7 @@ def source(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Store, di
     games = {game.name: archives.played(store, game.name, SEED) for game in all_games()}
     games["defaulted"] = archives.defaulted(store, "secret-masters", "4d" * 32)
     games["replaced"] = archives.played(store, "castle-of-the-devil", "5e" * 32,
-                                        replace_after=6)
+                                        replace_after=1)
     yield store, games
     store.dispose()
 
