@@ -138,7 +138,7 @@ def write_archive(store: Store, game_id: str, out: IO[bytes],
 def archive_name(header: ArchiveHeader) -> str:
     """Return the file name an archive is offered under."""
     kind = "-secret" if header.secret else ("" if header.finished else "-backup")
-    return f"{header.game}-{header.game_id}-{header.events}{kind}{SUFFIX}"
+    return f"{header.game}-{header.game_id}{kind}{SUFFIX}"
 
 
 # -- reading -------------------------------------------------------------------------------
