@@ -141,6 +141,33 @@ def archive_name(header: ArchiveHeader) -> str:
     return f"{header.game}-{header.game_id}{kind}{SUFFIX}"
 
 
+@dataclass(frozen=True)
+class MailedArchive:
+    """A finished game's archive for its last emails: attached when small, else linked."""
+
+    name: str
+    data: bytes | None
+    note: str
+
+
+def archive_for_mail(store: Store, game_id: str, base_url: str, limit: int) -> MailedArchive:
+    """Return the archive to attach (at most `limit` bytes), or a note linking to it."""
+    name = archive_name(header_for(store, game_id))
+    parts, size = [], 0
+    for line in archive_lines(store, game_id):
+        data = line.encode("utf-8")
+        size += len(data)
+        if size > limit:
+            url = f"{base_url}/games/{game_id}/archive"
+            return MailedArchive(name, None, f"The game's whole record is too large to attach; "
+                                 f"download it from {url} and check it, without this server, "
+                                 f"with: pbem audit --archive {name}")
+        parts.append(data)
+    return MailedArchive(name, b"".join(parts), f"The game's whole record is attached as "
+                         f"{name}; anyone can check it, without this server, with: "
+                         f"pbem audit --archive {name}")
+
+
 # -- reading -------------------------------------------------------------------------------
 
 def _object(line: bytes, what: str, seq: int | None) -> dict[str, Any]:

@@ -7,12 +7,14 @@ message and each game reads as one thread in a mail client.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, replace
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr, make_msgid
 from typing import Any
 
 from .. import clock
+from ..archive import archive_for_mail
 from ..audit import history
 from ..config import Config
 from ..gamemeta import GameMeta
@@ -24,6 +26,8 @@ from ..templating import render_template
 from ..tokens import reply_address, signature
 
 NEWS_KINDS = ("turn", "final", "welcome")
+ARCHIVE_ATTACH_BYTES = int(os.environ.get("PBEM_ARCHIVE_ATTACH_BYTES", "2000000"))
+"""A finished game's archive up to this size is attached to its emails, a larger one linked."""
 """Emails whose history brings a seat up to date; the next one starts where they ended."""
 
 
@@ -47,6 +51,7 @@ class Letter:
     player: str
     web_url: str
     seat_url: str = ""
+    archive_note: str = ""
 
 
 def thread_id(config: Config, game_id: str, seat: str) -> str:
@@ -77,6 +82,10 @@ def compose_outbox(store: Store, config: Config, row: OutboxRow) -> EmailMessage
     if row.kind.startswith("reminder-") and not _still_waiting(now_loaded, then, seat):
         return None
     letter = _letter(store, config, row, then, now_loaded.meta)
+    archive = (archive_for_mail(store, row.game_id, config.base_url, ARCHIVE_ATTACH_BYTES)
+               if then.meta.finished else None)
+    if archive is not None:
+        letter = replace(letter, archive_note=archive.note)
     view = then.game.view(then.state, seat)
     message = _dress(config, letter, now_loaded.meta, seat, message_id(config, row))
     pdf = render_snapshot_pdf(then.game, view, game_title=then.meta.title,
@@ -84,6 +93,9 @@ def compose_outbox(store: Store, config: Config, row: OutboxRow) -> EmailMessage
                               history=letter.news[-12:])
     message.add_attachment(pdf, maintype="application", subtype="pdf",
                            filename=f"{row.game_id}-{row.seq}-{seat}.pdf")
+    if archive is not None and archive.data is not None:
+        message.add_attachment(archive.data, maintype="application", subtype="x-ndjson",
+                               filename=archive.name)
     return message
 
 
