@@ -54,3 +54,18 @@ def import_command(archive_path: str, renew_links: bool) -> None:
             admin.rotate_token(store, restored.game_id, seat)
         announce(restored.game_id)
         click.echo("every seat has new links and reply addresses; their emails are queued")
+
+
+@click.command("backup")
+@click.argument("target", metavar="FILE", type=click.Path(dir_okay=False, writable=True))
+@handles_errors
+def backup_command(target: str) -> None:
+    """Back up the whole SQLite store into FILE while the service keeps running."""
+    from .backup import BackupError, backup_sqlite
+    from .config import load_config
+
+    try:
+        size = backup_sqlite(load_config().database_url, Path(target))
+    except BackupError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"{target}: a consistent copy of the store, {size} bytes")

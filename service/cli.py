@@ -330,13 +330,14 @@ def register_extra_commands() -> None:
     """Add the commands that live in their own modules, and those of installed plugins."""
     from importlib.metadata import entry_points
 
-    from .archive_cli import export_command, import_command
+    from .archive_cli import backup_command, export_command, import_command
     from .selfplay import demo_command, selfplay_command
 
     main.add_command(selfplay_command)
     main.add_command(demo_command)
     main.add_command(export_command)
     main.add_command(import_command)
+    main.add_command(backup_command)
     for plugin in entry_points(group="pbem.commands"):
         plugin.load()(main)
 
