@@ -49,6 +49,19 @@ def finish(store: Store, game_id: str) -> None:
     sys.exit("the game did not end")
 
 
+def long_game(store: Store, events: int) -> str:
+    """Return a finished game of at least `events` events (a game that ends early is replaced)."""
+    for _ in range(8):
+        try:
+            game_id = build_long_game(store, events)
+        except SystemExit as exc:
+            print(f"{exc}: playing another", file=sys.stderr)
+            continue
+        finish(store, game_id)
+        return game_id
+    sys.exit("no game lasted long enough")
+
+
 def timed_import(url: str, schema: str | None, path: Path) -> float:
     """Return the seconds an import into a fresh store takes."""
     store = Store(url, schema=schema)
@@ -75,8 +88,7 @@ def main() -> None:
         store = Store(f"sqlite:///{folder / 'source.db'}")
         store.create_schema()
         started = time.perf_counter()
-        game_id = build_long_game(store, args.events)
-        finish(store, game_id)
+        game_id = long_game(store, args.events)
         events = store.last_seq(game_id)
         print(f"built a finished game of {events} events in "
               f"{time.perf_counter() - started:.0f} s")

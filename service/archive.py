@@ -69,7 +69,7 @@ class ArchiveHeader:
 
 def known_versions(game: Game[Any]) -> tuple[str, ...]:
     """Return the engine versions whose logs this installation replays (current first)."""
-    return (game.version, *getattr(game, "older_versions", ()))
+    return (game.version, *game.older_versions)
 
 
 def check_engine(name: str, version: str) -> Game[Any]:

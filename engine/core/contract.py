@@ -194,6 +194,8 @@ class Game(ABC, Generic[S]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     version: ClassVar[str]
+    # Engine versions whose logs this code still replays, their events upcast on load.
+    older_versions: ClassVar[tuple[str, ...]] = ()
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     events: ClassVar[TypeTable]
     orders: ClassVar[TypeTable]

@@ -92,7 +92,7 @@ def _replay_page(loaded_now: LoadedGame, seq: int, seat: str | None, step: Step)
                 game_url=url_for("lobby.game_page", game_id=game_id))
 
 
-def _step(seq: int, last: int, endpoint: str, **args: str) -> Step:
+def _step(seq: int, last: int, endpoint: str, **args: Any) -> Step:
     """Return the navigation of step `seq` among `last`, with links to `endpoint`."""
     def link(to: int) -> str:
         return url_for(endpoint, seq=to, **args)

@@ -171,7 +171,7 @@ def test_an_archive_of_an_older_registered_engine_is_upcast_and_audited(
         source: tuple[Store, dict[str, str]], tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Version 0.9 wrote game.created at schema 1 (no player names, no deadline settings)."""
-    monkeypatch.setattr(get_game("secret-masters"), "older_versions", ("0.9",), raising=False)
+    monkeypatch.setattr(get_game("secret-masters"), "older_versions", ("0.9",))
     header, events = archives.read_lines(_archive(source, "secret-masters", tmp_path))
     created = events[0]
     payload = created["payload"]
