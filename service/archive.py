@@ -22,6 +22,7 @@ FORMAT_VERSION = 1
 SUFFIX = ".pbem.jsonl"
 EVENT_FIELDS = ("game_id", "seq", "type", "schema_version", "payload", "actor", "causation",
                 "recorded_at", "prev_hash", "hash")
+_FIELD_SET = frozenset(EVENT_FIELDS)
 HEADER_FIELDS = ("format", "format_version", "game_id", "game", "title", "engine_version",
                  "created_at", "status", "options", "seats", "events", "last_hash", "seed",
                  "secret")
@@ -170,10 +171,16 @@ def archive_for_mail(store: Store, game_id: str, base_url: str, limit: int) -> M
 
 # -- reading -------------------------------------------------------------------------------
 
+_RAW_DECODE = json.JSONDecoder().raw_decode
+
+
 def _object(line: bytes, what: str, seq: int | None) -> dict[str, Any]:
     """Return the JSON object on one line, or raise ArchiveError naming what it should be."""
     try:
-        value = json.loads(line)
+        text = line.decode("utf-8")
+        value, end = _RAW_DECODE(text)
+        if end != len(text) and not text[end:].isspace():
+            raise json.JSONDecodeError("extra data after the object", text, end)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ArchiveError(f"the line of {what} is not valid JSON ({exc})", seq) from None
     if not isinstance(value, dict):
@@ -218,8 +225,8 @@ class Archive:
             raise ArchiveError(f"{self.path} is empty")
         self.header = parse_header(first)
 
-    def events(self, strict: bool = False) -> Iterator[StoredEvent]:
-        """Yield the events in order, checking each against the hash chain as it goes.
+    def entries(self, strict: bool = False) -> Iterator[dict[str, Any]]:
+        """Yield each event line's JSON object in order, checked against the hash chain.
 
         Raises ArchiveError naming the first event that is missing, out of order, altered or
         not linked to the one before, and when the file ends before the header's last event.
@@ -230,45 +237,49 @@ class Archive:
         with self.path.open("rb") as file:
             file.readline()
             for line in file:
-                if not line.strip():
+                if line.isspace():
                     continue
-                item = _stored(_object(line, f"event {expected}", expected), expected,
-                               self.header.game_id)
-                _check_link(item, expected, prev_hash)
-                if not (_canonical_hash_ok(item) if strict else _line_hash_ok(line, item.hash)):
+                data = _object(line, f"event {expected}", expected)
+                _check_fields(data, expected, self.header.game_id)
+                _check_link(data, expected, prev_hash)
+                if not (_canonical_hash_ok(data) if strict else _line_hash_ok(line, data["hash"])):
                     raise ArchiveError("the event does not match its hash: it was altered "
                                        "after it was recorded", expected)
-                yield item
-                expected, prev_hash = expected + 1, item.hash
+                yield data
+                expected, prev_hash = expected + 1, data["hash"]
         _check_end(self.header, expected - 1, prev_hash)
 
+    def events(self, strict: bool = False) -> Iterator[StoredEvent]:
+        """Yield the events in order as the store holds them, checked as `entries` does."""
+        for data in self.entries(strict):
+            yield StoredEvent(**data)
 
-def _stored(data: dict[str, Any], expected: int, game_id: str) -> StoredEvent:
-    """Return the StoredEvent of one archive line, or raise ArchiveError."""
-    missing = [name for name in EVENT_FIELDS if name not in data]
-    if missing:
-        raise ArchiveError(f"the event lacks {', '.join(missing)}", expected)
+
+def _check_fields(data: dict[str, Any], expected: int, game_id: str) -> None:
+    """Raise ArchiveError unless an event line has exactly the fields of an event, each of its kind."""
+    if data.keys() != _FIELD_SET:
+        missing = [name for name in EVENT_FIELDS if name not in data]
+        extra = sorted(set(data) - set(EVENT_FIELDS))
+        raise ArchiveError("the event " + (f"lacks {', '.join(missing)}" if missing else
+                                           f"has unknown fields {', '.join(extra)}"), expected)
     causation = data["causation"]
-    if not (isinstance(data["seq"], int) and isinstance(data["schema_version"], int)
-            and isinstance(data["payload"], dict)
-            and all(isinstance(data[name], str) for name in
-                    ("type", "actor", "recorded_at", "prev_hash", "hash"))
-            and (causation is None or isinstance(causation, str))):
+    if not (type(data["seq"]) is int and type(data["schema_version"]) is int
+            and type(data["payload"]) is dict and type(data["type"]) is str
+            and type(data["actor"]) is str and type(data["recorded_at"]) is str
+            and type(data["prev_hash"]) is str and type(data["hash"]) is str
+            and (causation is None or type(causation) is str)):
         raise ArchiveError("the event has a field of the wrong kind", expected)
     if data["game_id"] != game_id:
         raise ArchiveError(f"the event belongs to game {data['game_id']!r}, not to the "
                            f"archive's game {game_id!r}", expected)
-    return StoredEvent(game_id, data["seq"], data["type"], data["schema_version"],
-                       data["payload"], data["actor"], causation, data["recorded_at"],
-                       data["prev_hash"], data["hash"])
 
 
-def _check_link(item: StoredEvent, expected: int, prev_hash: str) -> None:
-    """Raise ArchiveError unless `item` is event `expected` and linked to its predecessor."""
-    if item.seq != expected:
+def _check_link(data: dict[str, Any], expected: int, prev_hash: str) -> None:
+    """Raise ArchiveError unless the line is event `expected` and linked to its predecessor."""
+    if data["seq"] != expected:
         raise ArchiveError(f"event {expected} is missing or out of order (the next line holds "
-                           f"event {item.seq})", expected)
-    if item.prev_hash != prev_hash:
+                           f"event {data['seq']})", expected)
+    if data["prev_hash"] != prev_hash:
         raise ArchiveError("the event does not link to the hash of the event before it: an "
                            "event was removed, inserted or altered here", expected)
 
@@ -280,11 +291,11 @@ def _line_hash_ok(line: bytes, digest: str) -> bool:
     return len(hashed) < len(line) and sha256_hex(hashed) == digest
 
 
-def _canonical_hash_ok(item: StoredEvent) -> bool:
+def _canonical_hash_ok(data: dict[str, Any]) -> bool:
     """Return whether an event's hash is the one the store computes for its fields."""
-    return item.hash == event_hash(item.game_id, item.seq, item.type, item.schema_version,
-                                   item.payload, item.actor, item.causation, item.recorded_at,
-                                   item.prev_hash)
+    return bool(data["hash"] == event_hash(
+        data["game_id"], data["seq"], data["type"], data["schema_version"], data["payload"],
+        data["actor"], data["causation"], data["recorded_at"], data["prev_hash"]))
 
 
 def _check_end(header: ArchiveHeader, last: int, last_hash: str) -> None:

@@ -2,14 +2,14 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Game, Rng, RuleViolation, encode, get_game, sha256_hex
 
 from .archive import ArchiveError, check_engine
-from .gamemeta import GameMeta, apply_service_event
+from .gamemeta import apply_service_event
 from .loading import UnknownGameId, load_game, start_state
 from .meta import (
     SERVICE_EVENTS,
@@ -115,6 +115,10 @@ class AuditReport:
     finished: bool = True
 
 
+AUDITED = frozenset({"order.accepted", "game.finished", "seed.revealed"})
+"""The service events an audit reads after game.created; the others follow no random draw."""
+
+
 class AuditFailure(AuditRefused):
     """The log does not follow from its orders and seed; `seq` is the first event that differs."""
 
@@ -135,7 +139,11 @@ def audit(store: Store, game_id: str) -> AuditReport:
     if bad is not None:
         raise AuditFailure(bad, "the event does not match its hash chain: it was altered, "
                            "removed or inserted after it was recorded")
-    return rerun_log(game_id, meta.revealed_seed, store.iter_events(game_id))
+    return rerun_log(game_id, meta.revealed_seed, map(vars, store.iter_events(game_id)))
+
+
+LogEntry = Mapping[str, Any]
+"""One event as the audit reads it: at least its seq, type, schema_version and payload."""
 
 
 class _Rerun:
@@ -145,68 +153,76 @@ class _Rerun:
         self.game_id, self.seed_hex = game_id, seed_hex
         self.seed = bytes.fromhex(seed_hex)
         self.game: Game[Any] | None = None
-        self.meta: GameMeta | None = None
         self.state: Any = None
         self.expected: list[Any] = []
         self.opened_at = 0
         self.orders = self.draws = self.events = 0
+        self.finished = False
 
-    def take(self, row: StoredEvent) -> None:
-        """Check one stored event against the re-run; raise AuditFailure where it differs."""
+    def take(self, entry: LogEntry) -> None:
+        """Check one logged event against the re-run; raise AuditFailure where it differs."""
         self.events += 1
-        if row.seq != self.events:
+        seq, name = entry["seq"], entry["type"]
+        if seq != self.events:
             raise AuditFailure(self.events, f"event {self.events} is missing or out of order")
         try:
             if self.game is None:
-                self._created(row)
-            elif is_service_event(row.type):
-                self._service(row)
+                self._created(entry)
+            elif "." in name:
+                self._service(entry)
             else:
-                self._engine(row)
+                self._engine(entry)
         except (KeyError, TypeError, ValueError) as exc:
-            raise AuditFailure(row.seq, f"the event cannot be read ({exc})") from None
+            raise AuditFailure(seq, f"the event cannot be read ({exc})") from None
 
-    def _created(self, row: StoredEvent) -> None:
+    def _created(self, entry: LogEntry) -> None:
         """Start the re-run from the log's first event, which must be game.created."""
-        if row.type != "game.created":
-            raise AuditFailure(row.seq, "a game's log must begin with game.created")
-        item = SERVICE_EVENTS.load(row.type, row.payload, row.schema_version)
+        seq, name, version, payload = (entry["seq"], entry["type"], entry["schema_version"],
+                                       entry["payload"])
+        if name != "game.created":
+            raise AuditFailure(seq, "a game's log must begin with game.created")
+        item = SERVICE_EVENTS.load(name, payload, version)
         if sha256_hex(self.seed) != item.seed_hash:
-            raise AuditFailure(row.seq, "the seed does not match the hash published when the "
+            raise AuditFailure(seq, "the seed does not match the hash published when the "
                                "game was created")
         try:
             self.game = check_engine(item.game, item.engine_version)
         except ArchiveError as exc:
             raise AuditRefused(exc.message) from None
-        self.meta = apply_service_event(None, self.game_id, item, row.seq)
-        self.state = start_state(self.game, self.meta)
-        self._open(row.seq, self.game.start(self.state, self._rng(row.seq)))
+        self.state = start_state(self.game, apply_service_event(None, self.game_id, item))
+        self._open(seq, self.game.start(self.state, self._rng(seq)))
 
     def _rng(self, seq: int) -> Rng:
         return Rng.for_position(self.seed, self.game_id, seq)
 
     def _open(self, seq: int, again: Sequence[Any]) -> None:
         """Expect the re-derived events of the decision at `seq` next in the log."""
-        self.expected, self.opened_at = list(again), seq
+        self.expected, self.opened_at = list(reversed(again)), seq
 
-    def _service(self, row: StoredEvent) -> None:
+    def _service(self, entry: LogEntry) -> None:
         """Follow a service event: re-decide an accepted order, check the end and the seed."""
         assert self.game is not None
+        seq, name, version, payload = (entry["seq"], entry["type"], entry["schema_version"],
+                                       entry["payload"])
         if self.expected:
-            raise AuditFailure(row.seq, f"the decision at seq {self.opened_at} causes "
+            raise AuditFailure(seq, f"the decision at seq {self.opened_at} causes "
                                f"{len(self.expected)} more event(s) than the log holds")
-        item = SERVICE_EVENTS.load(row.type, row.payload, row.schema_version)
+        if name not in AUDITED:
+            if name not in SERVICE_EVENTS.by_name:
+                raise AuditFailure(seq, f"{name!r} is not an event of the service")
+            return  # deadlines, pauses, seats: the clock's and the game master's, not the dice's
+        item = SERVICE_EVENTS.load(name, payload, version)
         if isinstance(item, OrderAccepted):
-            self._order(row.seq, item)
+            self._order(seq, item)
         elif isinstance(item, GameFinished):
             result = self.game.outcome(self.state)
             if result is None or (tuple(result.winners), result.reason, dict(result.scores)) \
                     != (tuple(item.winners), item.reason, dict(item.scores)):
-                raise AuditFailure(row.seq, "the recorded end of the game is not the one the "
+                raise AuditFailure(seq, "the recorded end of the game is not the one the "
                                    "replayed game reaches")
+            self.finished = True
         elif isinstance(item, SeedRevealed) and item.seed != self.seed_hex:
-            raise AuditFailure(row.seq, "the revealed seed is not the seed being audited")
-        self.meta = apply_service_event(self.meta, self.game_id, item, row.seq)
+            raise AuditFailure(seq, "the revealed seed is not the seed being audited")
 
     def _order(self, seq: int, accepted: OrderAccepted) -> None:
         """Decide the accepted order again with the same random stream."""
@@ -222,32 +238,37 @@ class _Rerun:
         self.orders += 1
         self.draws += rng.draws
 
-    def _engine(self, row: StoredEvent) -> None:
+    def _engine(self, entry: LogEntry) -> None:
         """Compare a game event with the next re-derived one and fold it."""
         assert self.game is not None
+        seq, name, version, payload = (entry["seq"], entry["type"], entry["schema_version"],
+                                       entry["payload"])
         if not self.expected:
-            raise AuditFailure(row.seq, "this game event follows from no order or opening")
-        stored = self.game.events.load(row.type, row.payload, row.schema_version)
-        again = self.expected.pop(0)
-        if stored != again:
-            name = self.game.events.name_of(again)
-            raise AuditFailure(row.seq, f"re-running the decision at seq {self.opened_at} "
-                               f"gives different events from here on (expected {name}): the "
-                               "log does not follow from its orders and seed")
-        self.state = self.game.evolve(self.state, stored)
+            raise AuditFailure(seq, "this game event follows from no order or opening")
+        again = self.expected.pop()
+        table = self.game.events
+        if version == table.version_of(again):
+            same = table.dump(again) == (name, payload)
+        else:  # written by an older schema: compare after upcasting
+            same = table.load(name, payload, version) == again
+        if not same:
+            raise AuditFailure(seq, f"re-running the decision at seq {self.opened_at} "
+                               f"gives different events from here on (expected "
+                               f"{table.name_of(again)}): the log does not follow from its "
+                               "orders and seed")
+        self.state = self.game.evolve(self.state, again)
 
     def report(self, require_finished: bool) -> AuditReport:
         """Return the report once every event was taken; raise if the log stops short."""
         if self.expected:
             raise AuditFailure(self.events + 1, f"the decision at seq {self.opened_at} causes "
                                "events the log does not hold")
-        finished = self.meta is not None and self.meta.finished
-        if require_finished and not finished:
+        if require_finished and not self.finished:
             raise AuditRefused("the log does not reach the end of the game")
-        return AuditReport(self.orders, self.events, self.draws, finished)
+        return AuditReport(self.orders, self.events, self.draws, self.finished)
 
 
-def rerun_log(game_id: str, seed_hex: str, events: Iterable[StoredEvent], *,
+def rerun_log(game_id: str, seed_hex: str, events: Iterable[LogEntry], *,
               require_finished: bool = True) -> AuditReport:
     """Re-run a log, streamed in seq order, from its seed; raise AuditFailure where it differs.
 
@@ -256,8 +277,8 @@ def rerun_log(game_id: str, seed_hex: str, events: Iterable[StoredEvent], *,
     recorded end must be the replayed one, and the revealed seed the audited one.
     """
     rerun = _Rerun(game_id, seed_hex)
-    for row in events:
-        rerun.take(row)
+    for entry in events:
+        rerun.take(entry)
     return rerun.report(require_finished)
 
 

@@ -26,7 +26,7 @@ def audit_archive(path: str | Path) -> AuditReport:
                            "its randomness cannot be audited (the hash chain can: pbem import "
                            "refuses it, but a finished game's archive has everything)")
     try:
-        return rerun_log(header.game_id, header.seed, archive.events(),
+        return rerun_log(header.game_id, header.seed, archive.entries(),
                          require_finished=header.finished)
     except ArchiveError as exc:
         raise AuditRefused(str(exc)) from None

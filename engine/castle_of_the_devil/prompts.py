@@ -68,6 +68,11 @@ def prompt_for(state: State, seat: int) -> Prompt | None:
     return _prompt(state, seat, step)
 
 
+def is_deciding(state: State, seat: int) -> bool:
+    """Return whether seat `seat` has a decision open now, without building its prompt."""
+    return state.phase in STEPS and seat in deciding_seats(state)
+
+
 def submitted(state: State, seat: int) -> bool:
     """Return whether the seat has already sent its sealed answer to this step."""
     if state.phase is Phase.SIDES and state.duel is not None:

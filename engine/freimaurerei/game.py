@@ -21,7 +21,7 @@ from . import decide as deciding
 from . import describe, grammar, prompts, render, secrecy, text, view
 from .events import EVENT_TYPES
 from .evolve import evolve, initial_state
-from .legal import legal_orders
+from .legal import deciding_seats, legal_orders
 from .orders import ORDER_TYPES
 from .state import Options, State
 from .turns import Emitter, set_up
@@ -83,8 +83,12 @@ class Freimaurerei(Game[State]):
 
     def decide(self, state: State, seat: str, order: Order, rng: Rng) -> list[Event]:
         """Return the events `order` by `seat` causes, or raise a RuleViolation."""
-        self.check_prompted(state, seat)
+        self.check_turn(state, seat)
         return deciding.decide(state, seat, order, rng)
+
+    def is_deciding(self, state: State, seat: str) -> bool:
+        """Return whether `seat` has a decision open now."""
+        return seat in deciding_seats(state)
 
     def legal_orders(self, state: State, seat: str) -> Sequence[Order]:
         """Return every order `seat` may give now."""

@@ -65,8 +65,12 @@ class SecretMasters(Game[State]):
 
     def decide(self, state: State, seat: str, order: Order, rng: Rng) -> list[Event]:
         """Return the events `order` by `seat` causes, or raise a RuleViolation."""
-        self.check_prompted(state, seat)
+        self.check_turn(state, seat)
         return deciding.decide(state, state.seat_index(seat), order, rng)
+
+    def is_deciding(self, state: State, seat: str) -> bool:
+        """Return whether `seat` has a decision open now."""
+        return state.seat_index(seat) in rules.deciding_seats(state)
 
     def legal_orders(self, state: State, seat: str) -> Sequence[Order]:
         """Return every order `seat` may give now."""
