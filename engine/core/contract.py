@@ -213,6 +213,8 @@ class Game(ABC, Generic[S]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     version: ClassVar[str]
+    older_versions: ClassVar[tuple[str, ...]] = ()
+    """Engine versions of earlier rules still played for the games created under them."""
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     events: ClassVar[TypeTable]
     orders: ClassVar[TypeTable]
@@ -310,6 +312,24 @@ class Game(ABC, Generic[S]):
         checks that each canary reaches only the seats allowed to know it. Every game overrides it.
         """
         raise NotImplementedError(f"{self.title} does not plant canaries")
+
+    # -- versions ---------------------------------------------------------------------------
+    def at_version(self, version: str | None) -> Game[S]:
+        """Return these rules as they were in `version` (the engine version a game was created
+        with), or raise UnknownEngineVersion when that version is not kept."""
+        if version is None or version == self.version:
+            return self
+        if version in self.older_versions:
+            return self.older(version)
+        from .errors import UnknownEngineVersion
+
+        kept = ", ".join((self.version, *self.older_versions))
+        raise UnknownEngineVersion(f"{self.title} engine version {version!r} is not known to "
+                                   f"this release (it plays {kept})")
+
+    def older(self, version: str) -> Game[S]:
+        """Return the rules of an older version listed in `older_versions`."""
+        raise NotImplementedError(f"{self.title} keeps no rules of version {version}")
 
     # -- shared behaviour -------------------------------------------------------------------
     def default_options(self) -> dict[str, Any]:
