@@ -228,8 +228,8 @@ def test_an_object_name_is_never_narrowed_by_cards_the_seat_cannot_see() -> None
 
 
 def test_the_doctor_window_help_says_an_answer_is_final() -> None:
-    from engine.castle_of_the_devil.steps import STEPS
     from engine.castle_of_the_devil.state import Phase
+    from engine.castle_of_the_devil.steps import STEPS
 
     step = STEPS[Phase.DOCTOR]
     assert step.sealed and not step.revisable
