@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from engine.core import Game, UnknownGame, canonical_json, get_game, sha256_hex
+from engine.core.errors import UnknownEngineVersion
 
 from .loading import UnknownGameId, load_game
 from .store import GENESIS_HASH, Store, StoredEvent, event_hash
@@ -76,16 +77,15 @@ def known_versions(game: Game[Any]) -> tuple[str, ...]:
 def check_engine(name: str, version: str) -> Game[Any]:
     """Return the rules that replay logs of `name` at engine `version`, or raise ArchiveError."""
     try:
-        game = get_game(name)
+        return get_game(name, version)
     except UnknownGame:
         raise ArchiveError(f"the game {name!r} is not hosted by this installation, so its "
                            "log cannot be replayed here") from None
-    if version not in known_versions(game):
+    except UnknownEngineVersion:
         raise ArchiveError(f"the log was written by {name} engine version {version}, which "
-                           f"this installation does not know (it replays versions "
-                           f"{', '.join(known_versions(game))}); use a release of pbem that "
-                           "has that version")
-    return game
+                           f"this installation does not know (it plays versions "
+                           f"{', '.join(known_versions(get_game(name)))}); use a release of "
+                           "pbem that has that version") from None
 
 
 # -- writing -------------------------------------------------------------------------------

@@ -24,7 +24,8 @@ SEED = "3c" * 32
 def source(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Store, dict[str, str]]]:
     """A SQLite store with finished games: one per game, one defaulted, one with a new player."""
     store = open_store("sqlite", tmp_path_factory.mktemp("source"))
-    games = {game.name: archives.played(store, game.name, SEED) for game in all_games()}
+    games = {game.name: archives.played(store, game.name, f"{index + 0x30:02x}" * 32)
+             for index, game in enumerate(all_games())}
     games["defaulted"] = archives.defaulted(store, "secret-masters", "4d" * 32)
     games["replaced"] = archives.played(store, "castle-of-the-devil", "5e" * 32,
                                         replace_after=1)
@@ -171,7 +172,9 @@ def test_an_archive_of_an_older_registered_engine_is_upcast_and_audited(
         source: tuple[Store, dict[str, str]], tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Version 0.9 wrote game.created at schema 1 (no player names, no deadline settings)."""
-    monkeypatch.setattr(get_game("secret-masters"), "older_versions", ("0.9",))
+    rules = get_game("secret-masters")
+    monkeypatch.setattr(rules, "older_versions", ("0.9",))
+    monkeypatch.setattr(rules, "older", lambda version: rules)  # 0.9 played as today
     header, events = archives.read_lines(_archive(source, "secret-masters", tmp_path))
     created = events[0]
     payload = created["payload"]
