@@ -7,7 +7,7 @@ exporting the same game twice gives the same bytes. Readers hold one line at a t
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -253,6 +253,22 @@ class Archive:
         """Yield the events in order as the store holds them, checked as `entries` does."""
         for data in self.entries(strict):
             yield StoredEvent(**data)
+
+
+def chained(events: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Pass stored events (as field dicts, in seq order) on, checking the hash chain as they go.
+
+    Raises ArchiveError naming the first event that is missing, out of order, altered or not
+    linked to the one before.
+    """
+    expected, prev_hash = 1, GENESIS_HASH
+    for data in events:
+        _check_link(data, expected, prev_hash)
+        if not _canonical_hash_ok(data):
+            raise ArchiveError("the event does not match its hash: it was altered after it "
+                               "was recorded", expected)
+        yield data
+        expected, prev_hash = expected + 1, data["hash"]
 
 
 def _check_fields(data: dict[str, Any], expected: int, game_id: str) -> None:

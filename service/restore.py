@@ -8,7 +8,7 @@ from pathlib import Path
 from .archive import Archive, ArchiveError, ArchiveHeader, check_engine, seed_matches
 from .audit import AuditRefused, AuditReport, rerun_log
 from .gamemeta import apply_service_event
-from .loading import load_game, snapshot_of
+from .loading import fold_rows, snapshot_of
 from .meta import SERVICE_EVENTS, SeedRevealed, is_service_event
 from .store import GameRow, Store, StoredEvent, StoreError
 
@@ -98,7 +98,13 @@ def _seed_checked(events: Iterator[StoredEvent], header: ArchiveHeader) -> Itera
                            f"it is {status}")
 
 
+FOLD_BATCH = 2000
+
+
 def _cache(store: Store, game_id: str) -> None:
-    """Fold the restored game once and keep it as a snapshot, so loading it is quick."""
-    loaded = load_game(store, game_id, use_snapshots=False)
-    store.save_snapshot(game_id, loaded.seq, loaded.game.version, snapshot_of(loaded))
+    """Fold the restored game once, a batch of rows at a time, and keep it as a snapshot."""
+    loaded, last = None, store.last_seq(game_id)
+    for after in range(0, last, FOLD_BATCH):
+        loaded = fold_rows(loaded, game_id, store.event_rows(game_id, after, after + FOLD_BATCH))
+    if loaded is not None:
+        store.save_snapshot(game_id, loaded.seq, loaded.game.version, snapshot_of(loaded))
