@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -11,7 +12,7 @@ from service.loading import load_game
 from service.restore import audit_archive
 from service.store import Store
 
-from .conftest import new_game, seat_path
+from .conftest import SEATS, new_game, seat_path
 from .helpers import play_to_the_end, text
 
 
@@ -79,3 +80,26 @@ def test_a_seat_steps_through_its_own_past_views(app: Flask, client: FlaskClient
         assert svg.split("?>")[-1].strip()[:200] in page
     bruno = seat_path(app, loaded, "bruno")
     assert client.get(f"{bruno[:-3]}xyz/replay/1").status_code == 404
+
+
+@pytest.mark.parametrize("game", sorted(SEATS))
+def test_a_seats_replay_shows_its_own_secrets_only(app: Flask, client: FlaskClient,
+                                                   store: Store, game: str,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Canaries planted in every hidden item reach a seat's replay page only if it owns them."""
+    from service.web import links, replay
+
+    from .test_secrecy import planted_game
+
+    loaded, canaries = planted_game(store, game, monkeypatch)
+    monkeypatch.setattr(replay, "load_game", links.load_game)  # the planted state
+    last = store.last_seq(loaded.meta.id)
+    pages = {seat: text(client.get(f"{seat_path(app, loaded, seat)}/replay/{last}"))
+             for seat in loaded.meta.seat_names}
+    assert canaries.owners, f"{game} planted nothing: the test proves nothing"
+    for marker, owners in canaries.owners.items():
+        for reader, page in pages.items():
+            if marker in page:
+                assert reader in owners, f"{marker} of {sorted(owners)} reaches {reader}"
+        if owners:
+            assert any(marker in pages[owner] for owner in owners), f"{marker} unseen"
