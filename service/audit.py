@@ -46,9 +46,9 @@ def decoded_events(store: Store, game_id: str, upto: int | None = None, after: i
     game = get_game(row.game, row.engine_version)
     stored = store.events(game_id, after_seq=after, upto=upto)
     result = []
-    for row in stored:
-        table = SERVICE_EVENTS if is_service_event(row.type) else game.events
-        result.append((row, table.load(row.type, row.payload, row.schema_version)))
+    for item in stored:
+        table = SERVICE_EVENTS if is_service_event(item.type) else game.events
+        result.append((item, table.load(item.type, item.payload, item.schema_version)))
     return game, result
 
 

@@ -258,7 +258,7 @@ def test_a_running_game_goes_on_after_import(running: tuple[Store, str], kind: s
     store, game_id = running
     path = archives.export(store, game_id, tmp_path / "secret.jsonl", with_secrets=True)
     header, _ = archives.read_lines(path)
-    assert header["secret"] and header["seed"] == store.get_game(game_id).seed
+    assert header["secret"] and header["seed"] == store.get_game(game_id).seed  # type: ignore[union-attr]
     assert audit_archive(path).finished is False
     copy = open_store(kind, tmp_path / "copy")
     try:

@@ -1,6 +1,7 @@
 """The last emails of a finished game carry its archive, or a link to it when it is large."""
 from __future__ import annotations
 
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,7 @@ def finished(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Store, st
     return store, archives.played(store, "freimaurerei", "2b" * 32)
 
 
-def _finals(store: Store, game_id: str) -> list[compose.EmailMessage]:
+def _finals(store: Store, game_id: str) -> list[EmailMessage]:
     rows = [row for row in store.outbox_for_game(game_id) if row.kind == "final"]
     assert {row.recipient for row in rows} == {"anna", "bruno"}
     messages = [compose.compose_outbox(store, load_config(), row) for row in rows]
@@ -45,7 +46,7 @@ def test_final_emails_carry_the_archive(finished: tuple[Store, str], tmp_path: P
     turns = [row for row in store.outbox_for_game(game_id) if row.kind == "turn"]
     early = compose.compose_outbox(store, load_config(), turns[0])
     assert early is not None
-    assert not any(part.get_filename().endswith(".jsonl") for part in early.iter_attachments())
+    assert not any(str(part.get_filename()).endswith(".jsonl") for part in early.iter_attachments())
 
 
 def test_a_large_archive_is_linked_instead(finished: tuple[Store, str],

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import tracemalloc
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -51,7 +52,7 @@ def archives_of(tmp_path_factory: pytest.TempPathFactory) -> dict[int, Path]:
 
 
 def test_reading_an_archive_is_flat(archives_of: dict[int, Path]) -> None:
-    small, large = (_peak(lambda c=c: _drain(Archive(archives_of[c]).entries()))
+    small, large = (_peak(partial(_drain, Archive(archives_of[c]).entries()))
                     for c in (5_000, 50_000))
     assert archives_of[50_000].stat().st_size > 15_000_000
     assert large < 2 * small + 200_000, (small, large)
@@ -68,8 +69,8 @@ def test_restoring_and_streaming_from_the_store_are_flat(archives_of: dict[int, 
             row = GameRow(game_id, "demo", "1.0", "Long", "00", header.created_at, "finished")
             events = (item.__class__(**{**vars(item), "game_id": game_id})
                       for item in Archive(path).events(strict=True))
-            restore = _peak(lambda r=row, e=events: store.restore_game(r, e))
-            stream = _peak(lambda g=game_id: _drain(store.iter_events(g)))
+            restore = _peak(partial(store.restore_game, row, events))
+            stream = _peak(partial(_drain, store.iter_events(game_id)))
             peaks[count] = (restore, stream)
             assert store.last_seq(game_id) == count
         for kind in (0, 1):

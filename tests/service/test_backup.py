@@ -51,7 +51,9 @@ def test_backup_while_orders_are_written_restores_with_every_game_verifying(
     store = open_store("sqlite", tmp_path / "live")
     game_ids = [archives.played_some(store, "castle-of-the-devil", f"{i + 1:02x}" * 32, 1)
                 for i in range(GAMES)]
-    stop, written, failures = threading.Event(), [], []
+    stop = threading.Event()
+    written: list[int] = []
+    failures: list[BaseException] = []
     writer = threading.Thread(target=_keep_playing,
                               args=(store.url, game_ids, stop, written, failures))
     writer.start()

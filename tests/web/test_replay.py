@@ -92,7 +92,7 @@ def test_a_seats_replay_shows_its_own_secrets_only(app: Flask, client: FlaskClie
     from .test_secrecy import planted_game
 
     loaded, canaries = planted_game(store, game, monkeypatch)
-    monkeypatch.setattr(replay, "load_game", links.load_game)  # the planted state
+    monkeypatch.setattr(replay, "load_game", links.load_game)  # type: ignore[attr-defined]
     last = store.last_seq(loaded.meta.id)
     pages = {seat: text(client.get(f"{seat_path(app, loaded, seat)}/replay/{last}"))
              for seat in loaded.meta.seat_names}
