@@ -6,6 +6,7 @@ exporting the same game twice gives the same bytes. Readers hold one line at a t
 """
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -300,11 +301,16 @@ def _check_link(data: dict[str, Any], expected: int, prev_hash: str) -> None:
                            "event was removed, inserted or altered here", expected)
 
 
+_HASH_KEY = b'"hash":"'
+
+
 def _line_hash_ok(line: bytes, digest: str) -> bool:
-    """Return whether a line, less its hash member, hashes to `digest`."""
-    member = b'"hash":"' + digest.encode("ascii", "replace") + b'",'
-    hashed = line.rstrip(b"\r\n").replace(member, b"", 1)
-    return len(hashed) < len(line) and sha256_hex(hashed) == digest
+    """Return whether a line, less its `"hash":"...",` member, hashes to `digest`."""
+    start = line.find(_HASH_KEY)  # the first: no string value can hold an unescaped quote
+    end = start + len(_HASH_KEY) + 66
+    if start < 0 or line[end - 2:end] != b'",':
+        return False
+    return hashlib.sha256(line[:start] + line[end:].rstrip(b"\r\n")).hexdigest() == digest
 
 
 def _canonical_hash_ok(data: dict[str, Any]) -> bool:
