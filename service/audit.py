@@ -43,9 +43,9 @@ def decoded_events(store: Store, game_id: str, upto: int | None = None, after: i
     game = get_game(row.game)
     stored = store.events(game_id, after_seq=after, upto=upto)
     result = []
-    for row in stored:
-        table = SERVICE_EVENTS if is_service_event(row.type) else game.events
-        result.append((row, table.load(row.type, row.payload, row.schema_version)))
+    for event in stored:
+        table = SERVICE_EVENTS if is_service_event(event.type) else game.events
+        result.append((event, table.load(event.type, event.payload, event.schema_version)))
     return game, result
 
 

@@ -9,8 +9,8 @@ from celery.signals import worker_process_init
 
 from service import deadlines, delivery, processing
 from service.config import Config, load_config
-from service.store import Store
 from service.mail.transport import TransientDeliveryError
+from service.store import Store
 
 from .app import app
 

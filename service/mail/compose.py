@@ -17,11 +17,11 @@ from ..audit import history
 from ..config import Config
 from ..gamemeta import GameMeta
 from ..loading import LoadedGame, load_game
-from .reading import REPLY_MARKER
 from ..pdf import render_snapshot_pdf
 from ..store import OutboxRow, Store, Submission
 from ..templating import render_template
 from ..tokens import reply_address, signature
+from .reading import REPLY_MARKER
 
 NEWS_KINDS = ("turn", "final", "welcome")
 """Emails whose history brings a seat up to date; the next one starts where they ended."""
