@@ -32,8 +32,12 @@ def engine_new(game: Game[Any], item: Any, actor: str, causation: str | None) ->
 
 def append_decision(store: Store, loaded: LoadedGame, head: Sequence[Any],
                     engine_events: Sequence[Any], seed: bytes, actor: str,
-                    causation: str | None) -> list[StoredEvent]:
-    """Append `head` (service events), the game's events, the end, deadlines and the outbox."""
+                    causation: str | None, *,
+                    decision: tuple[str, int] | None = None) -> list[StoredEvent]:
+    """Append `head` (service events), the game's events, the end, deadlines and the outbox.
+
+    `decision` (submission id, line) makes the append refuse a line decided before.
+    """
     game, before = loaded.game, loaded.state
     state = game.fold(before, engine_events)
     items: list[Any] = [*head, *engine_events]
@@ -48,7 +52,7 @@ def append_decision(store: Store, loaded: LoadedGame, head: Sequence[Any],
     rows = [_row(game, item, actor, causation) for item in items]
     last = loaded.seq + len(rows)
     outbox = outbox_rows(game, before if loaded.seq else None, state, meta, last)
-    stored = store.append(meta.id, loaded.seq, rows, outbox)
+    stored = store.append(meta.id, loaded.seq, rows, outbox, decision)
     if meta.finished:
         store.set_game_status(meta.id, "finished")
     loaded.meta, loaded.state, loaded.seq = meta, state, last
@@ -111,11 +115,12 @@ def outbox_rows(game: Game[Any], before: Any, after: Any, meta: GameMeta,
     rows = []
     for seat in meta.seat_names:
         kind = "final" if meta.finished else "turn"
+        new_prompt = game.prompt_for(after, seat)
+        new_key = new_prompt.key if new_prompt else None
         if before is not None and not meta.finished:
-            old_prompt, new_prompt = game.prompt_for(before, seat), game.prompt_for(after, seat)
-            same_prompt = (old_prompt.key if old_prompt else None) == (
-                new_prompt.key if new_prompt else None)
+            old_prompt = game.prompt_for(before, seat)
+            same_prompt = (old_prompt.key if old_prompt else None) == new_key
             if same_prompt and game.view(before, seat) == game.view(after, seat):
                 continue
-        rows.append(NewOutbox(seq, seat, kind))
+        rows.append(NewOutbox(seq, seat, kind, {"prompt": new_key}))
     return rows

@@ -46,7 +46,8 @@ def _sweep_game(store: Store, loaded: LoadedGame, report: SweepReport) -> None:
         if due <= now:
             report.submissions.append(_submit_default(store, loaded, prompt.seat, prompt))
             continue
-        due_reminders = [NewOutbox(deadline.seq, prompt.seat, f"reminder-{hours}h")
+        due_reminders = [NewOutbox(deadline.seq, prompt.seat, f"reminder-{hours}h",
+                                   {"prompt": prompt.key})
                          for hours in loaded.meta.reminder_hours
                          if due - timedelta(hours=hours) <= now]
         if due_reminders:

@@ -7,12 +7,12 @@ from .mail.inbound import EMAIL_SOURCE, process_email
 from .store import Store
 
 
-def process_submission(store: Store, submission_id: str, *, config: Config | None = None,
-                       prompt_key: str | None = None) -> SubmissionResult:
+def process_submission(store: Store, submission_id: str, *,
+                       config: Config | None = None) -> SubmissionResult:
     """Decide a stored submission (an email, a form, an API call, a deadline default)."""
     sub = store.get_submission(submission_id)
     if sub is None:
         raise ServiceError(f"no submission {submission_id!r}", "unknown-submission")
     if sub.source == EMAIL_SOURCE:
         return process_email(store, config or load_config(), sub)
-    return process_order_submission(store, sub, prompt_key=prompt_key)
+    return process_order_submission(store, sub)

@@ -88,7 +88,24 @@ submissions = Table(
     Column("recipient", Text, nullable=True),
     Column("replied_at", String(32), nullable=True),
     Column("reply_claimed_until", String(32), nullable=True),
+    Column("prompt_key", Text, nullable=True),
     UniqueConstraint("source", "idempotency_key", name="submissions_source_key_uq"),
+)
+
+# Which line of which submission became which accepted order (seq) and where its append ended
+# (last_seq). Written in the same transaction as the order's events; its primary key is what
+# makes a line decided at most once.
+decisions = Table(
+    "decisions",
+    metadata,
+    Column("submission_id", String(32), nullable=False),
+    Column("line", Integer, nullable=False),
+    Column("game_id", String(64), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("last_seq", Integer, nullable=False),
+    ForeignKeyConstraint(["game_id", "seq"], ["events.game_id", "events.seq"],
+                         name="decisions_event_fk"),
+    PrimaryKeyConstraint("submission_id", "line", name="decisions_pkey"),
 )
 
 # Deliveries, written in the same transaction as the event that causes them.
@@ -185,6 +202,7 @@ class Submission:
     recipient: str | None = None
     replied_at: str | None = None
     reply_claimed_until: str | None = None
+    prompt_key: str | None = None
 
 
 @dataclass(frozen=True)
