@@ -89,6 +89,8 @@ submissions = Table(
     Column("replied_at", String(32), nullable=True),
     Column("reply_claimed_until", String(32), nullable=True),
     Column("prompt_key", Text, nullable=True),
+    Column("attempts", Integer, nullable=False, server_default="0"),
+    Column("last_error", Text, nullable=True),
     UniqueConstraint("source", "idempotency_key", name="submissions_source_key_uq"),
 )
 
@@ -203,6 +205,8 @@ class Submission:
     replied_at: str | None = None
     reply_claimed_until: str | None = None
     prompt_key: str | None = None
+    attempts: int = 0
+    last_error: str | None = None
 
 
 @dataclass(frozen=True)

@@ -194,6 +194,31 @@ class QueueStore(StoreBase):
         with self._writer.begin() as conn:
             conn.execute(query)
 
+    def count_attempt(self, submission_id: str) -> int:
+        """Count one more attempt at processing a received submission; return the count."""
+        t = submissions_t.c
+        query = (update(submissions_t).where(t.id == submission_id, t.status == "received")
+                 .values(attempts=t.attempts + 1))
+        with self._writer.begin() as conn:
+            conn.execute(query)
+            count = conn.execute(select(t.attempts).where(t.id == submission_id)).scalar()
+        return int(count or 0)
+
+    def note_submission_error(self, submission_id: str, error: str) -> None:
+        """Keep why the last attempt at processing a submission broke down."""
+        query = (update(submissions_t).where(submissions_t.c.id == submission_id)
+                 .values(last_error=error))
+        with self._writer.begin() as conn:
+            conn.execute(query)
+
+    def failed_submissions(self, game_id: str, limit: int = 50) -> list[Submission]:
+        """Return the game's submissions that could not be processed, newest first."""
+        t = submissions_t.c
+        query = (select(submissions_t).where(t.game_id == game_id, t.status == "failed")
+                 .order_by(t.received_at.desc()).limit(limit))
+        with self._engine.connect() as conn:
+            return [submission_from_row(row) for row in conn.execute(query)]
+
     def received_submissions(self, older_than_seconds: int, limit: int = 100) -> list[str]:
         """Return ids of submissions still unprocessed after `older_than_seconds`."""
         t = submissions_t.c

@@ -16,7 +16,7 @@ from service.config import Config, load_config
 from service.games import NewSeat, create_game, decide_order
 from service.loading import LoadedGame, load_game
 from service.mail.inbound import receive_email
-from service.processing import process_submission
+from service.processing import MAX_ATTEMPTS, process_submission
 from service.store import Store
 from service.tokens import reply_address
 from tests.stores import open_store
@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]
 RACE = """
 import json, sys
-from service.processing import process_submission
+from service.processing import MAX_ATTEMPTS, process_submission
 from service.store import Store
 from service.config import load_config
 url, schema, ids = sys.argv[1], sys.argv[2] or None, sys.argv[3].split(",")
@@ -180,3 +180,25 @@ def test_two_processes_deciding_the_same_submissions_at_once_decide_each_once(
         assert stored.status == "accepted"
         assert outputs[0][index] == outputs[1][index] == stored.result | {"status": "accepted"}
         assert store.verify_chain(game_id) is None
+
+
+def test_a_submission_that_keeps_breaking_down_is_failed_after_bounded_tries(
+        store: Store) -> None:
+    """An order with a lone surrogate cannot be stored as a result: each attempt breaks."""
+    loaded = new_game(store)
+    seat = loaded.game.prompts(loaded.state)[0].seat
+    sub, _ = store.add_submission("api", "build \ud800", game_id=loaded.meta.id, seat=seat)
+    crashes = 0
+    for _ in range(MAX_ATTEMPTS):
+        with pytest.raises(Exception):  # noqa: B017 - whatever broke, it is counted
+            process_submission(store, sub.id)
+        crashes += 1
+        assert sub.id in store.received_submissions(-3600)
+    result = process_submission(store, sub.id)
+    assert crashes == MAX_ATTEMPTS
+    assert result.status == "failed" and result.code == "processing-failed"
+    assert f"after {MAX_ATTEMPTS} attempts" in result.message and "\ud800" not in result.message
+    assert sub.id not in store.received_submissions(-3600)
+    assert [s.id for s in store.failed_submissions(loaded.meta.id)] == [sub.id]
+    assert process_submission(store, sub.id) == result
+    assert load_game(store, loaded.meta.id).seq == loaded.seq
