@@ -127,10 +127,13 @@ outbox = Table(
     Column("sent_at", String(32), nullable=True),
     Column("last_error", Text, nullable=True),
     Column("claimed_until", String(32), nullable=True),
+    Column("queued_until", String(32), nullable=True),
     ForeignKeyConstraint(["game_id", "seq"], ["events.game_id", "events.seq"],
                          name="outbox_event_fk"),
     UniqueConstraint("game_id", "seq", "recipient", "kind", name="outbox_delivery_uq"),
     Index("outbox_status_idx", "status", "id"),
+    Index("outbox_game_status_idx", "game_id", "status", "id"),
+    Index("outbox_recipient_idx", "game_id", "recipient", "seq"),
 )
 
 
@@ -225,6 +228,7 @@ class OutboxRow:
     sent_at: str | None
     last_error: str | None
     claimed_until: str | None = None
+    queued_until: str | None = None
 
 
 def stored_event_from_row(row: Any) -> StoredEvent:

@@ -6,7 +6,7 @@ import uuid
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 
 from engine.core.canonical import canonical_json
 from service.schema import (
@@ -131,6 +131,60 @@ class QueueStore(StoreBase):
                  .order_by(outbox_t.c.id).limit(limit))
         with self._engine.connect() as conn:
             return [outbox_row_from_row(row) for row in conn.execute(query)]
+
+    def mark_queued(self, outbox_ids: Sequence[int], seconds: int) -> None:
+        """Note that these rows were handed to the queue; recovery leaves them for `seconds`."""
+        if not outbox_ids:
+            return
+        query = (update(outbox_t).where(outbox_t.c.id.in_(list(outbox_ids)))
+                 .values(queued_until=later(seconds)))
+        with self._writer.begin() as conn:
+            conn.execute(query)
+
+    def submission_outbox(self, submission_id: str) -> list[int]:
+        """Return the ids of the pending rows the appends of a submission wrote."""
+        o, d = outbox_t.c, decisions_t.c
+        query = (select(o.id).join_from(outbox_t, decisions_t, (o.game_id == d.game_id)
+                                        & (o.seq >= d.seq) & (o.seq <= d.last_seq))
+                 .where(d.submission_id == submission_id, o.status == "pending")
+                 .order_by(o.id))
+        with self._engine.connect() as conn:
+            return [int(row[0]) for row in conn.execute(query)]
+
+    def pending_outbox_of_game(self, game_id: str, limit: int = 100) -> list[int]:
+        """Return the ids of the game's undelivered rows that no queue holds now."""
+        t = outbox_t.c
+        query = (select(t.id).where(t.game_id == game_id, t.status == "pending",
+                                    t.queued_until.is_(None) | (t.queued_until < utc_now()))
+                 .order_by(t.id).limit(limit))
+        with self._engine.connect() as conn:
+            return [int(row[0]) for row in conn.execute(query)]
+
+    def stalled_outbox(self, older_than_seconds: int, max_attempts: int,
+                       limit: int = 100) -> list[int]:
+        """Return up to `limit` undelivered rows nobody works on: claim and queueing expired.
+
+        A row never queued counts once it is `older_than_seconds` old; rows that failed
+        `max_attempts` times are left alone (their error stays recorded).
+        """
+        t, now = outbox_t.c, utc_now()
+        query = (select(t.id).where(
+            t.status == "pending", t.attempts < max_attempts,
+            t.claimed_until.is_(None) | (t.claimed_until < now),
+            (t.queued_until < now) | (t.queued_until.is_(None)
+                                      & (t.created_at < later(-older_than_seconds))))
+            .order_by(t.id).limit(limit))
+        with self._engine.connect() as conn:
+            return [int(row[0]) for row in conn.execute(query)]
+
+    def previous_news_seq(self, row: OutboxRow, kinds: Sequence[str]) -> int:
+        """Return the seq of the seat's last news email written before `row` (0: none)."""
+        t = outbox_t.c
+        query = select(func.max(t.seq)).where(t.game_id == row.game_id,
+                                              t.recipient == row.recipient,
+                                              t.kind.in_(list(kinds)), t.id < row.id)
+        with self._engine.connect() as conn:
+            return int(conn.execute(query).scalar() or 0)
 
     def get_outbox(self, outbox_id: int) -> OutboxRow | None:
         """Return the outbox row, or None when there is no such id."""

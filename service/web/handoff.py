@@ -46,10 +46,9 @@ def announce(game_id: str) -> None:
 def deliver_pending(target: Store, game_id: str) -> int:
     """Send every pending email of a game in this process; return how many were sent."""
     sent = 0
-    for row in target.outbox_for_game(game_id):
-        if row.status == "pending":
-            deliver(target, config(), row.id)
-            sent += 1
+    for outbox_id in target.pending_outbox_of_game(game_id, limit=1000):
+        deliver(target, config(), outbox_id)
+        sent += 1
     return sent
 
 
