@@ -97,9 +97,12 @@ def verify(store: Store, game_id: str) -> VerifyReport:
         return VerifyReport(False, last, None, f"the log does not replay: {exc}")
     cached = load_game(store, game_id)
     if encode(cached.state) != encode(full.state) or cached.meta != full.meta:
+        store.delete_snapshots(game_id)
         return VerifyReport(False, last, cached.snapshot_seq,
-                            "the snapshot disagrees with a full replay of the log")
-    return VerifyReport(True, last)
+                            "the snapshot disagrees with a full replay of the log (it was "
+                            "dropped; the next load rebuilds it)")
+    return VerifyReport(True, last, None, f"{cached.healed}; it was dropped and rebuilt from "
+                        "the log" if cached.healed else "")
 
 
 @dataclass(frozen=True)

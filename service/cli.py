@@ -253,6 +253,8 @@ def verify_command(game_id: str) -> None:
     report = auditing.verify(open_store(), game_id)
     if report.ok:
         click.echo(f"ok: {report.events} events, hash chain intact, replay matches")
+        if report.problem:
+            click.echo(f"note: {report.problem}")
         return
     where = f" at seq {report.first_bad_seq}" if report.first_bad_seq is not None else ""
     raise click.ClickException(f"verification failed{where}: {report.problem}")

@@ -308,9 +308,9 @@ def _decide_once(store: Store, loaded: LoadedGame, seat: str, body: str,
     events = game.decide(loaded.state, seat, order, Rng.for_position(seed, meta.id, position))
     text = game.format_order(order)
     accepted = OrderAccepted(seat, game.order_to_json(order), text, prompt.key)
-    append_decision(store, loaded, [accepted], events, seed, actor, decision[0],
-                    decision=decision)
-    maybe_snapshot(store, loaded)
+    stored = append_decision(store, loaded, [accepted], events, seed, actor, decision[0],
+                             decision=decision)
+    maybe_snapshot(store, loaded, stored[-1].hash)
     return text, loaded.seq
 
 

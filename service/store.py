@@ -53,8 +53,8 @@ SNAPSHOTS_KEPT = 3
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 _WRITE = "pbem_write"
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
-_EVENT_ROWS_SQL = ("SELECT seq, type, schema_version, payload, actor, causation FROM events "
-                   "WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq")
+_EVENT_ROWS_SQL = ("SELECT seq, type, schema_version, payload, actor, causation, hash "
+                   "FROM events WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq")
 _NO_LIMIT = 2**62
 _MIGRATION_LOCK = 0x7062656D  # "pbem": one migrating process at a time on PostgreSQL
 
@@ -290,8 +290,8 @@ class Store(QueueStore):
             return [stored_event_from_row(row) for row in conn.execute(query)]
 
     def event_rows(self, game_id: str, after_seq: int = 0, upto: int | None = None,
-                   ) -> list[tuple[int, str, int, str, str, str | None]]:
-        """Return (seq, type, schema_version, payload JSON text, actor, causation) in order."""
+                   ) -> list[tuple[int, str, int, str, str, str | None, str]]:
+        """Return (seq, type, schema_version, payload JSON text, actor, causation, hash)."""
         # Straight through the driver's cursor: replay reads whole logs, and the plain tuples
         # of sqlite3 and psycopg cost about half of what SQLAlchemy's Row objects do.
         sql = _EVENT_ROWS_SQL if self.dialect == "sqlite" else _EVENT_ROWS_SQL.replace("?", "%s")
