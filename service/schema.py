@@ -27,7 +27,9 @@ from sqlalchemy import (
 
 metadata = MetaData()
 
-# The registry of games. The secret seed lives here and never in the event log.
+# The registry of games. The secret seed lives here and never in the event log. The head
+# (seq and hash of the log's last event) is written in every append's transaction, so a log
+# cut short or rewritten no longer agrees with it.
 games = Table(
     "games",
     metadata,
@@ -38,6 +40,8 @@ games = Table(
     Column("seed", String(256), nullable=False),
     Column("created_at", String(32), nullable=False),
     Column("status", String(32), nullable=False),
+    Column("head_seq", Integer, nullable=False, server_default="0"),
+    Column("head_hash", String(64), nullable=False, server_default="0" * 64),
 )
 
 # The log. The primary key (game_id, seq) is the concurrency control of the whole service.
@@ -187,6 +191,8 @@ class GameRow:
     seed: str
     created_at: str
     status: str
+    head_seq: int = 0
+    head_hash: str = "0" * 64
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,17 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, delete, event, select, text, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    create_engine,
+    delete,
+    event,
+    func,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
@@ -217,6 +227,7 @@ class Store(QueueStore):
             if head_seq != expected_seq:
                 raise SeqConflict(game_id, expected_seq + 1)
             stored = _chain(game_id, expected_seq, head_hash, events, utc_now())
+            self._move_head(conn, game_id, expected_seq, stored[-1])
             try:
                 conn.execute(events_t.insert(), [_event_row(e) for e in stored])
             except IntegrityError as exc:
@@ -253,13 +264,35 @@ class Store(QueueStore):
                     for row in conn.execute(query)]
 
     def _head(self, conn: Connection, game_id: str) -> tuple[int, str]:
-        """Return the last seq and hash of the game's log; an unknown game raises StoreError."""
-        if conn.execute(select(games_t.c.id).where(games_t.c.id == game_id)).first() is None:
+        """Return the head (last seq and hash) the games table records; unknown raises."""
+        query = select(games_t.c.head_seq, games_t.c.head_hash).where(games_t.c.id == game_id)
+        row = conn.execute(query).first()
+        if row is None:
             raise StoreError(f"no game {game_id!r}")
+        return int(row.head_seq), str(row.head_hash)
+
+    def _move_head(self, conn: Connection, game_id: str, expected_seq: int,
+                   last: StoredEvent) -> None:
+        """Record the new head in the games table, if no other append moved it meanwhile."""
+        t = games_t.c
+        query = (update(games_t).where(t.id == game_id, t.head_seq == expected_seq)
+                 .values(head_seq=last.seq, head_hash=last.hash))
+        if conn.execute(query).rowcount != 1:
+            raise SeqConflict(game_id, expected_seq + 1)
+
+    def log_end(self, game_id: str) -> tuple[int, str]:
+        """Return the seq and hash of the last event in the log itself ((0, genesis): none)."""
         query = (select(events_t.c.seq, events_t.c.hash).where(events_t.c.game_id == game_id)
                  .order_by(events_t.c.seq.desc()).limit(1))
-        row = conn.execute(query).first()
-        return (0, GENESIS_HASH) if row is None else (row.seq, row.hash)
+        with self._engine.connect() as conn:
+            row = conn.execute(query).first()
+        return (0, GENESIS_HASH) if row is None else (int(row.seq), str(row.hash))
+
+    def outbox_end(self, game_id: str) -> int:
+        """Return the highest seq any delivery of the game names (0: none)."""
+        query = select(func.max(outbox_t.c.seq)).where(outbox_t.c.game_id == game_id)
+        with self._engine.connect() as conn:
+            return int(conn.execute(query).scalar() or 0)
 
     def _insert_outbox(self, conn: Connection, game_id: str, stored: list[StoredEvent],
                        outbox: Sequence[NewOutbox]) -> None:
