@@ -12,10 +12,10 @@ from typing import Any
 from engine.core import Game
 
 from . import clock
-from .gamemeta import GameMeta, apply_service_event, format_time
+from .gamemeta import GameMeta, apply_service_event, format_time, parse_time
 from .loading import LoadedGame
 from .meta import SERVICE_EVENTS, DeadlineSet, GameFinished, SeedRevealed, is_service_event
-from .store import NewEvent, NewOutbox, Store, StoredEvent
+from .store import DeadlineRow, NewEvent, NewOutbox, Store, StoredEvent
 
 
 def service_new(item: Any, actor: str, causation: str | None) -> NewEvent:
@@ -52,7 +52,8 @@ def append_decision(store: Store, loaded: LoadedGame, head: Sequence[Any],
     rows = [_row(game, item, actor, causation) for item in items]
     last = loaded.seq + len(rows)
     outbox = outbox_rows(game, before if loaded.seq else None, state, meta, last)
-    stored = store.append(meta.id, loaded.seq, rows, outbox, decision)
+    stored = store.append(meta.id, loaded.seq, rows, outbox, decision,
+                          open_deadlines(game, state, meta))
     if meta.finished:
         store.set_game_status(meta.id, "finished")
     loaded.meta, loaded.state, loaded.seq = meta, state, last
@@ -69,7 +70,8 @@ def append_service_events(store: Store, loaded: LoadedGame, items: Sequence[Any]
     last = loaded.seq + len(rows)
     outbox = ([NewOutbox(last, seat, outbox_kind) for seat in meta.seat_names]
               if outbox_kind else [])
-    stored = store.append(meta.id, loaded.seq, rows, outbox)
+    stored = store.append(meta.id, loaded.seq, rows, outbox,
+                          deadlines=open_deadlines(loaded.game, loaded.state, meta))
     loaded.meta, loaded.seq = meta, last
     return stored
 
@@ -107,6 +109,22 @@ def new_deadlines(game: Game[Any], state: Any, meta: GameMeta) -> list[DeadlineS
         due = clock.now() + timedelta(hours=hours)
         result.append(DeadlineSet(prompt.seat, prompt.key, format_time(due)))
     return result
+
+
+def open_deadlines(game: Game[Any], state: Any, meta: GameMeta) -> list[DeadlineRow]:
+    """Return the deadlines of the decisions still owed, for the sweep's projection."""
+    if meta.paused or meta.finished:
+        return []
+    owed = {p.seat: p.key for p in game.prompts(state) if not p.submitted}
+    rows = []
+    for seat, deadline in sorted(meta.deadlines.items()):
+        if owed.get(seat) != deadline.prompt_key:
+            continue
+        due = parse_time(deadline.due)
+        first = min([due - timedelta(hours=hours) for hours in meta.reminder_hours] + [due])
+        rows.append(DeadlineRow(meta.id, seat, deadline.prompt_key, deadline.due, deadline.seq,
+                                format_time(first)))
+    return rows
 
 
 def outbox_rows(game: Game[Any], before: Any, after: Any, meta: GameMeta,

@@ -141,6 +141,23 @@ outbox = Table(
 )
 
 
+# The open deadlines: one row per seat that owes a decision with a deadline, replaced in every
+# append of its game. `next_at` is when the sweep must look next (a reminder or the deadline).
+# A projection: `pbem db upgrade` rebuilds it from the logs.
+deadlines = Table(
+    "deadlines",
+    metadata,
+    Column("game_id", String(64), ForeignKey("games.id"), nullable=False),
+    Column("seat", String(64), nullable=False),
+    Column("prompt_key", Text, nullable=False),
+    Column("due", String(32), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("next_at", String(32), nullable=False),
+    PrimaryKeyConstraint("game_id", "seat", name="deadlines_pkey"),
+    Index("deadlines_next_idx", "next_at"),
+)
+
+
 # -- records ---------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -178,6 +195,18 @@ class NewOutbox:
     recipient: str
     kind: str
     payload: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class DeadlineRow:
+    """An open deadline as the sweep reads it."""
+
+    game_id: str
+    seat: str
+    prompt_key: str
+    due: str
+    seq: int
+    next_at: str
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from sqlalchemy.exc import IntegrityError
 from engine.core.canonical import canonical_json, sha256_hex
 from service import migrate, schema
 from service.schema import (
+    DeadlineRow,
     GameRow,
     NewEvent,
     NewOutbox,
@@ -54,7 +55,7 @@ from service.storebase import (
 from service.storequeue import QueueStore
 
 __all__ = [
-    "GENESIS_HASH", "AlreadyDecided", "GameRow", "NewEvent", "NewOutbox", "OutboxRow",
+    "GENESIS_HASH", "AlreadyDecided", "DeadlineRow", "GameRow", "NewEvent", "NewOutbox", "OutboxRow",
     "SeqConflict", "Store", "StoreError", "StoredEvent", "Submission", "event_hash", "utc_now",
 ]
 
@@ -156,7 +157,13 @@ class Store(QueueStore):
         with self._writer.begin() as conn:
             if self.dialect == "postgresql":
                 conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
+            before = migrate.current_revision(conn)
             migrate.upgrade(conn, revision)
+            after = migrate.current_revision(conn)
+        if before is not None and before < migrate.DEADLINES <= (after or ""):
+            from service.deadlines import rebuild_projection  # the layer above the store
+
+            rebuild_projection(self)
 
     def revision(self) -> str | None:
         """Return the store's schema revision (None for an empty database)."""
@@ -212,11 +219,13 @@ class Store(QueueStore):
 
     def append(self, game_id: str, expected_seq: int, events: Sequence[NewEvent],
                outbox: Sequence[NewOutbox] = (),
-               decision: tuple[str, int] | None = None) -> list[StoredEvent]:
+               decision: tuple[str, int] | None = None,
+               deadlines: Sequence[DeadlineRow] | None = None) -> list[StoredEvent]:
         """Append events after `expected_seq`, with their outbox rows, in one transaction.
 
         `decision` (submission id, line) records that the first new event decides that line;
-        if it was decided before, nothing is written and AlreadyDecided is raised.
+        if it was decided before, nothing is written and AlreadyDecided is raised. `deadlines`
+        (when given) become the game's open deadlines.
         """
         if not events:
             if outbox or decision:
@@ -238,6 +247,8 @@ class Store(QueueStore):
                 self._insert_decision(conn, game_id, stored[0].seq, stored[-1].seq, decision)
             if outbox:
                 self._insert_outbox(conn, game_id, stored, outbox)
+            if deadlines is not None:
+                self._replace_deadlines(conn, game_id, deadlines)
         return stored
 
     def _insert_decision(self, conn: Connection, game_id: str, seq: int, last_seq: int,

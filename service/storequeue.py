@@ -4,12 +4,14 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Sequence
+from dataclasses import asdict
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import Connection, delete, func, select, update
 
 from engine.core.canonical import canonical_json
 from service.schema import (
+    DeadlineRow,
     NewOutbox,
     OutboxRow,
     Submission,
@@ -17,6 +19,7 @@ from service.schema import (
     outbox_row_from_row,
     submission_from_row,
 )
+from service.schema import deadlines as deadlines_t
 from service.schema import decisions as decisions_t
 from service.schema import outbox as outbox_t
 from service.schema import submissions as submissions_t
@@ -297,3 +300,34 @@ class QueueStore(StoreBase):
         with self._writer.begin() as conn:
             if conn.execute(query).rowcount != 1:
                 raise StoreError(f"no outbox row {outbox_id!r}")
+
+    # -- deadlines -------------------------------------------------------------------------
+
+    def _replace_deadlines(self, conn: Connection, game_id: str,
+                           rows: Sequence[DeadlineRow]) -> None:
+        """Make `rows` the game's open deadlines, inside the caller's transaction."""
+        conn.execute(delete(deadlines_t).where(deadlines_t.c.game_id == game_id))
+        if rows:
+            conn.execute(deadlines_t.insert(), [asdict(row) for row in rows])
+
+    def replace_deadlines(self, game_id: str, rows: Sequence[DeadlineRow]) -> None:
+        """Make `rows` the game's open deadlines (when the projection is rebuilt)."""
+        with self._writer.begin() as conn:
+            self._replace_deadlines(conn, game_id, rows)
+
+    def due_deadlines(self, now: str, limit: int = 1000) -> list[DeadlineRow]:
+        """Return up to `limit` open deadlines the sweep must look at by `now`, soonest first."""
+        t = deadlines_t.c
+        query = (select(deadlines_t).where(t.next_at <= now)
+                 .order_by(t.next_at, t.game_id, t.seat).limit(limit))
+        with self._engine.connect() as conn:
+            return [DeadlineRow(**row._mapping) for row in conn.execute(query)]
+
+    def set_deadline_next(self, row: DeadlineRow, next_at: str) -> None:
+        """Put off the sweep's next look at one deadline (unless it was replaced meanwhile)."""
+        t = deadlines_t.c
+        query = (update(deadlines_t).where(t.game_id == row.game_id, t.seat == row.seat,
+                                           t.prompt_key == row.prompt_key)
+                 .values(next_at=next_at))
+        with self._writer.begin() as conn:
+            conn.execute(query)

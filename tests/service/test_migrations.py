@@ -9,11 +9,11 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import text
 
-from service import migrate
+from service import audit, migrate
 from service.cli import main
 from service.games import NewSeat, create_game, submit_order
 from service.loading import load_game
-from service.store import NewEvent, Store
+from service.store import Store
 from tests.stores import PG_URL, require_postgres
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org"),
@@ -40,35 +40,60 @@ def test_the_head_constant_is_alembics_head() -> None:
     assert migrate.HEAD == migrate.script_head()
 
 
+def copy_into_first_revision(source: Store, target: Store, game_id: str) -> None:
+    """Copy a game's registry row, log and outbox into a store of the first revision."""
+    games = ["id", "game", "engine_version", "title", "seed", "created_at", "status"]
+    events = ["game_id", "seq", "type", "schema_version", "payload", "actor", "causation",
+              "recorded_at", "prev_hash", "hash"]
+    outbox = ["game_id", "seq", "recipient", "kind", "payload", "status", "attempts",
+              "created_at"]
+    with source._engine.connect() as read, target._writer.begin() as write:
+        for table, columns in (("games", games), ("events", events), ("outbox", outbox)):
+            key = "id" if table == "games" else "game_id"
+            rows = read.execute(text(f"SELECT {', '.join(columns)} FROM {table} "
+                                     f"WHERE {key} = :g"), {"g": game_id}).mappings().all()
+            write.execute(text(f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
+                               f"({', '.join(':' + c for c in columns)})"),
+                          [dict(row) for row in rows])
+
+
 def test_a_store_of_the_first_revision_is_upgraded_with_its_games_and_orders(
-        old_store: Store) -> None:
+        old_store: Store, tmp_path: Path) -> None:
     assert old_store.revision() == migrate.FIRST
-    loaded = create_game(old_store, "secret-masters", SEATS, seed_hex="ab" * 32)
-    game = loaded.game
-    prompt = game.prompts(loaded.state)[0]
-    order = game.legal_orders(loaded.state, prompt.seat)[0]
-    accepted = NewEvent("order.accepted", {"seat": prompt.seat, "order": {}, "text":
-                        game.format_order(order), "prompt": prompt.key}, 1, prompt.seat,
-                        "old-submission")
-    old_store.append(loaded.meta.id, loaded.seq, [accepted])
+    source = Store(f"sqlite:///{tmp_path / 'source' / 'pbem.db'}")
+    source.create_schema()
+    loaded = create_game(source, "secret-masters", SEATS, seed_hex="ab" * 32,
+                         deadline_hours=48)
+    seat = loaded.game.prompts(loaded.state)[0].seat
+    order = loaded.game.format_order(loaded.game.legal_orders(loaded.state, seat)[0])
+    result = submit_order(source, loaded.meta.id, seat, order)
+    copy_into_first_revision(source, old_store, loaded.meta.id)
+    expected_deadlines = source.due_deadlines("9999")
+    source.dispose()
 
     old_store.create_schema()
 
     assert old_store.revision() == migrate.HEAD
-    assert old_store.decided_lines("old-submission") == [
-        (0, loaded.seq + 1, game.format_order(order))]
-    assert old_store.verify_chain(loaded.meta.id) is None
+    assert old_store.decided_lines(result.submission_id) == [(0, result.seq, order)]
+    row = old_store.get_game(loaded.meta.id)
+    assert (row.head_seq, row.head_hash) == old_store.log_end(loaded.meta.id)
+    assert old_store.due_deadlines("9999") == expected_deadlines
+    assert audit.verify(old_store, loaded.meta.id).ok
     fresh = create_game(old_store, "secret-masters", SEATS, seed_hex="cd" * 32)
     seat = fresh.game.prompts(fresh.state)[0].seat
     body = fresh.game.format_order(fresh.game.legal_orders(fresh.state, seat)[0])
-    result = submit_order(old_store, fresh.meta.id, seat, body, prompt_key="r0.t0.nope")
-    assert result.code == "stale-order"
-    assert old_store.get_submission(result.submission_id).prompt_key == "r0.t0.nope"
+    stale = submit_order(old_store, fresh.meta.id, seat, body, prompt_key="r0.t0.nope")
+    assert stale.code == "stale-order"
+    assert old_store.get_submission(stale.submission_id).prompt_key == "r0.t0.nope"
     assert submit_order(old_store, fresh.meta.id, seat, body).accepted
 
 
-def test_a_store_made_before_migrations_is_recognised_and_upgraded(old_store: Store) -> None:
-    loaded = create_game(old_store, "secret-masters", SEATS, seed_hex="ef" * 32)
+def test_a_store_made_before_migrations_is_recognised_and_upgraded(old_store: Store,
+                                                                   tmp_path: Path) -> None:
+    source = Store(f"sqlite:///{tmp_path / 'source' / 'pbem.db'}")
+    source.create_schema()
+    loaded = create_game(source, "secret-masters", SEATS, seed_hex="ef" * 32)
+    copy_into_first_revision(source, old_store, loaded.meta.id)
     with old_store._writer.begin() as conn:
         conn.execute(text("DROP TABLE alembic_version"))
     assert old_store.revision() == migrate.FIRST
