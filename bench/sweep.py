@@ -21,13 +21,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from sqlalchemy import update  # noqa: E402
+from sqlalchemy import update
 
-from service import clock, deadlines  # noqa: E402
-from service.games import NewSeat, create_game  # noqa: E402
-from service.schema import deadlines as deadlines_t  # noqa: E402
-from service.schema import games as games_t  # noqa: E402
-from service.store import Store  # noqa: E402
+from service import clock, deadlines
+from service.games import NewSeat, create_game
+from service.schema import deadlines as deadlines_t
+from service.schema import games as games_t
+from service.store import Store
 
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]
