@@ -5,6 +5,7 @@ import pytest
 
 from engine.core.errors import NotYourTurn, WrongOrderKind
 from engine.core.rng import Rng
+from engine.core.testing import after, given, refused, when
 from engine.secret_masters import GAME
 from engine.secret_masters.events import (
     AgentPlaced,
@@ -18,85 +19,72 @@ from engine.secret_masters.events import (
 from engine.secret_masters.orders import PassOrder, PlaceOrder, RedeployOrder, VoteOrder
 from engine.secret_masters.state import Markers, Side
 
-from .helpers import (
-    BLUE,
-    GREEN,
-    RED,
-    YELLOW,
-    after,
-    given,
-    history,
-    refused,
-    round_started,
-    set_up,
-    votes,
-    when,
-)
+from .helpers import BLUE, GREEN, RED, SEATS, YELLOW, history, round_started, set_up, votes
 
 START = {"europe": BLUE, "east-asia": GREEN, "oceania": RED, "india-middle-east": YELLOW}
 
 
 def redeploy(grand_master: str = "ann") -> object:
-    return given(set_up(start=START, grand_master=grand_master),
+    return given(GAME, SEATS, set_up(start=START, grand_master=grand_master),
                  round_started(1, grand_master), RedeployStarted(grand_master, 1))
 
 
 def test_the_redeploy_card_comes_up_after_the_third_active_turn() -> None:
-    state = given(history(("europe", BLUE, "russia", GREEN),
+    state = given(GAME, SEATS, history(("europe", BLUE, "russia", GREEN),
                           ("north-america", BLUE, "east-asia", GREEN),
                           next_cards=("south-america", "africa")),
                   AgentPlaced("cid", RED, Side.RED, "south-america"),
                   AgentPlaced("ann", YELLOW, Side.WHITE, "africa"),
                   votes(("cid", Markers(1, 1, 1)), ("ann", Markers(1, 1, 1))))
-    events = when(state, "bob", VoteOrder(1, 1, 1))
+    events = when(GAME, state, "bob", VoteOrder(1, 1, 1))
     assert events[-1] == RedeployStarted("ann", 1)
-    prompts = GAME.prompts(after(state, events))
+    prompts = GAME.prompts(after(GAME, state, events))
     assert [(p.seat, p.key) for p in prompts] == [("ann", "r1.redeploy")]
 
 
 def test_the_grand_master_moves_one_agent_to_a_region_of_lower_value() -> None:
-    events = when(redeploy(), "ann", RedeployOrder(BLUE, "europe", "russia"))
+    events = when(GAME, redeploy(), "ann", RedeployOrder(BLUE, "europe", "russia"))
     assert events[:2] == [Redeployed("ann", BLUE, "europe", "russia"), RoundStarted(2, "bob")]
     assert isinstance(events[2], DeckShuffled)
     assert events[3] == CardsRevealed("bob", *events[2].cards[:2])
-    final = after(redeploy(), events)
+    final = after(GAME, redeploy(), events)
     assert final.board["europe"] == (0, 0, 0, 0) and final.board["russia"] == (1, 0, 0, 0)
 
 
 def test_two_steps_down_are_allowed() -> None:
-    assert when(redeploy(), "ann", RedeployOrder(BLUE, "europe", "africa"))[0] == Redeployed(
+    assert when(GAME, redeploy(), "ann", RedeployOrder(BLUE, "europe", "africa"))[0] == Redeployed(
         "ann", BLUE, "europe", "africa")
 
 
 @pytest.mark.parametrize("target", ["north-america", "europe"])
 def test_the_new_region_must_be_worth_less(target: str) -> None:
-    violation = refused(redeploy(), "ann", RedeployOrder(BLUE, "europe", target))
+    violation = refused(GAME, redeploy(), "ann", RedeployOrder(BLUE, "europe", target))
     assert violation.code == "sm.redeploy-not-lower"
 
 
 def test_never_up_in_value() -> None:
-    violation = refused(redeploy(), "ann", RedeployOrder(RED, "oceania", "europe"))
+    violation = refused(GAME, redeploy(), "ann", RedeployOrder(RED, "oceania", "europe"))
     assert violation.code == "sm.redeploy-not-lower"
 
 
 @pytest.mark.parametrize("order", [RedeployOrder(BLUE, "europe", "antarctica"),
                                    RedeployOrder(BLUE, "antarctica", "russia")])
 def test_never_from_or_to_antarctica(order: RedeployOrder) -> None:
-    assert refused(redeploy(), "ann", order).code == "sm.redeploy-antarctica"
+    assert refused(GAME, redeploy(), "ann", order).code == "sm.redeploy-antarctica"
 
 
 def test_the_agent_must_be_there() -> None:
-    violation = refused(redeploy(), "ann", RedeployOrder(GREEN, "europe", "russia"))
+    violation = refused(GAME, redeploy(), "ann", RedeployOrder(GREEN, "europe", "russia"))
     assert violation.code == "sm.no-such-agent"
 
 
 def test_an_unknown_region_is_refused() -> None:
-    violation = refused(redeploy(), "ann", RedeployOrder(BLUE, "atlantis", "russia"))
+    violation = refused(GAME, redeploy(), "ann", RedeployOrder(BLUE, "atlantis", "russia"))
     assert violation.code == "sm.unknown-region"
 
 
 def test_the_grand_master_may_pass() -> None:
-    events = when(redeploy(), "ann", PassOrder())
+    events = when(GAME, redeploy(), "ann", PassOrder())
     assert events[:2] == [RedeployPassed("ann"), RoundStarted(2, "bob")]
     assert GAME.legal_orders(redeploy(), "ann")[-1] == PassOrder()
 
@@ -111,9 +99,9 @@ def test_legal_redeploys_are_listed() -> None:
 
 def test_only_the_grand_master_decides_the_redeploy() -> None:
     with pytest.raises(NotYourTurn):
-        when(redeploy(), "bob", PassOrder())
+        when(GAME, redeploy(), "bob", PassOrder())
     with pytest.raises(WrongOrderKind):
-        when(redeploy(), "ann", PlaceOrder(BLUE, "europe"))
+        when(GAME, redeploy(), "ann", PlaceOrder(BLUE, "europe"))
 
 
 @pytest.mark.parametrize(("grand_master", "following"),
@@ -121,14 +109,14 @@ def test_only_the_grand_master_decides_the_redeploy() -> None:
 def test_the_grand_master_marker_passes_clockwise_and_opens_the_round(grand_master: str,
                                                                      following: str) -> None:
     state = redeploy(grand_master)
-    final = after(state, when(state, grand_master, PassOrder()))
+    final = after(GAME, state, when(GAME, state, grand_master, PassOrder()))
     assert final.round == 2 and final.turn == 1
     assert final.seats[final.grand_master] == following
     assert final.seats[final.active] == following
 
 
 def test_each_round_reshuffles_the_nine_cards() -> None:
-    events = when(redeploy(), "ann", PassOrder())
+    events = when(GAME, redeploy(), "ann", PassOrder())
     shuffled = next(e for e in events if isinstance(e, DeckShuffled))
     assert shuffled.round == 2 and len(set(shuffled.cards)) == 9
 

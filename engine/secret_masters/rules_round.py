@@ -1,34 +1,18 @@
-"""The automatic steps of the game: setup, the start of a turn, counting the vote, the redraw,
-passing the turn and starting a new round. Random outcomes are drawn here and written into events."""
+"""The rules that run by themselves: setup, the start of a turn, counting the vote, the redraw,
+passing the turn and starting a new round. Random outcomes are drawn here and written into
+events."""
 from __future__ import annotations
 
-from typing import Any
-
+from engine.core.kit import Emitter
 from engine.core.rng import Rng
 
 from . import events as ev
-from .board import ANTARCTICA, MAP, REGION_IDS, points
-from .evolve import evolve
-from .state import COLOURS, MARKERS_PER_VOTE, Markers, State
+from .state import ANTARCTICA, COLOURS, MAP, MARKERS_PER_VOTE, REGION_IDS, Markers, State, points
 
 TURNS_PER_ROUND = 3
 
 
-class Emitter:
-    """Collects the events of one decision and keeps the state they lead to."""
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.events: list[Any] = []
-
-    def emit(self, *events: Any) -> None:
-        """Record `events` and apply them to the state."""
-        for item in events:
-            self.events.append(item)
-            self.state = evolve(self.state, item)
-
-
-def set_up(em: Emitter, rng: Rng) -> None:
+def set_up(em: Emitter[State], rng: Rng) -> None:
     """Place the starting agents, deal the factions and begin round one."""
     state = em.state
     start = dict(zip(MAP.start_regions, rng.shuffled(COLOURS)))
@@ -41,14 +25,14 @@ def set_up(em: Emitter, rng: Rng) -> None:
     start_round(em, 1, grand_master, rng)
 
 
-def start_round(em: Emitter, number: int, grand_master: str, rng: Rng) -> None:
+def start_round(em: Emitter[State], number: int, grand_master: str, rng: Rng) -> None:
     """Begin round `number`: its Grand Master shuffles the deck and takes the first turn."""
     em.emit(ev.RoundStarted(number, grand_master))
     em.emit(ev.DeckShuffled(number, tuple(rng.shuffled(REGION_IDS))))
     begin_turn(em)
 
 
-def begin_turn(em: Emitter) -> None:
+def begin_turn(em: Emitter[State]) -> None:
     """Check for a win, reveal the two region cards and refill the pool from Antarctica if low."""
     state = em.state
     seat = state.seats[state.active]
@@ -72,13 +56,13 @@ def _reveal_all(state: State) -> ev.FactionsRevealed:
     return ev.FactionsRevealed(factions, state.set_aside)
 
 
-def skip_vote(em: Emitter) -> None:
+def skip_vote(em: Emitter[State]) -> None:
     """Both cards are empty: no vote and no redraw; the turn ends."""
     em.emit(ev.VoteSkipped(em.state.round, em.state.turn))
     end_turn(em)
 
 
-def resolve_vote(em: Emitter, rng: Rng) -> None:
+def resolve_vote(em: Emitter[State], rng: Rng) -> None:
     """Count the bag, send the agents where the vote says, redraw markers and end the turn."""
     state = em.state
     totals = Markers()
@@ -104,7 +88,7 @@ def destinations(state: State, totals: Markers) -> tuple[str | None, str | None]
             white_to if state.white_agent is not None else None)
 
 
-def redraw(em: Emitter, rng: Rng) -> None:
+def redraw(em: Emitter[State], rng: Rng) -> None:
     """Each seat, the active one first and then clockwise, draws three markers from the bag."""
     index = em.state.active
     for _ in em.state.seats:
@@ -114,7 +98,7 @@ def redraw(em: Emitter, rng: Rng) -> None:
         index = em.state.next_seat(index)
 
 
-def end_turn(em: Emitter) -> None:
+def end_turn(em: Emitter[State]) -> None:
     """Discard the cards; the next seat becomes active, or the Redeploy card comes up."""
     state = em.state
     if state.turn < TURNS_PER_ROUND:
@@ -125,7 +109,7 @@ def end_turn(em: Emitter) -> None:
         em.emit(ev.RedeployStarted(state.seats[state.grand_master], state.round))
 
 
-def end_round(em: Emitter, rng: Rng) -> None:
+def end_round(em: Emitter[State], rng: Rng) -> None:
     """Pass the Grand Master marker clockwise and start the next round."""
     state = em.state
     grand_master = state.seats[state.next_seat(state.grand_master)]
