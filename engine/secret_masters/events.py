@@ -73,10 +73,22 @@ class FactionSetAside:
                  "is the Grand Master and the first active seat.")
 @dataclass(frozen=True)
 class RoundStarted:
-    """A round began; its Grand Master is its first active seat."""
+    """A round began; its Grand Master is its first active seat (games of version 1.0)."""
 
     round: int
     grand_master: str
+
+
+@EVENTS.register("round-began", describe=lambda e: f"Round {e.round} began; {e.grand_master} "
+                 f"is the Grand Master and shuffled the region cards; {e.active} is the active "
+                 "seat.")
+@dataclass(frozen=True)
+class RoundBegan:
+    """A round began: its Grand Master shuffles the cards; `active` plays its first turn."""
+
+    round: int
+    grand_master: str
+    active: str
 
 
 @EVENTS.register("deck-shuffled", describe=lambda e: "The region deck was shuffled, top first: "

@@ -73,6 +73,15 @@ def _round_started(state: State, event: ev.RoundStarted) -> State:
                    phase=Phase.TURN_START, red_card=None, white_card=None)
 
 
+@EVENTS.evolver(ev.RoundBegan)
+def _round_began(state: State, event: ev.RoundBegan) -> State:
+    """A new round under its Grand Master; the turn goes on to the active seat."""
+    return replace(state, round=event.round, turn=1,
+                   grand_master=state.seats.index(event.grand_master),
+                   active=state.seats.index(event.active), phase=Phase.TURN_START,
+                   red_card=None, white_card=None)
+
+
 @EVENTS.evolver(ev.DeckShuffled)
 def _deck_shuffled(state: State, event: ev.DeckShuffled) -> State:
     """The round's region deck, top card first."""

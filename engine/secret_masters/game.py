@@ -25,7 +25,8 @@ class SecretMasters(KitGame[State]):
     title: ClassVar[str] = "Secret Masters"
     min_players: ClassVar[int] = PLAYERS
     max_players: ClassVar[int] = PLAYERS
-    version: ClassVar[str] = "1.0"
+    version: ClassVar[str] = "1.1"
+    older_versions: ClassVar[tuple[str, ...]] = ("1.0",)
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("long", "bool", False, "Longer game: a faction needs 6 points instead of 5."),
     )
@@ -36,6 +37,14 @@ class SecretMasters(KitGame[State]):
     events: ClassVar[TypeTable] = EVENTS.table
     orders: ClassVar[TypeTable] = ORDERS.table
     state_type: ClassVar[type] = State
+
+    grand_master_opens_rounds: ClassVar[bool] = False
+    """The reading of version 1.0: each new Grand Master was also the round's first active seat
+    (now the turn goes on clockwise across rounds)."""
+
+    def older(self, version: str) -> SecretMasters:
+        """Return the rules of version 1.0, kept for the games created under it."""
+        return SecretMastersVersion10()
 
     def initial_state(self, seats: tuple[str, ...], options: Mapping[str, Any]) -> State:
         """Return the state before setup: three distinct seats, clockwise."""
@@ -99,3 +108,11 @@ class SecretMasters(KitGame[State]):
     def render_board_svg(self, view_data: Mapping[str, Any]) -> str:
         """Return the board picture of a view as a standalone SVG document."""
         return render.render_board_svg(view_data)
+
+
+class SecretMastersVersion10(SecretMasters):
+    """Secret Masters as engine version 1.0 plays it: every new Grand Master also opens the round."""
+
+    version: ClassVar[str] = "1.0"
+    older_versions: ClassVar[tuple[str, ...]] = ()
+    grand_master_opens_rounds: ClassVar[bool] = True

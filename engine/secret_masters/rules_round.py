@@ -12,6 +12,12 @@ from .state import ANTARCTICA, COLOURS, MAP, MARKERS_PER_VOTE, REGION_IDS, Marke
 TURNS_PER_ROUND = 3
 
 
+def grand_master_opens_rounds(em: Emitter[State]) -> bool:
+    """Return whether the rules are the reading of version 1.0, where every new Grand Master
+    also became the first active seat of the round."""
+    return bool(getattr(em.game, "grand_master_opens_rounds", False))
+
+
 def set_up(em: Emitter[State], rng: Rng) -> None:
     """Place the starting agents, deal the factions and begin round one."""
     state = em.state
@@ -22,12 +28,16 @@ def set_up(em: Emitter[State], rng: Rng) -> None:
     for seat, faction in zip(state.seats, factions):
         em.emit(ev.FactionDealt(seat, faction))
     em.emit(ev.FactionSetAside(factions[len(state.seats)]))
-    start_round(em, 1, grand_master, rng)
+    start_round(em, 1, grand_master, grand_master, rng)
 
 
-def start_round(em: Emitter[State], number: int, grand_master: str, rng: Rng) -> None:
-    """Begin round `number`: its Grand Master shuffles the deck and takes the first turn."""
-    em.emit(ev.RoundStarted(number, grand_master))
+def start_round(em: Emitter[State], number: int, grand_master: str, active: str,
+                rng: Rng) -> None:
+    """Begin round `number`: its Grand Master shuffles the deck; `active` takes the turn."""
+    if grand_master_opens_rounds(em):
+        em.emit(ev.RoundStarted(number, grand_master))
+    else:
+        em.emit(ev.RoundBegan(number, grand_master, active))
     em.emit(ev.DeckShuffled(number, tuple(rng.shuffled(REGION_IDS))))
     begin_turn(em)
 
@@ -110,7 +120,9 @@ def end_turn(em: Emitter[State]) -> None:
 
 
 def end_round(em: Emitter[State], rng: Rng) -> None:
-    """Pass the Grand Master marker clockwise and start the next round."""
+    """Pass the Grand Master marker clockwise and start the next round; the turn goes on to the
+    seat after the last active one (the new Grand Master under version 1.0)."""
     state = em.state
     grand_master = state.seats[state.next_seat(state.grand_master)]
-    start_round(em, state.round + 1, grand_master, rng)
+    active = state.seats[state.next_seat(state.active)]
+    start_round(em, state.round + 1, grand_master, active, rng)

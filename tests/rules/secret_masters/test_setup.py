@@ -14,7 +14,7 @@ from engine.secret_masters.events import (
     FactionDealt,
     FactionSetAside,
     GameSetUp,
-    RoundStarted,
+    RoundBegan,
 )
 from engine.secret_masters.state import ANTARCTICA, COLOURS, MAP, VALUE, Markers
 
@@ -35,7 +35,7 @@ def test_the_map_holds_the_supplement_values() -> None:
 def test_opening_events_in_order() -> None:
     assert types_of(GAME, opening_events()) == [
         "game-set-up", "faction-dealt", "faction-dealt", "faction-dealt", "faction-set-aside",
-        "round-started", "deck-shuffled", "cards-revealed"]
+        "round-began", "deck-shuffled", "cards-revealed"]
 
 
 @pytest.mark.parametrize("seed", [b"a", b"b", b"c", b"d", b"e"])
@@ -100,8 +100,8 @@ def test_grand_master_is_random_and_is_the_first_active_seat() -> None:
     for seed in range(30):
         events = opening_events(str(seed).encode())
         setup, started = events[0], events[5]
-        assert isinstance(setup, GameSetUp) and isinstance(started, RoundStarted)
-        assert started.grand_master == setup.grand_master and started.round == 1
+        assert isinstance(setup, GameSetUp) and isinstance(started, RoundBegan)
+        assert started == RoundBegan(1, setup.grand_master, setup.grand_master)
         revealed = events[-1]
         assert isinstance(revealed, CardsRevealed) and revealed.seat == setup.grand_master
         chosen.add(setup.grand_master)

@@ -13,7 +13,7 @@ from engine.secret_masters.events import (
     GameWon,
     RedeployPassed,
     RedeployStarted,
-    RoundStarted,
+    RoundBegan,
     TurnPassed,
 )
 from engine.secret_masters.orders import PassOrder, VoteOrder
@@ -69,7 +69,7 @@ def test_a_turn_passing_reveals_the_next_two_cards() -> None:
 
 def test_win_at_five_points_at_the_start_of_the_active_turn() -> None:
     events = when(GAME, redeploy_of_round_one(GREEN_FIVE), "ann", PassOrder())
-    assert events[:2] == [RedeployPassed("ann"), RoundStarted(2, "bob")]
+    assert events[:2] == [RedeployPassed("ann"), RoundBegan(2, "bob", "bob")]
     assert events[3:] == [GameWon("bob", GREEN, 5), FactionsRevealed(FACTIONS, YELLOW)]
 
 
