@@ -2,15 +2,16 @@
 
     place <colour> <card>               the card named by its region, or "red" / "white"
     move <colour> <from region>         second seat: move an agent onto the open card
-    vote <marker> <marker> <marker>     markers red, white, orange; "2 red orange" also works
+    vote <marker> <marker> <marker>     markers red, white, orange; "2 red orange" and
+                                        "two red and a white" also work
     redeploy <colour> <from> [to] <to>  Grand Master at the Redeploy card
-    pass
+    pass                                also "no redeploy" at the Redeploy card
 """
 from __future__ import annotations
 
 import re
 
-from engine.core.ordertext import Grammar, Names, Reader, content
+from engine.core.ordertext import Grammar, Names, Reader, content, number
 
 from .orders import MoveOrder, PassOrder, PlaceOrder, RedeployOrder, VoteOrder
 from .state import COLOURS, MAP, Colour, Markers
@@ -78,9 +79,21 @@ def _place(words: list[str], reader: Reader) -> PlaceOrder:
     return PlaceOrder(colour, str(card))
 
 
+_NO_MOVE = ("No card is open for a move now: only the second player of a turn moves an agent, "
+            "onto the card the active player left free.")
+_NO_OPEN_CARD = {
+    "redeploy": ("No card is open during Redeploy. To move an agent to a region of lower value, "
+                 "write redeploy <colour> <from region> <to region>."),
+    "place-first": ("No card is open for a move yet: the active player first places an agent "
+                    "from the pool; then the next player may move one onto the other card."),
+}
+
+
 @GRAMMAR.rule("move", kinds=("move",))
 def _move(words: list[str], reader: Reader) -> MoveOrder:
-    """Read `move <colour> <from region> [to <card>]`."""
+    """Read `move <colour> <from region> [to <card>]`, which only fills an open card."""
+    if reader.view.get("open_card") is None:
+        raise reader.fail(_NO_OPEN_CARD.get(str(reader.view.get("phase")), _NO_MOVE))
     words = content(words, FILLERS)
     colour = _colour(words, reader, "agent to move")
     source_words, target_words = _split_at_target(words[1:])
@@ -96,22 +109,31 @@ def _move(words: list[str], reader: Reader) -> MoveOrder:
 
 @GRAMMAR.rule("vote", kinds=("vote",))
 def _vote(words: list[str], reader: Reader) -> VoteOrder:
-    """Read three markers, e.g. `red red orange` or `2 red orange`."""
+    """Read three markers, e.g. `red red orange`, `2 red orange` or `two red and a white`."""
     chosen: list[str] = []
     count = 1
     for word in words:
-        if word.isdigit():
-            count = int(word)
+        if word == "and":
             continue
-        found = [marker for marker in MARKER_WORDS if marker.startswith(word)]
-        if len(found) != 1:
-            raise reader.fail(f'"{word}" is not a vote marker (red, white or orange).')
-        chosen.extend(found * min(count, 10))
+        amount = number(word)
+        if amount is not None:
+            count = amount
+            continue
+        chosen.extend([_marker(word, reader)] * min(count, 10))
         count = 1
     if not chosen:
         raise reader.fail("Name three markers, e.g. vote red white orange.")
     markers = Markers.from_words(chosen)
     return VoteOrder(markers.red, markers.white, markers.orange)
+
+
+def _marker(word: str, reader: Reader) -> str:
+    """Return the marker colour `word` names ("r", "reds" and "red" all name red)."""
+    for form in (word, word[:-1] if word.endswith("s") else ""):
+        found = [marker for marker in MARKER_WORDS if form and marker.startswith(form)]
+        if len(found) == 1:
+            return found[0]
+    raise reader.fail(f'"{word}" is not a vote marker (red, white or orange).')
 
 
 @GRAMMAR.rule("redeploy", kinds=("redeploy",))
@@ -146,11 +168,35 @@ def _region_pairs(words: list[str]) -> list[tuple[str, str]]:
     return list(dict.fromkeys(pairs))
 
 
+REDEPLOY_WORDS = ("redeploy", "redeployment", "redeploying")
+
+
 @GRAMMAR.rule("pass", "skip", kinds=("pass",))
 def _pass(words: list[str], reader: Reader) -> PassOrder:
-    """Read `pass`, which takes nothing after it."""
+    """Read `pass` (at Redeploy also `pass redeploy`, `skip redeploy`)."""
+    if words and words[0] in REDEPLOY_WORDS:
+        return _no_redeploy(words[1:], reader)
     if words:
         raise reader.fail(f'"pass" takes nothing after it, not "{words[0]}".')
+    return PassOrder()
+
+
+@GRAMMAR.rule("no", "dont", "don", "do", kinds=("pass",))
+def _declined(words: list[str], reader: Reader) -> PassOrder:
+    """Read `no redeploy`, `don't redeploy` or `do not redeploy` as passing at Redeploy."""
+    rest = [word for word in words if word not in ("not", "t")]
+    if rest and rest[0] in REDEPLOY_WORDS:
+        return _no_redeploy(rest[1:], reader)
+    raise reader.fail("Only Redeploy can be declined in words (no redeploy); to leave a card "
+                      "empty when nothing can go there, write pass.")
+
+
+def _no_redeploy(words: list[str], reader: Reader) -> PassOrder:
+    """Return passing at the Redeploy card, or say why there is none to decline."""
+    if reader.view.get("phase") != "redeploy":
+        raise reader.fail("There is no Redeploy to decline now: it comes after the third turn "
+                          "of each round.")
+    reader.nothing_after(words, None, "no redeploy", allowed=("now", "this", "round", "time"))
     return PassOrder()
 
 

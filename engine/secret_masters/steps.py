@@ -21,15 +21,15 @@ def _card_text(state: State, side: Side) -> str:
     return f"the {side.value} card ({name_of(region)}, {worth})"
 
 
-def _where(state: State) -> str:
-    """Return e.g. 'Round 2, turn 1: '."""
-    return f"Round {state.round}, turn {state.turn}: "
+def _when(state: State) -> str:
+    """Return e.g. ' (round 2, turn 1)'."""
+    return f" (round {state.round}, turn {state.turn})"
 
 
 def _first_summary(state: State, index: int) -> str:
-    """Return what the active seat decides."""
-    return (_where(state) + f"you are the active seat. Up are {_card_text(state, Side.RED)} and "
-            f"{_card_text(state, Side.WHITE)}; place an agent from the pool on one of them.")
+    """Return what the active seat decides (it reads on after "you" in a refusal too)."""
+    return (f"Place an agent from the pool on {_card_text(state, Side.RED)} or "
+            f"{_card_text(state, Side.WHITE)}: you are the active seat{_when(state)}.")
 
 
 def _second_summary(state: State, index: int) -> str:
@@ -38,15 +38,15 @@ def _second_summary(state: State, index: int) -> str:
     first = rules.first_agent(state)
     active = state.seats[state.active]
     if first is None:
-        done = f"{active} could not place an agent, so the red card stays empty. "
+        done = f"{active} could not place an agent, so the red card stays empty"
     else:
-        done = f"{active} put a {first.value} agent on {_card_text(state, state.open_side.other)}. "
+        done = f"{active} put a {first.value} agent on {_card_text(state, state.open_side.other)}"
     card = rules.open_card(state)
     value = value_of(card) if card is not None else None
     source = (f", or move one from another region worth {value} or less" if value is not None
               else " (nothing can be moved onto Antarctica)")
-    return (_where(state) + done + f"Fill {_card_text(state, state.open_side)} with an agent of "
-            f"a different colour: take it from the pool{source}.")
+    return (f"Fill {_card_text(state, state.open_side)} with an agent of a different colour: "
+            f"take it from the pool{source}. {done}{_when(state)}.")
 
 
 def _vote_summary(state: State, index: int) -> str:
@@ -58,14 +58,15 @@ def _vote_summary(state: State, index: int) -> str:
         parts.append(f"{_card_text(state, side)} holds {who}")
     status = (" Your vote is in; you may change it until the last vote arrives."
               if state.votes[index] is not None else "")
-    return (_where(state) + "Vote: " + "; ".join(parts) + ". Put exactly three of your markers "
-            "in the bag: red backs the red card, white the white card, orange neither." + status)
+    return ("Vote with exactly three of your markers: red backs the red card, white the white "
+            "card, orange neither. Now " + "; ".join(parts) + _when(state) + "." + status)
 
 
 def _redeploy_summary(state: State, index: int) -> str:
     """Return what the Grand Master decides at the Redeploy card."""
-    return (f"Round {state.round}, Redeploy: as Grand Master you may move one agent from a "
-            "region to a region of lower value (never from or to Antarctica), or pass.")
+    return ("Redeploy one agent or pass: as Grand Master you may move one agent from a region "
+            "to a region of lower value, never from or to Antarctica (round "
+            f"{state.round}, Redeploy).")
 
 
 def _move_label(state: State, index: int) -> str:
