@@ -6,7 +6,7 @@ import pytest
 from engine.core.declare import DefaultOrder
 from engine.core.errors import UnreadableOrder
 from engine.core.rng import Rng
-from engine.core.testing import after, given, refused, when
+from engine.core.testing import Scripted, after, given, refused, then, when
 from engine.secret_masters import GAME
 from engine.secret_masters.events import (
     AgentMoved,
@@ -106,3 +106,21 @@ def test_the_default_is_not_offered_as_a_legal_order() -> None:
     state = given(GAME, SEATS, opening(), placed_both())
     assert DefaultOrder() not in GAME.legal_orders(state, "ann")
     assert VoteOrder(1, 1, 1) in GAME.legal_orders(state, "ann")
+
+
+def test_a_default_placement_is_drawn_from_the_listed_legal_placements_in_order() -> None:
+    # Ann's legal placements are listed colour by colour, red card first: the sixth is a red
+    # agent on the white card (Russia).
+    state = given(GAME, SEATS, opening())
+    assert GAME.legal_orders(state, "ann")[5] == PlaceOrder(RED, "russia")
+    then(when(GAME, state, "ann", DefaultOrder(), Scripted(5)),
+         AgentPlaced("ann", RED, Side.WHITE, "russia"))
+
+
+def test_a_default_vote_takes_the_first_three_of_the_shuffled_hand() -> None:
+    # The hand is red, red, white, white, orange; a shuffle that swaps nothing keeps that order.
+    state = given(GAME, SEATS, opening(), placed_both())
+    then(when(GAME, state, "ann", DefaultOrder(), Scripted(4, 3, 2, 1)),
+         VoteCast("ann", Markers(2, 1, 0), False))
+    then(when(GAME, state, "ann", DefaultOrder(), Scripted(0, 3, 2, 1)),
+         VoteCast("ann", Markers(1, 1, 1), False))
