@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any, ClassVar
 
 from engine.core.contract import Canaries, OptionSpec, Outcome, TypeTable
@@ -44,7 +45,7 @@ class SecretMasters(KitGame[State]):
 
     def older(self, version: str) -> SecretMasters:
         """Return the rules of version 1.0, kept for the games created under it."""
-        return SecretMastersVersion10()
+        return _version_10()
 
     def initial_state(self, seats: tuple[str, ...], options: Mapping[str, Any]) -> State:
         """Return the state before setup: three distinct seats, clockwise."""
@@ -116,3 +117,9 @@ class SecretMastersVersion10(SecretMasters):
     version: ClassVar[str] = "1.0"
     older_versions: ClassVar[tuple[str, ...]] = ()
     grand_master_opens_rounds: ClassVar[bool] = True
+
+
+@cache
+def _version_10() -> SecretMastersVersion10:
+    """Return the one game object playing the rules of version 1.0."""
+    return SecretMastersVersion10()
