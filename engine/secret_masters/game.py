@@ -102,6 +102,14 @@ class SecretMasters(KitGame[State]):
         """Return `state` with every hidden item replaced by a canary (secrecy tests)."""
         return secrecy.plant_canaries(state, canaries)
 
+    def hidden_variant(self, state: State, seat: str | None, rng: Rng) -> State | None:
+        """Return `state` with what `seat` may not know reshuffled (secrecy tests)."""
+        return secrecy.hidden_variant(state, seat, rng)
+
+    def probe_words(self) -> tuple[str, ...]:
+        """Return the names players write: regions, colours and markers."""
+        return secrecy.probe_words()
+
     def render_text(self, view_data: Mapping[str, Any]) -> str:
         """Return a plain-text picture of a view."""
         return text.render_text(view_data)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+from engine.core.rng import Rng
 from engine.core.testing import after, given, when
 from engine.secret_masters import GAME
 from engine.secret_masters.events import AgentPlaced, CardsRevealed, MarkersDrawn, TurnPassed
@@ -136,3 +137,21 @@ def test_render_text_at_the_end_names_the_winner_and_factions() -> None:
     final = after(GAME, state, when(GAME, state, "ann", PassOrder()))
     text = GAME.render_text(GAME.view(final, None))
     assert "Winner: bob" in text and "set aside: Yellow" in text
+
+
+def test_a_hidden_variant_changes_only_what_the_seat_may_not_know() -> None:
+    state = given(GAME, SEATS, with_secrets(0))
+    changed = 0
+    for number in range(10):
+        variant = GAME.hidden_variant(state, "bob", Rng(f"variant-{number}".encode()))
+        assert variant is not None
+        assert variant.factions[1] == state.factions[1] and variant.hands[1] == state.hands[1]
+        assert variant.votes[0] is not None and variant.hands[0].holds(variant.votes[0])
+        assert GAME.view(variant, "bob") == GAME.view(state, "bob")
+        assert GAME.view(variant, None) == GAME.view(state, None)
+        changed += (variant.factions, variant.hands, variant.deck) != (
+            state.factions, state.hands, state.deck)
+    assert changed >= 8
+    final = after(GAME, redeploy_of_round_one(GREEN_FIVE),
+                  when(GAME, redeploy_of_round_one(GREEN_FIVE), "ann", PassOrder()))
+    assert GAME.hidden_variant(final, "bob", Rng(b"over")) is None
