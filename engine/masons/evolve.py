@@ -1,0 +1,164 @@
+"""evolve: the state after each event; total and deterministic, never a check or a draw."""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from engine.core.contract import replace
+
+from . import events as ev
+from .board import board
+from .cards import full_deck
+from .state import City, Phase, State, with_item, without
+
+
+def initial_state(seats: tuple[str, ...], options: Mapping[str, Any]) -> State:
+    """Return the state before setup: an empty board, the whole deck face down."""
+    spaces = len(board().spaces)
+    return State(seats=seats, sealed=options.get("scoring", "turns") == "sealed",
+                 houses=((),) * spaces, palaces=((),) * spaces, supply=full_deck(),
+                 hands=((),) * len(seats), scores=(0,) * len(seats),
+                 choices=(None,) * len(seats))
+
+
+def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """Return `items` with position `index` replaced by `value`."""
+    return items[:index] + (value,) + items[index + 1:]
+
+
+def _set_up(state: State, event: ev.GameSetUp) -> State:
+    return replace(state, seats=event.seats, active=state.index(event.first))
+
+
+def _drawn(state: State, event: ev.CardsDrawn) -> State:
+    k = state.index(event.seat)
+    hand = tuple(sorted(state.hands[k] + event.cards))
+    return replace(state, hands=_set(state.hands, k, hand),
+                   supply=without(state.supply, event.cards))
+
+
+def _reshuffled(state: State, event: ev.DiscardReshuffled) -> State:
+    return replace(state, supply=tuple(sorted(state.supply + state.discard)), discard=())
+
+
+def _turn(state: State, event: ev.TurnStarted) -> State:
+    return replace(state, phase=Phase.WALL, turn=event.turn, active=state.index(event.seat),
+                   step=state.step + 1, wall=-1, tower_roll="", house_roll=(), closed=0,
+                   city=0, queue=())
+
+
+def _wall(state: State, event: ev.WallBuilt) -> State:
+    return replace(state, walls=state.walls | {event.line}, wall=event.line, phase=Phase.FLOW)
+
+
+def _dice(state: State, event: ev.DiceRolled) -> State:
+    return replace(state, tower_roll=event.tower, house_roll=event.houses)
+
+
+def _choice(state: State, event: ev.ChoiceOpened) -> State:
+    return replace(state, phase=Phase(event.what), step=state.step + 1)
+
+
+def _tower(state: State, event: ev.TowerPlaced) -> State:
+    return replace(state, towers={**state.towers, event.point: event.colour}, phase=Phase.FLOW)
+
+
+def _house(state: State, event: ev.HousePlaced) -> State:
+    houses = _set(state.houses, event.space, with_item(state.houses[event.space], event.colour))
+    return replace(state, houses=houses, phase=Phase.FLOW)
+
+
+def _city(state: State, event: ev.CityCompleted) -> State:
+    return replace(state, cities=(*state.cities, City(event.number, event.spaces)),
+                   city=event.number, closed=state.closed + 1, phase=Phase.FLOW)
+
+
+def _wall_removed(state: State, event: ev.WallRemoved) -> State:
+    return replace(state, walls=state.walls - {event.line})
+
+
+def _tower_removed(state: State, event: ev.TowerRemoved) -> State:
+    return replace(state, towers={p: c for p, c in state.towers.items() if p != event.point})
+
+
+def _palace(state: State, event: ev.PalaceBuilt) -> State:
+    houses = state.houses
+    for space in event.taken:
+        houses = _set(houses, space, without(houses[space], [event.colour]))
+    palaces = _set(state.palaces, event.space, with_item(state.palaces[event.space],
+                                                          event.colour))
+    return replace(state, houses=houses, palaces=palaces)
+
+
+def _merged(state: State, event: ev.CitiesMerged) -> State:
+    new = state.city_numbered(event.number)
+    spaces = new.spaces if new is not None else ()
+    cities = tuple(City(c.number, tuple(sorted(c.spaces + spaces))) if c.number == event.into
+                   else c for c in state.cities if c.number != event.number)
+    return replace(state, cities=cities, walls=state.walls - set(event.lines), city=event.into,
+                   phase=Phase.FLOW)
+
+
+def _declined(state: State, event: ev.MergeDeclined) -> State:
+    return replace(state, phase=Phase.FLOW)
+
+
+def _scoring(state: State, event: ev.ScoringStarted) -> State:
+    return replace(state, phase=Phase.FINAL if event.final else Phase.SCORE, city=event.city,
+                   queue=tuple(state.index(s) for s in event.seats), step=state.step + 1,
+                   choices=(None,) * state.players)
+
+
+def _sealed(state: State, event: ev.ChoiceSealed) -> State:
+    return replace(state, choices=_set(state.choices, state.index(event.seat), event.choice))
+
+
+def _done(state: State, seat: int, cards: tuple[str, ...], points: int = 0) -> State:
+    """Return `state` after `seat` has put `cards` on the discard pile and finished its go."""
+    return replace(state, hands=_set(state.hands, seat, without(state.hands[seat], cards)),
+                   discard=state.discard + cards, queue=tuple(k for k in state.queue if k != seat),
+                   scores=_set(state.scores, seat, state.scores[seat] + points),
+                   choices=_set(state.choices, seat, None), step=state.step + 1)
+
+
+def _played(state: State, event: ev.CardsPlayed) -> State:
+    return _done(state, state.index(event.seat), event.cards, sum(event.points))
+
+
+def _discarded(state: State, event: ev.CardDiscarded) -> State:
+    return _done(state, state.index(event.seat), (event.card,))
+
+
+def _passed(state: State, event: ev.ScoringPassed) -> State:
+    return _done(state, state.index(event.seat), ())
+
+
+def _swaps(state: State, event: ev.SwapsStarted) -> State:
+    return replace(state, phase=Phase.SWAP, queue=tuple(state.index(s) for s in event.seats),
+                   step=state.step + 1)
+
+
+def _swapped(state: State, event: ev.CardsSwapped) -> State:
+    return _done(state, state.index(event.seat), event.cards)
+
+
+def _ended(state: State, event: ev.GameEnded) -> State:
+    return replace(state, phase=Phase.OVER, winners=event.winners, reason=event.reason,
+                   queue=(), step=state.step + 1)
+
+
+EVOLVERS: dict[type, Callable[[State, Any], State]] = {
+    ev.GameSetUp: _set_up, ev.CardsDrawn: _drawn, ev.DiscardReshuffled: _reshuffled,
+    ev.TurnStarted: _turn, ev.WallBuilt: _wall, ev.DiceRolled: _dice, ev.ChoiceOpened: _choice,
+    ev.TowerPlaced: _tower, ev.HousePlaced: _house, ev.CityCompleted: _city,
+    ev.WallRemoved: _wall_removed, ev.TowerRemoved: _tower_removed, ev.PalaceBuilt: _palace,
+    ev.CitiesMerged: _merged, ev.MergeDeclined: _declined, ev.ScoringStarted: _scoring,
+    ev.ChoiceSealed: _sealed, ev.CardsPlayed: _played, ev.CardDiscarded: _discarded,
+    ev.ScoringPassed: _passed, ev.SwapsStarted: _swaps, ev.CardsSwapped: _swapped,
+    ev.GameEnded: _ended,
+}
+
+
+def evolve(state: State, event: Any) -> State:
+    """Return the state after `event`."""
+    return EVOLVERS[type(event)](state, event)
