@@ -7,12 +7,65 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core.contract import event
+from engine.core.contract import Audience
+from engine.core.declare import EventTypes
 
-from .state import Choice
+from .board import board
+from .state import Choice, State
+
+EVENTS: EventTypes[State] = EventTypes("masons")
 
 
-@event("game-set-up")
+def line_name(line: int) -> str:
+    """Return the name of a wall line, e.g. 3-7."""
+    return board().lines[line].name
+
+
+def choice_text(choice: Choice) -> str:
+    """Return a sealed choice as the order text that made it."""
+    if choice.play:
+        cards = " ".join(("play", *choice.play))
+        return f"{cards} in city {choice.city}" if choice.city else cards
+    return f"discard {choice.discard}" if choice.discard else "pass"
+
+
+def _dice(e: DiceRolled) -> str:
+    houses = " and ".join(e.houses)
+    tower = f"tower die {e.tower}" if e.tower else "no tower die (towers on both ends)"
+    return f"Dice: {tower}; house dice {houses}."
+
+
+def _played(e: CardsPlayed) -> str:
+    parts = ", ".join(f"{c} {p}" for c, p in zip(e.cards, e.points, strict=True))
+    city = f" for city {e.city}" if e.city else ""
+    return f"{e.seat} played {parts}{city}: {sum(e.points)} points."
+
+
+def _swapped(e: CardsSwapped) -> str:
+    if not e.cards:
+        return f"{e.seat} kept their cards."
+    return f"{e.seat} discarded {', '.join(e.cards)} and drew as many."
+
+
+def _scoring(e: ScoringStarted) -> str:
+    order = ", ".join(e.seats)
+    if e.final:
+        return f"Final scoring: each player may play cards for a completed city ({order})."
+    return f"Scoring of city {e.city} ({order})."
+
+
+def _sealed(e: ChoiceSealed) -> str:
+    return f"{e.seat} chose, sealed: {choice_text(e.choice)}."
+
+
+def _drawn_audience(e: CardsDrawn) -> Audience:
+    count = len(e.cards)
+    return Audience(frozenset({e.seat}),
+                    f"{e.seat} drew {count} guild card{'s' if count != 1 else ''}.")
+
+
+@EVENTS.register("game-set-up",
+                 describe=lambda e: f"The masons sit down: {', '.join(e.seats)}; {e.first} begins.")
 @dataclass(frozen=True)
 class GameSetUp:
     """The players sit down clockwise; `first` was drawn to begin."""
@@ -21,7 +74,9 @@ class GameSetUp:
     first: str
 
 
-@event("cards-drawn")
+@EVENTS.register("cards-drawn",
+                 describe=lambda e: f"{e.seat} drew {', '.join(e.cards)}.",
+                 audience=_drawn_audience)
 @dataclass(frozen=True)
 class CardsDrawn:
     """A player drew guild cards from the face-down supply (which ones: secret to that player)."""
@@ -30,7 +85,9 @@ class CardsDrawn:
     cards: tuple[str, ...]
 
 
-@event("discard-reshuffled")
+@EVENTS.register("discard-reshuffled",
+                 describe=lambda e: (f"The supply ran out: the {e.count} discarded cards were "
+                          "shuffled into a new supply."))
 @dataclass(frozen=True)
 class DiscardReshuffled:
     """The supply ran out: the discard pile was shuffled into a new face-down supply."""
@@ -38,7 +95,8 @@ class DiscardReshuffled:
     count: int
 
 
-@event("turn-started")
+@EVENTS.register("turn-started",
+                 describe=lambda e: f"Turn {e.turn}: {e.seat} builds a wall.")
 @dataclass(frozen=True)
 class TurnStarted:
     """A player's turn began: they build a wall first."""
@@ -47,7 +105,8 @@ class TurnStarted:
     turn: int
 
 
-@event("wall-built")
+@EVENTS.register("wall-built",
+                 describe=lambda e: f"{e.seat} built a wall on {line_name(e.line)}.")
 @dataclass(frozen=True)
 class WallBuilt:
     """A wall was built on a wall line."""
@@ -56,7 +115,8 @@ class WallBuilt:
     line: int
 
 
-@event("dice-rolled")
+@EVENTS.register("dice-rolled",
+                 describe=_dice)
 @dataclass(frozen=True)
 class DiceRolled:
     """The service rolled the tower die (`tower`, empty if not rolled) and the two house dice."""
@@ -65,7 +125,9 @@ class DiceRolled:
     houses: tuple[str, ...]
 
 
-@event("choice-opened")
+@EVENTS.register("choice-opened",
+                 describe=lambda e: f"{e.seat} chooses where the {e.what} go." if e.what != "merge" else (
+                     f"{e.seat} chooses whether to merge the new city."))
 @dataclass(frozen=True)
 class ChoiceOpened:
     """The dice or a new city leave a player a choice: `what` is tower, house or merge."""
@@ -74,7 +136,8 @@ class ChoiceOpened:
     what: str
 
 
-@event("tower-placed")
+@EVENTS.register("tower-placed",
+                 describe=lambda e: f"A {e.colour} tower went on {e.point}.")
 @dataclass(frozen=True)
 class TowerPlaced:
     """A tower of `colour` was placed on tower space `point`."""
@@ -83,7 +146,8 @@ class TowerPlaced:
     colour: str
 
 
-@event("house-placed")
+@EVENTS.register("house-placed",
+                 describe=lambda e: f"A {e.colour} house went in space {e.space}.")
 @dataclass(frozen=True)
 class HousePlaced:
     """A house of `colour` was placed in landscape space `space`."""
@@ -92,7 +156,8 @@ class HousePlaced:
     colour: str
 
 
-@event("city-completed")
+@EVENTS.register("city-completed",
+                 describe=lambda e: f"City {e.number} is completed ({len(e.spaces)} spaces).")
 @dataclass(frozen=True)
 class CityCompleted:
     """Walls enclose the landscape spaces `spaces`: a completed city numbered `number`."""
@@ -101,7 +166,8 @@ class CityCompleted:
     spaces: tuple[int, ...]
 
 
-@event("wall-removed")
+@EVENTS.register("wall-removed",
+                 describe=lambda e: f"The wall {line_name(e.line)} inside the city went back.")
 @dataclass(frozen=True)
 class WallRemoved:
     """A wall inside a city went back to the supply."""
@@ -109,7 +175,8 @@ class WallRemoved:
     line: int
 
 
-@event("tower-removed")
+@EVENTS.register("tower-removed",
+                 describe=lambda e: f"The tower on {e.point} inside the city went back.")
 @dataclass(frozen=True)
 class TowerRemoved:
     """A tower inside a city went back to the supply."""
@@ -117,7 +184,8 @@ class TowerRemoved:
     point: int
 
 
-@event("palace-built")
+@EVENTS.register("palace-built",
+                 describe=lambda e: f"Two {e.colour} houses became a {e.colour} palace.")
 @dataclass(frozen=True)
 class PalaceBuilt:
     """Two houses of `colour` in a new city (in spaces `taken`) became a palace in `space`."""
@@ -127,7 +195,9 @@ class PalaceBuilt:
     taken: tuple[int, int]
 
 
-@event("cities-merged")
+@EVENTS.register("cities-merged",
+                 describe=lambda e: (f"City {e.number} joined city {e.into}; the walls "
+                     f"{', '.join(line_name(k) for k in e.lines)} went back."))
 @dataclass(frozen=True)
 class CitiesMerged:
     """The new city `number` joined city `into`; the walls between them went to the supply."""
@@ -137,7 +207,8 @@ class CitiesMerged:
     lines: tuple[int, ...]
 
 
-@event("merge-declined")
+@EVENTS.register("merge-declined",
+                 describe=lambda e: f"City {e.number} stays apart.")
 @dataclass(frozen=True)
 class MergeDeclined:
     """The new city stays apart from its completed neighbours."""
@@ -145,7 +216,8 @@ class MergeDeclined:
     number: int
 
 
-@event("scoring-started")
+@EVENTS.register("scoring-started",
+                 describe=_scoring)
 @dataclass(frozen=True)
 class ScoringStarted:
     """Scoring begins for city `city` (0: none), the players deciding in the order `seats`."""
@@ -155,7 +227,9 @@ class ScoringStarted:
     final: bool = False
 
 
-@event("choice-sealed")
+@EVENTS.register("choice-sealed",
+                 describe=_sealed,
+                 audience=lambda e: Audience(frozenset({e.seat}), f"{e.seat} made a sealed scoring choice."))
 @dataclass(frozen=True)
 class ChoiceSealed:
     """A player chose, sealed, how to score (secret to them until every choice is in)."""
@@ -164,7 +238,8 @@ class ChoiceSealed:
     choice: Choice
 
 
-@event("cards-played")
+@EVENTS.register("cards-played",
+                 describe=_played)
 @dataclass(frozen=True)
 class CardsPlayed:
     """A player played guild cards (for city `city`) and scored `points`, one figure per card."""
@@ -175,7 +250,8 @@ class CardsPlayed:
     city: int
 
 
-@event("card-discarded")
+@EVENTS.register("card-discarded",
+                 describe=lambda e: f"{e.seat} discarded {e.card} to draw two.")
 @dataclass(frozen=True)
 class CardDiscarded:
     """A player did not score: they discarded one card (face up) to draw two."""
@@ -184,7 +260,8 @@ class CardDiscarded:
     card: str
 
 
-@event("scoring-passed")
+@EVENTS.register("scoring-passed",
+                 describe=lambda e: f"{e.seat} played no card.")
 @dataclass(frozen=True)
 class ScoringPassed:
     """A player played no card: an empty hand, or a pass in the final scoring."""
@@ -192,7 +269,8 @@ class ScoringPassed:
     seat: str
 
 
-@event("swaps-started")
+@EVENTS.register("swaps-started",
+                 describe=lambda e: f"Last place ({', '.join(e.seats)}) may replace cards.")
 @dataclass(frozen=True)
 class SwapsStarted:
     """The players tied for last place may replace cards, in the order `seats`."""
@@ -200,7 +278,8 @@ class SwapsStarted:
     seats: tuple[str, ...]
 
 
-@event("cards-swapped")
+@EVENTS.register("cards-swapped",
+                 describe=_swapped)
 @dataclass(frozen=True)
 class CardsSwapped:
     """A player in last place discarded `cards` face up (none: kept their hand) to draw again."""
@@ -209,7 +288,8 @@ class CardsSwapped:
     cards: tuple[str, ...]
 
 
-@event("game-ended")
+@EVENTS.register("game-ended",
+                 describe=lambda e: e.reason)
 @dataclass(frozen=True)
 class GameEnded:
     """The game is over: the winners and why."""
@@ -217,10 +297,3 @@ class GameEnded:
     winners: tuple[str, ...]
     reason: str
 
-
-EVENT_TYPES: tuple[type, ...] = (
-    GameSetUp, CardsDrawn, DiscardReshuffled, TurnStarted, WallBuilt, DiceRolled, ChoiceOpened,
-    TowerPlaced, HousePlaced, CityCompleted, WallRemoved, TowerRemoved, PalaceBuilt,
-    CitiesMerged, MergeDeclined, ScoringStarted, ChoiceSealed, CardsPlayed, CardDiscarded,
-    ScoringPassed, SwapsStarted, CardsSwapped, GameEnded,
-)

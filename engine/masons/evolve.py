@@ -1,7 +1,7 @@
 """evolve: the state after each event; total and deterministic, never a check or a draw."""
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from engine.core.contract import replace
@@ -9,6 +9,7 @@ from engine.core.contract import replace
 from . import events as ev
 from .board import board
 from .cards import full_deck
+from .events import EVENTS
 from .state import City, Phase, State, with_item, without
 
 
@@ -26,10 +27,12 @@ def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return items[:index] + (value,) + items[index + 1:]
 
 
+@EVENTS.evolver(ev.GameSetUp)
 def _set_up(state: State, event: ev.GameSetUp) -> State:
     return replace(state, seats=event.seats, active=state.index(event.first))
 
 
+@EVENTS.evolver(ev.CardsDrawn)
 def _drawn(state: State, event: ev.CardsDrawn) -> State:
     k = state.index(event.seat)
     hand = tuple(sorted(state.hands[k] + event.cards))
@@ -37,50 +40,61 @@ def _drawn(state: State, event: ev.CardsDrawn) -> State:
                    supply=without(state.supply, event.cards))
 
 
+@EVENTS.evolver(ev.DiscardReshuffled)
 def _reshuffled(state: State, event: ev.DiscardReshuffled) -> State:
     return replace(state, supply=tuple(sorted(state.supply + state.discard)), discard=())
 
 
+@EVENTS.evolver(ev.TurnStarted)
 def _turn(state: State, event: ev.TurnStarted) -> State:
     return replace(state, phase=Phase.WALL, turn=event.turn, active=state.index(event.seat),
                    step=state.step + 1, wall=-1, tower_roll="", house_roll=(), closed=0,
                    city=0, queue=())
 
 
+@EVENTS.evolver(ev.WallBuilt)
 def _wall(state: State, event: ev.WallBuilt) -> State:
     return replace(state, walls=state.walls | {event.line}, wall=event.line, phase=Phase.FLOW)
 
 
+@EVENTS.evolver(ev.DiceRolled)
 def _dice(state: State, event: ev.DiceRolled) -> State:
     return replace(state, tower_roll=event.tower, house_roll=event.houses)
 
 
+@EVENTS.evolver(ev.ChoiceOpened)
 def _choice(state: State, event: ev.ChoiceOpened) -> State:
     return replace(state, phase=Phase(event.what), step=state.step + 1)
 
 
+@EVENTS.evolver(ev.TowerPlaced)
 def _tower(state: State, event: ev.TowerPlaced) -> State:
     return replace(state, towers={**state.towers, event.point: event.colour}, phase=Phase.FLOW)
 
 
+@EVENTS.evolver(ev.HousePlaced)
 def _house(state: State, event: ev.HousePlaced) -> State:
     houses = _set(state.houses, event.space, with_item(state.houses[event.space], event.colour))
     return replace(state, houses=houses, phase=Phase.FLOW)
 
 
+@EVENTS.evolver(ev.CityCompleted)
 def _city(state: State, event: ev.CityCompleted) -> State:
     return replace(state, cities=(*state.cities, City(event.number, event.spaces)),
                    city=event.number, closed=state.closed + 1, phase=Phase.FLOW)
 
 
+@EVENTS.evolver(ev.WallRemoved)
 def _wall_removed(state: State, event: ev.WallRemoved) -> State:
     return replace(state, walls=state.walls - {event.line})
 
 
+@EVENTS.evolver(ev.TowerRemoved)
 def _tower_removed(state: State, event: ev.TowerRemoved) -> State:
     return replace(state, towers={p: c for p, c in state.towers.items() if p != event.point})
 
 
+@EVENTS.evolver(ev.PalaceBuilt)
 def _palace(state: State, event: ev.PalaceBuilt) -> State:
     houses = state.houses
     for space in event.taken:
@@ -90,6 +104,7 @@ def _palace(state: State, event: ev.PalaceBuilt) -> State:
     return replace(state, houses=houses, palaces=palaces)
 
 
+@EVENTS.evolver(ev.CitiesMerged)
 def _merged(state: State, event: ev.CitiesMerged) -> State:
     new = state.city_numbered(event.number)
     spaces = new.spaces if new is not None else ()
@@ -99,16 +114,19 @@ def _merged(state: State, event: ev.CitiesMerged) -> State:
                    phase=Phase.FLOW)
 
 
+@EVENTS.evolver(ev.MergeDeclined)
 def _declined(state: State, event: ev.MergeDeclined) -> State:
     return replace(state, phase=Phase.FLOW)
 
 
+@EVENTS.evolver(ev.ScoringStarted)
 def _scoring(state: State, event: ev.ScoringStarted) -> State:
     return replace(state, phase=Phase.FINAL if event.final else Phase.SCORE, city=event.city,
                    queue=tuple(state.index(s) for s in event.seats), step=state.step + 1,
                    choices=(None,) * state.players)
 
 
+@EVENTS.evolver(ev.ChoiceSealed)
 def _sealed(state: State, event: ev.ChoiceSealed) -> State:
     return replace(state, choices=_set(state.choices, state.index(event.seat), event.choice))
 
@@ -121,44 +139,39 @@ def _done(state: State, seat: int, cards: tuple[str, ...], points: int = 0) -> S
                    choices=_set(state.choices, seat, None), step=state.step + 1)
 
 
+@EVENTS.evolver(ev.CardsPlayed)
 def _played(state: State, event: ev.CardsPlayed) -> State:
     return _done(state, state.index(event.seat), event.cards, sum(event.points))
 
 
+@EVENTS.evolver(ev.CardDiscarded)
 def _discarded(state: State, event: ev.CardDiscarded) -> State:
     return _done(state, state.index(event.seat), (event.card,))
 
 
+@EVENTS.evolver(ev.ScoringPassed)
 def _passed(state: State, event: ev.ScoringPassed) -> State:
     return _done(state, state.index(event.seat), ())
 
 
+@EVENTS.evolver(ev.SwapsStarted)
 def _swaps(state: State, event: ev.SwapsStarted) -> State:
     return replace(state, phase=Phase.SWAP, queue=tuple(state.index(s) for s in event.seats),
                    step=state.step + 1)
 
 
+@EVENTS.evolver(ev.CardsSwapped)
 def _swapped(state: State, event: ev.CardsSwapped) -> State:
     return _done(state, state.index(event.seat), event.cards)
 
 
+@EVENTS.evolver(ev.GameEnded)
 def _ended(state: State, event: ev.GameEnded) -> State:
     return replace(state, phase=Phase.OVER, winners=event.winners, reason=event.reason,
                    queue=(), step=state.step + 1)
 
 
-EVOLVERS: dict[type, Callable[[State, Any], State]] = {
-    ev.GameSetUp: _set_up, ev.CardsDrawn: _drawn, ev.DiscardReshuffled: _reshuffled,
-    ev.TurnStarted: _turn, ev.WallBuilt: _wall, ev.DiceRolled: _dice, ev.ChoiceOpened: _choice,
-    ev.TowerPlaced: _tower, ev.HousePlaced: _house, ev.CityCompleted: _city,
-    ev.WallRemoved: _wall_removed, ev.TowerRemoved: _tower_removed, ev.PalaceBuilt: _palace,
-    ev.CitiesMerged: _merged, ev.MergeDeclined: _declined, ev.ScoringStarted: _scoring,
-    ev.ChoiceSealed: _sealed, ev.CardsPlayed: _played, ev.CardDiscarded: _discarded,
-    ev.ScoringPassed: _passed, ev.SwapsStarted: _swaps, ev.CardsSwapped: _swapped,
-    ev.GameEnded: _ended,
-}
-
 
 def evolve(state: State, event: Any) -> State:
     """Return the state after `event`."""
-    return EVOLVERS[type(event)](state, event)
+    return EVENTS.evolve(state, event)

@@ -15,10 +15,9 @@ Case, commas, hyphens and small words (the, with, on, and) do not matter; "gray"
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.core.errors import UnreadableOrder
+from engine.core.ordertext import Grammar, Reader
 
 from .cards import HOUSE_COLOURS, TOWER_COLOURS, cards
 from .orders import (
@@ -32,8 +31,10 @@ from .orders import (
     WallOrder,
 )
 
-View = Mapping[str, Any]
 _SPLIT = re.compile(r"[\s,;:.!?()\"'/+]+")
+GRAMMAR = Grammar("Masons", separators=_SPLIT, notes=(
+    ("Wall lines are named by the numbers of their two tower spaces (wall 3-7); gray is read "
+     "as grey and rose as pink."),))
 FILLERS = frozenset({"a", "an", "the", "on", "at", "with", "and", "of", "to", "please", "i",
                      "my", "for", "build", "place", "put", "card", "cards", "them", "is", "goes",
                      "go", "side"})
@@ -45,27 +46,9 @@ SIDE_ALIASES = {"n": "north", "s": "south", "w": "west", "e": "east", "top": "no
                 "below": "south"}
 
 
-def words_of(text: str) -> list[str]:
-    """Return the lower-case words of `text`, aliases read as their colour."""
-    return [ALIASES.get(w, w) for w in _SPLIT.split(text.lower()) if w]
-
-
-def unreadable(message: str, view: View) -> UnreadableOrder:
-    """Return the refusal for unreadable text, pointing to the help."""
-    return UnreadableOrder(message, legal="Write help to see what you can write now.")
-
-
-def parse(text: str, view: View) -> Any:
-    """Return the order written in `text`, or raise UnreadableOrder."""
-    words = words_of(text)
-    if not words:
-        raise unreadable("The order is empty.", view)
-    head, rest = words[0].rstrip("s") if words[0] != "pass" else words[0], words[1:]
-    reader = READERS.get(head)
-    if reader is None:
-        raise unreadable(f'"{words[0]}" does not begin an order of Masons (orders begin with '
-                         "wall, tower, house, merge, play, discard, pass or swap).", view)
-    return reader(rest, view)
+def _plain(words: list[str]) -> list[str]:
+    """Return `words` with colour aliases read as their colour."""
+    return [ALIASES.get(w, w) for w in words]
 
 
 def _numbers(words: list[str]) -> list[int]:
@@ -78,65 +61,74 @@ def _numbers(words: list[str]) -> list[int]:
     return found
 
 
-def _wall(words: list[str], view: View) -> Any:
+@GRAMMAR.rule("wall", "walls", kinds=("wall",))
+def _wall(words: list[str], reader: Reader) -> Any:
+    words = _plain(words)
     numbers = _numbers([w for w in words if w not in FILLERS and w not in ("from", "between")])
     if len(numbers) != 2 or numbers[0] == numbers[1]:
-        raise unreadable("Name the wall line by the numbers of its two tower spaces, e.g. "
-                         "wall 3-7.", view)
+        raise reader.fail("Name the wall line by the numbers of its two tower spaces, e.g. "
+                         "wall 3-7.")
     return WallOrder(min(numbers), max(numbers))
 
 
-def _tower(words: list[str], view: View) -> Any:
+@GRAMMAR.rule("tower", "towers", kinds=("tower",))
+def _tower(words: list[str], reader: Reader) -> Any:
+    words = _plain(words)
     words = [w for w in words if w not in FILLERS]
     colours = [w for w in words if w in TOWER_COLOURS]
     numbers = _numbers(words)
     if len(colours) != len(words) - len(numbers) or not colours:
-        raise unreadable("Write the tower space and colour of each tower, e.g. tower 12 black "
-                         "13 grey (colours: white, grey, black).", view)
-    ends = list((view.get("this_turn") or {}).get("empty_ends") or [])
+        raise reader.fail("Write the tower space and colour of each tower, e.g. tower 12 black "
+                         "13 grey (colours: white, grey, black).")
+    ends = list((reader.view.get("this_turn") or {}).get("empty_ends") or [])
     if not numbers and len(colours) == 1 and len(ends) == 1:
         numbers = ends
     if len(numbers) != len(colours):
-        raise unreadable("Give a tower space number for each colour, e.g. tower 12 black 13 "
-                         "grey.", view)
+        raise reader.fail("Give a tower space number for each colour, e.g. tower 12 black 13 "
+                         "grey.")
     return TowerOrder(tuple(sorted(zip(numbers, colours, strict=True))))
 
 
-def _house(words: list[str], view: View) -> Any:
+@GRAMMAR.rule("house", "houses", kinds=("house",))
+def _house(words: list[str], reader: Reader) -> Any:
+    words = _plain(words)
     words = [SIDE_ALIASES.get(w, w) for w in words if w not in FILLERS]
     sides = [w for w in words if w in SIDES]
     colours = [w for w in words if w in HOUSE_COLOURS]
     if len(sides) + len(colours) != len(words) or not colours:
-        raise unreadable("Write the side of the wall and the colour of each house, e.g. house "
-                         "north red south green (colours: " + ", ".join(HOUSE_COLOURS) + ").",
-                         view)
+        raise reader.fail("Write the side of the wall and the colour of each house, e.g. house "
+                         "north red south green (colours: " + ", ".join(HOUSE_COLOURS) + ").")
     if not sides and len(colours) == 1:
         sides = [""]
     if len(sides) != len(colours):
-        raise unreadable("Give a side (north, south, west or east) for each colour, e.g. house "
-                         "north red south green.", view)
+        raise reader.fail("Give a side (north, south, west or east) for each colour, e.g. house "
+                         "north red south green.")
     pairs = list(zip(sides, colours, strict=True))
     order_of = ("north", "west", "south", "east", "")
     return HouseOrder(tuple(sorted(pairs, key=lambda p: order_of.index(p[0]))))
 
 
-def _merge(words: list[str], view: View) -> Any:
+@GRAMMAR.rule("merge", kinds=("merge",))
+def _merge(words: list[str], reader: Reader) -> Any:
+    words = _plain(words)
     words = [w for w in words if w not in FILLERS and w != "city"]
     if words in (["none"], ["no"], ["nothing"]):
         return MergeOrder(0)
     numbers = _numbers(words)
     if len(numbers) == 1 and len(words) == 1:
         return MergeOrder(numbers[0])
-    raise unreadable("Write merge with city <number>, or merge none.", view)
+    raise reader.fail("Write merge with city <number>, or merge none.")
 
 
-def _no_merge(words: list[str], view: View) -> Any:
+@GRAMMAR.rule("no", kinds=("merge",))
+def _no_merge(words: list[str], reader: Reader) -> Any:
+    words = _plain(words)
     if [w for w in words if w not in FILLERS] in (["merge"], ["merger"]):
         return MergeOrder(0)
-    raise unreadable("Write merge none to keep the new city apart.", view)
+    raise reader.fail("Write merge none to keep the new city apart.")
 
 
-def find_cards(words: list[str], view: View) -> list[str]:
+def find_cards(words: list[str], reader: Reader) -> list[str]:
     """Return the guild cards named by `words` (hyphenated or spaced, unique beginnings)."""
     names = sorted(cards())
     found: list[str] = []
@@ -152,53 +144,68 @@ def find_cards(words: list[str], view: View) -> list[str]:
                 k += size
                 break
         else:
-            raise unreadable(f'"{words[k]}" is not a guild card (cards are written as on your '
-                             "hand, e.g. city-size or towers-white).", view)
+            raise reader.fail(f'"{words[k]}" is not a guild card (cards are written as on your '
+                             "hand, e.g. city-size or towers-white).")
     return found
 
 
-def _play(words: list[str], view: View) -> Any:
+@GRAMMAR.rule("play", "score", kinds=("play",))
+def _play(words: list[str], reader: Reader) -> Any:
+    words = _plain(words)
     city = 0
     for k, word in enumerate(words):
         if word == "in" or (word == "city" and k + 1 < len(words) and words[k + 1].isdigit()):
             tail = words[k:]
             numbers = _numbers(tail)
             if len(numbers) != 1:
-                raise unreadable("Name the city by its number, e.g. play walls in city 2.", view)
+                raise reader.fail("Name the city by its number, e.g. play walls in city 2.")
             city, words = numbers[0], words[:k]
             break
-    played = find_cards(words, view)
+    played = find_cards(words, reader)
     if not played:
-        raise unreadable("Name 1 or 2 of your cards, e.g. play city-size walls.", view)
+        raise reader.fail("Name 1 or 2 of your cards, e.g. play city-size walls.")
     return PlayOrder(tuple(played), city)
 
 
-def _discard(words: list[str], view: View) -> Any:
-    played = find_cards([w for w in words if w not in DRAW_WORDS], view)
+@GRAMMAR.rule("discard", kinds=("discard",))
+def _discard(words: list[str], reader: Reader) -> Any:
+    words = _plain(words)
+    played = find_cards([w for w in words if w not in DRAW_WORDS], reader)
     if len(played) != 1:
-        raise unreadable("Name the one card you discard to draw two, e.g. discard walls.", view)
+        raise reader.fail("Name the one card you discard to draw two, e.g. discard walls.")
     return DiscardOrder(played[0])
 
 
-def _pass(words: list[str], view: View) -> Any:
+@GRAMMAR.rule("pass", kinds=("pass",))
+def _pass(words: list[str], reader: Reader) -> Any:
+    words = _plain(words)
     if [w for w in words if w not in FILLERS]:
-        raise unreadable("pass takes nothing more.", view)
+        raise reader.fail("pass takes nothing more.")
     return PassOrder()
 
 
-def _swap(words: list[str], view: View) -> Any:
+@GRAMMAR.rule("swap", "replace", kinds=("swap",))
+def _swap(words: list[str], reader: Reader) -> Any:
+    words = _plain(words)
     rest = [w for w in words if w not in FILLERS]
     if rest in (["none"], ["nothing"], []):
         return SwapOrder(())
-    return SwapOrder(tuple(sorted(find_cards(rest, view))))
+    return SwapOrder(tuple(sorted(find_cards(rest, reader))))
 
 
-def _keep(words: list[str], view: View) -> Any:
+@GRAMMAR.rule("keep", kinds=("swap",))
+def _keep(words: list[str], reader: Reader) -> Any:
+    words = _plain(words)
     return SwapOrder(())
 
 
-READERS: dict[str, Callable[[list[str], View], Any]] = {
-    "wall": _wall, "tower": _tower, "house": _house, "merge": _merge, "no": _no_merge,
-    "play": _play, "score": _play, "discard": _discard, "pass": _pass, "swap": _swap,
-    "keep": _keep, "replace": _swap,
-}
+@GRAMMAR.otherwise
+def _lead(words: list[str], reader: Reader) -> Any:
+    """Read 'build wall 3-7' or 'place tower grey' as the order after the verb."""
+    if len(words) > 1 and words[0] in ("build", "place", "put", "make"):
+        rule = GRAMMAR.rules.get(words[1])
+        if rule is not None:
+            return rule(words[2:], reader)
+    raise reader.fail(f'"{words[0]}" does not begin an order of Masons (orders begin with '
+                      "wall, tower, house, merge, play, discard, pass or swap).")
+

@@ -1,16 +1,17 @@
 """Scoring rounds, the last-place card swap, the end of a turn and the end of the game."""
 from __future__ import annotations
 
+from engine.core.kit import Emitter
 from engine.core.rng import Rng
 
 from . import cities as ct
 from . import events as ev
 from .scoring import score_cards
 from .state import Choice, Phase, State
-from .turn import Emitter, draw, next_city
+from .turn import draw, next_city
 
 
-def start_scoring(em: Emitter, rng: Rng) -> None:
+def start_scoring(em: Emitter[State], rng: Rng) -> None:
     """Open the scoring of the city just completed, the builder first, then clockwise."""
     state = em.state
     seats = tuple(state.seats[k] for k in state.clockwise_from(state.active))
@@ -18,7 +19,7 @@ def start_scoring(em: Emitter, rng: Rng) -> None:
     next_scorer(em, rng)
 
 
-def next_scorer(em: Emitter, rng: Rng) -> None:
+def next_scorer(em: Emitter[State], rng: Rng) -> None:
     """Let players with an empty hand pass; when every player has scored, go on."""
     while True:
         state = em.state
@@ -31,7 +32,7 @@ def next_scorer(em: Emitter, rng: Rng) -> None:
         after_scoring(em, rng)
 
 
-def pass_empty(em: Emitter, seat: str, rng: Rng) -> None:
+def pass_empty(em: Emitter[State], seat: str, rng: Rng) -> None:
     """A player without cards scores nothing and draws the one card everybody draws."""
     final = em.state.phase is Phase.FINAL
     em.emit(ev.ScoringPassed(seat))
@@ -39,7 +40,7 @@ def pass_empty(em: Emitter, seat: str, rng: Rng) -> None:
         draw(em, seat, 1, rng)
 
 
-def score(em: Emitter, seat: str, choice: Choice, rng: Rng) -> None:
+def score(em: Emitter[State], seat: str, choice: Choice, rng: Rng) -> None:
     """Carry out one player's scoring choice: play cards, discard one, or pass."""
     state = em.state
     final = state.phase is Phase.FINAL
@@ -57,7 +58,7 @@ def score(em: Emitter, seat: str, choice: Choice, rng: Rng) -> None:
         em.emit(ev.ScoringPassed(seat))
 
 
-def decide_scoring(em: Emitter, seat: str, choice: Choice, rng: Rng) -> None:
+def decide_scoring(em: Emitter[State], seat: str, choice: Choice, rng: Rng) -> None:
     """Take a scoring choice: at once in turn order, or sealed until every choice is in."""
     if not em.state.sealed:
         score(em, seat, choice, rng)
@@ -73,7 +74,7 @@ def decide_scoring(em: Emitter, seat: str, choice: Choice, rng: Rng) -> None:
         next_scorer(em, rng)
 
 
-def after_scoring(em: Emitter, rng: Rng) -> None:
+def after_scoring(em: Emitter[State], rng: Rng) -> None:
     """After a city's scoring the last players may swap cards; after the final one, the end."""
     state = em.state
     if state.phase is Phase.FINAL:
@@ -86,7 +87,7 @@ def after_scoring(em: Emitter, rng: Rng) -> None:
     next_swapper(em, rng)
 
 
-def next_swapper(em: Emitter, rng: Rng) -> None:
+def next_swapper(em: Emitter[State], rng: Rng) -> None:
     """Skip last-place players with no card to swap; when all are done, go on with the turn."""
     while em.state.queue and not em.state.hands[em.state.queue[0]]:
         em.emit(ev.CardsSwapped(em.state.seats[em.state.queue[0]], ()))
@@ -94,7 +95,7 @@ def next_swapper(em: Emitter, rng: Rng) -> None:
         next_city(em, rng)
 
 
-def swap(em: Emitter, seat: str, cards: tuple[str, ...], rng: Rng) -> None:
+def swap(em: Emitter[State], seat: str, cards: tuple[str, ...], rng: Rng) -> None:
     """Discard the chosen cards, draw as many, and pass the swap on."""
     em.emit(ev.CardsSwapped(seat, cards))
     if cards:
@@ -116,7 +117,7 @@ def game_over_reason(state: State) -> str:
     return ""
 
 
-def end_turn(em: Emitter, rng: Rng) -> None:
+def end_turn(em: Emitter[State], rng: Rng) -> None:
     """Pass the turn on, or end the game (with a final scoring if no city was completed)."""
     state = em.state
     reason = game_over_reason(state)
@@ -131,7 +132,7 @@ def end_turn(em: Emitter, rng: Rng) -> None:
     next_scorer(em, rng)
 
 
-def end_game(em: Emitter, reason: str) -> None:
+def end_game(em: Emitter[State], reason: str) -> None:
     """Name the winners: most points, then most cards left in hand; ties share the victory."""
     state = em.state
     best = max(zip(state.scores, (len(h) for h in state.hands), strict=True))

@@ -6,35 +6,19 @@ Each function emits the events of the automatic steps and stops where a player m
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
+from engine.core.kit import Emitter
 from engine.core.rng import Rng
 
 from . import cities as ct
 from . import events as ev
 from .board import board
 from .cards import HAND
-from .evolve import evolve
 from .placing import house_options, roll_dice, tower_options, tower_rolled
 from .state import State
 
 
-class Emitter:
-    """Collects the events of one decision and keeps the state they lead to."""
-
-    def __init__(self, state: State) -> None:
-        """Start from `state` with no events."""
-        self.state = state
-        self.events: list[Any] = []
-
-    def emit(self, *events: Any) -> None:
-        """Record `events` and apply them to the state."""
-        for item in events:
-            self.events.append(item)
-            self.state = evolve(self.state, item)
-
-
-def set_up(em: Emitter, rng: Rng) -> None:
+def set_up(em: Emitter[State], rng: Rng) -> None:
     """Seat the players, deal six guild cards each, and start the first turn."""
     seats = em.state.seats
     first = rng.choice(seats)
@@ -44,7 +28,7 @@ def set_up(em: Emitter, rng: Rng) -> None:
     em.emit(ev.TurnStarted(first, 1))
 
 
-def draw(em: Emitter, seat: str, count: int, rng: Rng) -> None:
+def draw(em: Emitter[State], seat: str, count: int, rng: Rng) -> None:
     """Draw `count` cards for `seat`, reshuffling the discard pile when the supply runs out."""
     drawn: list[str] = []
     for _ in range(count):
@@ -64,7 +48,7 @@ def draw(em: Emitter, seat: str, count: int, rng: Rng) -> None:
         em.emit(ev.CardsDrawn(seat, tuple(sorted(drawn))))
 
 
-def build_wall(em: Emitter, seat: str, line: int, rng: Rng) -> None:
+def build_wall(em: Emitter[State], seat: str, line: int, rng: Rng) -> None:
     """Build the wall, roll the dice, and go on to the towers."""
     em.emit(ev.WallBuilt(seat, line))
     rolled = tower_rolled(em.state)
@@ -73,7 +57,7 @@ def build_wall(em: Emitter, seat: str, line: int, rng: Rng) -> None:
     place_towers(em, rng)
 
 
-def place_towers(em: Emitter, rng: Rng) -> None:
+def place_towers(em: Emitter[State], rng: Rng) -> None:
     """Place the towers the die leaves no choice about, or ask the player; then the houses."""
     options = tower_options(em.state)
     if len(options) > 1:
@@ -84,7 +68,7 @@ def place_towers(em: Emitter, rng: Rng) -> None:
     place_houses(em, rng)
 
 
-def place_houses(em: Emitter, rng: Rng) -> None:
+def place_houses(em: Emitter[State], rng: Rng) -> None:
     """Place the houses the dice leave no choice about, or ask the player; then the cities."""
     options = house_options(em.state)
     if len(options) > 1:
@@ -95,7 +79,7 @@ def place_houses(em: Emitter, rng: Rng) -> None:
     next_city(em, rng)
 
 
-def next_city(em: Emitter, rng: Rng) -> None:
+def next_city(em: Emitter[State], rng: Rng) -> None:
     """Complete the next city the wall closed (smallest first), or end the turn."""
     from .rounds import end_turn, start_scoring
 
@@ -111,7 +95,7 @@ def next_city(em: Emitter, rng: Rng) -> None:
     start_scoring(em, rng)
 
 
-def complete_city(em: Emitter, spaces: frozenset[int]) -> None:
+def complete_city(em: Emitter[State], spaces: frozenset[int]) -> None:
     """Record the new city, clear what stands inside it, and build its palaces."""
     em.emit(ev.CityCompleted(ct.next_number(em.state), tuple(sorted(spaces))))
     walls, towers = ct.clean_up(em.state, spaces)
@@ -119,7 +103,7 @@ def complete_city(em: Emitter, spaces: frozenset[int]) -> None:
     build_palaces(em, spaces)
 
 
-def build_palaces(em: Emitter, spaces: frozenset[int]) -> None:
+def build_palaces(em: Emitter[State], spaces: frozenset[int]) -> None:
     """Turn each pair of same-coloured houses in the new city into a palace, while palaces of
     that colour remain."""
     state = em.state
@@ -134,7 +118,7 @@ def build_palaces(em: Emitter, spaces: frozenset[int]) -> None:
             em.emit(ev.PalaceBuilt(first, colour, (first, second)))
 
 
-def merge(em: Emitter, number: int, into: int, rng: Rng) -> None:
+def merge(em: Emitter[State], number: int, into: int, rng: Rng) -> None:
     """Join the new city with a neighbour (or keep it apart), then score it."""
     from .rounds import start_scoring
 

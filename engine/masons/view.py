@@ -1,4 +1,4 @@
-"""What each seat may see: the view of a state, and who may read each event.
+"""What each seat may see: the view of a state (hidden events name their readers in `events`).
 
 The board, the supplies, the discard pile, the scores and the size of every hand are public;
 the cards in a hand, the contents of the face-down supply and a sealed scoring choice are not.
@@ -7,20 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.contract import EVERYONE, Audience
-
 from . import cities as ct
-from . import events as ev
 from .board import board
-from .orders import DiscardOrder, PassOrder, PlayOrder, canonical_text
+from .events import choice_text
 from .placing import empty_ends
 from .rules import deciders, side_names
-from .state import Choice, Phase, State
+from .state import Phase, State
 
 GAME_NAME = "masons"
 
 
-def view(state: State, seat: str | None) -> dict[str, Any]:
+def seat_view(state: State, seat: str | None) -> dict[str, Any]:
     """Return everything `seat` (None: a spectator) may see now."""
     data = public(state)
     index = state.index(seat)
@@ -42,7 +39,7 @@ def public(state: State) -> dict[str, Any]:
         "board": board_view(state), "supply": supply_view(state),
         "discard": list(state.discard), "this_turn": turn_view(state),
         "free_lines": [board().lines[k].name for k in ct.free_lines(state)],
-        "scoring": scoring_view(state), "over": over_view(state),
+        "scoring": scoring_view(state), "result": result_view(state),
     }
 
 
@@ -92,28 +89,8 @@ def scoring_view(state: State) -> dict[str, Any] | None:
                        if state.choices and state.choices[k] is not None]}
 
 
-def over_view(state: State) -> dict[str, Any] | None:
+def result_view(state: State) -> dict[str, Any] | None:
     """Return the result once the game is over."""
     if state.phase is not Phase.OVER:
         return None
     return {"winners": list(state.winners), "reason": state.reason}
-
-
-def choice_text(choice: Choice) -> str:
-    """Return a sealed choice as the order text that made it."""
-    if choice.play:
-        return canonical_text(PlayOrder(choice.play, choice.city))
-    if choice.discard:
-        return canonical_text(DiscardOrder(choice.discard))
-    return canonical_text(PassOrder())
-
-
-def visibility(event: Any) -> Audience:
-    """Return who may read `event` before the game ends."""
-    if isinstance(event, ev.CardsDrawn):
-        count = len(event.cards)
-        return Audience(frozenset({event.seat}),
-                        f"{event.seat} drew {count} guild card{'s' if count != 1 else ''}.")
-    if isinstance(event, ev.ChoiceSealed):
-        return Audience(frozenset({event.seat}), f"{event.seat} made a sealed scoring choice.")
-    return EVERYONE

@@ -1,4 +1,5 @@
-"""Prompts: who decides what now, the forms of the legal choices, and the help text."""
+"""What a prompted seat reads: the summary of its decision, the forms of its legal orders, and
+the help text."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -7,63 +8,39 @@ from typing import Any
 from engine.core.contract import Field, OrderForm, Prompt
 
 from . import cities as ct
+from . import rules
 from .board import board
 from .cards import describe_card
+from .events import choice_text
 from .orders import (
-    DefaultOrder,
+    ORDERS,
     DiscardOrder,
     HouseOrder,
     MergeOrder,
-    PassOrder,
     PlayOrder,
     SwapOrder,
     TowerOrder,
     WallOrder,
     canonical_text,
 )
-from .rules import deciders
 from .state import Phase, State
-from .steps import Step, step_of
-from .view import choice_text
 
-FORM_TEXTS: dict[type, tuple[str, str, str]] = {
-    WallOrder: ("Build a wall", "wall <tower space>-<tower space>", "line"),
-    TowerOrder: ("Place towers", "tower <space> <colour> [<space> <colour>]", "towers"),
-    HouseOrder: ("Place houses", "house <side> <colour> [<side> <colour>]", "houses"),
-    MergeOrder: ("Merge the new city", "merge with city <number> | merge none", "city"),
-    PlayOrder: ("Score: play 1 or 2 cards", "play <card> [<card>] [in city <number>]",
-                "cards"),
-    DiscardOrder: ("Do not score: discard 1 card, draw 2", "discard <card>", "card"),
-    PassOrder: ("Play no card", "pass", ""),
-    SwapOrder: ("Replace cards (none: keep your hand)", "swap <card> ... | swap none", "cards"),
+FIELD_NAMES: dict[type, str] = {WallOrder: "line", TowerOrder: "towers", HouseOrder: "houses",
+                                MergeOrder: "city", DiscardOrder: "card"}
+"""The one field of a form whose options are the legal orders' words after the order word."""
+
+
+CANDIDATES: dict[Phase, Callable[[State, int], list[Any]]] = {
+    Phase.WALL: rules.wall_orders, Phase.TOWER: rules.tower_orders,
+    Phase.HOUSE: rules.house_orders, Phase.MERGE: rules.merge_orders,
+    Phase.SCORE: rules.score_orders, Phase.FINAL: rules.score_orders,
+    Phase.SWAP: rules.swap_orders,
 }
-PLAIN_DEFAULTS: dict[Phase, Any] = {Phase.MERGE: MergeOrder(0), Phase.FINAL: PassOrder(),
-                                    Phase.SWAP: SwapOrder(())}
 
 
-def prompt_key(state: State) -> str:
-    """Return the id of the current decision point, e.g. t4.57.score."""
-    return f"t{state.turn}.{state.step}.{state.phase.value}"
-
-
-def prompts(state: State) -> tuple[Prompt, ...]:
-    """Return the open decisions, one per deciding seat."""
-    step = step_of(state)
-    if step is None:
-        return ()
-    return tuple(make_prompt(state, seat, step) for seat in deciders(state))
-
-
-def make_prompt(state: State, seat: int, step: Step) -> Prompt:
-    """Return the prompt of one seat."""
-    sealed = state.sealed and state.phase in (Phase.SCORE, Phase.FINAL)
-    choice = state.choices[seat] if state.choices else None
-    return Prompt(seat=state.seats[seat], key=prompt_key(state),
-                  summary=SUMMARIES[state.phase](state, seat),
-                  forms=forms(state, step.candidates(state, seat)),
-                  default=PLAIN_DEFAULTS.get(state.phase, DefaultOrder()),
-                  default_summary=step.default_summary, simultaneous=sealed,
-                  submitted=sealed and choice is not None, deadline_hours=step.hours)
+def step_forms(state: State, seat: int) -> tuple[OrderForm, ...]:
+    """Return the web forms of the open decision, built from its legal orders."""
+    return forms(state, CANDIDATES[state.phase](state, seat))
 
 
 def forms(state: State, legal: Sequence[Any]) -> tuple[OrderForm, ...]:
@@ -74,7 +51,8 @@ def forms(state: State, legal: Sequence[Any]) -> tuple[OrderForm, ...]:
 
 def _form(state: State, kind: type, chosen: list[Any]) -> OrderForm:
     """Return the form of one kind of order, its choices taken from the legal orders."""
-    label, syntax, name = FORM_TEXTS[kind]
+    spec = ORDERS.spec(kind)
+    name = FIELD_NAMES.get(kind, "")
     texts = [canonical_text(o) for o in chosen]
     fields: tuple[Field, ...] = ()
     if kind in (PlayOrder, SwapOrder):
@@ -86,10 +64,10 @@ def _form(state: State, kind: type, chosen: list[Any]) -> OrderForm:
         if cities:
             fields += (Field("city", "for the completed city", "choice", cities),)
     elif name:
-        head = len(kind.order_kind) + 1  # type: ignore[attr-defined]
+        head = len(spec.kind) + 1
         options = tuple(t[head:] for t in texts if len(t) > head)
         fields = (Field(name, name, "choice", options),) if options else ()
-    return OrderForm(kind.order_kind, label, fields, examples(texts), syntax)  # type: ignore[attr-defined]
+    return OrderForm(spec.kind, spec.label, fields, examples(texts), spec.syntax)
 
 
 def examples(texts: Sequence[str], count: int = 3) -> tuple[str, ...]:
@@ -129,9 +107,7 @@ def _tower(state: State, seat: int) -> str:
 
 
 def _house(state: State, seat: int) -> str:
-    from .rules import side_names
-
-    sides = " and ".join(s for s in side_names(state) if s) or "one space (the board's edge)"
+    sides = " and ".join(s for s in rules.side_names(state) if s) or "one space (the board's edge)"
     dice = " and ".join(state.house_roll)
     return (f"Your wall {board().lines[state.wall].name}: the house dice show {dice} ('?' is "
             f"a free choice). Place a house beside the wall on each side ({sides}), one "
