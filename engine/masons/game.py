@@ -8,7 +8,7 @@ from engine.core.contract import Canaries, OptionSpec, Outcome, Prompt
 from engine.core.kit import Emitter, KitGame, Step
 from engine.core.rng import Rng
 
-from . import render, secrecy, summaries, text, turn, view
+from . import render, rules_turn, secrecy, summaries, text, view
 from .events import EVENTS
 from .evolve import initial_state
 from .grammar import GRAMMAR
@@ -50,7 +50,7 @@ class Masons(KitGame[State]):
     def start(self, state: State, rng: Rng) -> list[Any]:
         """Return the deal and the first turn."""
         em: Emitter[State] = Emitter(self, state)
-        turn.set_up(em, rng)
+        rules_turn.set_up(em, rng)
         return em.events
 
     def step(self, state: State) -> Step | None:

@@ -10,7 +10,7 @@ from engine.core.kit import Check, Emitter, Step
 from engine.core.rng import Rng
 
 from . import events as ev
-from . import rounds, rules, turn
+from . import rules, rules_scoring, rules_turn
 from .board import board
 from .orders import (
     DiscardOrder,
@@ -33,22 +33,22 @@ Em = Emitter[State]
 def _wall(em: Em, seat: int, order: WallOrder, rng: Rng) -> None:
     line = board().line_between(order.a, order.b)
     assert line is not None
-    turn.build_wall(em, em.state.seats[seat], line, rng)
+    rules_turn.build_wall(em, em.state.seats[seat], line, rng)
 
 
 def _towers(em: Em, seat: int, order: TowerOrder, rng: Rng) -> None:
     em.emit(*[ev.TowerPlaced(p, c) for p, c in order.placements])
-    turn.place_houses(em, rng)
+    rules_turn.place_houses(em, rng)
 
 
 def _houses(em: Em, seat: int, order: HouseOrder, rng: Rng) -> None:
     sides = rules.side_names(em.state)
     em.emit(*[ev.HousePlaced(sides[s], c) for s, c in order.placements])
-    turn.next_city(em, rng)
+    rules_turn.next_city(em, rng)
 
 
 def _merge(em: Em, seat: int, order: MergeOrder, rng: Rng) -> None:
-    turn.merge(em, em.state.city, order.city, rng)
+    rules_turn.merge(em, em.state.city, order.city, rng)
 
 
 def _score(em: Em, seat: int, order: Any, rng: Rng) -> None:
@@ -58,11 +58,11 @@ def _score(em: Em, seat: int, order: Any, rng: Rng) -> None:
         choice = Choice(discard=order.card)
     else:
         choice = Choice()
-    rounds.decide_scoring(em, em.state.seats[seat], choice, rng)
+    rules_scoring.decide_scoring(em, em.state.seats[seat], choice, rng)
 
 
 def _swap(em: Em, seat: int, order: SwapOrder, rng: Rng) -> None:
-    rounds.swap(em, em.state.seats[seat], order.cards, rng)
+    rules_scoring.swap(em, em.state.seats[seat], order.cards, rng)
 
 
 def _random_discard(state: State, seat: int, rng: Rng) -> Any:

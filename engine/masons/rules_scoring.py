@@ -6,9 +6,9 @@ from engine.core.rng import Rng
 
 from . import cities as ct
 from . import events as ev
+from .rules_turn import draw, next_city
 from .scoring import score_cards
 from .state import Choice, Phase, State
-from .turn import draw, next_city
 
 
 def start_scoring(em: Emitter[State], rng: Rng) -> None:

@@ -81,7 +81,7 @@ def place_houses(em: Emitter[State], rng: Rng) -> None:
 
 def next_city(em: Emitter[State], rng: Rng) -> None:
     """Complete the next city the wall closed (smallest first), or end the turn."""
-    from .rounds import end_turn, start_scoring
+    from .rules_scoring import end_turn, start_scoring
 
     closures = ct.new_closures(em.state)
     if not closures:
@@ -120,7 +120,7 @@ def build_palaces(em: Emitter[State], spaces: frozenset[int]) -> None:
 
 def merge(em: Emitter[State], number: int, into: int, rng: Rng) -> None:
     """Join the new city with a neighbour (or keep it apart), then score it."""
-    from .rounds import start_scoring
+    from .rules_scoring import start_scoring
 
     if into:
         shared = ct.merge_options(em.state, number)[into]
