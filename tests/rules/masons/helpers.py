@@ -90,7 +90,8 @@ def city(number: int, spaces: Iterable[int], seat: str = "anna") -> list[Any]:
             ev.CityCompleted(number, group)]
 
 
-def given(*groups: Iterable[Any] | Any, turn_of: str | None = "anna", turn: int = 5) -> State:
+def given(*groups: Iterable[Any] | Any, turn_of: str | None = "anna", turn: int = 5,
+          options: dict[str, Any] | None = None) -> State:
     """Return the state after the events (lists are flattened), at the start of a turn."""
     events: list[Any] = []
     for group in groups:
@@ -98,7 +99,7 @@ def given(*groups: Iterable[Any] | Any, turn_of: str | None = "anna", turn: int 
     setup = next(e for e in events if isinstance(e, ev.GameSetUp))
     if turn_of is not None:
         events.append(ev.TurnStarted(turn_of, turn))
-    return GAME.fold(GAME.initial_state(setup.seats, {}), events)
+    return GAME.fold(GAME.initial_state(setup.seats, options or {}), events)
 
 
 def when(state: State, seat: str, order: Any, rng: Rng | None = None) -> list[Any]:
