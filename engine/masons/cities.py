@@ -149,6 +149,6 @@ def outside_spaces(state: State) -> list[int]:
 
 def free_lines(state: State) -> list[int]:
     """Return the wall lines a wall may be built on: empty, and not inside a completed city."""
-    taken = city_spaces(state)
+    taken = city_spaces(state).keys()
     return [w.index for w in board().lines
-            if w.index not in state.walls and not all(s in taken for s in w.spaces)]
+            if w.index not in state.walls and not taken >= set(w.spaces)]

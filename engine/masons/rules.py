@@ -57,8 +57,10 @@ def check_wall(state: State, seat: int, order: WallOrder) -> None:
                             "tower spaces (numbered on the board).", code="masons.no-line")
     if line in state.walls:
         raise RuleViolation(f"A wall already stands on {name}.", code="masons.line-taken")
-    if line not in ct.free_lines(state):
-        number = ct.city_spaces(state)[board().lines[line].spaces[0]]
+    owner = ct.city_spaces(state)
+    numbers = {owner.get(space) for space in board().lines[line].spaces}
+    if len(numbers) == 1 and None not in numbers:
+        number = numbers.pop()
         raise RuleViolation(f"{name} lies inside completed city {number}; no wall may be "
                             "built there.", code="masons.inside-city")
 

@@ -23,8 +23,9 @@ def seat_view(state: State, seat: str | None) -> dict[str, Any]:
     index = state.index(seat)
     if index >= 0:
         choice = state.choices[index] if state.choices else None
-        data["you"] = {"seat": seat, "hand": list(state.hands[index]),
-                       "sealed": choice_text(choice) if choice is not None else None}
+        data["you"] = {"hand": list(state.hands[index])}
+        if state.sealed:
+            data["you"]["sealed"] = choice_text(choice) if choice is not None else None
     return data
 
 
