@@ -144,9 +144,17 @@ def find_cards(words: list[str], reader: Reader) -> list[str]:
                 k += size
                 break
         else:
-            raise reader.fail(f'"{words[k]}" is not a guild card (cards are written as on your '
-                             "hand, e.g. city-size or towers-white).")
+            raise reader.fail(_no_card(words[k], names))
     return found
+
+
+def _no_card(word: str, names: list[str]) -> str:
+    """Return why `word` names no single guild card."""
+    starts = [n for n in names if n.startswith(word)]
+    if starts:
+        return f'"{word}" could be {", ".join(starts)}; write more of the name.'
+    return (f'"{word}" is not a guild card (cards are written as on your hand, e.g. city-size '
+            "or towers-white).")
 
 
 @GRAMMAR.rule("play", "score", kinds=("play",))
@@ -202,10 +210,11 @@ def _keep(words: list[str], reader: Reader) -> Any:
 @GRAMMAR.otherwise
 def _lead(words: list[str], reader: Reader) -> Any:
     """Read 'build wall 3-7' or 'place tower grey' as the order after the verb."""
-    if len(words) > 1 and words[0] in ("build", "place", "put", "make"):
-        rule = GRAMMAR.rules.get(words[1])
+    rest = [w for w in words[1:] if w not in FILLERS]
+    if rest and words[0] in ("build", "place", "put", "make"):
+        rule = GRAMMAR.rules.get(rest[0])
         if rule is not None:
-            return rule(words[2:], reader)
+            return rule(rest[1:], reader)
     raise reader.fail(f'"{words[0]}" does not begin an order of Masons (orders begin with '
                       "wall, tower, house, merge, play, discard, pass or swap).")
 
