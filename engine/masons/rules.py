@@ -5,10 +5,11 @@ candidate lists are what the forms, the help and random play offer, each passing
 """
 from __future__ import annotations
 
-from itertools import combinations_with_replacement, product
+from itertools import combinations_with_replacement
 from typing import Any
 
 from engine.core.errors import RuleViolation
+from engine.core.rng import Rng
 
 from . import cities as ct
 from .board import board
@@ -213,17 +214,15 @@ def _check_held(state: State, seat: int, wanted: tuple[str, ...]) -> None:
 
 # -- the last-place swap --------------------------------------------------------------------
 
-def swap_orders(state: State, seat: int) -> list[Any]:
-    """Return every choice of cards to swap, keeping the hand first."""
-    counts: dict[str, int] = {}
-    for card in state.hands[seat]:
-        counts[card] = counts.get(card, 0) + 1
-    names = sorted(counts)
-    found = []
-    for taken in product(*(range(counts[n] + 1) for n in names)):
-        found.append(SwapOrder(tuple(n for n, k in zip(names, taken, strict=True)
-                                     for _ in range(k))))
-    return sorted(found, key=lambda o: (len(o.cards), o.cards))
+def swap_examples(state: State, seat: int) -> list[Any]:
+    """Return keeping the hand and swapping each single card (the choices are too many to
+    list: any part of the hand may be swapped)."""
+    return [SwapOrder(())] + [SwapOrder((c,)) for c in sorted(set(state.hands[seat]))]
+
+
+def sample_swap(state: State, seat: int, rng: Rng) -> Any:
+    """Return a random legal swap: each card of the hand swapped or kept at even odds."""
+    return SwapOrder(tuple(c for c in state.hands[seat] if rng.randbelow(2)))
 
 
 def check_swap(state: State, seat: int, order: SwapOrder) -> None:

@@ -109,7 +109,7 @@ SCORE_SEALED = replace(SCORE, key="score-sealed", sealed=True, submitted=_chosen
 FINAL_SEALED = replace(FINAL, key="final-sealed", sealed=True, submitted=_chosen)
 SWAP = Step(
     key="swap", summary=SUMMARIES[Phase.SWAP], deciders=rules.deciders, kinds=(SwapOrder,),
-    check=rules.check_swap, handle=_swap, candidates=rules.swap_orders, forms=step_forms,
+    check=rules.check_swap, handle=_swap, sample=rules.sample_swap, forms=step_forms,
     default=SwapOrder(()), default_summary="you keep your cards", hours=ANSWER_HOURS)
 
 STEPS: tuple[Step, ...] = (WALL, TOWER, HOUSE, MERGE, SCORE, FINAL, SCORE_SEALED, FINAL_SEALED,

@@ -34,7 +34,7 @@ CANDIDATES: dict[Phase, Callable[[State, int], list[Any]]] = {
     Phase.WALL: rules.wall_orders, Phase.TOWER: rules.tower_orders,
     Phase.HOUSE: rules.house_orders, Phase.MERGE: rules.merge_orders,
     Phase.SCORE: rules.score_orders, Phase.FINAL: rules.score_orders,
-    Phase.SWAP: rules.swap_orders,
+    Phase.SWAP: rules.swap_examples,
 }
 
 
@@ -58,7 +58,7 @@ def _form(state: State, kind: type, chosen: list[Any]) -> OrderForm:
     if kind in (PlayOrder, SwapOrder):
         hand = tuple(dict.fromkeys(c for o in chosen for c in o.cards))
         fields = (Field("cards", "cards", "multi", hand, 0 if kind is SwapOrder else 1,
-                        len(hand) if kind is SwapOrder else 2),)
+                        max(len(hand), 1) if kind is SwapOrder else 2),)
         cities = tuple(dict.fromkeys(f"city {o.city}" for o in chosen
                                      if isinstance(o, PlayOrder) and o.city))
         if cities:
