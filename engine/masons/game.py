@@ -9,6 +9,8 @@ from engine.core.kit import Emitter, KitGame, Step
 from engine.core.rng import Rng
 
 from . import render, rules_turn, secrecy, summaries, text, view
+from .board import board
+from .cards import HOUSE_COLOURS, TOWER_COLOURS, cards
 from .events import EVENTS
 from .evolve import initial_state
 from .grammar import GRAMMAR
@@ -105,6 +107,15 @@ class Masons(KitGame[State]):
     def plant_canaries(self, state: State, canaries: Canaries) -> State:
         """Return `state` with every hidden card replaced by a canary."""
         return secrecy.plant_canaries(state, canaries)
+
+    def hidden_variant(self, state: State, seat: str | None, rng: Rng) -> State | None:
+        """Return `state` with the cards `seat` may not see reshuffled."""
+        return secrecy.hidden_variant(state, seat, rng)
+
+    def probe_words(self) -> tuple[str, ...]:
+        """Return the names players write: guild cards, colours, sides, regions."""
+        return (*sorted(cards()), *TOWER_COLOURS, *HOUSE_COLOURS, "north", "south", "west",
+                "east", *board().regions, "city", "none")
 
 
 GAME = Masons()
