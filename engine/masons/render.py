@@ -19,9 +19,9 @@ ROW = SIDE * math.sqrt(3) / 2
 MARGIN = 22.0
 WATER = 26.0
 WIDTH = MARGIN * 2 + 8 * HALF
-TOP = 34.0
+TOP = 30.0
 HALF_HEIGHT = 4 * ROW + 2 * WATER
-GAP = 14.0
+GAP = 10.0
 CUT = 7
 """The first column of the east half."""
 REGION_FILL = {"west": "#e4efd2", "middle": "#f4e8cc", "east": "#e3e0f1"}
@@ -31,6 +31,8 @@ TOWER_FILL = {"white": "#ffffff", "grey": "#8c8c8c", "black": "#1f1f1f"}
 CITY_FILL = "#d8c7a0"
 WALL = "#6b3f1d"
 SEAT_COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e")
+LEGEND = ("Walls brown (this turn orange); towers: filled discs",
+          "Houses: squares, palaces big; cities: stone colour")
 
 
 def _point(x: int, y: int, half: int) -> tuple[float, float]:
@@ -200,14 +202,14 @@ def _track(view: Mapping[str, Any], top: float) -> list[str]:
     end = max(40, 10 * math.ceil((best + 1) / 10))
     left, right = MARGIN, WIDTH - MARGIN
     step = (right - left) / end
-    parts = [_text(left - 10, top, "Scoring track", 13, anchor="start", weight="bold"),
-             (f'<line x1="{left}" y1="{top + 24}" x2="{right}" y2="{top + 24}" stroke="#555" '
-             'stroke-width="2"/>')]
+    parts = [(f'<line x1="{left}" y1="{top + 24}" x2="{right}" y2="{top + 24}" stroke="#555" '
+              'stroke-width="2"/>')]
     for mark in range(0, end + 1, 10):
         x = left + mark * step
         parts.append(f'<line x1="{x:.1f}" y1="{top + 18}" x2="{x:.1f}" y2="{top + 30}" '
                      'stroke="#555" stroke-width="1.5"/>')
-        parts.append(_text(x, top + 45, str(mark), 12))
+        parts.append(_text(x, top + 45, f"{mark} points" if mark == end else str(mark), 12,
+                           anchor="end" if mark == end else "middle"))
     for k, player in enumerate(players):
         x = left + player["score"] * step
         colour = SEAT_COLOURS[k % len(SEAT_COLOURS)]
@@ -215,7 +217,7 @@ def _track(view: Mapping[str, Any], top: float) -> list[str]:
                      'stroke="#fff" stroke-width="1.5"/>')
     for k, player in enumerate(players):
         colour = SEAT_COLOURS[k % len(SEAT_COLOURS)]
-        y = top + 64 + 16 * k
+        y = top + 62 + 16 * k
         you = " (you)" if player["seat"] == view.get("seat") else ""
         parts.append(f'<circle cx="{left - 4}" cy="{y - 4}" r="5" fill="{colour}"/>')
         parts.append(_text(left + 6, y, f"{player['seat']}{you}: {player['score']} points, "
@@ -230,6 +232,7 @@ def _supply(view: Mapping[str, Any], top: float) -> list[str]:
              f"{len(view['discard'])} discarded")]
     for kind in ("towers", "houses", "palaces"):
         lines.append(f"{kind}: " + "  ".join(f"{c} {n}" for c, n in supply[kind].items()))
+    lines += LEGEND
     return [_text(MARGIN - 10, top + 16 * k, text, 12, anchor="start")
             for k, text in enumerate(lines)]
 
@@ -238,9 +241,9 @@ def render_board_svg(view: Mapping[str, Any]) -> str:
     """Return the board of a view as an SVG document."""
     brd = board()
     cities = {s: c["number"] for c in view["board"]["cities"] for s in c["spaces"]}
-    track_top = TOP + 2 * HALF_HEIGHT + GAP + 26
-    supply_top = track_top + 64 + 16 * len(view["players"]) + 6
-    height = supply_top + 3 * 16 + 8
+    track_top = TOP + 2 * HALF_HEIGHT + GAP + 8
+    supply_top = track_top + 62 + 16 * len(view["players"]) + 4
+    height = supply_top + 5 * 16 + 8
     body = [*_header(view), *_water(0), *_water(1), *_spaces(brd, cities), *_walls(brd, view),
             *_city_outlines(brd, view), *_pieces(brd, view), *_tower_spaces(brd, view),
             *_regions(brd), *_track(view, track_top), *_supply(view, supply_top)]

@@ -81,5 +81,5 @@ def _each_pdf_shows_its_own_hand(pipeline: Pipeline, game_id: str, final: object
         mails = [m for m in pipeline.mail_out.messages(address)
                  if m["X-Pbem-Game"] == game_id and m["Auto-Submitted"] == "auto-generated"]
         text = pdf_text(mails[-1], tmp_path)
-        assert f"Only for {seat}" in text and "Scoring track" in text
+        assert f"Only for {seat}" in text and "palaces big" in text
         assert not any(f"Only for {other}" in text for other in EMAIL if other != seat)

@@ -25,7 +25,7 @@ def test_every_tower_space_and_city_is_labelled_in_the_svg() -> None:
     labels = set(re.findall(r">(\d+)</text>", svg))
     assert {str(p) for p in board().tower_spaces} <= labels
     assert 'fill="#d8c7a0"' in svg  # the city's stone
-    assert "west region" in svg and "east region" in svg and "Scoring track" in svg
+    assert "west region" in svg and "east region" in svg and "40 points" in svg
     assert "anna (you): 0 points, 6 cards" in svg
 
 
