@@ -137,3 +137,13 @@ def test_no_wall_inside_a_completed_city() -> None:
     refused(state, "anna", WallOrder(4, 6), "masons.line-taken")
     refused(state, "anna", WallOrder(1, 2), "masons.no-line")
 
+
+
+def test_a_tower_left_inside_by_a_merge_goes_back() -> None:
+    # Tower space 9 lies between city 2 and the new city; after the merge it is inside.
+    state = given(deal(), city(2, (1, 2, 3)), city(3, (18,)), walls("7-12"),
+                  towers(t4="grey", t7="white", t9="black"))
+    after = then(state, when(state, "anna", "wall 4-7", dice(None, "red", "red")))
+    merged = when(after, "anna", "merge with city 2")
+    assert ev.TowerRemoved(9) in merged
+    assert 9 not in then(after, merged).towers

@@ -9,7 +9,7 @@ from engine.masons import events as ev
 from engine.masons.orders import DiscardOrder, SwapOrder
 from engine.masons.state import Phase, State
 
-from .helpers import deal, dice, given, of_type, refused, then, towers, walls, when
+from .helpers import deal, dice, given, houses, of_type, refused, then, towers, walls, when
 
 CLOSING = (walls("1-4", "1-6"), towers(t4="grey", t6="white"))
 """Space 0 walled on two sides: wall 4-6 completes it as city 1."""
@@ -174,3 +174,38 @@ def test_deadline_defaults() -> None:
     state = then(state, when(state, "anna", "play cities"))
     state = then(state, when(state, "bruno", "discard walls"))
     assert GAME.prompts(state)[0].default == SwapOrder(())
+
+
+LINES_1_2_3 = ("4-9", "9-14", "14-19", "19-24", "24-29", "29-34", "34-39", "2-7", "7-12",
+               "12-17", "17-22", "22-27", "27-32", "32-37", "5-10", "10-15", "15-20", "20-25",
+               "25-30", "30-35", "35-40")
+NORTH_COAST = ("1-6", "6-11", "11-16", "16-21", "21-26", "26-31", "31-36")
+
+
+def test_the_last_wall_completing_a_city_is_scored_as_usual_and_ends_the_game() -> None:
+    # 32 walls stand: every inner flat line, the north coast, row 0's east end, three more.
+    standing = walls(*LINES_1_2_3, *NORTH_COAST, "36-39", "3-8", "8-13", "13-18")
+    state = given(deal(2), standing, towers(t1="grey", t4="white"))
+    assert state.walls_left() == 1
+    events = when(state, "anna", "wall 1-4", dice(None, "red", "red"))
+    assert ev.CityCompleted(1, tuple(range(14))) in events
+    assert events[-1] == ev.ScoringStarted(1, ("anna", "bruno"))
+    state = then(state, events)
+    state = then(state, when(state, "anna", "play walls"))
+    state = then(state, when(state, "bruno", "discard walls"))
+    assert state.phase is Phase.SWAP
+    ended = when(state, "bruno", "swap none")
+    assert not [e for e in of_type(ended, ev.ScoringStarted) if e.final]
+    assert isinstance(ended[-1], ev.GameEnded) and "last wall" in ended[-1].reason
+
+
+def test_the_last_palace_or_house_ends_the_game_too() -> None:
+    from engine.masons.rules_scoring import game_over_reason
+
+    palaces = [[*houses((s, c), (s, c)), ev.PalaceBuilt(s, c, (s, s))]
+               for s, c in zip(range(15), ["yellow", "green", "blue", "pink", "red"] * 3)]
+    assert game_over_reason(given(deal(2), *palaces)) == "the last palace was placed"
+    reds = houses(*[(s, c) for c in ("yellow", "green", "blue", "pink", "red")
+                    for s in range(12)])
+    assert game_over_reason(given(deal(2), reds)) == "the last house was placed"
+    assert game_over_reason(given(deal(2))) == ""
