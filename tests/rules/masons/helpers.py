@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import pytest
-
+from engine.core import testing
 from engine.core.errors import RuleViolation
 from engine.core.rng import Rng
 from engine.masons import GAME
@@ -29,20 +28,18 @@ TOWER = {"black": 0, "white": 2, "grey": 4}
 HOUSE = {"yellow": 0, "green": 1, "blue": 2, "pink": 3, "red": 4, "?": 5}
 
 
-class Scripted(Rng):
-    """A random stream returning the scripted values first, then a fixed seeded stream."""
-
-    def __init__(self, *values: int) -> None:
-        super().__init__(b"scripted")
-        self.values = list(values)
+class Scripted(testing.Scripted):
+    """Scripted dice first (faces counted from 0), then a fixed seeded stream for the draws."""
 
     def randbelow(self, n: int) -> int:
         """Return the next scripted value (it must be below `n`), or a seeded draw."""
         if not self.values:
-            return super().randbelow(n)
-        value = self.values.pop(0)
-        assert 0 <= value < n, f"scripted {value} is not below {n}"
-        return value
+            return Rng.randbelow(self, n)
+        return super().randbelow(n)
+
+    def roll(self, sides: int) -> int:
+        """Return a die roll: the next scripted face (from 0) plus one."""
+        return self.randbelow(sides) + 1
 
 
 def dice(tower: str | None, first: str, second: str) -> Scripted:
@@ -93,35 +90,27 @@ def city(number: int, spaces: Iterable[int], seat: str = "anna") -> list[Any]:
 def given(*groups: Iterable[Any] | Any, turn_of: str | None = "anna", turn: int = 5,
           options: dict[str, Any] | None = None) -> State:
     """Return the state after the events (lists are flattened), at the start of a turn."""
-    events: list[Any] = []
-    for group in groups:
-        events.extend(group if isinstance(group, list) else [group])
+    events = testing.flatten(groups)
     setup = next(e for e in events if isinstance(e, ev.GameSetUp))
     if turn_of is not None:
         events.append(ev.TurnStarted(turn_of, turn))
-    return GAME.fold(GAME.initial_state(setup.seats, options or {}), events)
+    return testing.given(GAME, setup.seats, events, options=options)  # type: ignore[no-any-return]
 
 
 def when(state: State, seat: str, order: Any, rng: Rng | None = None) -> list[Any]:
-    """Return the events of `seat` giving `order` (text or an order object)."""
-    if isinstance(order, str):
-        order = GAME.parse(order, seat, state)
-    return GAME.decide(state, seat, order, rng or Scripted())
+    """Return the events of `seat` giving `order` (text or an order object); the dice and draws
+    come from `rng`, a seeded stream by default."""
+    return testing.when(GAME, state, seat, order, rng or Scripted())
 
 
 def then(state: State, events: list[Any]) -> State:
     """Return the state after `events`."""
-    return GAME.fold(state, events)
+    return testing.after(GAME, state, events)  # type: ignore[no-any-return]
 
 
 def refused(state: State, seat: str, order: Any, code: str) -> RuleViolation:
     """Check that `order` is refused with `code`; return the violation."""
-    with pytest.raises(RuleViolation) as caught:
-        when(state, seat, order)
-    assert caught.value.code == code, caught.value
-    return caught.value
+    return testing.refused(GAME, state, seat, order, code)
 
 
-def of_type(events: list[Any], kind: type) -> list[Any]:
-    """Return the events of one class."""
-    return [e for e in events if isinstance(e, kind)]
+of_type = testing.of_type
