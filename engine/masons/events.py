@@ -30,24 +30,28 @@ def choice_text(choice: Choice) -> str:
 
 
 def _dice(e: DiceRolled) -> str:
+    """Return the account of a roll."""
     houses = " and ".join(e.houses)
     tower = f"tower die {e.tower}" if e.tower else "no tower die (towers on both ends)"
     return f"Dice: {tower}; house dice {houses}."
 
 
 def _played(e: CardsPlayed) -> str:
+    """Return the account of a play, card by card."""
     parts = ", ".join(f"{c} {p}" for c, p in zip(e.cards, e.points, strict=True))
     city = f" for city {e.city}" if e.city else ""
     return f"{e.seat} played {parts}{city}: {sum(e.points)} points."
 
 
 def _swapped(e: CardsSwapped) -> str:
+    """Return the account of a last-place swap."""
     if not e.cards:
         return f"{e.seat} kept their cards."
     return f"{e.seat} discarded {', '.join(e.cards)} and drew as many."
 
 
 def _scoring(e: ScoringStarted) -> str:
+    """Return the account of a scoring round opening."""
     order = ", ".join(e.seats)
     if e.final:
         return f"Final scoring: each player may play cards for a completed city ({order})."
@@ -55,10 +59,12 @@ def _scoring(e: ScoringStarted) -> str:
 
 
 def _sealed(e: ChoiceSealed) -> str:
+    """Return the sealed choice, as its author reads it."""
     return f"{e.seat} chose, sealed: {choice_text(e.choice)}."
 
 
 def _drawn_audience(e: CardsDrawn) -> Audience:
+    """Return who reads a draw in full: the drawer; the others learn how many."""
     count = len(e.cards)
     return Audience(frozenset({e.seat}),
                     f"{e.seat} drew {count} guild card{'s' if count != 1 else ''}.")

@@ -29,11 +29,13 @@ def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 
 @EVENTS.evolver(ev.GameSetUp)
 def _set_up(state: State, event: ev.GameSetUp) -> State:
+    """Seat the players; the first player is active."""
     return replace(state, seats=event.seats, active=state.index(event.first))
 
 
 @EVENTS.evolver(ev.CardsDrawn)
 def _drawn(state: State, event: ev.CardsDrawn) -> State:
+    """Move drawn cards from the supply into the hand."""
     k = state.index(event.seat)
     hand = tuple(sorted(state.hands[k] + event.cards))
     return replace(state, hands=_set(state.hands, k, hand),
@@ -42,11 +44,13 @@ def _drawn(state: State, event: ev.CardsDrawn) -> State:
 
 @EVENTS.evolver(ev.DiscardReshuffled)
 def _reshuffled(state: State, event: ev.DiscardReshuffled) -> State:
+    """Turn the discard pile into the new supply."""
     return replace(state, supply=tuple(sorted(state.supply + state.discard)), discard=())
 
 
 @EVENTS.evolver(ev.TurnStarted)
 def _turn(state: State, event: ev.TurnStarted) -> State:
+    """Open a turn: the wall decision, this turn's record cleared."""
     return replace(state, phase=Phase.WALL, turn=event.turn, active=state.index(event.seat),
                    step=state.step + 1, wall=-1, tower_roll="", house_roll=(), closed=0,
                    city=0, queue=())
@@ -54,48 +58,57 @@ def _turn(state: State, event: ev.TurnStarted) -> State:
 
 @EVENTS.evolver(ev.WallBuilt)
 def _wall(state: State, event: ev.WallBuilt) -> State:
+    """Stand the wall; the turn goes on automatically."""
     return replace(state, walls=state.walls | {event.line}, wall=event.line, phase=Phase.FLOW)
 
 
 @EVENTS.evolver(ev.DiceRolled)
 def _dice(state: State, event: ev.DiceRolled) -> State:
+    """Record the roll."""
     return replace(state, tower_roll=event.tower, house_roll=event.houses)
 
 
 @EVENTS.evolver(ev.ChoiceOpened)
 def _choice(state: State, event: ev.ChoiceOpened) -> State:
+    """Open a tower, house or merge decision."""
     return replace(state, phase=Phase(event.what), step=state.step + 1)
 
 
 @EVENTS.evolver(ev.TowerPlaced)
 def _tower(state: State, event: ev.TowerPlaced) -> State:
+    """Place a tower."""
     return replace(state, towers={**state.towers, event.point: event.colour}, phase=Phase.FLOW)
 
 
 @EVENTS.evolver(ev.HousePlaced)
 def _house(state: State, event: ev.HousePlaced) -> State:
+    """Place a house."""
     houses = _set(state.houses, event.space, with_item(state.houses[event.space], event.colour))
     return replace(state, houses=houses, phase=Phase.FLOW)
 
 
 @EVENTS.evolver(ev.CityCompleted)
 def _city(state: State, event: ev.CityCompleted) -> State:
+    """Record the completed city as the one being handled."""
     return replace(state, cities=(*state.cities, City(event.number, event.spaces)),
                    city=event.number, closed=state.closed + 1, phase=Phase.FLOW)
 
 
 @EVENTS.evolver(ev.WallRemoved)
 def _wall_removed(state: State, event: ev.WallRemoved) -> State:
+    """Return a wall to the supply."""
     return replace(state, walls=state.walls - {event.line})
 
 
 @EVENTS.evolver(ev.TowerRemoved)
 def _tower_removed(state: State, event: ev.TowerRemoved) -> State:
+    """Return a tower to the supply."""
     return replace(state, towers={p: c for p, c in state.towers.items() if p != event.point})
 
 
 @EVENTS.evolver(ev.PalaceBuilt)
 def _palace(state: State, event: ev.PalaceBuilt) -> State:
+    """Replace two houses by a palace."""
     houses = state.houses
     for space in event.taken:
         houses = _set(houses, space, without(houses[space], [event.colour]))
@@ -106,6 +119,7 @@ def _palace(state: State, event: ev.PalaceBuilt) -> State:
 
 @EVENTS.evolver(ev.CitiesMerged)
 def _merged(state: State, event: ev.CitiesMerged) -> State:
+    """Join the new city to its neighbour and return the shared walls."""
     new = state.city_numbered(event.number)
     spaces = new.spaces if new is not None else ()
     cities = tuple(City(c.number, tuple(sorted(c.spaces + spaces))) if c.number == event.into
@@ -116,11 +130,13 @@ def _merged(state: State, event: ev.CitiesMerged) -> State:
 
 @EVENTS.evolver(ev.MergeDeclined)
 def _declined(state: State, event: ev.MergeDeclined) -> State:
+    """Keep the new city apart."""
     return replace(state, phase=Phase.FLOW)
 
 
 @EVENTS.evolver(ev.ScoringStarted)
 def _scoring(state: State, event: ev.ScoringStarted) -> State:
+    """Open a scoring round with its order of players."""
     return replace(state, phase=Phase.FINAL if event.final else Phase.SCORE, city=event.city,
                    queue=tuple(state.index(s) for s in event.seats), step=state.step + 1,
                    choices=(None,) * state.players)
@@ -128,6 +144,7 @@ def _scoring(state: State, event: ev.ScoringStarted) -> State:
 
 @EVENTS.evolver(ev.ChoiceSealed)
 def _sealed(state: State, event: ev.ChoiceSealed) -> State:
+    """Record a seat's sealed choice."""
     return replace(state, choices=_set(state.choices, state.index(event.seat), event.choice))
 
 
@@ -141,32 +158,38 @@ def _done(state: State, seat: int, cards: tuple[str, ...], points: int = 0) -> S
 
 @EVENTS.evolver(ev.CardsPlayed)
 def _played(state: State, event: ev.CardsPlayed) -> State:
+    """Score the played cards and discard them."""
     return _done(state, state.index(event.seat), event.cards, sum(event.points))
 
 
 @EVENTS.evolver(ev.CardDiscarded)
 def _discarded(state: State, event: ev.CardDiscarded) -> State:
+    """Discard the one card of a player who does not score."""
     return _done(state, state.index(event.seat), (event.card,))
 
 
 @EVENTS.evolver(ev.ScoringPassed)
 def _passed(state: State, event: ev.ScoringPassed) -> State:
+    """Finish the go of a player who plays no card."""
     return _done(state, state.index(event.seat), ())
 
 
 @EVENTS.evolver(ev.SwapsStarted)
 def _swaps(state: State, event: ev.SwapsStarted) -> State:
+    """Open the last-place swap with its order of players."""
     return replace(state, phase=Phase.SWAP, queue=tuple(state.index(s) for s in event.seats),
                    step=state.step + 1)
 
 
 @EVENTS.evolver(ev.CardsSwapped)
 def _swapped(state: State, event: ev.CardsSwapped) -> State:
+    """Discard a last-place player's swapped cards."""
     return _done(state, state.index(event.seat), event.cards)
 
 
 @EVENTS.evolver(ev.GameEnded)
 def _ended(state: State, event: ev.GameEnded) -> State:
+    """Close the game with its winners."""
     return replace(state, phase=Phase.OVER, winners=event.winners, reason=event.reason,
                    queue=(), step=state.step + 1)
 

@@ -63,6 +63,7 @@ def _numbers(words: list[str]) -> list[int]:
 
 @GRAMMAR.rule("wall", "walls", kinds=("wall",))
 def _wall(words: list[str], reader: Reader) -> Any:
+    """Read "wall 3-7"."""
     words = _plain(words)
     numbers = _numbers([w for w in words if w not in FILLERS and w not in ("from", "between")])
     if len(numbers) != 2 or numbers[0] == numbers[1]:
@@ -73,6 +74,7 @@ def _wall(words: list[str], reader: Reader) -> Any:
 
 @GRAMMAR.rule("tower", "towers", kinds=("tower",))
 def _tower(words: list[str], reader: Reader) -> Any:
+    """Read "tower 12 black 13 grey" (or "tower grey" for one empty end)."""
     words = _plain(words)
     words = [w for w in words if w not in FILLERS]
     colours = [w for w in words if w in TOWER_COLOURS]
@@ -91,6 +93,7 @@ def _tower(words: list[str], reader: Reader) -> Any:
 
 @GRAMMAR.rule("house", "houses", kinds=("house",))
 def _house(words: list[str], reader: Reader) -> Any:
+    """Read "house north red south green" (or "house red" at the board's edge)."""
     words = _plain(words)
     words = [SIDE_ALIASES.get(w, w) for w in words if w not in FILLERS]
     sides = [w for w in words if w in SIDES]
@@ -110,6 +113,7 @@ def _house(words: list[str], reader: Reader) -> Any:
 
 @GRAMMAR.rule("merge", kinds=("merge",))
 def _merge(words: list[str], reader: Reader) -> Any:
+    """Read "merge with city 2" or "merge none"."""
     words = _plain(words)
     words = [w for w in words if w not in FILLERS and w != "city"]
     if words in (["none"], ["no"], ["nothing"]):
@@ -122,6 +126,7 @@ def _merge(words: list[str], reader: Reader) -> Any:
 
 @GRAMMAR.rule("no", kinds=("merge",))
 def _no_merge(words: list[str], reader: Reader) -> Any:
+    """Read "no merge"."""
     words = _plain(words)
     if [w for w in words if w not in FILLERS] in (["merge"], ["merger"]):
         return MergeOrder(0)
@@ -159,6 +164,7 @@ def _no_card(word: str, names: list[str]) -> str:
 
 @GRAMMAR.rule("play", "score", kinds=("play",))
 def _play(words: list[str], reader: Reader) -> Any:
+    """Read "play city-size walls" (final scoring: "... in city 3")."""
     words = _plain(words)
     city = 0
     for k, word in enumerate(words):
@@ -177,6 +183,7 @@ def _play(words: list[str], reader: Reader) -> Any:
 
 @GRAMMAR.rule("discard", kinds=("discard",))
 def _discard(words: list[str], reader: Reader) -> Any:
+    """Read "discard walls" (and draw two)."""
     words = _plain(words)
     played = find_cards([w for w in words if w not in DRAW_WORDS], reader)
     if len(played) != 1:
@@ -186,6 +193,7 @@ def _discard(words: list[str], reader: Reader) -> Any:
 
 @GRAMMAR.rule("pass", kinds=("pass",))
 def _pass(words: list[str], reader: Reader) -> Any:
+    """Read "pass"."""
     words = _plain(words)
     if [w for w in words if w not in FILLERS]:
         raise reader.fail("pass takes nothing more.")
@@ -194,6 +202,7 @@ def _pass(words: list[str], reader: Reader) -> Any:
 
 @GRAMMAR.rule("swap", "replace", kinds=("swap",))
 def _swap(words: list[str], reader: Reader) -> Any:
+    """Read "swap towers-white houses-red" or "swap none"."""
     words = _plain(words)
     rest = [w for w in words if w not in FILLERS]
     if rest in (["none"], ["nothing"], []):
@@ -203,6 +212,7 @@ def _swap(words: list[str], reader: Reader) -> Any:
 
 @GRAMMAR.rule("keep", kinds=("swap",))
 def _keep(words: list[str], reader: Reader) -> Any:
+    """Read "keep" as a swap of nothing."""
     words = _plain(words)
     return SwapOrder(())
 

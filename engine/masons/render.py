@@ -53,12 +53,14 @@ def _halves_of_point(brd: Board, number: int) -> list[int]:
 
 
 def _at(brd: Board, number: int, half: int) -> tuple[float, float]:
+    """Return the drawing position of a tower space in one half."""
     x, y = brd.points[number]
     return _point(x, y, half)
 
 
 def _text(x: float, y: float, words: str, size: float = 12, anchor: str = "middle",
           weight: str = "normal", fill: str = "#222") -> str:
+    """Return an SVG text element."""
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:g}" text-anchor="{anchor}" '
             f'font-weight="{weight}" fill="{fill}">{escape(words)}</text>')
 
@@ -114,6 +116,7 @@ def _city_outlines(brd: Board, view: Mapping[str, Any]) -> list[str]:
 
 
 def _centre(brd: Board, space: int, half: int) -> tuple[float, float]:
+    """Return the drawing position of a space's centre."""
     xs, ys = zip(*(_at(brd, p, half) for p in brd.spaces[space].corners), strict=True)
     return sum(xs) / 3, sum(ys) / 3
 

@@ -31,27 +31,32 @@ Em = Emitter[State]
 
 
 def _wall(em: Em, seat: int, order: WallOrder, rng: Rng) -> None:
+    """Build the wall and go on with the dice."""
     line = board().line_between(order.a, order.b)
     assert line is not None
     rules_turn.build_wall(em, em.state.seats[seat], line, rng)
 
 
 def _towers(em: Em, seat: int, order: TowerOrder, rng: Rng) -> None:
+    """Place the chosen towers, then the houses."""
     em.emit(*[ev.TowerPlaced(p, c) for p, c in order.placements])
     rules_turn.place_houses(em, rng)
 
 
 def _houses(em: Em, seat: int, order: HouseOrder, rng: Rng) -> None:
+    """Place the chosen houses, then handle the cities."""
     sides = rules.side_names(em.state)
     em.emit(*[ev.HousePlaced(sides[s], c) for s, c in order.placements])
     rules_turn.next_city(em, rng)
 
 
 def _merge(em: Em, seat: int, order: MergeOrder, rng: Rng) -> None:
+    """Merge the new city or keep it apart, then score."""
     rules_turn.merge(em, em.state.city, order.city, rng)
 
 
 def _score(em: Em, seat: int, order: Any, rng: Rng) -> None:
+    """Take a scoring order as a choice (sealed or not)."""
     if isinstance(order, PlayOrder):
         choice = Choice(play=order.cards, city=order.city)
     elif isinstance(order, DiscardOrder):
@@ -62,6 +67,7 @@ def _score(em: Em, seat: int, order: Any, rng: Rng) -> None:
 
 
 def _swap(em: Em, seat: int, order: SwapOrder, rng: Rng) -> None:
+    """Swap the chosen cards."""
     rules_scoring.swap(em, em.state.seats[seat], order.cards, rng)
 
 

@@ -90,6 +90,7 @@ def compact_lines(names: Sequence[str]) -> str:
 # -- summaries --------------------------------------------------------------------------------
 
 def _wall(state: State, seat: int) -> str:
+    """Summarise the wall decision with every free wall line."""
     free = [board().lines[k].name for k in ct.free_lines(state)]
     return (f"Turn {state.turn}: your turn. Build a wall on a free wall line, named by the "
             "numbers of the tower spaces at its ends (wall 3-7); the dice are rolled for you "
@@ -98,6 +99,7 @@ def _wall(state: State, seat: int) -> str:
 
 
 def _tower(state: State, seat: int) -> str:
+    """Summarise the tower choice."""
     from .placing import empty_ends
 
     ends = " and ".join(str(p) for p in empty_ends(state))
@@ -107,6 +109,7 @@ def _tower(state: State, seat: int) -> str:
 
 
 def _house(state: State, seat: int) -> str:
+    """Summarise the house choice."""
     sides = " and ".join(s for s in rules.side_names(state) if s) or "one space (the board's edge)"
     dice = " and ".join(state.house_roll)
     return (f"Your wall {board().lines[state.wall].name}: the house dice show {dice} ('?' is "
@@ -115,6 +118,7 @@ def _house(state: State, seat: int) -> str:
 
 
 def _merge(state: State, seat: int) -> str:
+    """Summarise the merge choice with the walls each merge removes."""
     options = ct.merge_options(state, state.city)
     names = "; ".join(f"city {n} (removing {', '.join(board().lines[k].name for k in lines)})"
                       for n, lines in options.items())
@@ -123,11 +127,13 @@ def _merge(state: State, seat: int) -> str:
 
 
 def _hand(state: State, seat: int) -> str:
+    """Return the seat's cards with what each scores."""
     cards = state.hands[seat]
     return "; ".join(f"{c} ({describe_card(c)})" for c in dict.fromkeys(cards)) or "none"
 
 
 def _score(state: State, seat: int) -> str:
+    """Summarise a city's scoring for the seat."""
     city = state.city_numbered(state.city)
     size = len(city.spaces) if city else 0
     text = (f"City {state.city} ({size} spaces) is scored. Play 1 or 2 cards and draw 1, or "
@@ -136,6 +142,7 @@ def _score(state: State, seat: int) -> str:
 
 
 def _final(state: State, seat: int) -> str:
+    """Summarise the final scoring for the seat."""
     numbers = ", ".join(str(c.number) for c in state.cities) or "none"
     return (f"Final scoring: play 1 or 2 cards, naming the completed city your city cards "
             f"score (cities: {numbers}), or pass. Cards left in hand break a tie. Your cards: "
@@ -143,6 +150,7 @@ def _final(state: State, seat: int) -> str:
 
 
 def _sealed_note(state: State, seat: int) -> str:
+    """Return the note on sealed choices, with the seat's own choice."""
     choice = state.choices[seat] if state.sealed and state.choices else None
     if not state.sealed:
         return ""
@@ -151,6 +159,7 @@ def _sealed_note(state: State, seat: int) -> str:
 
 
 def _swap(state: State, seat: int) -> str:
+    """Summarise the last-place swap."""
     return (f"You are in last place with {state.scores[seat]} points: you may discard any of "
             f"your cards and draw as many. Your cards: {_hand(state, seat)}.")
 

@@ -23,6 +23,7 @@ def render_text(view: Mapping[str, Any]) -> str:
 
 
 def _headline(view: Mapping[str, Any]) -> str:
+    """Return the first line: where the game stands or how it ended."""
     result = view.get("result")
     if result:
         return f"Masons - game over. {result['reason']}"
@@ -31,11 +32,13 @@ def _headline(view: Mapping[str, Any]) -> str:
 
 
 def _scores(view: Mapping[str, Any]) -> str:
+    """Return the scores line."""
     return "Scores: " + "; ".join(f"{p['seat']} {p['score']} ({p['cards']} cards)"
                                   for p in view["players"])
 
 
 def _this_turn(view: Mapping[str, Any]) -> list[str]:
+    """Return the lines on this turn's wall, dice and scoring."""
     turn = view.get("this_turn") or {}
     if not turn.get("wall"):
         return []
@@ -50,6 +53,7 @@ def _this_turn(view: Mapping[str, Any]) -> list[str]:
 
 
 def _cities(view: Mapping[str, Any]) -> list[str]:
+    """Return one line per completed city."""
     brd = board()
     houses, palaces = view["board"]["houses"], view["board"]["palaces"]
     lines = []
@@ -64,15 +68,18 @@ def _cities(view: Mapping[str, Any]) -> list[str]:
 
 
 def _count(counts: Counter[str]) -> str:
+    """Return counts by colour as text."""
     return ", ".join(f"{c} {n}" for c, n in sorted(counts.items())) or "none"
 
 
 def _walls(view: Mapping[str, Any]) -> str:
+    """Return the walls line."""
     walls = view["board"]["walls"]
     return f"Walls ({len(walls)}): " + (", ".join(walls) or "none")
 
 
 def _towers(view: Mapping[str, Any]) -> str:
+    """Return the towers line."""
     by_colour: dict[str, list[str]] = {}
     for point, colour in view["board"]["towers"].items():
         by_colour.setdefault(colour, []).append(point)
@@ -83,6 +90,7 @@ def _towers(view: Mapping[str, Any]) -> str:
 
 
 def _outside_houses(view: Mapping[str, Any]) -> list[str]:
+    """Return the houses outside cities, one line per region."""
     brd = board()
     in_city = {s for c in view["board"]["cities"] for s in c["spaces"]}
     lines = []
@@ -96,12 +104,14 @@ def _outside_houses(view: Mapping[str, Any]) -> list[str]:
 
 
 def _free(view: Mapping[str, Any]) -> str:
+    """Return the free wall lines, compactly."""
     from .summaries import compact_lines
 
     return f"Free wall lines ({len(view['free_lines'])}): {compact_lines(view['free_lines'])}"
 
 
 def _supply(view: Mapping[str, Any]) -> str:
+    """Return the supply line."""
     supply = view["supply"]
     parts = [f"{supply['walls']} walls"]
     for kind in ("towers", "houses", "palaces"):
@@ -111,4 +121,5 @@ def _supply(view: Mapping[str, Any]) -> str:
 
 
 def _spaces(count: int) -> str:
+    """Return "1 space" or "n spaces"."""
     return f"{count} space" if count == 1 else f"{count} spaces"
