@@ -15,6 +15,7 @@ from ..archive import archive_lines, archive_name, header_for
 from ..audit import HistoryLine, history
 from ..loading import LoadedGame, load_game
 from ..mail.compose import turn_label
+from ..pdf import private_items
 from .links import authenticate_seat, load_or_404, store
 from .render import inline_svg, page
 from .summary import outcome_text, summarize
@@ -88,6 +89,7 @@ def _replay_page(loaded_now: LoadedGame, seq: int, seat: str | None, step: Step)
     return page("replay.html", summary=summarize(loaded_now), meta=loaded_now.meta, seat=seat,
                 step=step, board=_board(then, view), board_text=then.game.render_text(view),
                 lines=list(reversed(lines)), current=current, turn=turn_label(view),
+                private=private_items(view) if seat else [],
                 ended=then.meta.finished, outcome=outcome_text(then),
                 game_url=url_for("lobby.game_page", game_id=game_id))
 
