@@ -8,7 +8,6 @@ import click
 
 from . import admin
 from . import archive as archiving
-from .cli import announce, handles_errors, open_store
 from .loading import load_game
 from .restore import import_archive
 
@@ -20,9 +19,18 @@ from .restore import import_archive
               "game in the current folder; '-' for standard output).")
 @click.option("--with-secrets", is_flag=True, help="Include a running game's secret seed, "
               "so the archive can restore it (keep such a file as secret as the database).")
-@handles_errors
 def export_command(game_id: str, output: str | None, with_secrets: bool) -> None:
     """Write a game's archive: its header and every event as stored (docs/archive.md)."""
+    from .cli import friendly_errors
+
+    with friendly_errors():
+        _export(game_id, output, with_secrets)
+
+
+def _export(game_id: str, output: str | None, with_secrets: bool) -> None:
+    """Write the archive to `output` (a name from the game when None, '-': standard output)."""
+    from .cli import open_store
+
     store = open_store()
     header = archiving.header_for(store, game_id, with_secrets)
     if output == "-":
@@ -42,9 +50,18 @@ def export_command(game_id: str, output: str | None, with_secrets: bool) -> None
 @click.option("--renew-links", is_flag=True, help="Give every seat of a running game new "
               "private links and reply addresses, and email them (needed when this server's "
               "secret key is not the one the game was played under).")
-@handles_errors
 def import_command(archive_path: str, renew_links: bool) -> None:
     """Restore a game from its archive into this store; refuse a broken or unusable one."""
+    from .cli import friendly_errors
+
+    with friendly_errors():
+        _import(archive_path, renew_links)
+
+
+def _import(archive_path: str, renew_links: bool) -> None:
+    """Import the archive; with `renew_links`, renew and mail every seat's links."""
+    from .cli import announce, open_store
+
     store = open_store()
     restored = import_archive(store, archive_path)
     click.echo(f"imported game {restored.game_id}: {restored.events} events, "
@@ -58,7 +75,6 @@ def import_command(archive_path: str, renew_links: bool) -> None:
 
 @click.command("backup")
 @click.argument("target", metavar="FILE", type=click.Path(dir_okay=False, writable=True))
-@handles_errors
 def backup_command(target: str) -> None:
     """Back up the whole SQLite store into FILE while the service keeps running."""
     from .backup import BackupError, backup_sqlite
