@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.core.errors import RuleViolation
 
-from .cards import ATTACKS, transferable
+from .cards import ATTACKS, power, transferable
 from .grid import open_arrows
 from .orders import (
     AbolishOrder,
@@ -39,7 +39,7 @@ def legal(state: State, seat: str, orders: list[Any]) -> list[Any]:
     if step is None:
         return []
     result = []
-    for item in orders:
+    for item in dict.fromkeys(orders):
         rule = step.rules.get(type(item))
         if rule is None:
             continue
@@ -47,9 +47,18 @@ def legal(state: State, seat: str, orders: list[Any]) -> list[Any]:
             rule[0](state, seat, item)
         except RuleViolation:
             continue
-        if item not in result:
-            result.append(item)
+        result.append(item)
     return result
+
+
+_LAST: list[Any] = [None, "", []]
+
+
+def listed(state: State, seat: str) -> list[Any]:
+    """Return the checked candidates of `seat` (the last answer is kept: states are frozen)."""
+    if _LAST[0] is not state or _LAST[1] != seat:
+        _LAST[:] = [state, seat, legal(state, seat, candidates(state, seat))]
+    return list(_LAST[2])
 
 
 def candidates(state: State, seat: str) -> list[Any]:
@@ -77,26 +86,21 @@ def attacks(state: State, seat: str) -> list[AttackOrder]:
     """Return a sample of attacks: each target with the strongest free group."""
     player = state.player(seat)
     targets = list(state.uncontrolled) + [g for p in state.players if p.seat != seat
-                                          for g in p.groups]
+                                          for g in p.groups[:3]]
     own = player.cards[0].money
     result = []
     for target in targets:
         free = [p.card for p in player.cards if uses_left(state, p.card, target) > 0]
+        by_power = sorted(free, key=lambda c: (-power(c), c))
         for kind in ATTACKS:
-            usable = [c for c in free if kind != "control" or open_arrows(player, c)]
+            usable = [c for c in by_power if kind != "control" or open_arrows(player, c)]
             if not usable:
                 continue
-            group = max(usable, key=lambda c: (_power(c), c))
+            group = usable[0]
             aiders = tuple(sorted(c for c in free if c != group and transferable(c) > 0))
             result.append(AttackOrder(kind, target, group, aiders, 0, own // 2))
             result.append(AttackOrder(kind, target, group, (), 0, 0))
     return result
-
-
-def _power(card: str) -> int:
-    from .cards import power
-
-    return power(card)
 
 
 def transfers(state: State, seat: str) -> list[TransferOrder]:

@@ -19,7 +19,7 @@ from engine.core.errors import WrongOrderKind
 from engine.core.rng import Rng
 
 from . import describe, grammar, prompts, render, secrecy, text, view
-from .candidates import candidates, legal
+from .candidates import listed
 from .events import EVENT_TYPES
 from .evolve import evolve, initial_state
 from .flow import Emitter, set_up
@@ -84,7 +84,7 @@ class Illuminati(Game[State]):
         """Return a fair sample of the orders `seat` may give now (attacks cannot be listed)."""
         if seat not in prompts.deciders_of(state):
             return []
-        return legal(state, seat, candidates(state, seat))
+        return listed(state, seat)
 
     def can_list(self, state: State, seat: str) -> bool:
         """Return whether every legal order is listed: never in a turn, where attacks vary."""

@@ -9,7 +9,7 @@ from engine.core.contract import Field, OrderForm, Prompt
 
 from . import orders as od
 from .arithmetic import target_number
-from .candidates import attacks, candidates, legal
+from .candidates import listed
 from .cards import name_of
 from .rules_attack import plan_for
 from .state import Phase, State
@@ -63,9 +63,8 @@ def prompts(state: State) -> tuple[Prompt, ...]:
 def prompt(state: State, seat: str) -> Prompt:
     """Return the prompt of one seat."""
     step = STEPS[state.phase]
-    listed = legal(state, seat, candidates(state, seat))
     return Prompt(seat=seat, key=prompt_key(state), summary=summary(state, seat),
-                  forms=forms(step.rules, listed), default=step.default(state, seat),
+                  forms=forms(step.rules, listed(state, seat)), default=step.default(state, seat),
                   default_summary=step.default_summary, simultaneous=step.sealed,
                   deadline_hours=step.hours)
 
@@ -97,10 +96,11 @@ def _plan(state: State) -> Any:
     return plan_of(state.attack)
 
 
-def _target_numbers(state: State, seat: str, limit: int = 12) -> list[str]:
+def _target_numbers(state: State, seat: str, limit: int = 8) -> list[str]:
     """Return 'control X with Y: N' for a sample of the seat's possible attacks."""
     result = []
-    for order in legal(state, seat, [a for a in attacks(state, seat) if not a.from_illuminati]):
+    for order in [a for a in listed(state, seat)
+                  if isinstance(a, od.AttackOrder) and not a.from_illuminati]:
         needed = target_number(state, plan_for(seat, order))
         result.append(f"{order.kind} {name_of(order.target)} with {name_of(order.group)}: "
                       f"{needed}")
