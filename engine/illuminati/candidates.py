@@ -51,14 +51,29 @@ def legal(state: State, seat: str, orders: list[Any]) -> list[Any]:
     return result
 
 
-_LAST: list[Any] = [None, "", []]
+class LastState:
+    """Answers kept for the last state asked about (states are frozen, so they stay true)."""
+
+    def __init__(self) -> None:
+        self.state: State | None = None
+        self.answers: dict[Any, Any] = {}
+
+    def get(self, state: State, key: Any, compute: Any) -> Any:
+        """Return the answer for (`state`, `key`), computing it once."""
+        if self.state is not state:
+            self.state, self.answers = state, {}
+        if key not in self.answers:
+            self.answers[key] = compute()
+        return self.answers[key]
+
+
+MEMO = LastState()
 
 
 def listed(state: State, seat: str) -> list[Any]:
-    """Return the checked candidates of `seat` (the last answer is kept: states are frozen)."""
-    if _LAST[0] is not state or _LAST[1] != seat:
-        _LAST[:] = [state, seat, legal(state, seat, candidates(state, seat))]
-    return list(_LAST[2])
+    """Return the checked candidates of `seat`."""
+    return list(MEMO.get(state, ("listed", seat),
+                         lambda: legal(state, seat, candidates(state, seat))))
 
 
 def candidates(state: State, seat: str) -> list[Any]:

@@ -66,6 +66,10 @@ class Illuminati(Game[State]):
         """Return the decisions open now."""
         return prompts.prompts(state)
 
+    def prompt_for(self, state: State, seat: str) -> Prompt | None:
+        """Return the open decision of `seat`, if any (built for that seat alone)."""
+        return prompts.prompt(state, seat) if seat in prompts.deciders_of(state) else None
+
     def decide(self, state: State, seat: str, order: Order, rng: Rng) -> list[Event]:
         """Return the events `order` by `seat` causes, or raise a RuleViolation."""
         self.check_prompted(state, seat)
@@ -87,8 +91,8 @@ class Illuminati(Game[State]):
         return listed(state, seat)
 
     def can_list(self, state: State, seat: str) -> bool:
-        """Return whether every legal order is listed: never in a turn, where attacks vary."""
-        return state.phase not in (Phase.TURN, Phase.RESPONSE, Phase.RAISE, Phase.END)
+        """Return True: the listed sample is what random players choose from."""
+        return True
 
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
         """Return what `seat` may see."""

@@ -9,7 +9,7 @@ from engine.core.contract import Field, OrderForm, Prompt
 
 from . import orders as od
 from .arithmetic import target_number
-from .candidates import listed
+from .candidates import MEMO, listed
 from .cards import name_of
 from .rules_attack import plan_for
 from .state import Phase, State
@@ -61,6 +61,11 @@ def prompts(state: State) -> tuple[Prompt, ...]:
 
 
 def prompt(state: State, seat: str) -> Prompt:
+    """Return the prompt of one seat (built once per state)."""
+    return MEMO.get(state, ("prompt", seat), lambda: _prompt(state, seat))  # type: ignore[no-any-return]
+
+
+def _prompt(state: State, seat: str) -> Prompt:
     """Return the prompt of one seat."""
     step = STEPS[state.phase]
     return Prompt(seat=seat, key=prompt_key(state), summary=summary(state, seat),
