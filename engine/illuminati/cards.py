@@ -134,7 +134,7 @@ def name_of(card: str) -> str:
     """Return the printed name of any card id."""
     for table in (GROUPS, ILLUMINATI, SPECIALS):
         if card in table:
-            return str(table[card].name)  # type: ignore[attr-defined]
+            return str(table[card].name)
     return card
 
 

@@ -41,7 +41,7 @@ def _name_table() -> dict[str, tuple[str, ...]]:
     table: dict[str, set[str]] = {}
     for source in (GROUPS, ILLUMINATI, SPECIALS):
         for card_id, card in source.items():
-            for form in (card_id, card.name, *card.aliases):  # type: ignore[attr-defined]
+            for form in (card_id, card.name, *card.aliases):
                 table.setdefault(norm(form), set()).add(card_id)
     return {key: tuple(sorted(value)) for key, value in table.items()}
 

@@ -17,10 +17,10 @@ from .steps import STEPS, deciders
 
 FORM_TEXTS: dict[type, tuple[str, str]] = {
     od.GoalOrder: ("Choose the goal the UFOs pursue (secret)", "goal <illuminati>"),
-    od.AttackOrder: ("Attack a group", "attack <control|neutralize|destroy> <target> with "
+    od.AttackOrder: ("Attack a group", ("attack <control|neutralize|destroy> <target> with "
                      "<group> [aided by <group> and <group>] [spending <MB> from group <MB> "
                      "from illuminati] [privileged by <special>|bavaria] [at <side>] "
-                     "[whispering]"),
+                     "[whispering]")),
     od.TransferOrder: ("Transfer money", "transfer <MB> from <card> to <card>"),
     od.MoveOrder: ("Move a group", "move <group> to <card> [at <side>]"),
     od.GiveGroupOrder: ("Give a group away", "give group <group> to <player>"),
@@ -29,14 +29,14 @@ FORM_TEXTS: dict[type, tuple[str, str]] = {
     od.DropOrder: ("Drop a group", "drop <group>"),
     od.PlayOrder: ("Play a Special", "play <special> [on <target>] [at <card> [<side>]]"),
     od.RecycleOrder: ("Recyclers: pay 5MB for an extra draw", "recycle"),
-    od.LaserOrder: ("Orbital Mind Control Lasers", "laser <group> <add|remove|reverse> "
-                    "<alignment>"),
+    od.LaserOrder: ("Orbital Mind Control Lasers", ("laser <group> <add|remove|reverse> "
+                    "<alignment>")),
     od.PassOrder: ("Pass", "pass"),
     od.EndOrder: ("End", "end"),
     od.DefendOrder: ("Defend your group", "defend <MB> from target <MB> from illuminati"),
     od.InterfereOrder: ("Interfere", "interfere <for|against> <MB> [with interference]"),
-    od.AbolishOrder: ("Abolish privilege", "abolish with deep agent | abolish with <special> "
-                      "and <special>"),
+    od.AbolishOrder: ("Abolish privilege", ("abolish with deep agent | abolish with <special> "
+                      "and <special>")),
     od.RaiseOrder: ("Raise the attack", "raise <MB> from group <MB> from illuminati"),
     od.RollOrder: ("Roll the dice", "roll"),
     od.AutoPassOrder: ("Standing order for windows", "auto-pass <on|off|unless-attacked>"),

@@ -16,15 +16,15 @@ def _card(card: Mapping[str, Any], left: float, top: float) -> list[str]:
     y = top + card["y"] * (H + GAP)
     illuminati = card.get("depth", 1) == 0
     fill = "#f3e3b5" if illuminati else "#eef2f7"
-    parts = [f'<rect x="{x}" y="{y}" width="{W}" height="{H}" rx="6" fill="{fill}" '
-             'stroke="#333"/>',
-             f'<text x="{x + 6}" y="{y + 16}" font-size="11" font-weight="bold">'
-             f'{escape(str(card["name"]).removeprefix("The ")[:20])}</text>',
+    parts = [(f'<rect x="{x}" y="{y}" width="{W}" height="{H}" rx="6" fill="{fill}" '
+             'stroke="#333"/>'),
+             (f'<text x="{x + 6}" y="{y + 16}" font-size="11" font-weight="bold">'
+             f'{escape(str(card["name"]).removeprefix("The ")[:20])}</text>'),
              f'<text x="{x + 6}" y="{y + 32}" font-size="10">Power {card["power"]}/'
              f'{card["transferable"]}' + (f' Res {card["resistance"]}' if "resistance" in card
                                           else "") + '</text>',
-             f'<text x="{x + 6}" y="{y + 46}" font-size="10">'
-             f'{escape(", ".join(card.get("alignments", [])))[:26]}</text>',
+             (f'<text x="{x + 6}" y="{y + 46}" font-size="10">'
+             f'{escape(", ".join(card.get("alignments", [])))[:26]}</text>'),
              f'<text x="{x + 6}" y="{y + 62}" font-size="10">{card["money"]} MB</text>']
     for side in card.get("arrows", []):
         dx, dy = ARROW[side]
@@ -44,8 +44,8 @@ def _panel(player: Mapping[str, Any], top: float) -> tuple[list[str], float]:
     head = (f'{player["seat"]}: {player["illuminati_name"]}'
             f'{" (out)" if player["out"] else ""} - {player["treasury"]} MB, '
             f'{player["hand_size"]} Specials, goal: {player["goal"]}')
-    parts = [f'<text x="20" y="{top + 16}" font-size="13" font-weight="bold">'
-             f'{escape(head)}</text>']
+    parts = [(f'<text x="20" y="{top + 16}" font-size="13" font-weight="bold">'
+             f'{escape(head)}</text>')]
     grid_top = top + 28 - min(ys) * (H + GAP)
     for card in cards:
         parts += _card(card, left, grid_top)

@@ -37,13 +37,13 @@ def structure_lines(player: Mapping[str, Any]) -> list[str]:
 def render_text(view: Mapping[str, Any]) -> str:
     """Return a plain-text picture of a view."""
     out = [f"Illuminati - {view.get('label', '')}",
-           f"Basic goal: {view['basic_goal']} cards. Deck {view['deck_size']}, "
-           f"dead pile {len(view['dead'])}, discards {view['discard_size']}."]
+           (f"Basic goal: {view['basic_goal']} cards. Deck {view['deck_size']}, "
+           f"dead pile {len(view['dead'])}, discards {view['discard_size']}.")]
     for player in view["players"]:
         state = " (out)" if player["out"] else ""
-        out += ["", f"== {player['seat']}: {player['illuminati_name']}{state} - "
+        out += ["", (f"== {player['seat']}: {player['illuminati_name']}{state} - "
                 f"{player['controlled']} cards, {player['treasury']}MB, "
-                f"{player['hand_size']} Specials in hand",
+                f"{player['hand_size']} Specials in hand"),
                 f"   goal: {player['goal']}"]
         out += ["   " + line for line in structure_lines(player)]
         if "hand" in player:

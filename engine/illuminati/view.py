@@ -7,8 +7,7 @@ from engine.core.contract import EVERYONE, Audience
 
 from . import events as ev
 from .arithmetic import parts, target_number
-from .cards import ILLUMINATI, SIDES, alignments, name_of, power, transferable
-from .cards import GROUPS
+from .cards import GROUPS, ILLUMINATI, SIDES, alignments, name_of, power, transferable
 from .goals import goal_text, progress, special_goal
 from .grid import world_arrows
 from .rules_attack import plan_of
