@@ -30,21 +30,21 @@ from .orders import (
 from .rules_actions import goal_choices
 from .rules_attack import uses_left
 from .state import Phase, State
-from .steps import STEPS
 
 
 def legal(state: State, seat: str, orders: list[Any]) -> list[Any]:
     """Return the orders among `orders` that the open step accepts from `seat`."""
+    from .steps import STEPS
+
     step = STEPS.get(state.phase)
     if step is None:
         return []
     result = []
     for item in dict.fromkeys(orders):
-        rule = step.rules.get(type(item))
-        if rule is None:
+        if not isinstance(item, step.kinds):
             continue
         try:
-            rule[0](state, seat, item)
+            step.check_order(state, seat, item)
         except RuleViolation:
             continue
         result.append(item)

@@ -3,12 +3,48 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core.contract import event
+from engine.core.contract import Audience
+from engine.core.declare import EventTypes
 
-from .state import Answer, Placed
+from .cards import SIDES, name_of
+from .state import Answer, Placed, State
+
+EVENTS: EventTypes[State] = EventTypes("illuminati")
 
 
-@event("illuminati-dealt")
+def _names(cards: tuple[str, ...]) -> str:
+    return ", ".join(name_of(c) for c in cards) or "nothing"
+
+
+def answer_text(item: Answer) -> str:
+    """Return one answer to a window in words."""
+    words = []
+    if item.defend_target or item.defend_illuminati:
+        words.append(f"defends with {item.defend_target}MB from the target and "
+                     f"{item.defend_illuminati}MB from the Illuminati")
+    if item.interfere:
+        side = "for" if item.interfere > 0 else "against"
+        words.append(f"interferes {side} with {abs(item.interfere)}MB")
+    if item.abolish:
+        words.append(f"abolishes privilege with {_names(item.abolish)}")
+    if item.play and item.play != "interference":
+        words.append(f"plays {name_of(item.play)}"
+                     + (f" on {name_of(item.cancels)}" if item.cancels else ""))
+    return f"{item.seat} " + (" and ".join(words) or "passes")
+
+
+def _attack(e: AttackAnnounced) -> str:
+    aid = f", aided by {_names(e.aiders)}" if e.aiders else ""
+    privilege = f", privileged by {name_of(e.privilege)}" if e.privilege else ""
+    where = f" at its {SIDES[e.arrow]} arrow" if e.arrow >= 0 else ""
+    return (f"{e.attacker} attacks to {e.kind} {name_of(e.target)} with {name_of(e.group)}"
+            f"{aid}{where}, spending {e.spent}MB{privilege}.")
+
+
+
+
+@EVENTS.register("illuminati-dealt",
+                 describe=lambda e: f"{e.seat} draws {name_of(e.illuminati)}.")
 @dataclass(frozen=True)
 class IlluminatiDealt:
     """`seat` draws the Illuminati card `illuminati` and takes its income as starting money."""
@@ -17,7 +53,9 @@ class IlluminatiDealt:
     illuminati: str
 
 
-@event("deck-shuffled")
+@EVENTS.register("deck-shuffled",
+                 describe=lambda e: "The deck is shuffled: " + _names(e.deck) + ".",
+                 audience=lambda e: Audience(frozenset(), "The deck was shuffled."))
 @dataclass(frozen=True)
 class DeckShuffled:
     """The Groups and Specials are shuffled into the draw deck (order secret)."""
@@ -25,7 +63,8 @@ class DeckShuffled:
     deck: tuple[str, ...]
 
 
-@event("group-turned-up")
+@EVENTS.register("group-turned-up",
+                 describe=lambda e: f"{name_of(e.card)} turns up, uncontrolled.")
 @dataclass(frozen=True)
 class GroupTurnedUp:
     """The top card of the deck, a Group, joins the uncontrolled area."""
@@ -33,7 +72,9 @@ class GroupTurnedUp:
     card: str
 
 
-@event("special-set-aside")
+@EVENTS.register("special-set-aside",
+                 describe=lambda e: f"{name_of(e.card)} turns up and is "
+                                  + ("buried in the deck." if e.buried else "discarded."))
 @dataclass(frozen=True)
 class SpecialSetAside:
     """A Special turned up for the uncontrolled area: buried in the deck (setup) or discarded."""
@@ -42,7 +83,9 @@ class SpecialSetAside:
     buried: bool
 
 
-@event("first-player")
+@EVENTS.register("first-player",
+                 describe=lambda e: "Rolls for the first turn: "
+    + ", ".join(f"{s} {v}" for s, v in e.rolls) + f"; playing order {', '.join(e.order)}.")
 @dataclass(frozen=True)
 class FirstPlayerChosen:
     """The 2d6 rolls for the first turn (ties roll again) and the playing order they give."""
@@ -51,7 +94,9 @@ class FirstPlayerChosen:
     order: tuple[str, ...]
 
 
-@event("goal-chosen")
+@EVENTS.register("goal-chosen",
+                 describe=lambda e: f"The UFOs ({e.seat}) pursue the goal of {name_of(e.goal)}.",
+                 audience=lambda e: Audience(frozenset({e.seat}), f"{e.seat} chose a goal in secret."))
 @dataclass(frozen=True)
 class GoalChosen:
     """The UFOs secretly pick the special goal of another Illuminati."""
@@ -60,7 +105,8 @@ class GoalChosen:
     goal: str
 
 
-@event("turn-began")
+@EVENTS.register("turn-began",
+                 describe=lambda e: f"Turn {e.number}: {e.seat}.")
 @dataclass(frozen=True)
 class TurnBegan:
     """`seat` starts turn `number`."""
@@ -69,7 +115,9 @@ class TurnBegan:
     number: int
 
 
-@event("turn-skipped")
+@EVENTS.register("turn-skipped",
+                 describe=lambda e: f"{e.seat} loses this turn to the Senate Investigating "
+                              "Committee.")
 @dataclass(frozen=True)
 class TurnSkipped:
     """A Senate Investigating Committee costs `seat` this turn."""
@@ -77,7 +125,8 @@ class TurnSkipped:
     seat: str
 
 
-@event("money-changed")
+@EVENTS.register("money-changed",
+                 describe=lambda e: f"{e.seat}: {e.amount:+d}MB on {name_of(e.card)} ({e.why}).")
 @dataclass(frozen=True)
 class MoneyChanged:
     """`amount` MB (negative: taken) onto the card `card` of `seat`, and why."""
@@ -88,7 +137,9 @@ class MoneyChanged:
     why: str
 
 
-@event("special-drawn")
+@EVENTS.register("special-drawn",
+                 describe=lambda e: f"{e.seat} draws {name_of(e.card)}.",
+                 audience=lambda e: Audience(frozenset({e.seat}), f"{e.seat} drew a Special card."))
 @dataclass(frozen=True)
 class SpecialDrawn:
     """`seat` draws the Special `card` into the hand."""
@@ -97,7 +148,8 @@ class SpecialDrawn:
     card: str
 
 
-@event("group-drawn")
+@EVENTS.register("group-drawn",
+                 describe=lambda e: f"{e.seat} draws {name_of(e.card)}; it is uncontrolled.")
 @dataclass(frozen=True)
 class GroupDrawn:
     """`seat` draws the Group `card`; it joins the uncontrolled area."""
@@ -106,7 +158,8 @@ class GroupDrawn:
     card: str
 
 
-@event("special-discarded")
+@EVENTS.register("special-discarded",
+                 describe=lambda e: f"{e.seat} discards {name_of(e.card)} ({e.why}).")
 @dataclass(frozen=True)
 class SpecialDiscarded:
     """`seat` plays or discards the Special `card` from the hand."""
@@ -116,7 +169,10 @@ class SpecialDiscarded:
     why: str
 
 
-@event("special-given")
+@EVENTS.register("special-given",
+                 describe=lambda e: f"{e.giver} gives {name_of(e.card)} to {e.receiver}.",
+                 audience=lambda e: Audience(frozenset({e.giver, e.receiver}),
+                                       f"{e.giver} gave {e.receiver} a Special card."))
 @dataclass(frozen=True)
 class SpecialGiven:
     """`giver` hands the Special `card` to `receiver`."""
@@ -126,7 +182,8 @@ class SpecialGiven:
     card: str
 
 
-@event("attack-announced")
+@EVENTS.register("attack-announced",
+                 describe=_attack)
 @dataclass(frozen=True)
 class AttackAnnounced:
     """An attack: who, how, with which groups, on what, the money put in, its privilege."""
@@ -144,7 +201,8 @@ class AttackAnnounced:
     first_action: bool
 
 
-@event("window-opened")
+@EVENTS.register("window-opened",
+                 describe=lambda e: f"The {e.phase} window opens.")
 @dataclass(frozen=True)
 class WindowOpened:
     """A window opens for the players it concerns (response, reaction or secrets)."""
@@ -152,7 +210,9 @@ class WindowOpened:
     phase: str
 
 
-@event("answer-sealed")
+@EVENTS.register("answer-sealed",
+                 describe=lambda e: "Sealed: " + answer_text(e.answer) + ".",
+                 audience=lambda e: Audience(frozenset({e.answer.seat}), "An answer was sealed."))
 @dataclass(frozen=True)
 class AnswerSealed:
     """A sealed answer to the open window."""
@@ -160,7 +220,10 @@ class AnswerSealed:
     answer: Answer
 
 
-@event("window-closed")
+@EVENTS.register("window-closed",
+                 describe=lambda e: "The window closes: "
+    + ("; ".join(answer_text(a) for a in e.answers) or "nobody answered")
+    + ("; privilege is abolished" if e.abolished else "") + ".")
 @dataclass(frozen=True)
 class WindowClosed:
     """The window ends; every answer is shown."""
@@ -169,7 +232,8 @@ class WindowClosed:
     abolished: bool
 
 
-@event("raise-asked")
+@EVENTS.register("raise-asked",
+                 describe=lambda e: f"{e.attacker} may raise the attack or roll.")
 @dataclass(frozen=True)
 class RaiseAsked:
     """The attacker sees the totals and may add money."""
@@ -177,7 +241,8 @@ class RaiseAsked:
     attacker: str
 
 
-@event("attack-raised")
+@EVENTS.register("attack-raised",
+                 describe=lambda e: f"{e.attacker} adds {e.amount}MB to the attack.")
 @dataclass(frozen=True)
 class AttackRaised:
     """The attacker adds `amount` MB to the attack."""
@@ -186,7 +251,9 @@ class AttackRaised:
     amount: int
 
 
-@event("dice-rolled")
+@EVENTS.register("dice-rolled",
+                 describe=lambda e: f"The dice: {e.dice[0]} + {e.dice[1]} = {sum(e.dice)} "
+                             f"(needed {e.needed} or less).")
 @dataclass(frozen=True)
 class DiceRolled:
     """The attack's 2d6 and the target number it had to reach."""
@@ -195,7 +262,9 @@ class DiceRolled:
     needed: int
 
 
-@event("roll-changed")
+@EVENTS.register("roll-changed",
+                 describe=lambda e: "Played on the roll: "
+    + ", ".join(f"{s} {name_of(c)}" for s, c in e.played) + f"; the roll is {e.roll}.")
 @dataclass(frozen=True)
 class RollChanged:
     """The Specials played on the roll, and the roll that stands."""
@@ -204,7 +273,9 @@ class RollChanged:
     roll: int
 
 
-@event("attack-resolved")
+@EVENTS.register("attack-resolved",
+                 describe=lambda e: f"The attack to {e.kind} {name_of(e.target)} "
+    + ("succeeds" if e.success else "fails") + f" ({e.roll} against {e.needed}).")
 @dataclass(frozen=True)
 class AttackResolved:
     """The attack succeeds or fails."""
@@ -217,7 +288,9 @@ class AttackResolved:
     needed: int
 
 
-@event("groups-placed")
+@EVENTS.register("groups-placed",
+                 describe=lambda e: f"{e.seat}: {_names(tuple(p.card for p in e.placed))} "
+    f"placed ({e.why})" + (f"; {_names(e.lost)} did not fit" if e.lost else "") + ".")
 @dataclass(frozen=True)
 class GroupsPlaced:
     """Cards take new places in `seat`'s structure; `lost` ones become uncontrolled."""
@@ -228,7 +301,8 @@ class GroupsPlaced:
     why: str
 
 
-@event("groups-released")
+@EVENTS.register("groups-released",
+                 describe=lambda e: f"{e.seat} loses {_names(e.cards)} ({e.why}).")
 @dataclass(frozen=True)
 class GroupsReleased:
     """Cards leave `seat`'s structure for the uncontrolled area; their money goes to the bank."""
@@ -238,7 +312,8 @@ class GroupsReleased:
     why: str
 
 
-@event("group-destroyed")
+@EVENTS.register("group-destroyed",
+                 describe=lambda e: f"{name_of(e.card)} is destroyed.")
 @dataclass(frozen=True)
 class GroupDestroyed:
     """`card` goes to the dead pile, counted for `by`."""
@@ -247,7 +322,8 @@ class GroupDestroyed:
     by: str
 
 
-@event("group-revived")
+@EVENTS.register("group-revived",
+                 describe=lambda e: f"{e.seat}'s Media Campaign brings back {name_of(e.card)}.")
 @dataclass(frozen=True)
 class GroupRevived:
     """A Media Campaign brings `card` back from the dead pile to the uncontrolled area."""
@@ -256,7 +332,9 @@ class GroupRevived:
     card: str
 
 
-@event("action-taken")
+@EVENTS.register("action-taken",
+                 describe=lambda e: f"{e.seat} takes " + ("an action." if e.regular
+                                                     else "a free action."))
 @dataclass(frozen=True)
 class ActionTaken:
     """The turn player used a regular action (or a free one, when `regular` is False)."""
@@ -265,7 +343,9 @@ class ActionTaken:
     regular: bool
 
 
-@event("money-transferred")
+@EVENTS.register("money-transferred",
+                 describe=lambda e: f"{e.seat} moves {e.amount}MB from {name_of(e.source)} "
+                                   f"to {name_of(e.dest)}.")
 @dataclass(frozen=True)
 class MoneyTransferred:
     """`amount` MB moves between two cards of `seat`; `kind` is action, end or free."""
@@ -277,7 +357,8 @@ class MoneyTransferred:
     kind: str
 
 
-@event("actions-ended")
+@EVENTS.register("actions-ended",
+                 describe=lambda e: f"{e.seat} ends the actions; end-of-turn transfers.")
 @dataclass(frozen=True)
 class ActionsEnded:
     """The turn player is done with actions: the end-of-turn transfers follow."""
@@ -285,7 +366,9 @@ class ActionsEnded:
     seat: str
 
 
-@event("turn-ended")
+@EVENTS.register("turn-ended",
+                 describe=lambda e: f"{e.seat} " + ("passes for 5MB." if e.passed
+                                           else "ends the turn."))
 @dataclass(frozen=True)
 class TurnEnded:
     """`seat`'s turn ends (`passed`: with 5MB for taking no action)."""
@@ -294,7 +377,8 @@ class TurnEnded:
     passed: bool
 
 
-@event("knocked-out")
+@EVENTS.register("knocked-out",
+                 describe=lambda e: f"{e.seat} is knocked out of the game.")
 @dataclass(frozen=True)
 class KnockedOut:
     """`seat` lost its last Group and leaves the game (counted for `by`)."""
@@ -303,7 +387,8 @@ class KnockedOut:
     by: str
 
 
-@event("resigned")
+@EVENTS.register("resigned",
+                 describe=lambda e: f"{e.seat} resigns.")
 @dataclass(frozen=True)
 class Resigned:
     """`seat` resigns: its groups become uncontrolled, money to the bank, Specials discarded."""
@@ -311,7 +396,9 @@ class Resigned:
     seat: str
 
 
-@event("auto-pass-set")
+@EVENTS.register("auto-pass-set",
+                 describe=lambda e: f"{e.seat} sets auto-pass {e.mode}.",
+                 audience=lambda e: Audience(frozenset({e.seat}), "A standing order was set."))
 @dataclass(frozen=True)
 class AutoPassSet:
     """`seat` sets its standing answer for windows (off, on, unless-attacked)."""
@@ -320,7 +407,10 @@ class AutoPassSet:
     mode: str
 
 
-@event("espionage-seen")
+@EVENTS.register("espionage-seen",
+                 describe=lambda e: f"Computer Espionage: {e.target} holds {_names(e.hand)}.",
+                 audience=lambda e: Audience(frozenset({e.seat}),
+                                       f"{e.seat} used Computer Espionage on {e.target}."))
 @dataclass(frozen=True)
 class EspionageSeen:
     """Computer Espionage shows `seat` the Specials of `target`."""
@@ -330,7 +420,9 @@ class EspionageSeen:
     hand: tuple[str, ...]
 
 
-@event("senate-called")
+@EVENTS.register("senate-called",
+                 describe=lambda e: f"{e.seat} calls a Senate Investigating Committee on "
+                               f"{e.target}: its next turn is lost.")
 @dataclass(frozen=True)
 class SenateCalled:
     """A Senate Investigating Committee: `target` loses its next turn."""
@@ -339,7 +431,9 @@ class SenateCalled:
     target: str
 
 
-@event("turn-flag")
+@EVENTS.register("turn-flag",
+                 describe=lambda e: f"{e.seat} uses {e.flag}"
+    + (": " + " ".join(e.detail) if e.detail else "") + ".")
 @dataclass(frozen=True)
 class TurnFlag:
     """A once-per-turn ability is used (recycled, market, free-money, laser)."""
@@ -349,21 +443,12 @@ class TurnFlag:
     detail: tuple[str, ...] = ()
 
 
-@event("game-won")
+@EVENTS.register("game-won",
+                 describe=lambda e: "The game ends. "
+    + "; ".join(f"{s} wins ({g})" for s, g in e.goals) + ".",)
 @dataclass(frozen=True)
 class GameWon:
     """The game ends: the winners, and the goal each reached."""
 
     winners: tuple[str, ...]
     goals: tuple[tuple[str, str], ...]
-
-
-EVENT_TYPES: tuple[type, ...] = (
-    IlluminatiDealt, DeckShuffled, GroupTurnedUp, SpecialSetAside, FirstPlayerChosen,
-    GoalChosen, TurnBegan, TurnSkipped, MoneyChanged, SpecialDrawn, GroupDrawn,
-    SpecialDiscarded, SpecialGiven, AttackAnnounced, WindowOpened, AnswerSealed, WindowClosed,
-    RaiseAsked, AttackRaised, DiceRolled, RollChanged, AttackResolved, GroupsPlaced,
-    GroupsReleased, GroupDestroyed, GroupRevived, ActionTaken, MoneyTransferred, ActionsEnded,
-    TurnEnded, KnockedOut, Resigned, AutoPassSet, EspionageSeen, SenateCalled, TurnFlag,
-    GameWon,
-)

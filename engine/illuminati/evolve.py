@@ -1,13 +1,13 @@
 """evolve: the state after each event. Total and deterministic; it never checks or draws."""
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from engine.core.contract import replace
 
 from . import events as ev
 from .cards import ILLUMINATI
+from .events import EVENTS
 from .state import Attack, Phase, Placed, Player, State, Turn
 
 
@@ -29,41 +29,54 @@ def _attack(state: State, **changes: Any) -> State:
     return replace(state, attack=replace(state.attack, **changes))
 
 
+@EVENTS.evolver(ev.DeckShuffled)
+def _shuffled(state: State, e: ev.DeckShuffled) -> State:
+    return replace(state, deck=e.deck)
+
+
+@EVENTS.evolver(ev.IlluminatiDealt)
 def _dealt(state: State, e: ev.IlluminatiDealt) -> State:
     card = ILLUMINATI[e.illuminati]
     return _player(state, e.seat, illuminati=e.illuminati,
                    cards=(Placed(e.illuminati, 0, 0, 0, "", card.income),))
 
 
+@EVENTS.evolver(ev.GroupTurnedUp)
 def _turned_up(state: State, e: ev.GroupTurnedUp) -> State:
     return replace(state, deck=state.deck[1:], uncontrolled=state.uncontrolled + (e.card,))
 
 
+@EVENTS.evolver(ev.SpecialSetAside)
 def _set_aside(state: State, e: ev.SpecialSetAside) -> State:
     if e.buried:
         return replace(state, deck=state.deck[1:] + (e.card,))
     return replace(state, deck=state.deck[1:], discard=state.discard + (e.card,))
 
 
+@EVENTS.evolver(ev.FirstPlayerChosen)
 def _first(state: State, e: ev.FirstPlayerChosen) -> State:
     ufos = any(p.illuminati == "ufos" for p in state.players)
     return replace(state, order=e.order, phase=Phase.GOAL if ufos else state.phase)
 
 
+@EVENTS.evolver(ev.GoalChosen)
 def _goal(state: State, e: ev.GoalChosen) -> State:
     return _player(state, e.seat, goal=e.goal)
 
 
+@EVENTS.evolver(ev.TurnBegan)
 def _began(state: State, e: ev.TurnBegan) -> State:
     return replace(state, phase=Phase.TURN, turn=Turn(e.seat, e.number), attack=None)
 
 
+@EVENTS.evolver(ev.TurnSkipped)
 def _skipped(state: State, e: ev.TurnSkipped) -> State:
     rest = list(state.skip)
     rest.remove(e.seat)
     return replace(state, skip=tuple(rest), turn=replace(state.turn, seat=e.seat))
 
 
+@EVENTS.evolver(ev.MoneyChanged)
 def _money(state: State, e: ev.MoneyChanged) -> State:
     player = state.player(e.seat)
     cards = tuple(replace(p, money=p.money + e.amount) if p.card == e.card else p
@@ -71,11 +84,13 @@ def _money(state: State, e: ev.MoneyChanged) -> State:
     return state.with_player(replace(player, cards=cards))
 
 
+@EVENTS.evolver(ev.SpecialDrawn)
 def _special_drawn(state: State, e: ev.SpecialDrawn) -> State:
     state = replace(state, deck=state.deck[1:])
     return _player(state, e.seat, hand=state.player(e.seat).hand + (e.card,))
 
 
+@EVENTS.evolver(ev.GroupDrawn)
 def _group_drawn(state: State, e: ev.GroupDrawn) -> State:
     return replace(state, deck=state.deck[1:], uncontrolled=state.uncontrolled + (e.card,))
 
@@ -86,16 +101,19 @@ def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     return tuple(rest)
 
 
+@EVENTS.evolver(ev.SpecialDiscarded)
 def _discarded(state: State, e: ev.SpecialDiscarded) -> State:
     state = _player(state, e.seat, hand=_without(state.player(e.seat).hand, e.card))
     return replace(state, discard=state.discard + (e.card,))
 
 
+@EVENTS.evolver(ev.SpecialGiven)
 def _given(state: State, e: ev.SpecialGiven) -> State:
     state = _player(state, e.giver, hand=_without(state.player(e.giver).hand, e.card))
     return _player(state, e.receiver, hand=state.player(e.receiver).hand + (e.card,))
 
 
+@EVENTS.evolver(ev.AttackAnnounced)
 def _announced(state: State, e: ev.AttackAnnounced) -> State:
     attack = Attack(e.attacker, e.kind, e.group, e.target, e.defender, e.aiders, e.arrow,
                     e.spent, e.privilege, whisper=e.whisper, first_action=e.first_action)
@@ -120,18 +138,21 @@ def waiting_for(state: State, phase: str) -> tuple[str, ...]:
     return tuple(result)
 
 
+@EVENTS.evolver(ev.WindowOpened)
 def _opened(state: State, e: ev.WindowOpened) -> State:
     phase = Phase(e.phase)
     state = replace(state, phase=phase, window=state.window + 1)
     return _attack(state, waiting=waiting_for(state, e.phase), sealed=())
 
 
+@EVENTS.evolver(ev.AnswerSealed)
 def _sealed(state: State, e: ev.AnswerSealed) -> State:
     assert state.attack is not None
     waiting = tuple(s for s in state.attack.waiting if s != e.answer.seat)
     return _attack(state, waiting=waiting, sealed=state.attack.sealed + (e.answer,))
 
 
+@EVENTS.evolver(ev.WindowClosed)
 def _closed(state: State, e: ev.WindowClosed) -> State:
     assert state.attack is not None
     attack = state.attack
@@ -144,23 +165,28 @@ def _closed(state: State, e: ev.WindowClosed) -> State:
                    abolished=attack.abolished or e.abolished, reopened=reopened, played=played)
 
 
+@EVENTS.evolver(ev.RaiseAsked)
 def _raise_asked(state: State, e: ev.RaiseAsked) -> State:
     return replace(state, phase=Phase.RAISE, window=state.window + 1)
 
 
+@EVENTS.evolver(ev.AttackRaised)
 def _raised(state: State, e: ev.AttackRaised) -> State:
     assert state.attack is not None
     return _attack(state, spent=state.attack.spent + e.amount, round=state.attack.round + 1)
 
 
+@EVENTS.evolver(ev.DiceRolled)
 def _rolled(state: State, e: ev.DiceRolled) -> State:
     return _attack(state, roll=sum(e.dice), needed=e.needed)
 
 
+@EVENTS.evolver(ev.RollChanged)
 def _roll_changed(state: State, e: ev.RollChanged) -> State:
     return _attack(state, roll=e.roll)
 
 
+@EVENTS.evolver(ev.AttackResolved)
 def _resolved(state: State, e: ev.AttackResolved) -> State:
     attack = state.attack
     assert attack is not None
@@ -177,6 +203,7 @@ def _remove_everywhere(state: State, cards: set[str]) -> State:
                    uncontrolled=tuple(c for c in state.uncontrolled if c not in cards))
 
 
+@EVENTS.evolver(ev.GroupsPlaced)
 def _placed(state: State, e: ev.GroupsPlaced) -> State:
     moving = {p.card for p in e.placed} | set(e.lost)
     state = _remove_everywhere(state, moving)
@@ -186,11 +213,13 @@ def _placed(state: State, e: ev.GroupsPlaced) -> State:
     return replace(state, uncontrolled=state.uncontrolled + e.lost)
 
 
+@EVENTS.evolver(ev.GroupsReleased)
 def _released(state: State, e: ev.GroupsReleased) -> State:
     state = _remove_everywhere(state, set(e.cards))
     return replace(state, uncontrolled=state.uncontrolled + e.cards)
 
 
+@EVENTS.evolver(ev.GroupDestroyed)
 def _destroyed(state: State, e: ev.GroupDestroyed) -> State:
     state = _remove_everywhere(state, {e.card})
     state = replace(state, dead=state.dead + (e.card,))
@@ -199,15 +228,18 @@ def _destroyed(state: State, e: ev.GroupDestroyed) -> State:
     return state
 
 
+@EVENTS.evolver(ev.GroupRevived)
 def _revived(state: State, e: ev.GroupRevived) -> State:
     return replace(state, dead=_without(state.dead, e.card),
                    uncontrolled=state.uncontrolled + (e.card,))
 
 
+@EVENTS.evolver(ev.ActionTaken)
 def _action(state: State, e: ev.ActionTaken) -> State:
     return _turn(state, actions=state.turn.actions - int(e.regular), acted=True)
 
 
+@EVENTS.evolver(ev.MoneyTransferred)
 def _transferred(state: State, e: ev.MoneyTransferred) -> State:
     player = state.player(e.seat)
     delta = {e.source: -e.amount, e.dest: e.amount}
@@ -220,14 +252,17 @@ def _transferred(state: State, e: ev.MoneyTransferred) -> State:
     return _turn(state, acted=True)
 
 
+@EVENTS.evolver(ev.ActionsEnded)
 def _actions_ended(state: State, e: ev.ActionsEnded) -> State:
     return replace(state, phase=Phase.END)
 
 
+@EVENTS.evolver(ev.TurnEnded)
 def _turn_ended(state: State, e: ev.TurnEnded) -> State:
     return replace(state, phase=Phase.SETUP)
 
 
+@EVENTS.evolver(ev.KnockedOut)
 def _knocked_out(state: State, e: ev.KnockedOut) -> State:
     state = _leave(state, e.seat)
     if e.by:
@@ -246,24 +281,29 @@ def _leave(state: State, seat: str) -> State:
     return state
 
 
+@EVENTS.evolver(ev.Resigned)
 def _resigned(state: State, e: ev.Resigned) -> State:
     return _leave(state, e.seat)
 
 
+@EVENTS.evolver(ev.AutoPassSet)
 def _auto(state: State, e: ev.AutoPassSet) -> State:
     return _player(state, e.seat, auto_pass=e.mode)
 
 
+@EVENTS.evolver(ev.EspionageSeen)
 def _espionage(state: State, e: ev.EspionageSeen) -> State:
     player = state.player(e.seat)
     note = f"{e.target}: " + (", ".join(e.hand) or "no Specials")
     return _player(state, e.seat, notes=(player.notes + (note,))[-5:])
 
 
+@EVENTS.evolver(ev.SenateCalled)
 def _senate(state: State, e: ev.SenateCalled) -> State:
     return replace(state, skip=state.skip + (e.target,))
 
 
+@EVENTS.evolver(ev.TurnFlag)
 def _flag(state: State, e: ev.TurnFlag) -> State:
     if e.flag == "recycled":
         return _turn(state, recycled=True, acted=True)
@@ -274,32 +314,7 @@ def _flag(state: State, e: ev.TurnFlag) -> State:
     return _turn(state, laser=e.detail, acted=True)
 
 
+@EVENTS.evolver(ev.GameWon)
 def _won(state: State, e: ev.GameWon) -> State:
     reason = "; ".join(f"{seat}: {goal}" for seat, goal in e.goals)
     return replace(state, phase=Phase.OVER, winners=e.winners, reason=reason, attack=None)
-
-
-def _same(state: State, e: Any) -> State:
-    return state
-
-
-EVOLVERS: dict[type, Callable[[State, Any], State]] = {
-    ev.IlluminatiDealt: _dealt, ev.DeckShuffled: lambda s, e: replace(s, deck=e.deck),
-    ev.GroupTurnedUp: _turned_up, ev.SpecialSetAside: _set_aside,
-    ev.FirstPlayerChosen: _first, ev.GoalChosen: _goal, ev.TurnBegan: _began,
-    ev.TurnSkipped: _skipped, ev.MoneyChanged: _money, ev.SpecialDrawn: _special_drawn,
-    ev.GroupDrawn: _group_drawn, ev.SpecialDiscarded: _discarded, ev.SpecialGiven: _given,
-    ev.AttackAnnounced: _announced, ev.WindowOpened: _opened, ev.AnswerSealed: _sealed,
-    ev.WindowClosed: _closed, ev.RaiseAsked: _raise_asked, ev.AttackRaised: _raised,
-    ev.DiceRolled: _rolled, ev.RollChanged: _roll_changed, ev.AttackResolved: _resolved,
-    ev.GroupsPlaced: _placed, ev.GroupsReleased: _released, ev.GroupDestroyed: _destroyed,
-    ev.GroupRevived: _revived, ev.ActionTaken: _action, ev.MoneyTransferred: _transferred,
-    ev.ActionsEnded: _actions_ended, ev.TurnEnded: _turn_ended, ev.KnockedOut: _knocked_out,
-    ev.Resigned: _resigned, ev.AutoPassSet: _auto, ev.EspionageSeen: _espionage,
-    ev.SenateCalled: _senate, ev.TurnFlag: _flag, ev.GameWon: _won,
-}
-
-
-def evolve(state: State, event: Any) -> State:
-    """Return the state after `event`."""
-    return EVOLVERS[type(event)](state, event)

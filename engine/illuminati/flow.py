@@ -1,14 +1,12 @@
 """The automatic steps: setup, income, the draw, refilling targets, turns, knock-outs, victory."""
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core.errors import RuleViolation
+from engine.core.kit import Emitter as KitEmitter
 from engine.core.rng import Rng
 
 from . import events as ev
 from .cards import GROUPS, ILLUMINATI, deck_cards, income, is_special
-from .evolve import evolve
 from .goals import reached
 from .state import Phase, State
 
@@ -18,19 +16,8 @@ UNCONTROLLED_TARGETS = 2
 STARTING_GROUPS = 4
 
 
-class Emitter:
-    """Collects the events of one decision and keeps the state they lead to."""
-
-    def __init__(self, state: State) -> None:
-        """Start from `state` with no events."""
-        self.state = state
-        self.events: list[Any] = []
-
-    def emit(self, *events: Any) -> None:
-        """Record `events` and apply them to the state."""
-        for item in events:
-            self.events.append(item)
-            self.state = evolve(self.state, item)
+Emitter = KitEmitter[State]
+"""The kit's emitter over an Illuminati state: handlers emit events through it."""
 
 
 def refuse(message: str, code: str) -> RuleViolation:

@@ -1,34 +1,28 @@
-"""The Illuminati game object: wires state, rules, views and grammar to the contract."""
+"""The Illuminati game object: the kit's machinery over the game's steps, views and grammar."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engine.core.contract import (
-    Audience,
-    Canaries,
-    Event,
-    Game,
-    OptionSpec,
-    Order,
-    Outcome,
-    Prompt,
-    TypeTable,
-)
-from engine.core.errors import WrongOrderKind
+from engine.core.contract import Canaries, OptionSpec, Outcome, TypeTable
+from engine.core.declare import EventTypes, OrderTypes
+from engine.core.kit import Emitter, KitGame, Step
+from engine.core.ordertext import Grammar
 from engine.core.rng import Rng
 
-from . import describe, grammar, prompts, render, secrecy, text, view
-from .candidates import listed
-from .events import EVENT_TYPES
-from .evolve import evolve, initial_state
-from .flow import Emitter, set_up
-from .orders import ORDER_TYPES, format_order
+from . import evolve as _evolvers  # noqa: F401  (registers the evolvers)
+from . import render, secrecy, text, view
+from .events import EVENTS
+from .evolve import initial_state
+from .flow import set_up
+from .grammar import GRAMMAR
+from .orders import ORDERS
+from .prompts import prompt_key
 from .state import Phase, State
-from .steps import STEPS
+from .steps import STEPS, open_step
 
 
-class Illuminati(Game[State]):
+class Illuminati(KitGame[State]):
     """Illuminati: secret conspiracies take over the world's groups, one attack at a time."""
 
     name: ClassVar[str] = "illuminati"
@@ -40,8 +34,12 @@ class Illuminati(Game[State]):
         OptionSpec("goal-adjust", "int", 0, "added to the number of groups of the basic goal "
                    "(the service's own option for shorter or longer games)",
                    minimum=-3, maximum=3),)
-    events: ClassVar[TypeTable] = TypeTable(EVENT_TYPES, "event_type")
-    orders: ClassVar[TypeTable] = TypeTable(ORDER_TYPES, "order_kind")
+    EVENTS: ClassVar[EventTypes[Any]] = EVENTS
+    ORDERS: ClassVar[OrderTypes] = ORDERS
+    GRAMMAR: ClassVar[Grammar] = GRAMMAR
+    STEPS: ClassVar[tuple[Step, ...]] = tuple(STEPS.values())
+    events: ClassVar[TypeTable] = EVENTS.table
+    orders: ClassVar[TypeTable] = ORDERS.table
     state_type: ClassVar[type] = State
 
     def initial_state(self, seats: tuple[str, ...], options: Mapping[str, Any]) -> State:
@@ -52,59 +50,27 @@ class Illuminati(Game[State]):
                              "distinct seats")
         return initial_state(tuple(seats), int(options.get("goal-adjust", 0)))
 
-    def start(self, state: State, rng: Rng) -> list[Event]:
+    def start(self, state: State, rng: Rng) -> list[Any]:
         """Return the setup events and the opening of the first turn."""
-        em = Emitter(state)
+        em: Emitter[State] = Emitter(self, state)
         set_up(em, rng)
         return em.events
 
-    def evolve(self, state: State, event: Event) -> State:
-        """Return the state after `event`."""
-        return evolve(state, event)
+    def step(self, state: State) -> Step | None:
+        """Return the open decision point."""
+        return open_step(state)
 
-    def prompts(self, state: State) -> tuple[Prompt, ...]:
-        """Return the decisions open now."""
-        return prompts.prompts(state)
+    def prompt_key(self, state: State, step: Step) -> str:
+        """Return the id of the decision point: turn, window and phase."""
+        return prompt_key(state)
 
-    def prompt_for(self, state: State, seat: str) -> Prompt | None:
-        """Return the open decision of `seat`, if any (built for that seat alone)."""
-        return prompts.prompt(state, seat) if seat in prompts.deciders_of(state) else None
-
-    def decide(self, state: State, seat: str, order: Order, rng: Rng) -> list[Event]:
-        """Return the events `order` by `seat` causes, or raise a RuleViolation."""
-        self.check_prompted(state, seat)
-        step = STEPS[state.phase]
-        rule = step.rules.get(type(order))
-        if rule is None:
-            kind = getattr(type(order), "order_kind", type(order).__name__)
-            raise WrongOrderKind(f"A {kind} order is not taken now: {step.doing}.",
-                                 legal=prompts.you_can_write(state, seat))
-        rule[0](state, seat, order)
-        em = Emitter(state)
-        rule[1](em, seat, order, rng)
-        return em.events
-
-    def legal_orders(self, state: State, seat: str) -> Sequence[Order]:
-        """Return a fair sample of the orders `seat` may give now (attacks cannot be listed)."""
-        if seat not in prompts.deciders_of(state):
-            return []
-        return listed(state, seat)
-
-    def can_list(self, state: State, seat: str) -> bool:
-        """Return True: the listed sample is what random players choose from."""
-        return True
-
-    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+    def seat_view(self, state: State, seat: str | None) -> dict[str, Any]:
         """Return what `seat` may see."""
-        return view.view(state, seat)
+        return view.seat_view(state, seat)
 
-    def visibility(self, event: Event) -> Audience:
-        """Return who may read `event` before the game ends."""
-        return view.visibility(event)
-
-    def describe(self, event: Event) -> str:
-        """Return a one-line account of `event`."""
-        return describe.describe(event)
+    def label(self, state: State) -> str:
+        """Return where the game stands."""
+        return view.label(state)
 
     def outcome(self, state: State) -> Outcome | None:
         """Return the winners once someone met a goal, else None."""
@@ -120,18 +86,6 @@ class Illuminati(Game[State]):
     def render_board_svg(self, view_data: Mapping[str, Any]) -> str:
         """Return the power structures seen in a view as an SVG document."""
         return render.render_board_svg(view_data)
-
-    def parse(self, text_: str, seat: str, state: State) -> Order:
-        """Return the order written in `text_`."""
-        return grammar.parse(text_, seat, view.view(state, seat))
-
-    def format_order(self, order: Order) -> str:
-        """Return the canonical text of `order`."""
-        return format_order(order)
-
-    def help(self, prompt: Prompt) -> str:
-        """Return what the prompted seat can write now."""
-        return prompts.help_text(prompt)
 
     def plant_canaries(self, state: State, canaries: Canaries) -> State:
         """Return `state` with every hidden item replaced by a canary."""

@@ -1,352 +1,339 @@
 """The order grammar: forgiving text for email and forms, read against the seat's own view.
 
 Card names may be written in full, by id, by an alias (CIA, IRS, SLA...) or by any unique
-beginning, in quotes or not; `illuminati` means your own Illuminati card.
+beginning; `illuminati` means your own Illuminati card. Words such as with, aided by, spending,
+from, to, at and on separate the parts of an order.
 """
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Mapping
-from functools import cache
-from typing import Any
+from collections.abc import Sequence
 
-from engine.core.errors import UnreadableOrder
+from engine.core.ordertext import Grammar, Names, Reader, number, plain
 
 from . import orders as od
 from .cards import ALIGNMENTS, ATTACKS, GROUPS, ILLUMINATI, SIDES, SPECIALS
 from .rules_specials import AUTO_PASS_MODES
 
-FILLER = {"the", "mb", "megabucks", "please"}
 KEYWORDS = {"with", "aided", "by", "spending", "from", "to", "at", "on", "and",
             "privileged", "whispering"}
-HELP = ("Write one order per line, for example: attack control \"Big Media\" with CIA aided "
-        "by FBI spending 4 from group 2 from illuminati | defend 2 from target | interfere "
-        "against 3 | transfer 5 from illuminati to \"Federal Reserve\" | play swiss bank "
-        "account | end | pass | auto-pass on. Write help for what you can write now.")
+NOISE = {"mb", "megabucks", "the"}
+
+GRAMMAR = Grammar("Illuminati", notes=(
+    ("Cards: a unique beginning of the name will do (big media, cia, fed); illuminati is "
+     "your own Illuminati card."),))
+
+CARDS = Names({card_id: [card.name, *card.aliases]
+               for table in (GROUPS, ILLUMINATI, SPECIALS) for card_id, card in table.items()},
+              "card")
 
 
-def norm(text: str) -> str:
-    """Return a name reduced to plain lowercase words."""
-    text = text.lower().replace("&", " and ").replace("'", "").replace(".", "")
-    text = re.sub(r"[-/_\"]+", " ", text)
-    words = text.split()
-    if words and words[0] == "the":
-        words = words[1:]
-    return " ".join(words)
+def _clean(words: Sequence[str]) -> list[str]:
+    """Return the words without noise (MB, the)."""
+    return [w for w in words if w not in NOISE]
 
 
-@cache
-def _name_table() -> dict[str, tuple[str, ...]]:
-    """Return every written form of every card name, with the card ids it may mean."""
-    table: dict[str, set[str]] = {}
-    for source in (GROUPS, ILLUMINATI, SPECIALS):
-        for card_id, card in source.items():
-            for form in (card_id, card.name, *card.aliases):
-                table.setdefault(norm(form), set()).add(card_id)
-    return {key: tuple(sorted(value)) for key, value in table.items()}
-
-
-def card_named(words: list[str], own: str) -> str:
-    """Return the card id the words name, or raise UnreadableOrder."""
-    phrase = norm(" ".join(words))
-    if not phrase:
-        raise UnreadableOrder("A card name is missing.", legal=HELP)
-    if phrase in ("illuminati", "my illuminati") and own:
-        return own
-    table = _name_table()
-    if phrase in table and len(table[phrase]) == 1:
-        return table[phrase][0]
-    found = sorted({c for key, ids in table.items() if key.startswith(phrase) for c in ids})
-    if len(found) == 1:
-        return found[0]
-    if not found:
-        raise UnreadableOrder(f"No card is called {' '.join(words)!r}.", legal=HELP)
-    names = ", ".join(sorted(found)[:8])
-    raise UnreadableOrder(f"{' '.join(words)!r} could be any of: {names}.", legal=HELP)
-
-
-def tokens(text: str) -> list[str]:
-    """Return the words of `text`: quoted names stay whole, filler words and commas go."""
-    parts = re.findall(r'"[^"]*"|\'[^\']*\'|[^\s,]+', text.strip())
-    result = []
-    for part in parts:
-        if part[0] in "\"'" and len(part) > 1:
-            result.append(part[1:-1].replace(" ", "-") or "-")
-        elif part.lower() not in FILLER:
-            result.append(part.lower())
-    return result
-
-
-def until(words: list[str], stops: set[str]) -> tuple[list[str], list[str]]:
-    """Return the words before the first stop word, and the rest."""
-    for index, word in enumerate(words):
-        if word in stops:
-            return words[:index], words[index:]
-    return words, []
-
-
-def amount(word: str) -> int:
-    """Return a whole number of MB, or raise UnreadableOrder."""
-    digits = word.lower().removesuffix("mb")
-    if not digits.isdigit():
-        raise UnreadableOrder(f"{word!r} is not an amount of money.", legal=HELP)
-    return int(digits)
-
-
-def seat_named(word: str, view: Mapping[str, Any]) -> str:
-    """Return the seat the word names (a unique beginning will do)."""
-    seats = [str(s) for s in view.get("order", [])]
-    found = [s for s in seats if s.lower() == word] or [
-        s for s in seats if s.lower().startswith(word)]
-    if len(found) != 1:
-        raise UnreadableOrder(f"{word!r} is not a player of this game ({', '.join(seats)}).",
-                              legal=HELP)
-    return found[0]
-
-
-def _own(view: Mapping[str, Any]) -> str:
-    for player in view.get("players", []):
-        if player.get("seat") == view.get("you"):
+def own_illuminati(reader: Reader) -> str:
+    """Return the id of the reading seat's Illuminati card ('' for none)."""
+    for player in reader.view.get("players", []):
+        if player.get("seat") == reader.view.get("you"):
             return str(player.get("illuminati", ""))
     return ""
 
 
-def side_named(word: str) -> int:
-    """Return the side index of top/right/bottom/left."""
+def card_named(words: Sequence[str], reader: Reader, what: str = "card") -> str:
+    """Return the card id the words name, or raise saying why they name none or several."""
+    phrase = plain(" ".join(_clean(words)))
+    if phrase in ("illuminati", "my illuminati", "own illuminati") and own_illuminati(reader):
+        return own_illuminati(reader)
+    if not phrase:
+        raise reader.fail(f"Name the {what}.")
+    found = CARDS.matches(phrase)
+    exact = [key for key in found if phrase in CARDS.phrases[key]]
+    if len(exact) == 1 or len(found) == 1:
+        return (exact or found)[0]
+    if not found:
+        raise reader.fail(f'"{phrase}" is not a card of Illuminati ({what}).')
+    names = " or ".join(CARDS.display[key] for key in found[:6])
+    raise reader.fail(f'"{phrase}" could be {names}; write more of the name ({what}).')
+
+
+def until(words: Sequence[str], stops: set[str]) -> tuple[list[str], list[str]]:
+    """Return the words before the first stop word, and the rest (from the stop word on)."""
+    for index, word in enumerate(words):
+        if word in stops:
+            return list(words[:index]), list(words[index:])
+    return list(words), []
+
+
+def amount(word: str, reader: Reader) -> int:
+    """Return a whole number of MB, or raise."""
+    value = number(word.removesuffix("mb"))
+    if value is None:
+        raise reader.fail(f'"{word}" is not an amount of money.')
+    return value
+
+
+def is_amount(word: str) -> bool:
+    """Return whether the word is a number of MB."""
+    return number(word.removesuffix("mb")) is not None
+
+
+def seat_named(words: Sequence[str], reader: Reader) -> str:
+    """Return the seat the words name (its name or a unique beginning)."""
+    seats = [str(s) for s in reader.view.get("order", [])]
+    phrase = "".join(_clean(words))
+    found = [s for s in seats if s.lower() == phrase] or [
+        s for s in seats if phrase and s.lower().startswith(phrase)]
+    if len(found) != 1:
+        raise reader.fail(f'"{phrase}" is not one player of this game ({", ".join(seats)}).')
+    return found[0]
+
+
+def side_named(word: str, reader: Reader) -> int:
+    """Return the side index of top, right, bottom or left."""
     if word not in SIDES:
-        raise UnreadableOrder(f"{word!r} is not a side: top, right, bottom or left.",
-                              legal=HELP)
+        raise reader.fail(f'"{word}" is not a side: top, right, bottom or left.')
     return SIDES.index(word)
 
 
-def _money_pairs(words: list[str], group: str, own: str) -> tuple[int, int, list[str]]:
-    """Read '<MB> from <card>' pairs: the group's and the Illuminati's amounts."""
-    from_group = from_own = 0
-    while len(words) >= 3 and words[1] == "from":
-        value = amount(words[0])
-        source, rest = until(words[2:], KEYWORDS | {"0", *map(str, range(1, 1000))})
-        name = norm(" ".join(source))
-        if name in ("group", "attacker", "target") or (
-                name not in ("illuminati",) and card_named(source, own) == group):
-            from_group += value
-        elif name == "illuminati" or card_named(source, own) == own:
-            from_own += value
+def _split_and(words: Sequence[str]) -> list[list[str]]:
+    """Return the names of a list written with 'and' between them."""
+    parts: list[list[str]] = [[]]
+    for word in words:
+        if word == "and":
+            parts.append([])
         else:
-            raise UnreadableOrder("Money comes from the attacking group or your Illuminati.",
-                                  legal=HELP)
-        words = rest
+            parts[-1].append(word)
+    return [p for p in parts if p]
+
+
+def _money_pairs(words: list[str], group: str, reader: Reader) -> tuple[int, int, list[str]]:
+    """Read '<MB> from <group|illuminati>' pairs; return both amounts and the words left."""
+    from_group = from_own = 0
+    own = own_illuminati(reader)
+    while words and is_amount(words[0]):
+        value = amount(words[0], reader)
+        source, words = until(words[2:] if words[1:2] == ["from"] else words[1:],
+                              KEYWORDS | {w for w in words if is_amount(w)})
+        name = plain(" ".join(_clean(source))) or "group"
+        if name in ("group", "attacker", "attacking group"):
+            from_group += value
+        elif name.startswith("illum") or card_named(source, reader) == own:
+            from_own += value
+        elif card_named(source, reader) == group:
+            from_group += value
+        else:
+            raise reader.fail("Money for an attack comes from the attacking group or your "
+                              "Illuminati.")
     return from_group, from_own, words
 
 
-def parse_attack(words: list[str], view: Mapping[str, Any]) -> Any:
+@GRAMMAR.rule("attack", kinds=("attack",))
+def read_attack(words: list[str], reader: Reader) -> od.AttackOrder:
     """Read attack <kind> <target> with <group> [aided by ...] [spending ...] [...]."""
-    own = _own(view)
-    if not words or not any(k.startswith(words[0]) for k in ATTACKS):
-        raise UnreadableOrder("Attack to control, neutralize or destroy.", legal=HELP)
-    kind = next(k for k in ATTACKS if k.startswith(words[0]))
-    target_words, rest = until(words[1:], {"with"})
-    target = card_named(target_words, own)
+    kinds = [k for k in ATTACKS if words and k.startswith(words[0])]
+    if len(kinds) != 1:
+        raise reader.fail("Attack to control, neutralize or destroy: attack control <target> "
+                          "with <group>.")
+    words = _clean(words[1:])
+    if "with" not in words:
+        return _positional_attack(kinds[0], words, reader)
+    target_words, rest = until(words, {"with"})
+    target = card_named(target_words, reader, "target")
     group_words, rest = until(rest[1:], KEYWORDS - {"and"})
-    group = card_named(group_words, own) if rest or group_words else ""
-    if not group:
-        raise UnreadableOrder("Name the attacking group: ... with <group>.", legal=HELP)
+    group = card_named(group_words, reader, "attacking group")
+    return _attack_options(od.AttackOrder(kinds[0], target, group), rest, reader)
+
+
+def _positional_attack(kind: str, words: list[str], reader: Reader) -> od.AttackOrder:
+    """Read the web form's layout: <target> <group> [<aider> ...] [<MB group> [<MB own>]]."""
+    names = [w for w in words if not is_amount(w)]
+    amounts = [amount(w, reader) for w in words if is_amount(w)]
+    if len(names) < 2 or len(amounts) > 2:
+        raise reader.fail("Write: attack control <target> with <group> [aided by <group>] "
+                          "[spending <MB> from group <MB> from illuminati].")
+    cards = [card_named([name], reader) for name in names]
+    amounts += [0] * (2 - len(amounts))
+    return od.AttackOrder(kind, cards[0], cards[1], tuple(cards[2:]), amounts[0], amounts[1])
+
+
+def _attack_options(order: od.AttackOrder, rest: list[str], reader: Reader) -> od.AttackOrder:
+    """Read the optional parts of an attack after its group."""
     aiders: list[str] = []
-    spent = (0, 0)
+    spent = [0, 0]
     privilege, arrow, whisper = "", -1, False
     while rest:
         word, rest = rest[0], rest[1:]
         if word == "aided":
-            names, rest = until(rest[1:] if rest[:1] == ["by"] else rest,
-                                KEYWORDS - {"and"})
-            aiders += [card_named(n, own) for n in _split_and(names)]
+            names, rest = until(rest[1:] if rest[:1] == ["by"] else rest, KEYWORDS - {"and"})
+            aiders += [card_named(n, reader, "aiding group") for n in _split_and(names)]
         elif word == "spending":
-            g, i, rest = _money_pairs(rest, group, own)
-            spent = (spent[0] + g, spent[1] + i)
+            more_group, more_own, rest = _money_pairs(rest, order.group, reader)
+            spent = [spent[0] + more_group, spent[1] + more_own]
         elif word == "privileged":
             names, rest = until(rest[1:] if rest[:1] == ["by"] else rest, KEYWORDS)
-            privilege = "bavaria" if norm(" ".join(names)) in ("bavaria", "5", "5mb") else (
-                card_named(names, own))
+            flat = plain(" ".join(names))
+            privilege = "bavaria" if flat in ("bavaria", "5", "5mb", "money") else (
+                card_named(names, reader, "Special discarded for privilege"))
         elif word == "at" and rest:
-            arrow, rest = side_named(rest[0]), rest[1:]
+            arrow, rest = side_named(rest[0], reader), rest[1:]
         elif word == "whispering":
             whisper = True
             rest = rest[1:] if rest[:1] == ["campaign"] else rest
         else:
-            raise UnreadableOrder(f"{word!r} is not understood in an attack.", legal=HELP)
-    return od.AttackOrder(kind, target, group, tuple(aiders), spent[0], spent[1], privilege,
-                          arrow, whisper)
+            raise reader.fail(f'"{word}" is not understood in an attack.')
+    return od.AttackOrder(order.kind, order.target, order.group, tuple(aiders), spent[0],
+                          spent[1], privilege, arrow, whisper)
 
 
-def _split_and(words: list[str]) -> list[list[str]]:
-    groups: list[list[str]] = [[]]
-    for word in words:
-        if word == "and":
-            groups.append([])
-        else:
-            groups[-1].append(word)
-    return [g for g in groups if g]
-
-
-def parse_transfer(words: list[str], view: Mapping[str, Any]) -> Any:
+@GRAMMAR.rule("transfer", kinds=("transfer",))
+def read_transfer(words: list[str], reader: Reader) -> od.TransferOrder:
     """Read transfer <MB> from <card> to <card>."""
-    if len(words) < 4 or words[1] != "from" or "to" not in words:
-        raise UnreadableOrder("Write: transfer <MB> from <card> to <card>.", legal=HELP)
-    cut = words.index("to")
-    own = _own(view)
-    return od.TransferOrder(amount(words[0]), card_named(words[2:cut], own),
-                            card_named(words[cut + 1:], own))
+    words = _clean(words)
+    if len(words) < 4 or not is_amount(words[0]) or "to" not in words:
+        raise reader.fail("Write: transfer <MB> from <card> to <card>.")
+    source, rest = until(words[2:] if words[1] == "from" else words[1:], {"to"})
+    return od.TransferOrder(amount(words[0], reader), card_named(source, reader),
+                            card_named(rest[1:], reader))
 
 
-def parse_give(words: list[str], view: Mapping[str, Any]) -> Any:
-    """Read give <MB> to <player>, give group <group> to <player>, give special ..."""
+@GRAMMAR.rule("give", kinds=("give-money", "give-group", "give-special"))
+def read_give(words: list[str], reader: Reader) -> object:
+    """Read give <MB> to <player>, give group <group> to <player>, give special ... ."""
+    words = _clean(words)
     if "to" not in words:
-        raise UnreadableOrder("Write: give <MB|group ...|special ...> to <player>.",
-                              legal=HELP)
+        raise reader.fail("Write: give <MB|group <group>|special <special>> to <player>.")
     cut = len(words) - 1 - words[::-1].index("to")
-    what, seat = words[:cut], seat_named(" ".join(words[cut + 1:]), view)
-    own = _own(view)
-    if len(what) == 1 and what[0].removesuffix("mb").isdigit():
-        return od.GiveMoneyOrder(amount(what[0]), seat)
+    what, seat = words[:cut], seat_named(words[cut + 1:], reader)
+    if len(what) == 1 and is_amount(what[0]):
+        return od.GiveMoneyOrder(amount(what[0], reader), seat)
     if what[:1] == ["group"]:
-        return od.GiveGroupOrder(card_named(what[1:], own), seat)
-    card = card_named(what[1:] if what[:1] == ["special"] else what, own)
-    if card in SPECIALS:
-        return od.GiveSpecialOrder(card, seat)
-    return od.GiveGroupOrder(card, seat)
+        return od.GiveGroupOrder(card_named(what[1:], reader), seat)
+    card = card_named(what[1:] if what[:1] == ["special"] else what, reader)
+    return od.GiveSpecialOrder(card, seat) if card in SPECIALS else od.GiveGroupOrder(card, seat)
 
 
-def parse_move(words: list[str], view: Mapping[str, Any]) -> Any:
+@GRAMMAR.rule("move", kinds=("move",))
+def read_move(words: list[str], reader: Reader) -> od.MoveOrder:
     """Read move <group> to <card> [at <side>]."""
-    own = _own(view)
-    group_words, rest = until(words, {"to"})
+    group_words, rest = until(_clean(words), {"to"})
     master_words, rest = until(rest[1:], {"at"})
-    arrow = side_named(rest[1]) if len(rest) == 2 else -1
     if not group_words or not master_words:
-        raise UnreadableOrder("Write: move <group> to <card> [at <side>].", legal=HELP)
-    return od.MoveOrder(card_named(group_words, own), card_named(master_words, own), arrow)
+        raise reader.fail("Write: move <group> to <card> [at <side>].")
+    arrow = side_named(rest[1], reader) if len(rest) == 2 else -1
+    return od.MoveOrder(card_named(group_words, reader), card_named(master_words, reader), arrow)
 
 
-def parse_play(words: list[str], view: Mapping[str, Any]) -> Any:
+@GRAMMAR.rule("play", kinds=("play",))
+def read_play(words: list[str], reader: Reader) -> od.PlayOrder:
     """Read play <special> [on <target>] [at <card> [<side>]]."""
-    own = _own(view)
-    card_words, rest = until(words, {"on", "at"})
-    card = card_named(card_words, own)
+    card_words, rest = until(_clean(words), {"on", "at"})
+    card = card_named(card_words, reader, "Special")
     target = place = ""
     arrow = -1
+    seats = [str(s).lower() for s in reader.view.get("order", [])]
     while rest:
         word, rest = rest[0], rest[1:]
         names, rest = until(rest, {"on", "at"})
         if word == "on":
-            seats = [str(s).lower() for s in view.get("order", [])]
-            joined = " ".join(names)
-            target = seat_named(joined, view) if joined in seats else card_named(names, own)
-        else:
-            if names and names[-1] in SIDES:
-                arrow, names = SIDES.index(names[-1]), names[:-1]
-            place = card_named(names, own)
+            joined = "".join(names)
+            target = seat_named(names, reader) if joined in seats else card_named(names, reader)
+            continue
+        if names and names[-1] in SIDES:
+            arrow, names = SIDES.index(names[-1]), names[:-1]
+        place = card_named(names, reader)
     return od.PlayOrder(card, target, place, arrow)
 
 
-def parse_defend(words: list[str], view: Mapping[str, Any]) -> Any:
-    """Read defend <MB> [from target] [<MB> from illuminati]."""
-    target = own = 0
+def _amounts_from(words: list[str], reader: Reader, first: str) -> tuple[int, int]:
+    """Read '<MB> [from <source>]' pairs: amounts from `first` (default) and the Illuminati."""
+    main = own = 0
+    words = _clean(words)
     while words:
-        value = amount(words[0])
-        source = words[2] if len(words) > 2 and words[1] == "from" else "target"
+        value = amount(words[0], reader)
+        source = words[2] if len(words) > 2 and words[1] == "from" else first
         words = words[3:] if len(words) > 2 and words[1] == "from" else words[1:]
-        if source.startswith("illum") or source == _own(view):
+        if source.startswith("illum") or source == own_illuminati(reader):
             own += value
         else:
-            target += value
-    return od.DefendOrder(target, own)
+            main += value
+    return main, own
 
 
-def parse_interfere(words: list[str], view: Mapping[str, Any]) -> Any:
+@GRAMMAR.rule("defend", kinds=("defend",))
+def read_defend(words: list[str], reader: Reader) -> od.DefendOrder:
+    """Read defend <MB> [from target] [<MB> from illuminati]."""
+    return od.DefendOrder(*_amounts_from(words, reader, "target"))
+
+
+@GRAMMAR.rule("raise", kinds=("raise",))
+def read_raise(words: list[str], reader: Reader) -> od.RaiseOrder:
+    """Read raise <MB> [from group] [<MB> from illuminati]."""
+    return od.RaiseOrder(*_amounts_from(words, reader, "group"))
+
+
+@GRAMMAR.rule("interfere", kinds=("interfere",))
+def read_interfere(words: list[str], reader: Reader) -> od.InterfereOrder:
     """Read interfere <for|against> <MB> [with interference]."""
-    if len(words) < 2 or words[0] not in ("for", "against"):
-        raise UnreadableOrder("Write: interfere for <MB> or interfere against <MB>.",
-                              legal=HELP)
-    value = amount(words[1]) * (1 if words[0] == "for" else -1)
+    words = _clean(words)
+    if len(words) < 2 or words[0] not in ("for", "against") or not is_amount(words[1]):
+        raise reader.fail("Write: interfere for <MB> or interfere against <MB>.")
+    value = amount(words[1], reader) * (1 if words[0] == "for" else -1)
     return od.InterfereOrder(value, "interference" in words[2:])
 
 
-def parse_raise(words: list[str], view: Mapping[str, Any]) -> Any:
-    """Read raise <MB> [from group] [<MB> from illuminati]."""
-    group = own = 0
-    while words:
-        value = amount(words[0])
-        source = words[2] if len(words) > 2 and words[1] == "from" else "group"
-        words = words[3:] if len(words) > 2 and words[1] == "from" else words[1:]
-        if source.startswith("illum"):
-            own += value
-        else:
-            group += value
-    return od.RaiseOrder(group, own)
-
-
-def parse_abolish(words: list[str], view: Mapping[str, Any]) -> Any:
+@GRAMMAR.rule("abolish", kinds=("abolish",))
+def read_abolish(words: list[str], reader: Reader) -> od.AbolishOrder:
     """Read abolish with deep agent | abolish with <special> and <special>."""
     names = words[1:] if words[:1] == ["with"] else words
-    own = _own(view)
-    return od.AbolishOrder(tuple(card_named(n, own) for n in _split_and(names)))
+    return od.AbolishOrder(tuple(card_named(n, reader, "Special") for n in _split_and(names)))
 
 
-def parse_laser(words: list[str], view: Mapping[str, Any]) -> Any:
+@GRAMMAR.rule("laser", kinds=("laser",))
+def read_laser(words: list[str], reader: Reader) -> od.LaserOrder:
     """Read laser <group> <add|remove|reverse> <alignment>."""
     modes = [i for i, w in enumerate(words) if w in ("add", "remove", "reverse")]
     if not modes or modes[-1] + 2 != len(words) or words[-1] not in ALIGNMENTS:
-        raise UnreadableOrder("Write: laser <group> <add|remove|reverse> <alignment>.",
-                              legal=HELP)
+        raise reader.fail("Write: laser <group> <add|remove|reverse> <alignment>.")
     cut = modes[-1]
-    return od.LaserOrder(card_named(words[:cut], _own(view)), words[cut], words[-1])
+    return od.LaserOrder(card_named(words[:cut], reader), words[cut], words[-1])
 
 
-def _plain(order: Any) -> Callable[[list[str], Mapping[str, Any]], Any]:
-    def read(words: list[str], view: Mapping[str, Any]) -> Any:
-        if words:
-            raise UnreadableOrder(f"Nothing follows {order.text()!r}.", legal=HELP)
-        return order
-
-    return read
-
-
-def _goal(words: list[str], view: Mapping[str, Any]) -> Any:
-    card = card_named(words, "")
+@GRAMMAR.rule("goal", kinds=("goal",))
+def read_goal(words: list[str], reader: Reader) -> od.GoalOrder:
+    """Read goal <illuminati>."""
+    card = card_named(words, reader, "Illuminati")
     if card not in ILLUMINATI:
-        raise UnreadableOrder("Name an Illuminati: goal <illuminati>.", legal=HELP)
+        raise reader.fail("Name an Illuminati: goal <illuminati>.")
     return od.GoalOrder(card)
 
 
-def _auto(words: list[str], view: Mapping[str, Any]) -> Any:
-    mode = "-".join(words)
+@GRAMMAR.rule("auto-pass", "autopass", "auto", kinds=("auto-pass",))
+def read_auto_pass(words: list[str], reader: Reader) -> od.AutoPassOrder:
+    """Read auto-pass on | off | unless-attacked."""
+    words = words[1:] if words[:1] == ["pass"] else words
+    mode = "-".join(words).replace("unless-i-am-attacked", "unless-attacked")
     if mode not in AUTO_PASS_MODES:
-        raise UnreadableOrder("Write: auto-pass on, auto-pass off or auto-pass "
-                              "unless-attacked.", legal=HELP)
+        raise reader.fail("Write: auto-pass on, auto-pass off or auto-pass unless-attacked.")
     return od.AutoPassOrder(mode)
 
 
-VERBS: dict[str, Callable[[list[str], Mapping[str, Any]], Any]] = {
-    "attack": parse_attack, "transfer": parse_transfer, "give": parse_give,
-    "move": parse_move, "play": parse_play, "defend": parse_defend,
-    "interfere": parse_interfere, "raise": parse_raise, "abolish": parse_abolish,
-    "laser": parse_laser, "goal": _goal, "auto-pass": _auto, "autopass": _auto,
-    "drop": lambda w, v: od.DropOrder(card_named(w, _own(v))),
-    "recycle": _plain(od.RecycleOrder()), "pass": _plain(od.PassOrder()),
-    "end": _plain(od.EndOrder()), "done": _plain(od.EndOrder()),
-    "roll": _plain(od.RollOrder()), "resign": _plain(od.ResignOrder()),
-    "default": _plain(od.DefaultOrder()),
-}
+@GRAMMAR.rule("drop", kinds=("drop",))
+def read_drop(words: list[str], reader: Reader) -> od.DropOrder:
+    """Read drop <group>."""
+    return od.DropOrder(card_named(words, reader, "group to drop"))
 
 
-def parse(text: str, seat: str, view: Mapping[str, Any]) -> Any:
-    """Return the order written in `text`, or raise UnreadableOrder saying what is legal."""
-    words = tokens(text)
-    if not words:
-        raise UnreadableOrder("The line is empty.", legal=HELP)
-    verb = words[0]
-    if verb == "auto" and words[1:2] == ["pass"]:
-        verb, words = "auto-pass", ["auto-pass", *words[2:]]
-    reader = VERBS.get(verb)
-    if reader is None:
-        raise UnreadableOrder(f"{words[0]!r} is not an order of Illuminati.", legal=HELP)
-    return reader(words[1:], view)
+def _plain_rule(head: str, kind: str, value: object, *also: str) -> None:
+    """Register an order that takes nothing after its word."""
+
+    @GRAMMAR.rule(head, *also, kinds=(kind,))
+    def read(words: list[str], reader: Reader) -> object:
+        return reader.nothing_after(words, value, head, NOISE | {"turn", "dice"})
+
+
+_plain_rule("recycle", "recycle", od.RecycleOrder())
+_plain_rule("pass", "pass", od.PassOrder())
+_plain_rule("end", "end", od.EndOrder(), "done")
+_plain_rule("roll", "roll", od.RollOrder())
+_plain_rule("resign", "resign", od.ResignOrder())

@@ -4,9 +4,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.contract import order
+from engine.core.declare import DefaultOrder, OrderTypes
 
 from .cards import SIDES
+
+ORDERS = OrderTypes("illuminati")
+__all__ = ["ORDERS", "DefaultOrder"]
 
 
 def _money_from(group: int, illuminati: int) -> str:
@@ -15,7 +18,9 @@ def _money_from(group: int, illuminati: int) -> str:
     return " ".join(parts)
 
 
-@order("goal")
+@ORDERS.register("goal", text=lambda o: o.text(),
+                 label='Choose the goal the UFOs pursue (secret)',
+                 syntax='goal <illuminati>')
 @dataclass(frozen=True)
 class GoalOrder:
     """The UFOs choose the Illuminati whose special goal they pursue."""
@@ -27,7 +32,11 @@ class GoalOrder:
         return f"goal {self.goal}"
 
 
-@order("attack")
+@ORDERS.register("attack", text=lambda o: o.text(),
+                 label='Attack a group',
+                 syntax=('attack <control|neutralize|destroy> <target> with <group> [aided by '
+                         '<group> and <group>] [spending <MB> from group <MB> from illuminati] '
+                         '[privileged by <special>|bavaria] [at <side>] [whispering]'))
 @dataclass(frozen=True)
 class AttackOrder:
     """Announce an attack to control, neutralize or destroy `target` with `group`."""
@@ -58,7 +67,9 @@ class AttackOrder:
         return " ".join(words)
 
 
-@order("transfer")
+@ORDERS.register("transfer", text=lambda o: o.text(),
+                 label='Transfer money',
+                 syntax='transfer <MB> from <card> to <card>')
 @dataclass(frozen=True)
 class TransferOrder:
     """Move money between two cards of your structure."""
@@ -72,7 +83,9 @@ class TransferOrder:
         return f"transfer {self.amount} from {self.source} to {self.dest}"
 
 
-@order("move")
+@ORDERS.register("move", text=lambda o: o.text(),
+                 label='Move a group',
+                 syntax='move <group> to <card> [at <side>]')
 @dataclass(frozen=True)
 class MoveOrder:
     """Re-attach one of your groups, with its puppets, to another open arrow."""
@@ -87,7 +100,9 @@ class MoveOrder:
         return f"move {self.group} to {self.master}{side}"
 
 
-@order("give-group")
+@ORDERS.register("give-group", text=lambda o: o.text(),
+                 label='Give a group away',
+                 syntax='give group <group> to <player>')
 @dataclass(frozen=True)
 class GiveGroupOrder:
     """Give one of your groups, with its puppets, to another player."""
@@ -100,7 +115,9 @@ class GiveGroupOrder:
         return f"give group {self.group} to {self.to}"
 
 
-@order("give-money")
+@ORDERS.register("give-money", text=lambda o: o.text(),
+                 label='Give money',
+                 syntax='give <MB> to <player>')
 @dataclass(frozen=True)
 class GiveMoneyOrder:
     """Give money from your Illuminati treasury to another player's."""
@@ -113,7 +130,9 @@ class GiveMoneyOrder:
         return f"give {self.amount} to {self.to}"
 
 
-@order("give-special")
+@ORDERS.register("give-special", text=lambda o: o.text(),
+                 label='Give a Special',
+                 syntax='give special <special> to <player>')
 @dataclass(frozen=True)
 class GiveSpecialOrder:
     """Give a Special from your hand to another player."""
@@ -126,7 +145,9 @@ class GiveSpecialOrder:
         return f"give special {self.card} to {self.to}"
 
 
-@order("drop")
+@ORDERS.register("drop", text=lambda o: o.text(),
+                 label='Drop a group',
+                 syntax='drop <group>')
 @dataclass(frozen=True)
 class DropOrder:
     """Let one of your groups, with its puppets, go to the uncontrolled area."""
@@ -138,7 +159,9 @@ class DropOrder:
         return f"drop {self.group}"
 
 
-@order("play")
+@ORDERS.register("play", text=lambda o: o.text(),
+                 label='Play a Special',
+                 syntax='play <special> [on <target>] [at <card> [<side>]]')
 @dataclass(frozen=True)
 class PlayOrder:
     """Play a Special from your hand, on a target where it takes one."""
@@ -160,7 +183,9 @@ class PlayOrder:
         return " ".join(words)
 
 
-@order("recycle")
+@ORDERS.register("recycle", text=lambda o: o.text(),
+                 label='Recyclers: pay 5MB for an extra draw',
+                 syntax='recycle')
 @dataclass(frozen=True)
 class RecycleOrder:
     """Pay 5MB from the Recyclers for one more draw."""
@@ -170,7 +195,9 @@ class RecycleOrder:
         return "recycle"
 
 
-@order("laser")
+@ORDERS.register("laser", text=lambda o: o.text(),
+                 label='Orbital Mind Control Lasers',
+                 syntax='laser <group> <add|remove|reverse> <alignment>')
 @dataclass(frozen=True)
 class LaserOrder:
     """Orbital Mind Control Lasers: add, remove or reverse one alignment of a group this turn."""
@@ -184,7 +211,9 @@ class LaserOrder:
         return f"laser {self.group} {self.mode} {self.alignment}"
 
 
-@order("pass")
+@ORDERS.register("pass", text=lambda o: o.text(),
+                 label='Pass',
+                 syntax='pass')
 @dataclass(frozen=True)
 class PassOrder:
     """In your turn: take 5MB for doing nothing at all. In a window: answer nothing."""
@@ -194,7 +223,9 @@ class PassOrder:
         return "pass"
 
 
-@order("end")
+@ORDERS.register("end", text=lambda o: o.text(),
+                 label='End',
+                 syntax='end')
 @dataclass(frozen=True)
 class EndOrder:
     """Finish the actions of your turn, or the end-of-turn transfers."""
@@ -204,7 +235,9 @@ class EndOrder:
         return "end"
 
 
-@order("defend")
+@ORDERS.register("defend", text=lambda o: o.text(),
+                 label='Defend your group',
+                 syntax='defend <MB> from target <MB> from illuminati')
 @dataclass(frozen=True)
 class DefendOrder:
     """Spend money against the attack: from the target (-2 per MB) and the Illuminati (-1)."""
@@ -217,7 +250,9 @@ class DefendOrder:
         return f"defend {self.from_target} from target {self.from_illuminati} from illuminati"
 
 
-@order("interfere")
+@ORDERS.register("interfere", text=lambda o: o.text(),
+                 label='Interfere',
+                 syntax='interfere <for|against> <MB> [with interference]')
 @dataclass(frozen=True)
 class InterfereOrder:
     """Spend Illuminati money for (+1 per MB) or against (-1 per MB) the attack."""
@@ -232,7 +267,9 @@ class InterfereOrder:
         return f"interfere {side} {abs(self.amount)}{extra}"
 
 
-@order("abolish")
+@ORDERS.register("abolish", text=lambda o: o.text(),
+                 label='Abolish privilege',
+                 syntax='abolish with deep agent | abolish with <special> and <special>')
 @dataclass(frozen=True)
 class AbolishOrder:
     """Abolish the attack's privilege with Deep Agent or by discarding two Specials."""
@@ -244,7 +281,9 @@ class AbolishOrder:
         return "abolish with " + " and ".join(self.cards)
 
 
-@order("raise")
+@ORDERS.register("raise", text=lambda o: o.text(),
+                 label='Raise the attack',
+                 syntax='raise <MB> from group <MB> from illuminati')
 @dataclass(frozen=True)
 class RaiseOrder:
     """Add money to your attack, from the attacking group and the Illuminati."""
@@ -257,7 +296,9 @@ class RaiseOrder:
         return f"raise {self.from_group} from group {self.from_illuminati} from illuminati"
 
 
-@order("roll")
+@ORDERS.register("roll", text=lambda o: o.text(),
+                 label='Roll the dice',
+                 syntax='roll')
 @dataclass(frozen=True)
 class RollOrder:
     """Add nothing more: roll the dice."""
@@ -267,7 +308,9 @@ class RollOrder:
         return "roll"
 
 
-@order("auto-pass")
+@ORDERS.register("auto-pass", text=lambda o: o.text(),
+                 label='Standing order for windows',
+                 syntax='auto-pass <on|off|unless-attacked>')
 @dataclass(frozen=True)
 class AutoPassOrder:
     """Set your standing answer to windows: off, on, or on unless your groups are attacked."""
@@ -279,7 +322,9 @@ class AutoPassOrder:
         return f"auto-pass {self.mode}"
 
 
-@order("resign")
+@ORDERS.register("resign", text=lambda o: o.text(),
+                 label='Resign',
+                 syntax='resign')
 @dataclass(frozen=True)
 class ResignOrder:
     """Leave the game: your groups become uncontrolled."""
@@ -289,24 +334,6 @@ class ResignOrder:
         return "resign"
 
 
-@order("default")
-@dataclass(frozen=True)
-class DefaultOrder:
-    """The deadline default where it is drawn at random."""
-
-    def text(self) -> str:
-        """Return the canonical text."""
-        return "default"
-
-
-ORDER_TYPES: tuple[type, ...] = (
-    GoalOrder, AttackOrder, TransferOrder, MoveOrder, GiveGroupOrder, GiveMoneyOrder,
-    GiveSpecialOrder, DropOrder, PlayOrder, RecycleOrder, LaserOrder, PassOrder, EndOrder,
-    DefendOrder, InterfereOrder, AbolishOrder, RaiseOrder, RollOrder, AutoPassOrder,
-    ResignOrder, DefaultOrder,
-)
-
-
 def format_order(value: Any) -> str:
     """Return the canonical text of an order."""
-    return str(value.text())
+    return ORDERS.text(value)

@@ -3,14 +3,15 @@ carried out, the deadline default and how long it waits."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+from engine.core.kit import Step
 from engine.core.rng import Rng
 
 from . import rules_actions as act
 from . import rules_specials as sp
 from . import rules_window as win
+from .candidates import listed
 from .flow import Emitter, refuse
 from .orders import (
     AbolishOrder,
@@ -35,6 +36,7 @@ from .orders import (
     RollOrder,
     TransferOrder,
 )
+from .prompts import money_forms, summary
 from .rules_attack import announce, check_attack
 from .state import Phase, State
 
@@ -42,18 +44,7 @@ TURN_HOURS = 48
 WINDOW_HOURS = 24
 Check = Callable[[State, str, Any], None]
 Handle = Callable[[Emitter, str, Any, Rng], None]
-
-
-@dataclass(frozen=True)
-class Step:
-    """One kind of decision: what it is, the orders it takes and its deadline default."""
-
-    doing: str
-    rules: dict[type, tuple[Check, Handle]]
-    default: Callable[[State, str], Any]
-    default_summary: str
-    hours: int = WINDOW_HOURS
-    sealed: bool = False
+Rules = dict[type, tuple[Check, Handle]]
 
 
 def _always(state: State, seat: str, order: Any) -> None:
@@ -94,12 +85,12 @@ def _end_check(state: State, seat: str, order: EndOrder) -> None:
     """Accept end at any time in the turn."""
 
 
-COMMON: dict[type, tuple[Check, Handle]] = {
+COMMON: Rules = {
     AutoPassOrder: (sp.check_auto_pass, sp.auto_pass),
     ResignOrder: (_always, sp.resign),
 }
 
-TURN_RULES: dict[type, tuple[Check, Handle]] = {
+TURN_RULES: Rules = {
     AttackOrder: (check_attack, announce),
     TransferOrder: (act.check_transfer, act.transfer),
     MoveOrder: (act.check_move, act.move),
@@ -115,7 +106,7 @@ TURN_RULES: dict[type, tuple[Check, Handle]] = {
     **COMMON,
 }
 
-END_RULES: dict[type, tuple[Check, Handle]] = {
+END_RULES: Rules = {
     TransferOrder: (act.check_transfer, act.transfer),
     MoveOrder: (act.check_move, act.move),
     DropOrder: (act.check_drop, act.drop),
@@ -126,7 +117,7 @@ END_RULES: dict[type, tuple[Check, Handle]] = {
     **COMMON,
 }
 
-RESPONSE_RULES: dict[type, tuple[Check, Handle]] = {
+RESPONSE_RULES: Rules = {
     DefendOrder: (win.check_answer, win.answer),
     InterfereOrder: (win.check_answer, win.answer),
     AbolishOrder: (win.check_answer, win.answer),
@@ -135,42 +126,11 @@ RESPONSE_RULES: dict[type, tuple[Check, Handle]] = {
     **COMMON,
 }
 
-REACTION_RULES: dict[type, tuple[Check, Handle]] = {
+REACTION_RULES: Rules = {
     PlayOrder: (_reaction_or_free, _reaction_play),
     PassOrder: (_always, win.answer),
     **COMMON,
 }
-
-STEPS: dict[Phase, Step] = {
-    Phase.GOAL: Step(
-        "choose, in secret, the Illuminati whose special goal the UFOs pursue",
-        {GoalOrder: (act.check_goal, act.choose_goal),
-         DefaultOrder: (_always, act.choose_goal), **COMMON},
-        lambda state, seat: DefaultOrder(), "a goal is chosen at random", TURN_HOURS, True),
-    Phase.TURN: Step(
-        "take your turn: two actions (attack, transfer, move, give a group away) and free "
-        "actions, then end; or pass for 5MB", TURN_RULES, _turn_default,
-        "you pass for 5MB if you did nothing yet, else your actions end", TURN_HOURS),
-    Phase.END: Step(
-        "make your end-of-turn transfers (and special-power moves), then end", END_RULES,
-        lambda state, seat: EndOrder(), "your turn ends", TURN_HOURS),
-    Phase.RESPONSE: Step(
-        "answer the attack, sealed: defend, interfere for or against, abolish privilege, "
-        "or pass", RESPONSE_RULES, lambda state, seat: PassOrder(), "you pass",
-        WINDOW_HOURS, True),
-    Phase.RAISE: Step(
-        "add money to your attack, or roll",
-        {RaiseOrder: (win.check_raise, win.raise_or_roll),
-         RollOrder: (win.check_raise, win.raise_or_roll), **COMMON},
-        lambda state, seat: RollOrder(), "the dice are rolled"),
-    Phase.REACTION: Step(
-        "play Assassination or Murphy's Law on the roll, sealed, or pass", REACTION_RULES,
-        lambda state, seat: PassOrder(), "you pass", WINDOW_HOURS, True),
-    Phase.SECRETS: Step(
-        "play Secrets Man Was Not Meant To Know on a Special played on the roll, or pass",
-        REACTION_RULES, lambda state, seat: PassOrder(), "you pass", WINDOW_HOURS, True),
-}
-
 
 def deciders(state: State) -> tuple[str, ...]:
     """Return the seats the open decision waits for."""
@@ -183,3 +143,52 @@ def deciders(state: State) -> tuple[str, ...]:
     if state.phase is Phase.RAISE:
         return (state.attack.attacker,)
     return state.attack.waiting
+
+
+def _step(key: str, doing: str, rules: Rules, default: Any, default_summary: str,
+          hours: int = WINDOW_HOURS, sealed: bool = False, listing: bool = False) -> Step:
+    """Return the kit's Step for one decision point of the game."""
+    return Step(key=key, summary=lambda state, seat: summary(state, seat, doing),
+                deciders=deciders, kinds=tuple(rules),
+                check={kind: rule[0] for kind, rule in rules.items()},
+                handle={kind: rule[1] for kind, rule in rules.items()},
+                default=default, default_summary=default_summary,
+                candidates=listed if listing else None,
+                sample=None if listing else sample, forms=None if listing else money_forms,
+                sealed=sealed, revisable=False, hours=hours,
+                submitted=lambda state, seat: False)
+
+
+def sample(state: State, seat: str, rng: Rng) -> Any:
+    """Return a random legal order: an attack, a transfer, an answer, ending or passing."""
+    return rng.choice(listed(state, seat))
+
+
+GOAL = _step("goal", "choose, in secret, the Illuminati whose special goal the UFOs pursue",
+             {GoalOrder: (act.check_goal, act.choose_goal), **COMMON}, DefaultOrder(),
+             "a goal is chosen at random", TURN_HOURS, sealed=True, listing=True)
+TURN = _step("turn", "take your turn: two actions (attack, transfer, move, give a group away) "
+             "and free actions, then end; or pass for 5MB", TURN_RULES, _turn_default,
+             "you pass for 5MB if you did nothing yet, else your actions end", TURN_HOURS)
+END = _step("end", "make your end-of-turn transfers (and special-power moves), then end",
+            END_RULES, EndOrder(), "your turn ends", TURN_HOURS)
+RESPONSE = _step("response", "answer the attack, sealed: defend, interfere for or against, "
+                 "abolish privilege, or pass", RESPONSE_RULES, PassOrder(), "you pass",
+                 sealed=True)
+RAISE = _step("raise", "add money to your attack, or roll",
+              {RaiseOrder: (win.check_raise, win.raise_or_roll),
+               RollOrder: (win.check_raise, win.raise_or_roll), **COMMON},
+              RollOrder(), "the dice are rolled")
+REACTION = _step("reaction", "play Assassination or Murphy's Law on the roll, sealed, or pass",
+                 REACTION_RULES, PassOrder(), "you pass", sealed=True, listing=True)
+SECRETS = _step("secrets", "play Secrets Man Was Not Meant To Know on a Special played on "
+                "the roll, or pass", REACTION_RULES, PassOrder(), "you pass", sealed=True,
+                listing=True)
+STEPS: dict[Phase, Step] = {Phase.GOAL: GOAL, Phase.TURN: TURN, Phase.END: END,
+                            Phase.RESPONSE: RESPONSE, Phase.RAISE: RAISE,
+                            Phase.REACTION: REACTION, Phase.SECRETS: SECRETS}
+
+
+def open_step(state: State) -> Step | None:
+    """Return the decision point open now (None between turns and once the game is over)."""
+    return STEPS.get(state.phase)

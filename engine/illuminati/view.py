@@ -3,11 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.contract import EVERYONE, Audience
-
-from . import events as ev
 from .arithmetic import parts, target_number
 from .cards import GROUPS, ILLUMINATI, SIDES, alignments, name_of, power, transferable
+from .events import answer_text
 from .goals import goal_text, progress, special_goal
 from .grid import world_arrows
 from .rules_attack import plan_of
@@ -71,16 +69,13 @@ def _attack(state: State, seat: str | None) -> dict[str, Any] | None:
 
 
 def _answer_text(item: Any) -> str:
-    from .describe import _answer
-
-    return _answer(item)
+    return answer_text(item)
 
 
-def view(state: State, seat: str | None) -> dict[str, Any]:
+def seat_view(state: State, seat: str | None) -> dict[str, Any]:
     """Return what `seat` (None: a spectator) may see of the game."""
     return {
-        "game": "illuminati", "you": seat, "seat": seat, "over": state.phase is Phase.OVER,
-        "label": _label(state), "phase": state.phase.value,
+        "game": "illuminati", "you": seat, "phase": state.phase.value,
         "turn": {"seat": state.turn.seat, "number": state.turn.number,
                  "actions": state.turn.actions, "transfers": state.turn.transfers},
         "order": list(state.order), "basic_goal": state.basic_goal(),
@@ -94,29 +89,8 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         "reason": state.reason}
 
 
-def _label(state: State) -> str:
+def label(state: State) -> str:
     """Return where the game stands, in a few words."""
     if state.phase is Phase.OVER:
         return "over: " + (", ".join(state.winners) or "nobody") + " won"
     return f"turn {state.turn.number}, {state.turn.seat}: {state.phase.value}"
-
-
-def visibility(event: Any) -> Audience:
-    """Return who may read `event` before the game ends."""
-    if isinstance(event, ev.DeckShuffled):
-        return Audience(frozenset(), "The deck was shuffled.")
-    if isinstance(event, ev.GoalChosen):
-        return Audience(frozenset({event.seat}), f"{event.seat} chose a goal in secret.")
-    if isinstance(event, ev.SpecialDrawn):
-        return Audience(frozenset({event.seat}), f"{event.seat} drew a Special card.")
-    if isinstance(event, ev.SpecialGiven):
-        return Audience(frozenset({event.giver, event.receiver}),
-                        f"{event.giver} gave {event.receiver} a Special card.")
-    if isinstance(event, ev.AnswerSealed):
-        return Audience(frozenset({event.answer.seat}), "An answer was sealed.")
-    if isinstance(event, ev.AutoPassSet):
-        return Audience(frozenset({event.seat}), "A standing order was set.")
-    if isinstance(event, ev.EspionageSeen):
-        return Audience(frozenset({event.seat}),
-                        f"{event.seat} used Computer Espionage on {event.target}.")
-    return EVERYONE
