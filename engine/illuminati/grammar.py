@@ -34,10 +34,8 @@ def _clean(words: Sequence[str]) -> list[str]:
 
 def own_illuminati(reader: Reader) -> str:
     """Return the id of the reading seat's Illuminati card ('' for none)."""
-    for player in reader.view.get("players", []):
-        if player.get("seat") == reader.view.get("you"):
-            return str(player.get("illuminati", ""))
-    return ""
+    you = reader.view.get("you")
+    return str(you.get("illuminati", "")) if isinstance(you, dict) else ""
 
 
 def card_named(words: Sequence[str], reader: Reader, what: str = "card") -> str:

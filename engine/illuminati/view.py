@@ -75,7 +75,7 @@ def _answer_text(item: Any) -> str:
 def seat_view(state: State, seat: str | None) -> dict[str, Any]:
     """Return what `seat` (None: a spectator) may see of the game."""
     return {
-        "game": "illuminati", "you": seat, "phase": state.phase.value,
+        "game": "illuminati", "you": _you(state, seat), "phase": state.phase.value,
         "turn": {"seat": state.turn.seat, "number": state.turn.number,
                  "actions": state.turn.actions, "transfers": state.turn.transfers},
         "order": list(state.order), "basic_goal": state.basic_goal(),
@@ -87,6 +87,20 @@ def seat_view(state: State, seat: str | None) -> dict[str, Any]:
         "discard_size": len(state.discard), "skip": list(state.skip),
         "attack": _attack(state, seat), "winners": list(state.winners),
         "reason": state.reason}
+
+
+def _you(state: State, seat: str | None) -> dict[str, Any] | None:
+    """Return the seat's own part of the view: Illuminati, goal, hand, standing order, notes."""
+    if seat is None or seat not in state.seats:
+        return None
+    player = state.player(seat)
+    goal = special_goal(player)
+    return {"seat": seat, "illuminati": player.illuminati,
+            "illuminati_name": name_of(player.illuminati) if player.illuminati else "",
+            "goal": goal_text(goal) if goal else "not chosen yet",
+            "hand": [name_of(card) for card in player.hand] or ["no Specials"],
+            "auto_pass": player.auto_pass,
+            "computer_espionage": list(player.notes) or ["nothing seen"]}
 
 
 def label(state: State) -> str:
