@@ -188,6 +188,9 @@ def _attack_options(order: od.AttackOrder, rest: list[str], reader: Reader) -> o
 def read_transfer(words: list[str], reader: Reader) -> od.TransferOrder:
     """Read transfer <MB> from <card> to <card>."""
     words = _clean(words)
+    if len(words) == 3 and is_amount(words[0]):
+        return od.TransferOrder(amount(words[0], reader), card_named(words[1:2], reader),
+                                card_named(words[2:], reader))
     if len(words) < 4 or not is_amount(words[0]) or "to" not in words:
         raise reader.fail("Write: transfer <MB> from <card> to <card>.")
     source, rest = until(words[2:] if words[1] == "from" else words[1:], {"to"})
@@ -199,6 +202,8 @@ def read_transfer(words: list[str], reader: Reader) -> od.TransferOrder:
 def read_give(words: list[str], reader: Reader) -> object:
     """Read give <MB> to <player>, give group <group> to <player>, give special ... ."""
     words = _clean(words)
+    if len(words) == 2 and is_amount(words[0]):
+        return od.GiveMoneyOrder(amount(words[0], reader), seat_named(words[1:], reader))
     if "to" not in words:
         raise reader.fail("Write: give <MB|group <group>|special <special>> to <player>.")
     cut = len(words) - 1 - words[::-1].index("to")
@@ -247,10 +252,13 @@ def _amounts_from(words: list[str], reader: Reader, first: str) -> tuple[int, in
     """Read '<MB> [from <source>]' pairs: amounts from `first` (default) and the Illuminati."""
     main = own = 0
     words = _clean(words)
+    bare = 0
     while words:
         value = amount(words[0], reader)
-        source = words[2] if len(words) > 2 and words[1] == "from" else first
-        words = words[3:] if len(words) > 2 and words[1] == "from" else words[1:]
+        named = len(words) > 2 and words[1] == "from"
+        source = words[2] if named else (first if bare == 0 else "illuminati")
+        bare += 0 if named else 1
+        words = words[3:] if named else words[1:]
         if source.startswith("illum") or source == own_illuminati(reader):
             own += value
         else:

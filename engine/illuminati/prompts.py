@@ -13,6 +13,8 @@ from .rules_attack import plan_for, plan_of
 from .state import Phase, State
 
 MONEY_FIELDS = {"from_group", "from_illuminati", "from_target", "amount"}
+WRITTEN_ONLY = {"arrow", "whisper", "privilege", "card", "place"}
+"""Parts of an order given in writing only (the form's fields give the common case)."""
 FIELD_LABELS = {"from_group": "MB from the attacking group", "from_illuminati":
                 "MB from your Illuminati", "from_target": "MB from the target",
                 "amount": "MB"}
@@ -60,7 +62,12 @@ def money_forms(state: State, seat: str) -> tuple[OrderForm, ...]:
     most = max((p.money for p in state.player(seat).cards), default=0)
     result = []
     for form in forms_from_orders(od.ORDERS, listed(state, seat)):
-        fields = tuple(Field(f.name, FIELD_LABELS[f.name], "number", (), 0, most)
-                       if f.name in MONEY_FIELDS else f for f in form.fields)
-        result.append(OrderForm(form.kind, form.label, fields, form.examples, form.syntax))
+        fields = [Field(f.name, FIELD_LABELS[f.name], "number", (), 0, most)
+                  if f.name in MONEY_FIELDS else f for f in form.fields
+                  if f.name not in WRITTEN_ONLY]
+        if form.kind == "interfere":
+            fields = [Field("side", "for or against", "choice", ("for", "against")),
+                      Field("amount", "MB from your Illuminati", "number", (), 1, most)]
+        result.append(OrderForm(form.kind, form.label, tuple(fields), form.examples,
+                                form.syntax))
     return tuple(result)
