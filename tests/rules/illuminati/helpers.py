@@ -15,14 +15,15 @@ DECK = ("slush-fund", "democrats", "kgb", "republicans", "hackers", "moonies")
 
 def table(illuminati: tuple[str, ...] = ("bavaria", "gnomes", "cthulhu"),
           uncontrolled: tuple[str, ...] = ("big-media", "gun-lobby"),
-          deck: tuple[str, ...] = DECK, seats: tuple[str, ...] = SEATS) -> State:
+          deck: tuple[str, ...] = DECK, seats: tuple[str, ...] = SEATS,
+          options: dict[str, Any] | None = None) -> State:
     """Return a table at the start of anna's first actions, incomes not yet collected twice."""
     events: list[Any] = [ev.IlluminatiDealt(s, i) for s, i in zip(seats, illuminati)]
     events.append(ev.DeckShuffled(uncontrolled + deck))
     events += [ev.GroupTurnedUp(card) for card in uncontrolled]
     events.append(ev.FirstPlayerChosen((), seats))
     events.append(ev.TurnBegan(seats[0], 1))
-    return given(GAME, seats, events)  # type: ignore[no-any-return]
+    return given(GAME, seats, events, options=options)  # type: ignore[no-any-return]
 
 
 def own(state: State, seat: str, card: str, master: str = "", side: int = -1,
