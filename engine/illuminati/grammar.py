@@ -180,7 +180,7 @@ def _attack_options(order: od.AttackOrder, rest: list[str], reader: Reader) -> o
             rest = rest[1:] if rest[:1] == ["campaign"] else rest
         else:
             raise reader.fail(f'"{word}" is not understood in an attack.')
-    return od.AttackOrder(order.kind, order.target, order.group, tuple(aiders), spent[0],
+    return od.AttackOrder(order.purpose, order.target, order.group, tuple(aiders), spent[0],
                           spent[1], privilege, arrow, whisper)
 
 

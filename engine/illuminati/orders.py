@@ -41,7 +41,7 @@ class GoalOrder:
 class AttackOrder:
     """Announce an attack to control, neutralize or destroy `target` with `group`."""
 
-    kind: str
+    purpose: str
     target: str
     group: str
     aiders: tuple[str, ...] = ()
@@ -53,7 +53,7 @@ class AttackOrder:
 
     def text(self) -> str:
         """Return the canonical text."""
-        words = [f"attack {self.kind} {self.target} with {self.group}"]
+        words = [f"attack {self.purpose} {self.target} with {self.group}"]
         if self.aiders:
             words.append("aided by " + " and ".join(self.aiders))
         if self.from_group or self.from_illuminati:

@@ -50,7 +50,7 @@ def _target_numbers(state: State, seat: str, limit: int = 8) -> list[str]:
     for order in listed(state, seat):
         if isinstance(order, od.AttackOrder) and not order.from_illuminati:
             needed = target_number(state, plan_for(seat, order))
-            result.append(f"{order.kind} {name_of(order.target)} with "
+            result.append(f"{order.purpose} {name_of(order.target)} with "
                           f"{name_of(order.group)}: {needed}")
             if len(result) >= limit:
                 break

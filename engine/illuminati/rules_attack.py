@@ -23,7 +23,7 @@ def plan_of(attack: Attack) -> Plan:
 
 def plan_for(seat: str, order: AttackOrder) -> Plan:
     """Return the arithmetic's view of an announced attack."""
-    return Plan(seat, order.kind, order.group, order.target, order.aiders,
+    return Plan(seat, order.purpose, order.group, order.target, order.aiders,
                 order.from_group + order.from_illuminati, whisper=order.whisper)
 
 
@@ -41,7 +41,7 @@ def check_attack(state: State, seat: str, order: AttackOrder) -> None:
     player = state.player(seat)
     if state.turn.actions <= 0:
         raise refuse("Both regular actions of this turn are used: end the turn.", "no-action")
-    if order.kind not in ATTACKS:
+    if order.purpose not in ATTACKS:
         raise refuse("Attack to control, neutralize or destroy.", "attack-kind")
     if player.placed(order.group) is None:
         raise refuse(f"{name_of(order.group)} is not in your power structure.", "not-yours")
@@ -60,7 +60,7 @@ def _check_target(state: State, seat: str, order: AttackOrder) -> None:
         raise refuse(f"{name_of(order.target)} is already yours.", "own-target")
     if not owner and order.target not in state.uncontrolled:
         raise refuse(f"{name_of(order.target)} is not in play.", "bad-target")
-    if order.kind == "neutralize" and not owner:
+    if order.purpose == "neutralize" and not owner:
         raise refuse("Only a group controlled by another player can be neutralized.",
                      "neutralize-uncontrolled")
     if owner and state.player(owner).illuminati == "discordia":
@@ -89,7 +89,7 @@ def _check_groups(state: State, seat: str, order: AttackOrder) -> None:
 
 def _check_kind(state: State, seat: str, order: AttackOrder) -> None:
     player = state.player(seat)
-    if order.kind == "control":
+    if order.purpose == "control":
         arrows = open_arrows(player, order.group)
         if not arrows:
             raise refuse(f"{name_of(order.group)} has no open control arrow.", "no-arrow")
@@ -98,12 +98,12 @@ def _check_kind(state: State, seat: str, order: AttackOrder) -> None:
     elif order.arrow >= 0:
         raise refuse("Only an attack to control places the target at an arrow.", "arrow")
     if order.whisper:
-        if order.kind != "destroy" or power(order.target) != 0:
+        if order.purpose != "destroy" or power(order.target) != 0:
             raise refuse("Whispering Campaign is played with an attack to destroy a group of "
                          "Power 0.", "whisper")
         if "whispering-campaign" not in player.hand:
             raise refuse("You hold no Whispering Campaign.", "no-card")
-    elif order.kind == "destroy" and power(order.target) == 0:
+    elif order.purpose == "destroy" and power(order.target) == 0:
         raise refuse("A group of Power 0 can only be destroyed with Whispering Campaign.",
                      "power-zero")
 
@@ -146,7 +146,7 @@ def announce(em: Emitter, seat: str, order: AttackOrder, rng: Rng) -> None:
     state = em.state
     player = state.player(seat)
     first = state.turn.actions == 2
-    em.emit(ev.AttackAnnounced(seat, order.kind, order.group, order.target,
+    em.emit(ev.AttackAnnounced(seat, order.purpose, order.group, order.target,
                                state.owner(order.target), order.aiders, order.arrow,
                                order.from_group + order.from_illuminati, order.privilege,
                                order.whisper, first))

@@ -40,7 +40,7 @@ def test_an_attack_by_the_form_with_money_in_number_fields(app: Flask, client: F
     target = loaded.state.uncontrolled[0]
     response = post_form(client, path + "/orders", {
         "mode": "form", "form": str(index), "nonce": nonce_of(html),
-        "prompt_key": prompt_key_of(html), "f-kind": "control", "f-target": target,
+        "prompt_key": prompt_key_of(html), "f-purpose": "control", "f-target": target,
         "f-group": own, "f-from_group": "0", "f-from_illuminati": "2"}, path)
     assert response.status_code == 303
     page = text(client.get(response.headers["Location"]))
