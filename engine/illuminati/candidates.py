@@ -82,9 +82,9 @@ def candidates(state: State, seat: str) -> list[Any]:
     if phase is Phase.GOAL:
         return [GoalOrder(goal) for goal in goal_choices(state)]
     if phase is Phase.TURN:
+        standing = [AutoPassOrder("on")] if state.player(seat).auto_pass == "off" else []
         return [PassOrder(), EndOrder(), *attacks(state, seat), *transfers(state, seat),
-                *plays(state, seat), RecycleOrder(), AutoPassOrder("on"),
-                *gifts(state, seat)]
+                *plays(state, seat), RecycleOrder(), *standing, *gifts(state, seat)]
     if phase is Phase.END:
         return [EndOrder(), *transfers(state, seat)]
     if phase is Phase.RESPONSE:
@@ -113,7 +113,7 @@ def attacks(state: State, seat: str) -> list[AttackOrder]:
                 continue
             group = usable[0]
             aiders = tuple(sorted(c for c in free if c != group and transferable(c) > 0))
-            result.append(AttackOrder(kind, target, group, aiders, 0, own // 2))
+            result.append(AttackOrder(kind, target, group, aiders, 0, own))
             result.append(AttackOrder(kind, target, group, (), 0, 0))
     return result
 

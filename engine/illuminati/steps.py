@@ -159,9 +159,17 @@ def _step(key: str, doing: str, rules: Rules, default: Any, default_summary: str
                 submitted=lambda state, seat: False)
 
 
+SAMPLE_WEIGHTS = {AttackOrder: 12, AutoPassOrder: 2, EndOrder: 3, PassOrder: 2}
+"""How often random players choose each kind of order (others: 1): they mostly attack."""
+
+
 def sample(state: State, seat: str, rng: Rng) -> Any:
-    """Return a random legal order: an attack, a transfer, an answer, ending or passing."""
-    return rng.choice(listed(state, seat))
+    """Return a random legal order, a kind first (attacks most often), then one of that kind."""
+    orders = listed(state, seat)
+    kinds = list(dict.fromkeys(type(item) for item in orders))
+    weighted = [kind for kind in kinds for _ in range(SAMPLE_WEIGHTS.get(kind, 1))]
+    kind = rng.choice(weighted)
+    return rng.choice([item for item in orders if type(item) is kind])
 
 
 GOAL = _step("goal", "choose, in secret, the Illuminati whose special goal the UFOs pursue",
