@@ -98,23 +98,26 @@ def candidates(state: State, seat: str) -> list[Any]:
 
 
 def attacks(state: State, seat: str) -> list[AttackOrder]:
-    """Return a sample of attacks: each target with the strongest free group."""
+    """Return a sample of attacks: each target with the strongest free group, aided and with
+    all the Illuminati's money; to control, also without aid or money."""
     player = state.player(seat)
     targets = list(state.uncontrolled) + [g for p in state.players if p.seat != seat
                                           for g in p.groups[:3]]
     own = player.cards[0].money
+    can_hold = {p.card for p in player.cards if open_arrows(player, p.card)}
+    ranked = sorted((p.card for p in player.cards), key=lambda c: (-power(c), c))
     result = []
     for target in targets:
-        free = [p.card for p in player.cards if uses_left(state, p.card, target) > 0]
-        by_power = sorted(free, key=lambda c: (-power(c), c))
+        free = [c for c in ranked if uses_left(state, c, target) > 0]
         for kind in ATTACKS:
-            usable = [c for c in by_power if kind != "control" or open_arrows(player, c)]
+            usable = [c for c in free if kind != "control" or c in can_hold]
             if not usable:
                 continue
             group = usable[0]
             aiders = tuple(sorted(c for c in free if c != group and transferable(c) > 0))
             result.append(AttackOrder(kind, target, group, aiders, 0, own))
-            result.append(AttackOrder(kind, target, group, (), 0, 0))
+            if kind == "control":
+                result.append(AttackOrder(kind, target, group, (), 0, 0))
     return result
 
 

@@ -142,14 +142,16 @@ def waiting_for(state: State, phase: str) -> tuple[str, ...]:
 def _opened(state: State, e: ev.WindowOpened) -> State:
     phase = Phase(e.phase)
     state = replace(state, phase=phase, window=state.window + 1)
-    return _attack(state, waiting=waiting_for(state, e.phase), sealed=())
+    asked = waiting_for(state, e.phase)
+    return _attack(state, asked=asked, waiting=asked, sealed=())
 
 
 @EVENTS.evolver(ev.AnswerSealed)
 def _sealed(state: State, e: ev.AnswerSealed) -> State:
     assert state.attack is not None
     waiting = tuple(s for s in state.attack.waiting if s != e.answer.seat)
-    return _attack(state, waiting=waiting, sealed=state.attack.sealed + (e.answer,))
+    others = tuple(a for a in state.attack.sealed if a.seat != e.answer.seat)
+    return _attack(state, waiting=waiting, sealed=others + (e.answer,))
 
 
 @EVENTS.evolver(ev.WindowClosed)
@@ -161,7 +163,8 @@ def _closed(state: State, e: ev.WindowClosed) -> State:
     played = attack.played + tuple((a.seat, a.play) for a in e.answers if a.play)
     reopened = attack.reopened or e.abolished
     return _attack(state, defence=attack.defence + defence,
-                   interference=attack.interference + interference, waiting=(), sealed=(),
+                   interference=attack.interference + interference, asked=(), waiting=(),
+                   sealed=(),
                    abolished=attack.abolished or e.abolished, reopened=reopened, played=played)
 
 
@@ -277,7 +280,10 @@ def _leave(state: State, seat: str) -> State:
     illuminati = replace(player.cards[0], money=0)
     state = _player(state, seat, out=True, cards=(illuminati,), hand=())
     if state.attack is not None:
-        state = _attack(state, waiting=tuple(s for s in state.attack.waiting if s != seat))
+        attack = state.attack
+        state = _attack(state, asked=tuple(s for s in attack.asked if s != seat),
+                        waiting=tuple(s for s in attack.waiting if s != seat),
+                        sealed=tuple(a for a in attack.sealed if a.seat != seat))
     return state
 
 

@@ -100,6 +100,7 @@ class Attack:
     round: int = 1
     defence: int = 0
     interference: int = 0
+    asked: tuple[str, ...] = ()
     waiting: tuple[str, ...] = ()
     sealed: tuple[Answer, ...] = ()
     roll: int = 0

@@ -142,7 +142,13 @@ def deciders(state: State) -> tuple[str, ...]:
         return ()
     if state.phase is Phase.RAISE:
         return (state.attack.attacker,)
-    return state.attack.waiting
+    return state.attack.asked
+
+
+def answered(state: State, seat: str) -> bool:
+    """Return whether the seat has sealed an answer to the open window (it may change it)."""
+    return state.attack is not None and seat in state.attack.asked and (
+        seat not in state.attack.waiting)
 
 
 def _step(key: str, doing: str, rules: Rules, default: Any, default_summary: str,
@@ -155,8 +161,7 @@ def _step(key: str, doing: str, rules: Rules, default: Any, default_summary: str
                 default=default, default_summary=default_summary,
                 candidates=listed if listing else None,
                 sample=None if listing else sample, forms=None if listing else money_forms,
-                sealed=sealed, revisable=False, hours=hours,
-                submitted=lambda state, seat: False)
+                sealed=sealed, revisable=True, hours=hours, submitted=answered)
 
 
 SAMPLE_WEIGHTS = {AttackOrder: 12, AutoPassOrder: 2, EndOrder: 3, PassOrder: 2}

@@ -42,3 +42,19 @@ def own(state: State, seat: str, card: str, master: str = "", side: int = -1,
 def money(state: State, seat: str, card: str, amount: int) -> State:
     """Return the state with `amount` MB more on `card`."""
     return GAME.fold(state, [ev.MoneyChanged(seat, card, amount, "test")])
+
+
+def unanswered(state: State) -> list[str]:
+    """Return the prompted seats that have not answered the open decision yet."""
+    return [p.seat for p in GAME.prompts(state) if not p.submitted]
+
+
+def answer_all(state: State, text: str = "pass") -> State:
+    """Return the state after every seat yet to answer the open window writes `text`."""
+    from engine.core.testing import after, when
+
+    prompts = GAME.prompts(state)
+    key = prompts[0].key if prompts else ""
+    while unanswered(state) and GAME.prompts(state)[0].key == key:
+        state = after(GAME, state, when(GAME, state, unanswered(state)[0], text))
+    return state

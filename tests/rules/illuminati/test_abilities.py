@@ -1,20 +1,13 @@
 """Each Illuminati's ability, the Groups with rules of their own, income and capture."""
 from __future__ import annotations
 
-from engine.core.testing import Scripted, after, of_type, play, prompted, refused, when
+from engine.core.testing import Scripted, after, of_type, play, refused, when
 from engine.illuminati import GAME
 from engine.illuminati import events as ev
 from engine.illuminati.arithmetic import Plan, target_number
 from engine.illuminati.state import Phase, State
 
-from .helpers import money, own, table
-
-
-def answer_all(state: State, text: str = "pass") -> State:
-    """Return the state after every prompted seat answers `text`."""
-    for seat in prompted(GAME, state):
-        state = after(GAME, state, when(GAME, state, seat, text))
-    return state
+from .helpers import answer_all, money, own, table
 
 
 def resolve(state: State) -> State:

@@ -7,7 +7,7 @@ from engine.illuminati import events as ev
 from engine.illuminati.arithmetic import Plan, parts, succeeds, target_number
 from engine.illuminati.state import Phase
 
-from .helpers import money, own, table
+from .helpers import answer_all, money, own, table, unanswered
 
 
 def number(state, kind, group, target, **extra):  # type: ignore[no-untyped-def]
@@ -120,18 +120,12 @@ def test_each_group_attacks_or_aids_once_a_turn() -> None:
                   Scripted(6, 6))
     state = after(GAME, state, events)
     while state.phase is not Phase.TURN:
-        state = after(GAME, state, when(GAME, state, prompted(GAME, state)[0], "pass"))
+        state = after(GAME, state, when(GAME, state, unanswered(state)[0], "pass"))
     # the attack failed on its first action: Bavaria may retry the same target, not another
     refused(GAME, state, "anna", "attack control gun lobby with bavaria", "il.group-used")
     assert of_type(when(GAME, state, "anna", "attack control big media with bavaria"),
                    ev.AttackAnnounced)
 
-
-def answer_all(state, text="pass"):  # type: ignore[no-untyped-def]
-    """Return the state after every prompted seat of a window answers `text`."""
-    for seat in prompted(GAME, state):
-        state = after(GAME, state, when(GAME, state, seat, text))
-    return state
 
 
 def test_an_attack_by_mail_windows_raise_roll_and_capture() -> None:

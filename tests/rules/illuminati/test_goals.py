@@ -8,15 +8,15 @@ from engine.illuminati import events as ev
 from engine.illuminati.goals import reached
 from engine.illuminati.state import Phase, State
 
-from .helpers import money, own, table
+from .helpers import answer_all, money, own, table
 
 
 def resolve(state: State) -> State:
     """Return the state once every window of the attack under way was passed."""
     while state.phase not in (Phase.TURN, Phase.OVER):
-        for seat in prompted(GAME, state):
-            order = "roll" if state.phase is Phase.RAISE else "pass"
-            state = after(GAME, state, when(GAME, state, seat, order))
+        if state.phase is Phase.RAISE:
+            state = after(GAME, state, when(GAME, state, "anna", "roll"))
+        state = answer_all(state)
     return state
 
 

@@ -6,19 +6,13 @@ from engine.illuminati import GAME
 from engine.illuminati import events as ev
 from engine.illuminati.state import Phase, State
 
-from .helpers import own, table
+from .helpers import answer_all, own, table
 
 
 def holding(state: State, seat: str, *cards: str) -> State:
     """Return the state with `cards` drawn into the seat's hand."""
     return after(GAME, state, [ev.SpecialDrawn(seat, card) for card in cards])
 
-
-def answer_all(state: State, text: str = "pass") -> State:
-    """Return the state after every prompted seat answers `text`."""
-    for seat in prompted(GAME, state):
-        state = after(GAME, state, when(GAME, state, seat, text))
-    return state
 
 
 def test_slush_fund_and_swiss_bank_account_pay_into_the_illuminati() -> None:
