@@ -199,6 +199,7 @@ class AttackAnnounced:
     privilege: str
     whisper: bool
     first_action: bool
+    moving: int = 0
 
 
 @EVENTS.register("window-opened",

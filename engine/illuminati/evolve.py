@@ -116,7 +116,8 @@ def _given(state: State, e: ev.SpecialGiven) -> State:
 @EVENTS.evolver(ev.AttackAnnounced)
 def _announced(state: State, e: ev.AttackAnnounced) -> State:
     attack = Attack(e.attacker, e.kind, e.group, e.target, e.defender, e.aiders, e.arrow,
-                    e.spent, e.privilege, whisper=e.whisper, first_action=e.first_action)
+                    e.spent, e.privilege, whisper=e.whisper, first_action=e.first_action,
+                    moving=e.moving)
     turn = state.turn
     turn = replace(turn, actions=turn.actions - 1, acted=True,
                    used=turn.used + (e.group,) + e.aiders,

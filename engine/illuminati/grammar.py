@@ -15,7 +15,7 @@ from .cards import ALIGNMENTS, ATTACKS, GROUPS, ILLUMINATI, SIDES, SPECIALS
 from .rules_specials import AUTO_PASS_MODES
 
 KEYWORDS = {"with", "aided", "by", "spending", "from", "to", "at", "on", "and",
-            "privileged", "whispering"}
+            "privileged", "whispering", "moving"}
 NOISE = {"mb", "megabucks", "the"}
 
 GRAMMAR = Grammar("Illuminati", notes=(
@@ -159,7 +159,7 @@ def _attack_options(order: od.AttackOrder, rest: list[str], reader: Reader) -> o
     """Read the optional parts of an attack after its group."""
     aiders: list[str] = []
     spent = [0, 0]
-    privilege, arrow, whisper = "", -1, False
+    privilege, arrow, whisper, moving = "", -1, False, 0
     while rest:
         word, rest = rest[0], rest[1:]
         if word == "aided":
@@ -175,13 +175,15 @@ def _attack_options(order: od.AttackOrder, rest: list[str], reader: Reader) -> o
                 card_named(names, reader, "Special discarded for privilege"))
         elif word == "at" and rest:
             arrow, rest = side_named(rest[0], reader), rest[1:]
+        elif word == "moving" and rest:
+            moving, rest = amount(rest[0], reader), rest[1:]
         elif word == "whispering":
             whisper = True
             rest = rest[1:] if rest[:1] == ["campaign"] else rest
         else:
             raise reader.fail(f'"{word}" is not understood in an attack.')
     return od.AttackOrder(order.purpose, order.target, order.group, tuple(aiders), spent[0],
-                          spent[1], privilege, arrow, whisper)
+                          spent[1], privilege, arrow, whisper, moving)
 
 
 @GRAMMAR.rule("transfer", kinds=("transfer",))

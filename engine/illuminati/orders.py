@@ -36,7 +36,8 @@ class GoalOrder:
                  label='Attack a group',
                  syntax=('attack <control|neutralize|destroy> <target> with <group> [aided by '
                          '<group> and <group>] [spending <MB> from group <MB> from illuminati] '
-                         '[privileged by <special>|bavaria] [at <side>] [whispering]'))
+                         '[privileged by <special>|bavaria] [at <side>] [whispering] '
+                         '[moving <MB>]'))
 @dataclass(frozen=True)
 class AttackOrder:
     """Announce an attack to control, neutralize or destroy `target` with `group`."""
@@ -50,6 +51,7 @@ class AttackOrder:
     privilege: str = ""
     arrow: int = -1
     whisper: bool = False
+    moving: int = 0
 
     def text(self) -> str:
         """Return the canonical text."""
@@ -64,6 +66,8 @@ class AttackOrder:
             words.append(f"at {SIDES[self.arrow]}")
         if self.whisper:
             words.append("whispering")
+        if self.moving:
+            words.append(f"moving {self.moving}")
         return " ".join(words)
 
 

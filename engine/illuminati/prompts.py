@@ -13,7 +13,7 @@ from .rules_attack import plan_for, plan_of
 from .state import Phase, State
 
 MONEY_FIELDS = {"from_group", "from_illuminati", "from_target", "amount"}
-WRITTEN_ONLY = {"arrow", "whisper", "privilege", "card", "place"}
+WRITTEN_ONLY = {"arrow", "whisper", "privilege", "card", "place", "moving"}
 """Parts of an order given in writing only (the form's fields give the common case)."""
 FIELD_LABELS = {"from_group": "MB from the attacking group", "from_illuminati":
                 "MB from your Illuminati", "from_target": "MB from the target",

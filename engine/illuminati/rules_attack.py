@@ -110,7 +110,7 @@ def _check_kind(state: State, seat: str, order: AttackOrder) -> None:
 
 def _check_money(state: State, seat: str, order: AttackOrder) -> None:
     player = state.player(seat)
-    if order.from_group < 0 or order.from_illuminati < 0:
+    if order.from_group < 0 or order.from_illuminati < 0 or order.moving < 0:
         raise refuse("Money spent cannot be negative.", "money")
     illuminati = player.illuminati
     group_money = player.placed(order.group).money  # type: ignore[union-attr]
@@ -149,7 +149,7 @@ def announce(em: Emitter, seat: str, order: AttackOrder, rng: Rng) -> None:
     em.emit(ev.AttackAnnounced(seat, order.purpose, order.group, order.target,
                                state.owner(order.target), order.aiders, order.arrow,
                                order.from_group + order.from_illuminati, order.privilege,
-                               order.whisper, first))
+                               order.whisper, first, order.moving))
     if order.from_group:
         em.emit(ev.MoneyChanged(seat, order.group, -order.from_group, "attack"))
     if order.from_illuminati:
@@ -208,6 +208,11 @@ def capture(em: Emitter, attack: Attack) -> None:
     side = attack.arrow if attack.arrow in arrows else arrows[0]
     placement = attach(player, attack.target, attack.group, side, layout, money)
     em.emit(ev.GroupsPlaced(attack.attacker, placement.placed, placement.lost, "captured"))
+    group = em.state.player(attack.attacker).placed(attack.group)
+    moved = min(attack.moving, group.money if group is not None else 0)
+    if moved:
+        em.emit(ev.MoneyChanged(attack.attacker, attack.group, -moved, "onto the new puppet"),
+                ev.MoneyChanged(attack.attacker, attack.target, moved, "from its new master"))
 
 
 def neutralize(em: Emitter, attack: Attack) -> None:

@@ -108,6 +108,7 @@ class Attack:
     played: tuple[tuple[str, str], ...] = ()
     reopened: bool = False
     first_action: bool = False
+    moving: int = 0
 
 
 @dataclass(frozen=True)

@@ -142,3 +142,13 @@ def test_a_capture_brings_puppets_and_loses_those_that_do_not_fit() -> None:
     assert len(puppets & set(state.uncontrolled)) == 2
     assert anna.placed("cia").money == 4  # type: ignore[union-attr]
     assert state.player("bruno").out and state.player("bruno").groups == ()
+
+
+def test_after_a_capture_the_attacking_group_may_move_money_onto_its_new_puppet() -> None:
+    state = money(own(table(), "anna", "cia", money=5), "anna", "bavaria", 20)
+    events = when(GAME, state, "anna", "attack control big media with cia spending 9 from "
+                  "illuminati moving 3")
+    state = resolve(after(GAME, state, events))
+    anna = state.player("anna")
+    assert anna.placed("big-media").money == 3  # type: ignore[union-attr]
+    assert anna.placed("cia").money == 2  # type: ignore[union-attr]
