@@ -35,46 +35,58 @@ def _card(card: Mapping[str, Any], left: float, top: float) -> list[str]:
     return parts
 
 
-def _panel(player: Mapping[str, Any], top: float) -> tuple[list[str], float]:
-    """Return one player's panel and its height."""
+def _panel(player: Mapping[str, Any]) -> tuple[list[str], float, float]:
+    """Return one player's panel drawn from (0, 0), its width and its height."""
     cards = player["structure"]
     xs = [c["x"] for c in cards]
     ys = [c["y"] for c in cards]
-    left = 20 - min(xs) * (W + GAP)
     head = (f'{player["seat"]}: {player["illuminati_name"]}'
             f'{" (out)" if player["out"] else ""} - {player["treasury"]} MB, '
-            f'{player["hand_size"]} Specials, goal: {player["goal"]}')
-    parts = [(f'<text x="20" y="{top + 16}" font-size="13" font-weight="bold">'
-             f'{escape(head)}</text>')]
-    grid_top = top + 28 - min(ys) * (H + GAP)
+            f'{player["hand_size"]} Specials, {player["controlled"]} cards')
+    goal = f'goal: {player["goal"]}'
+    parts = [f'<text x="0" y="14" font-size="13" font-weight="bold">{escape(head)}</text>',
+             f'<text x="0" y="30" font-size="11">{escape(goal)}</text>']
     for card in cards:
-        parts += _card(card, left, grid_top)
-    height = 28 + (max(ys) - min(ys) + 1) * (H + GAP) + 10
-    return parts, height
+        parts += _card(card, -min(xs) * (W + GAP), 40 - min(ys) * (H + GAP))
+    width = max((max(xs) - min(xs) + 1) * (W + GAP), len(head) * 7.5, len(goal) * 6.0)
+    height = 40 + (max(ys) - min(ys) + 1) * (H + GAP) + 16
+    return parts, width, height
+
+
+def _footer(view: Mapping[str, Any], top: float) -> list[str]:
+    """Return the lines under the structures: uncontrolled groups, piles, the seat's hand."""
+    lines = ["Uncontrolled: "]
+    for group in view["uncontrolled"] or [{"name": "none"}]:
+        if len(lines[-1]) > 90:
+            lines.append("  ")
+        lines[-1] += f"{group['name']}; "
+    lines.append(f"Deck {view['deck_size']}, dead pile {len(view['dead'])}")
+    mine = view.get("you")
+    if isinstance(mine, Mapping):
+        lines.append("Your hand: " + ", ".join(mine.get("hand", [])))
+    return [f'<text x="20" y="{top + 18 * (i + 1)}" font-size="12">{escape(line)}</text>'
+            for i, line in enumerate(lines)]
 
 
 def render_board_svg(view: Mapping[str, Any]) -> str:
-    """Return the power structures and the uncontrolled groups of a view as an SVG document."""
+    """Return the power structures (in two columns from four players on) and the uncontrolled
+    groups of a view as an SVG document."""
+    panels = [_panel(player) for player in view["players"]]
+    columns = 2 if len(panels) >= 4 else 1
+    widths = [max(w for i, (_, w, _) in enumerate(panels) if i % columns == c)
+              for c in range(columns)]
+    lefts = [20.0, 50.0 + widths[0]][:columns]
+    tops = [10.0] * columns
     parts: list[str] = []
-    top = 10.0
-    width = 600.0
-    for player in view["players"]:
-        panel, height = _panel(player, top)
-        parts += panel
-        xs = [c["x"] for c in player["structure"]]
-        width = max(width, 40 + (max(xs) - min(xs) + 1) * (W + GAP))
-        top += height
-    free = "; ".join(g["name"] for g in view["uncontrolled"]) or "none"
-    parts.append(f'<text x="20" y="{top + 16}" font-size="12">Uncontrolled: '
-                 f'{escape(free)}</text>')
-    parts.append(f'<text x="20" y="{top + 34}" font-size="12">Deck {view["deck_size"]}, '
-                 f'dead pile {len(view["dead"])}</text>')
-    mine = [p for p in view["players"] if "hand" in p]
-    if mine:
-        hand = ", ".join(c["name"] for c in mine[0]["hand"]) or "empty"
-        parts.append(f'<text x="20" y="{top + 52}" font-size="12">Your hand: '
-                     f'{escape(hand)}</text>')
-    height = top + 70
+    for index, (panel, _, height) in enumerate(panels):
+        column = index % columns
+        parts.append(f'<g transform="translate({lefts[column]},{tops[column]})">'
+                     + "".join(panel) + "</g>")
+        tops[column] += height
+    bottom = max(tops)
+    parts += _footer(view, bottom)
+    width = max(600.0, 40 + lefts[-1] + widths[-1])
+    height = bottom + 30 + 18 * (3 + len(view["uncontrolled"]) // 6)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" font-family="sans-serif">'
             + "".join(parts) + "</svg>")
