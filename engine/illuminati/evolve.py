@@ -8,7 +8,7 @@ from engine.core.contract import replace
 from . import events as ev
 from .cards import ILLUMINATI
 from .events import EVENTS
-from .state import Attack, Phase, Placed, Player, State, Turn
+from .state import Answer, Attack, Phase, Placed, Player, State, Turn
 
 
 def initial_state(seats: tuple[str, ...], goal_adjust: int) -> State:
@@ -125,13 +125,17 @@ def _announced(state: State, e: ev.AttackAnnounced) -> State:
     return replace(state, attack=attack, turn=turn)
 
 
-def waiting_for(state: State, phase: str) -> tuple[str, ...]:
-    """Return the seats a window of `phase` waits for, standing orders applied."""
+def asked_for(state: State, phase: str) -> tuple[str, ...]:
+    """Return the seats a window of `phase` is sent to (all but the attacker for a response)."""
     assert state.attack is not None
-    seats = [s for s in state.active
-             if phase != "response" or s != state.attack.attacker]
+    return tuple(s for s in state.active if phase != "response" or s != state.attack.attacker)
+
+
+def waiting_for(state: State, phase: str) -> tuple[str, ...]:
+    """Return the seats a window of `phase` waits for: those without a standing pass for it."""
+    assert state.attack is not None
     result = []
-    for seat in seats:
+    for seat in asked_for(state, phase):
         mode = state.player(seat).auto_pass
         attacked = seat == state.attack.defender and phase == "response"
         if mode == "off" or (mode == "unless-attacked" and attacked):
@@ -141,10 +145,13 @@ def waiting_for(state: State, phase: str) -> tuple[str, ...]:
 
 @EVENTS.evolver(ev.WindowOpened)
 def _opened(state: State, e: ev.WindowOpened) -> State:
+    """Open a window: seats with a standing pass have answered it already (privately)."""
     phase = Phase(e.phase)
     state = replace(state, phase=phase, window=state.window + 1)
-    asked = waiting_for(state, e.phase)
-    return _attack(state, asked=asked, waiting=asked, sealed=())
+    asked = asked_for(state, e.phase)
+    waiting = waiting_for(state, e.phase)
+    standing = tuple(Answer(seat) for seat in asked if seat not in waiting)
+    return _attack(state, asked=asked, waiting=waiting, sealed=standing)
 
 
 @EVENTS.evolver(ev.AnswerSealed)

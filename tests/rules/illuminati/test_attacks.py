@@ -164,3 +164,25 @@ def test_murphys_law_turns_the_roll_to_twelve_and_secrets_cancels_it() -> None:
     last = when(GAME, state, "carla", "play secrets on murphys law")
     changed = of_type(last, ev.RollChanged)[0]
     assert changed.roll == state.attack.roll  # Murphy's Law was cancelled: the roll stands
+
+
+def test_a_standing_pass_answers_at_once_without_showing_who_holds_it() -> None:
+    state = table()
+    state = after(GAME, state, [ev.AutoPassSet("bruno", "on")])
+    state = after(GAME, state, when(GAME, state, "anna", "attack control big media with "
+                                    "bavaria"))
+    assert prompted(GAME, state) == ["bruno", "carla"]
+    assert unanswered(state) == ["carla"]
+    assert GAME.view(state, "carla")["attack"]["answered"] is False
+    state = after(GAME, state, when(GAME, state, "carla", "pass"))
+    assert state.phase is Phase.REACTION
+
+
+def test_a_sealed_answer_may_be_changed_until_the_window_closes() -> None:
+    state = money(table(), "bruno", "gnomes", 10)
+    state = after(GAME, state, when(GAME, state, "anna", "attack control big media with "
+                                    "bavaria"))
+    state = after(GAME, state, when(GAME, state, "bruno", "interfere against 3"))
+    state = after(GAME, state, when(GAME, state, "bruno", "interfere for 2"))
+    closed = when(GAME, state, "carla", "pass")
+    assert [a.interfere for a in of_type(closed, ev.WindowClosed)[0].answers] == [2, 0]
