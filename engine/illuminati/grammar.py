@@ -17,6 +17,8 @@ from .rules_specials import AUTO_PASS_MODES
 KEYWORDS = {"with", "aided", "by", "spending", "from", "to", "at", "on", "and",
             "privileged", "whispering", "moving"}
 NOISE = {"mb", "megabucks", "the"}
+ON_PLAYERS = ("computer-espionage", "senate-investigating-committee")
+"""Specials played on a player rather than on a card."""
 
 GRAMMAR = Grammar("Illuminati", notes=(
     ("Cards: a unique beginning of the name will do (big media, cia, fed); illuminati is "
@@ -45,7 +47,7 @@ def card_named(words: Sequence[str], reader: Reader, what: str = "card") -> str:
         return own_illuminati(reader)
     if not phrase:
         raise reader.fail(f"Name the {what}.")
-    found = CARDS.matches(phrase)
+    found = CARDS.matches(phrase) or _by_word_beginnings(phrase)
     exact = [key for key in found if phrase in CARDS.phrases[key]]
     if len(exact) == 1 or len(found) == 1:
         return (exact or found)[0]
@@ -53,6 +55,15 @@ def card_named(words: Sequence[str], reader: Reader, what: str = "card") -> str:
         raise reader.fail(f'"{phrase}" is not a card of Illuminati ({what}).')
     names = " or ".join(CARDS.display[key] for key in found[:6])
     raise reader.fail(f'"{phrase}" could be {names}; write more of the name ({what}).')
+
+
+def _by_word_beginnings(phrase: str) -> list[str]:
+    """Return the cards with a name whose words begin with the phrase's words (conv stores)."""
+    wanted = phrase.split()
+    return [key for key, names in CARDS.phrases.items()
+            if any(len(name.split()) >= len(wanted)
+                   and all(part.startswith(word) for word, part in zip(wanted, name.split()))
+                   for name in names)]
 
 
 def until(words: Sequence[str], stops: set[str]) -> tuple[list[str], list[str]]:
@@ -236,13 +247,12 @@ def read_play(words: list[str], reader: Reader) -> od.PlayOrder:
     card = card_named(card_words, reader, "Special")
     target = place = ""
     arrow = -1
-    seats = [str(s).lower() for s in reader.view.get("order", [])]
     while rest:
         word, rest = rest[0], rest[1:]
         names, rest = until(rest, {"on", "at"})
         if word == "on":
-            joined = "".join(names)
-            target = seat_named(names, reader) if joined in seats else card_named(names, reader)
+            target = (seat_named(names, reader) if card in ON_PLAYERS
+                      else card_named(names, reader))
             continue
         if names and names[-1] in SIDES:
             arrow, names = SIDES.index(names[-1]), names[:-1]
