@@ -52,19 +52,24 @@ def legal(state: State, seat: str, orders: list[Any]) -> list[Any]:
 
 
 class LastState:
-    """Answers kept for the last state asked about (states are frozen, so they stay true)."""
+    """Answers kept for the last few states asked about (states are frozen, so they stay
+    true): prompts, forms, help and the sampler all ask about the same state."""
 
-    def __init__(self) -> None:
-        self.state: State | None = None
-        self.answers: dict[Any, Any] = {}
+    def __init__(self, size: int = 8) -> None:
+        self.size = size
+        self.items: list[tuple[State, dict[Any, Any]]] = []
 
     def get(self, state: State, key: Any, compute: Any) -> Any:
         """Return the answer for (`state`, `key`), computing it once."""
-        if self.state is not state:
-            self.state, self.answers = state, {}
-        if key not in self.answers:
-            self.answers[key] = compute()
-        return self.answers[key]
+        answers = next((held for kept, held in self.items if kept is state), None)
+        if answers is None:
+            answers = {}
+            self.items.append((state, answers))
+            if len(self.items) > self.size:
+                del self.items[0]
+        if key not in answers:
+            answers[key] = compute()
+        return answers[key]
 
 
 MEMO = LastState()
@@ -102,7 +107,7 @@ def attacks(state: State, seat: str) -> list[AttackOrder]:
     all the Illuminati's money; to control, also without aid or money."""
     player = state.player(seat)
     targets = list(state.uncontrolled) + [g for p in state.players if p.seat != seat
-                                          for g in p.groups[:3]]
+                                          for g in p.groups[:2]]
     own = player.cards[0].money
     can_hold = {p.card for p in player.cards if open_arrows(player, p.card)}
     ranked = sorted((p.card for p in player.cards), key=lambda c: (-power(c), c))
@@ -110,6 +115,8 @@ def attacks(state: State, seat: str) -> list[AttackOrder]:
     for target in targets:
         free = [c for c in ranked if uses_left(state, c, target) > 0]
         for kind in ATTACKS:
+            if kind == "neutralize" and target in state.uncontrolled:
+                continue
             usable = [c for c in free if kind != "control" or c in can_hold]
             if not usable:
                 continue

@@ -9,7 +9,7 @@ from engine.core import all_games
 from engine.core.harness import check_all, play_random_game, player_counts, seat_names, seeds
 
 GAMES_PER_COUNT = int(os.environ.get("PBEM_HARNESS_GAMES", "40"))
-LONG_GAMES = {"illuminati": 3}
+LONG_GAMES = {"illuminati": 2}
 """Games whose random plays run to hundreds of orders play fewer seeds per player count."""
 
 CASES = [(game.name, players) for game in all_games() for players in player_counts(game)]
