@@ -8,7 +8,7 @@ from engine.core.forms import forms_from_orders
 from . import orders as od
 from .arithmetic import target_number
 from .candidates import listed
-from .cards import name_of
+from .cards import ATTACKS, name_of, transferable
 from .rules_attack import plan_for, plan_of
 from .state import Phase, State
 
@@ -57,6 +57,23 @@ def _target_numbers(state: State, seat: str, limit: int = 8) -> list[str]:
     return result
 
 
+def _full_fields(state: State, seat: str, kind: str, most: int) -> list[Field]:
+    """Return the fields of an attack or a transfer with every card the seat may name."""
+    own = tuple(p.card for p in state.player(seat).cards)
+    if kind == "transfer":
+        return [Field("amount", "MB", "number", (), 1, most),
+                Field("source", "from", "choice", own), Field("dest", "to", "choice", own)]
+    targets = tuple(state.uncontrolled) + tuple(
+        g for p in state.players if p.seat != seat for g in p.groups)
+    lenders = tuple(card for card in own if transferable(card) > 0)
+    return [Field("purpose", "attack to", "choice", ATTACKS),
+            Field("target", "target", "choice", targets),
+            Field("group", "attacking group", "choice", own),
+            Field("aiders", "aided by", "multi", lenders, 0, len(lenders)),
+            Field("from_group", FIELD_LABELS["from_group"], "number", (), 0, most),
+            Field("from_illuminati", FIELD_LABELS["from_illuminati"], "number", (), 0, most)]
+
+
 def money_forms(state: State, seat: str) -> tuple[OrderForm, ...]:
     """Return the forms of the listed orders, money asked in number fields up to the treasury."""
     most = max((p.money for p in state.player(seat).cards), default=0)
@@ -68,6 +85,8 @@ def money_forms(state: State, seat: str) -> tuple[OrderForm, ...]:
         if form.kind == "interfere":
             fields = [Field("side", "for or against", "choice", ("for", "against")),
                       Field("amount", "MB from your Illuminati", "number", (), 1, most)]
+        elif form.kind in ("attack", "transfer"):
+            fields = _full_fields(state, seat, form.kind, most)
         result.append(OrderForm(form.kind, form.label, tuple(fields), form.examples,
                                 form.syntax))
     return tuple(result)
