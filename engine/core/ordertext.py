@@ -64,12 +64,15 @@ class Names:
     """The names a player may write for a set of things: ids, printed names and aliases.
 
     A phrase names a thing when it equals one of its names, with or without small words, or
-    when it begins exactly one of them. Ambiguity is told from the full list of names (public
-    knowledge), narrowed only by what the caller knows the seat may see.
+    when it begins exactly one of them; with `by_words`, also when each of its words begins the
+    matching word of a name ("n am" for North America). Ambiguity is told from the full list of
+    names (public knowledge), narrowed only by what the caller knows the seat may see.
     """
 
-    def __init__(self, entries: Mapping[str, Iterable[str]], what: str) -> None:
+    def __init__(self, entries: Mapping[str, Iterable[str]], what: str, *,
+                 by_words: bool = False) -> None:
         self.what = what
+        self.by_words = by_words
         self.display: dict[str, str] = {}
         self.phrases: dict[str, set[str]] = {}
         for key, names in entries.items():
@@ -87,9 +90,15 @@ class Names:
         if exact:
             return exact
         squashed = phrase.replace(" ", "")
+        parts = phrase.split() if self.by_words else []
         return [key for key, names in self.phrases.items()
                 if any(name.startswith(phrase) or name.replace(" ", "").startswith(squashed)
-                       for name in names)]
+                       or _begins_each(parts, name.split()) for name in names)]
+
+    def one(self, words: Sequence[str]) -> str | None:
+        """Return the key `words` name when they name exactly one thing, else None."""
+        found = self.matches(" ".join(content(words)))
+        return found[0] if len(found) == 1 else None
 
     def find(self, words: Sequence[str], reader: Reader, what: str = "",
              among: Iterable[str] = ()) -> str:
@@ -121,6 +130,12 @@ class Names:
             if len(found) == 1:
                 return found[0], length
         return None, 0
+
+
+def _begins_each(parts: Sequence[str], words: Sequence[str]) -> bool:
+    """Return whether each of `parts` begins the word of `words` at the same place."""
+    return 0 < len(parts) <= len(words) and all(
+        word.startswith(part) for part, word in zip(parts, words))
 
 
 def _article(noun: str) -> str:
@@ -155,8 +170,10 @@ class Reader:
         """Return the error for text that cannot be read, saying what may be written."""
         if self.prompt is None:
             return UnreadableOrder(message, legal="You have nothing to decide now.")
-        syntax = "; ".join(form.syntax for form in self.prompt.forms if form.syntax)
-        hint = f"You can write: {syntax}." if syntax else "Write help for what you can write."
+        parts = [form.syntax + (f" (for example {form.examples[0]})" if form.examples else "")
+                 for form in self.prompt.forms if form.syntax]
+        hint = (f"You can write: {'; '.join(parts)}." if parts
+                else "Write help for what you can write.")
         return UnreadableOrder(message, legal=hint)
 
     def help_error(self, message: str) -> UnreadableOrder:
@@ -249,10 +266,12 @@ class Grammar:
         lines += ["", ("Case, commas and small words (the, on, with) do not matter; names may "
                        "be shortened to a unique beginning. Write help for this list.")]
         lines += list(self.notes)
-        if prompt.simultaneous:
-            lines.append("Several players answer at once, hidden until all are in; "
-                         + ("you may change your answer until the last one is in."
-                            if prompt.revisable else "your answer is final once sent."))
+        if prompt.simultaneous and prompt.revisable:
+            lines.append("Several players answer at once, hidden from each other until all "
+                         "are in; you may change your answer until the last one is in.")
+        elif prompt.simultaneous:
+            lines.append("Several players answer at once; an answer counts as soon as it is "
+                         "sent and cannot be changed.")
         lines.append(f"If the deadline passes ({prompt.deadline_hours} hours), "
                      f"{prompt.default_summary}.")
         return "\n".join(lines)

@@ -12,6 +12,7 @@ GAME_MODULES: dict[str, str] = {
     "castle-of-the-devil": "engine.castle_of_the_devil",
     "freimaurerei": "engine.freimaurerei",
     "illuminati": "engine.illuminati",
+    "masons": "engine.masons",
 }
 
 _loaded: dict[str, Game[Any]] = {}

@@ -43,11 +43,11 @@ def play_to_the_end(store: Store, game_id: str, seed: int = 7, limit: int = 3000
         if not prompts:
             return
         prompt = rng.choice(prompts)
-        if loaded.game.can_list(loaded.state, prompt.seat):
-            order = rng.choice(list(loaded.game.legal_orders(loaded.state, prompt.seat)))
+        game, state = loaded.game, loaded.state
+        if game.can_list(state, prompt.seat):
+            order = rng.choice(list(game.legal_orders(state, prompt.seat)))
         else:
-            order = loaded.game.random_legal_order(
-                loaded.state, prompt.seat, Rng(rng.randbytes(32)))
+            order = game.random_legal_order(state, prompt.seat, Rng(rng.randbytes(16)))
         result = submit_order(store, game_id, prompt.seat, loaded.game.format_order(order))
         assert result.accepted, result
     raise AssertionError("the game did not end")
