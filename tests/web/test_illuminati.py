@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
+from engine.illuminati.rules_actions import goal_choices
 from engine.illuminati.state import Phase
 from service.games import submit_order
 from service.loading import load_game
@@ -20,8 +21,9 @@ def _to_a_turn(store: Store, game_id: str) -> str:
         if loaded.state.phase is Phase.TURN:
             return str(loaded.state.turn.seat)
         prompt = loaded.game.prompts(loaded.state)[0]
-        submit_order(store, game_id, prompt.seat, "goal bavaria"
-                     if loaded.state.phase is Phase.GOAL else "pass")
+        text = f"goal {goal_choices(loaded.state)[0]}" if loaded.state.phase is Phase.GOAL \
+            else "pass"
+        assert submit_order(store, game_id, prompt.seat, text).accepted
     raise AssertionError("no turn opened")
 
 
