@@ -33,10 +33,12 @@ def engine_new(game: Game[Any], item: Any, actor: str, causation: str | None) ->
 def append_decision(store: Store, loaded: LoadedGame, head: Sequence[Any],
                     engine_events: Sequence[Any], seed: bytes, actor: str,
                     causation: str | None, *,
-                    decision: tuple[str, int] | None = None) -> list[StoredEvent]:
+                    decision: tuple[str, int] | None = None,
+                    notify: bool = True) -> list[StoredEvent]:
     """Append `head` (service events), the game's events, the end, deadlines and the outbox.
 
-    `decision` (submission id, line) makes the append refuse a line decided before.
+    `decision` (submission id, line) makes the append refuse a line decided before. Without
+    `notify` no outbox rows are written: the caller writes one round for several appends.
     """
     game, before = loaded.game, loaded.state
     state = game.fold(before, engine_events)
@@ -51,7 +53,8 @@ def append_decision(store: Store, loaded: LoadedGame, head: Sequence[Any],
     meta = _fold_meta(meta, deadlines, loaded.seq + len(items) - len(deadlines))
     rows = [_row(game, item, actor, causation) for item in items]
     last = loaded.seq + len(rows)
-    outbox = outbox_rows(game, before if loaded.seq else None, state, meta, last)
+    outbox = (outbox_rows(game, before if loaded.seq else None, state, meta, last)
+              if notify else [])
     stored = store.append(meta.id, loaded.seq, rows, outbox, decision,
                           open_deadlines(game, state, meta))
     if meta.finished:

@@ -282,12 +282,13 @@ def rejection(submission_id: str, exc: RuleViolation | ServiceError,
 
 def decide_order(store: Store, game_id: str, seat: str, body: str, *, causation: str,
                  actor: str, prompt_key: str | None = None, line: int = 0,
-                 loaded: LoadedGame | None = None) -> tuple[str, int]:
+                 loaded: LoadedGame | None = None, notify: bool = True) -> tuple[str, int]:
     """Decide line `line` of a submission, once; return (its canonical text, the new seq).
 
     Raises RuleViolation or ServiceError. A write conflict reloads and decides again; a line
     another run decided already returns what that run decided. `loaded` (the game as read
-    just now) spares a read and is brought up to date.
+    just now) spares a read and is brought up to date. Without `notify` the append writes no
+    outbox rows (several lines of one message get one round of mail, written by the caller).
     """
     row = store.get_game(game_id) if game_id else None
     if row is None:
@@ -297,7 +298,7 @@ def decide_order(store: Store, game_id: str, seat: str, body: str, *, causation:
         current = loaded if loaded is not None else load_game(store, row.id, row=row)
         try:
             return _decide_once(store, current, seat, body, (causation, line), actor,
-                                prompt_key, seed)
+                                prompt_key, seed, notify)
         except SeqConflict:
             loaded = None
         except AlreadyDecided:
@@ -316,7 +317,7 @@ def _decided(store: Store, causation: str, line: int) -> tuple[str, int]:
 
 def _decide_once(store: Store, loaded: LoadedGame, seat: str, body: str,
                  decision: tuple[str, int], actor: str, prompt_key: str | None,
-                 seed: bytes) -> tuple[str, int]:
+                 seed: bytes, notify: bool = True) -> tuple[str, int]:
     game, meta = loaded.game, loaded.meta
     if seat not in meta.seat_names:
         raise ServiceError(f"{seat!r} is not a seat of game {meta.id} (seats: "
@@ -334,7 +335,7 @@ def _decide_once(store: Store, loaded: LoadedGame, seat: str, body: str,
     text = game.format_order(order)
     accepted = OrderAccepted(seat, game.order_to_json(order), text, prompt.key)
     stored = append_decision(store, loaded, [accepted], events, seed, actor, decision[0],
-                             decision=decision)
+                             decision=decision, notify=notify)
     maybe_snapshot(store, loaded, stored[-1].hash)
     return text, loaded.seq
 

@@ -274,6 +274,13 @@ class Store(QueueStore):
             return [(row.line, row.last_seq, str(json.loads(row.payload).get("text", "")))
                     for row in conn.execute(query)]
 
+    def first_decided_seq(self, submission_id: str) -> int:
+        """Return the seq of the first order a submission's lines put in the log (0: none)."""
+        query = select(func.min(decisions_t.c.seq)).where(
+            decisions_t.c.submission_id == submission_id)
+        with self._engine.connect() as conn:
+            return int(conn.execute(query).scalar() or 0)
+
     def _head(self, conn: Connection, game_id: str) -> tuple[int, str]:
         """Return the head (last seq and hash) the games table records; unknown raises."""
         query = select(games_t.c.head_seq, games_t.c.head_hash).where(games_t.c.id == game_id)

@@ -111,7 +111,8 @@ def _letter(store: Store, config: Config, row: OutboxRow, then: LoadedGame,
            if deadline and prompt and deadline.prompt_key == prompt.key else "")
     label = turn_label(view)
     return Letter(
-        kind=row.kind, subject=_subject(row.kind, then, label, prompt is not None),
+        kind=row.kind, subject=_subject(row.kind, then, label,
+                                        prompt is not None and not prompt.submitted),
         heading=f"{then.meta.title} · game {row.game_id} · {label}".rstrip(" ·"),
         news=news, prompt_summary=prompt.summary if prompt else "",
         help_text=game.help(prompt) if prompt else "", deadline=due,
