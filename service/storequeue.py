@@ -25,6 +25,9 @@ from service.schema import outbox as outbox_t
 from service.schema import submissions as submissions_t
 from service.storebase import StoreBase, StoreError, later, utc_now
 
+MERGED_KINDS = ("turn", "final")
+"""Emails that, for the seat whose own email caused them, go out inside its answer."""
+
 
 class QueueStore(StoreBase):
     """Submissions and deliveries: stored first, processed and sent once."""
@@ -188,6 +191,30 @@ class QueueStore(StoreBase):
                                               t.kind.in_(list(kinds)), t.id < row.id)
         with self._engine.connect() as conn:
             return int(conn.execute(query).scalar() or 0)
+
+    def answering_row(self, submission_id: str, seat: str) -> OutboxRow | None:
+        """Return the seat's turn email written by a submission's last append, if any."""
+        d, o = decisions_t.c, outbox_t.c
+        last = (select(d.game_id, func.max(d.last_seq).label("seq"))
+                .where(d.submission_id == submission_id).group_by(d.game_id).subquery())
+        query = (select(outbox_t).join(last, (o.game_id == last.c.game_id)
+                                       & (o.seq == last.c.seq))
+                 .where(o.recipient == seat, o.kind.in_(MERGED_KINDS)).limit(1))
+        with self._engine.connect() as conn:
+            row = conn.execute(query).first()
+        return None if row is None else outbox_row_from_row(row)
+
+    def answered_by_email(self, row: OutboxRow) -> bool:
+        """Return whether the row's email goes out inside the answer to its seat's own email."""
+        d, s = decisions_t.c, submissions_t.c
+        query = (select(d.line).join_from(decisions_t, submissions_t,
+                                           s.id == d.submission_id)
+                 .where(d.game_id == row.game_id, d.last_seq == row.seq,
+                        s.seat == row.recipient, s.source == "email").limit(1))
+        if row.kind not in MERGED_KINDS:
+            return False
+        with self._engine.connect() as conn:
+            return conn.execute(query).first() is not None
 
     def get_outbox(self, outbox_id: int) -> OutboxRow | None:
         """Return the outbox row, or None when there is no such id."""
