@@ -80,7 +80,7 @@ def event_hash(game_id: str, seq: int, type_: str, schema_version: int, payload:
 
 
 def _sqlite_engine(url: str) -> Engine:
-    """Return a SQLite engine in WAL mode whose write transactions begin IMMEDIATE."""
+    """Return a SQLite engine in WAL mode (synchronous FULL) whose writes begin IMMEDIATE."""
     engine = create_engine(url)
 
     @event.listens_for(engine, "connect")
@@ -90,7 +90,7 @@ def _sqlite_engine(url: str) -> Engine:
         cursor = dbapi_connection.cursor()
         cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA journal_mode = WAL")
-        cursor.execute("PRAGMA synchronous = NORMAL")
+        cursor.execute("PRAGMA synchronous = FULL")  # an accepted order survives a power cut
         cursor.execute("PRAGMA foreign_keys = ON")
         cursor.close()
 
