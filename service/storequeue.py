@@ -70,6 +70,17 @@ class QueueStore(StoreBase):
         submission is in the log (another run accepted it meanwhile). An unknown id raises
         StoreError.
         """
+        with self._writer.begin() as conn:
+            if self._store_result(conn, submission_id, status, result, unless_decided):
+                return True
+            t = submissions_t.c
+            if conn.execute(select(t.id).where(t.id == submission_id)).first() is None:
+                raise StoreError(f"no submission {submission_id!r}")
+        return False
+
+    def _store_result(self, conn: Connection, submission_id: str, status: str,
+                      result: dict[str, Any], unless_decided: int | None = None) -> bool:
+        """Store a result in the caller's transaction while there is none; True if stored."""
         t = submissions_t.c
         query = (update(submissions_t).where(t.id == submission_id, t.status == "received")
                  .values(status=status, result=canonical_json(result), processed_at=utc_now()))
@@ -77,12 +88,7 @@ class QueueStore(StoreBase):
             d = decisions_t.c
             query = query.where(~select(d.line).where(d.submission_id == submission_id,
                                                       d.line == unless_decided).exists())
-        with self._writer.begin() as conn:
-            if conn.execute(query).rowcount == 1:
-                return True
-            if conn.execute(select(t.id).where(t.id == submission_id)).first() is None:
-                raise StoreError(f"no submission {submission_id!r}")
-        return False
+        return bool(conn.execute(query).rowcount == 1)
 
     def set_submission_route(self, submission_id: str, game_id: str, seat: str) -> None:
         """Record which game and seat an authenticated submission (an email) belongs to."""
@@ -278,20 +284,11 @@ class QueueStore(StoreBase):
         with self._writer.begin() as conn:
             conn.execute(query)
 
-    def count_attempt(self, submission_id: str) -> int:
-        """Count one more attempt at processing a received submission; return the count."""
-        t = submissions_t.c
-        query = (update(submissions_t).where(t.id == submission_id, t.status == "received")
-                 .values(attempts=t.attempts + 1))
-        with self._writer.begin() as conn:
-            conn.execute(query)
-            count = conn.execute(select(t.attempts).where(t.id == submission_id)).scalar()
-        return int(count or 0)
-
     def note_submission_error(self, submission_id: str, error: str) -> None:
-        """Keep why the last attempt at processing a submission broke down."""
-        query = (update(submissions_t).where(submissions_t.c.id == submission_id)
-                 .values(last_error=error))
+        """Count an attempt at processing a submission that broke down, and keep why."""
+        t = submissions_t.c
+        query = (update(submissions_t).where(t.id == submission_id)
+                 .values(attempts=t.attempts + 1, last_error=error))
         with self._writer.begin() as conn:
             conn.execute(query)
 
