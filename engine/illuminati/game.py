@@ -90,3 +90,11 @@ class Illuminati(KitGame[State]):
     def plant_canaries(self, state: State, canaries: Canaries) -> State:
         """Return `state` with every hidden item replaced by a canary."""
         return secrecy.plant_canaries(state, canaries)
+
+    def hidden_variant(self, state: State, seat: str | None, rng: Rng) -> State | None:
+        """Return `state` with the cards `seat` may not know reshuffled."""
+        return secrecy.hidden_variant(state, seat, rng)
+
+    def probe_words(self) -> tuple[str, ...]:
+        """Return the names of every card."""
+        return secrecy.probe_words()
