@@ -111,11 +111,11 @@ def smtpd_command(host: str, port: int) -> None:
     """Listen for game mail over SMTP (for the MTA of the game domain to hand mail to)."""
     from service.mail.smtpd import start_listener
 
-    from .mailin import store_and_queue
+    from .mailin import check_recipient, store_and_queue
 
     config = load_config()
     listener = start_listener(host, port, config.mail_domain, _stored(store_and_queue),
-                              config.max_message_bytes)
+                              config.max_message_bytes, check_recipient)
     click.echo(f"pbem smtpd listening on {host}:{port} for @{config.mail_domain}")
     try:
         while True:

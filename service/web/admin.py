@@ -67,7 +67,7 @@ def master(game_id: str, sig: str) -> Any:
 
 
 def _pause(game_id: str) -> str:
-    operations.pause_game(store(), game_id, request.form.get("reason", "").strip()[:200])
+    operations.pause_game(store(), game_id, request.form.get("reason", ""))
     return "The game is paused."
 
 
@@ -78,7 +78,7 @@ def _resume(game_id: str) -> str:
 
 def _replace(game_id: str) -> str:
     seat = request.form.get("seat", "")
-    player = request.form.get("player", "").strip()[:80]
+    player = request.form.get("player", "").strip()
     if not player:
         raise ServiceError("give the new player's name", "bad-seat")
     operations.replace_seat(store(), game_id, seat, player, request.form.get("email", "").strip())

@@ -3,21 +3,27 @@ from __future__ import annotations
 
 import re
 
+from flask import abort
+
 from engine.core import StaleOrder
 
 from ..games import rejection
+from ..inputs import has_unstorable
 from ..loading import LoadedGame
 from ..store import Submission
 from .handoff import hand_over
 from .links import store
 
-KEY = re.compile(r"^[\x21-\x7e]{1,128}$")
+KEY = re.compile(r"^[\x21-\x7e]{1,128}\Z")
 """An idempotency key: up to 128 printable ASCII characters."""
 
 
 def take_order(loaded: LoadedGame, seat: str, body: str, *, source: str, key: str | None,
                prompt_key: str | None, sender: str | None) -> Submission:
     """Store an order (a duplicate key returns the first), then decide or queue it."""
+    if has_unstorable(body):
+        abort(400, description="The order holds a NUL character or a lone surrogate, which "
+                               "is not text; it was not taken.")
     game_id = loaded.meta.id
     scoped = f"{game_id}:{seat}:{key}" if key and KEY.match(key) else None
     sub, created = store().add_submission(source, body, game_id=game_id, seat=seat,
