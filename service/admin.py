@@ -6,7 +6,14 @@ from .appending import append_service_events
 from .gamemeta import format_time
 from .games import MAX_PLAYER, ServiceError, checked_text, seat_email
 from .loading import LoadedGame, load_game
-from .meta import GamePaused, GameResumed, SeatReplaced, SpectatorsSet, TokenRotated
+from .meta import (
+    GamePaused,
+    GameResumed,
+    MasterLinkRenewed,
+    SeatReplaced,
+    SpectatorsSet,
+    TokenRotated,
+)
 from .store import Store
 
 
@@ -67,6 +74,14 @@ def rotate_token(store: Store, game_id: str, seat: str) -> LoadedGame:
     append_service_events(store, loaded, [TokenRotated(seat, generation)], "admin")
     _welcome(store, loaded, seat)
     return loaded
+
+
+def renew_master_link(store: Store, game_id: str) -> LoadedGame:
+    """Renew the game master's link; the old one stops working. Returns the game after it."""
+    loaded = load_game(store, game_id)
+    renewed = MasterLinkRenewed(loaded.meta.master_generation + 1)
+    append_service_events(store, loaded, [renewed], "admin")
+    return load_game(store, game_id)
 
 
 def set_spectators(store: Store, game_id: str, enabled: bool) -> LoadedGame:

@@ -8,8 +8,10 @@ stays far below the broker's visibility timeout.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from celery import Celery
+from celery.signals import beat_init, worker_init
 
 from service.config import Config, load_config
 
@@ -51,3 +53,10 @@ def make_celery(config: Config) -> Celery:
 
 
 app = make_celery(load_config())
+
+
+@worker_init.connect
+@beat_init.connect
+def _check_settings(**_: Any) -> None:
+    """Refuse to start a worker or beat without the settings it needs (saying which)."""
+    load_config().check_secret_key()

@@ -21,6 +21,7 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
     """Return the Flask application, configured from defaults, then PBEM_* variables."""
     app = Flask("pbem", static_folder=None)
     config = load_config()
+    config.check_secret_key()
     configure(app, config, overrides)
     if config.database_url.startswith("sqlite"):
         config.home.mkdir(parents=True, exist_ok=True)

@@ -10,7 +10,7 @@ from .. import admin as operations
 from ..games import ServiceError
 from ..loading import LoadedGame
 from .handoff import announce
-from .links import authenticate_master, seat_url, store
+from .links import authenticate_master, master_signature, seat_url, store
 from .render import page
 from .security import count_bad_token, guard_guessing, same
 from .summary import summarize
@@ -55,6 +55,9 @@ def master_page(loaded: LoadedGame, sig: str, message: str = "", error: str = ""
     """Render the game master's page of a game."""
     links = ([(seat, seat_url(loaded.meta, seat)) for seat in loaded.meta.seat_names]
              if current_app.config["DEV_INBOX"] else [])
+    if request.args.get("renewed") and not message:
+        message = ("This is the game master's new link; keep it. The old one stopped "
+                   "working.")
     return page("master.html", summary=summarize(loaded), meta=loaded.meta, sig=sig,
                 seat_links=links, created=bool(request.args.get("created")),
                 message=message, error=error), status
@@ -100,6 +103,15 @@ def _spectators(game_id: str) -> str:
 ACTIONS: dict[str, Callable[[str], str]] = {
     "pause": _pause, "resume": _resume, "replace": _replace, "rotate": _rotate,
     "spectators": _spectators}
+
+
+@bp.post("/games/<game_id>/<sig>/renew-master")
+def renew_master(game_id: str, sig: str) -> Any:
+    """Renew the game master's link and go to the new one; the old one stops working."""
+    authenticate_master(game_id, sig)
+    renewed = operations.renew_master_link(store(), game_id)
+    return redirect(url_for("admin.master", game_id=game_id,
+                            sig=master_signature(renewed.meta), renewed=1), 303)
 
 
 @bp.post("/games/<game_id>/<sig>/<action>")

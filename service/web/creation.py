@@ -110,4 +110,4 @@ def create_from_form() -> Any:
         return new_game_form(exc.message, 400)
     announce(loaded.meta.id)
     return redirect(url_for("admin.master", game_id=loaded.meta.id,
-                            sig=master_signature(loaded.meta.id), created=1), 303)
+                            sig=master_signature(loaded.meta), created=1), 303)

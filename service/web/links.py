@@ -42,9 +42,10 @@ def seat_signature(meta: GameMeta, seat: str) -> str:
     return signature(config().secret_key(), meta.id, seat, meta.generation(seat), WEB)
 
 
-def master_signature(game_id: str) -> str:
-    """Return the signature of the game master's link of a game."""
-    return signature(config().secret_key(), game_id, MASTER_SEAT, 0, MASTER)
+def master_signature(meta: GameMeta) -> str:
+    """Return the signature of the game master's current link of a game."""
+    return signature(config().secret_key(), meta.id, MASTER_SEAT, meta.master_generation,
+                     MASTER)
 
 
 def seat_url(meta: GameMeta, seat: str) -> str:
@@ -52,9 +53,9 @@ def seat_url(meta: GameMeta, seat: str) -> str:
     return f"{config().base_url}/play/{meta.id}/{seat}/{seat_signature(meta, seat)}"
 
 
-def master_url(game_id: str) -> str:
+def master_url(meta: GameMeta) -> str:
     """Return the game master's private link, absolute."""
-    return f"{config().base_url}/admin/games/{game_id}/{master_signature(game_id)}"
+    return f"{config().base_url}/admin/games/{meta.id}/{master_signature(meta)}"
 
 
 def load_or_404(game_id: str) -> LoadedGame:
@@ -92,6 +93,10 @@ def authenticate_master(game_id: str, given: str) -> LoadedGame:
     guard_guessing()
     if not (GAME_ID.match(game_id) and SIGNATURE.match(given)):
         refuse()
-    if not same(given, master_signature(game_id)):
+    try:
+        loaded = load_game(store(), game_id)
+    except UnknownGameId:
         refuse()
-    return load_or_404(game_id)
+    if not same(given, master_signature(loaded.meta)):
+        refuse()
+    return loaded
