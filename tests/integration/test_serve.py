@@ -134,8 +134,11 @@ def _living(pids: set[int]) -> set[int]:
 def _running_parts(server: subprocess.Popen[bytes], web: int) -> set[int]:
     """Wait until web and worker (with its pool) run; return the served processes."""
     wait_for(lambda: _get(f"http://127.0.0.1:{web}/healthz"), 60, "the web app")
-    return wait_for(lambda: (lambda pids: pids if len(pids) >= 2 else None)(
-        _descendants(server.pid)), 60, "the worker and its pool")
+    def started() -> set[int] | None:
+        pids = _descendants(server.pid)
+        return pids if len(pids) >= 2 else None
+    parts: set[int] = wait_for(started, 60, "the worker and its pool")
+    return parts
 
 
 def test_sigterm_to_serve_alone_stops_every_part(tmp_path: Path) -> None:
