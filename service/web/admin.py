@@ -12,7 +12,7 @@ from ..loading import LoadedGame
 from .handoff import announce
 from .links import authenticate_master, master_signature, seat_url, store
 from .render import page
-from .security import count_bad_token, guard_guessing, same
+from .security import count_bad_token, dev_inbox_open, same
 from .summary import summarize
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
@@ -33,7 +33,6 @@ def login() -> Any:
         return redirect(safe_next(request.values.get("next")))
     error = ""
     if request.method == "POST":
-        guard_guessing()
         if same(request.form.get("token"), token):
             session["admin"] = True
             return redirect(safe_next(request.form.get("next")), 303)
@@ -54,7 +53,7 @@ def master_page(loaded: LoadedGame, sig: str, message: str = "", error: str = ""
                 status: int = 200) -> Any:
     """Render the game master's page of a game."""
     links = ([(seat, seat_url(loaded.meta, seat)) for seat in loaded.meta.seat_names]
-             if current_app.config["DEV_INBOX"] else [])
+             if dev_inbox_open() else [])
     if request.args.get("renewed") and not message:
         message = ("This is the game master's new link; keep it. The old one stopped "
                    "working.")

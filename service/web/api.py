@@ -22,7 +22,7 @@ from .links import GAME_ID, SEAT, seat_signature, store
 from .orderforms import form_views, legal_texts
 from .problems import problem
 from .schemas import OrderRequest
-from .security import client_address, count_bad_token, guard_guessing, limited, same
+from .security import client_address, count_bad_token, limited, same
 from .submitting import KEY, take_order
 from .summary import GameSummary, due_text, summarize
 
@@ -65,8 +65,10 @@ def public_game(game_id: str) -> LoadedGame:
 
 
 def seat_game(game_id: str, seat: str) -> LoadedGame:
-    """Return the game when the bearer token is the seat's; refuse with 401, 404 or 429."""
-    guard_guessing()
+    """Return the game when the bearer token is the seat's; refuse with 401, 404 or 429.
+
+    Only wrong tokens count against the client, and only they are refused with 429.
+    """
     loaded = public_game(game_id)
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():

@@ -11,6 +11,7 @@ from .render import page
 
 MESSAGES = {
     400: "The request could not be read.",
+    403: "That is not open to you on this site.",
     404: "There is nothing here. A private link may be mistyped, or it was renewed: the "
          "newest email of the game carries the current one.",
     405: "That is not something this page does.",

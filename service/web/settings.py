@@ -22,6 +22,7 @@ DEFAULTS: dict[str, Any] = {
     "INLINE_PROCESSING": False,
     "INLINE_MAIL": False,
     "DEV_INBOX": None,
+    "OPEN_CREATION": False,
     "PROXY_HOPS": 0,
     "MAX_CONTENT_LENGTH": 256 * 1024,
     "SESSION_COOKIE_HTTPONLY": True,
@@ -30,6 +31,7 @@ DEFAULTS: dict[str, Any] = {
 }
 """Every web setting; `PBEM_<NAME>` in the environment overrides each one."""
 
+YES = ("1", "true", "yes", "on")
 TEXT_SETTINGS = ("ADMIN_TOKEN", "INBOUND_TOKEN", "RATE_SUBMIT", "RATE_GUESS", "RATE_AUDIT")
 
 
@@ -49,6 +51,7 @@ def configure(app: Flask, config: Config, overrides: Mapping[str, Any] | None) -
     app.config.from_prefixed_env("PBEM")
     for name in TEXT_SETTINGS:
         app.config[name] = str(app.config[name] or "")
+    app.config["OPEN_CREATION"] = str(app.config["OPEN_CREATION"]).lower() in YES
     app.config["SECRET_KEY"] = session_key(config)
     app.config["SESSION_COOKIE_SECURE"] = config.base_url.startswith("https://")
     app.config.update(overrides or {})
