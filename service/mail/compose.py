@@ -23,6 +23,7 @@ from ..pdf import render_snapshot_pdf
 from ..store import OutboxRow, Store, Submission
 from ..templating import render_template
 from ..tokens import reply_address, signature
+from ..witness import Head, head_at
 from .hygiene import answerable, automatic_reason, mark_automatic
 from .reading import REPLY_MARKER
 
@@ -52,6 +53,7 @@ class Letter:
     player: str
     web_url: str
     seat_url: str = ""
+    head: Head | None = None
 
 
 def thread_id(config: Config, game_id: str, seat: str) -> str:
@@ -127,7 +129,7 @@ def _letter(store: Store, config: Config, row: OutboxRow, then: LoadedGame,
         board_text=game.render_text(view), outcome=_outcome(then), game_title=game.title,
         game_id=row.game_id, seat=seat, player=meta.seat(seat).player,
         web_url=f"{config.base_url}/games/{row.game_id}",
-        seat_url=_seat_url(config, meta, seat))
+        seat_url=_seat_url(config, meta, seat), head=head_at(store, row.game_id, row.seq))
 
 
 def _seat_url(config: Config, meta: GameMeta, seat: str) -> str:

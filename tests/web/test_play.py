@@ -225,3 +225,15 @@ def test_every_page_of_every_game(app: Flask, client: FlaskClient, store: Store,
         page = text(client.get(seat_path(app, load_game(store, loaded.meta.id), seat)))
         assert "The game is over" in page
     assert "Verify" in text(client.get(f"/games/{loaded.meta.id}"))
+
+
+def test_the_seat_page_shows_the_logs_head(app: Flask, client: FlaskClient,
+                                            store: Store) -> None:
+    from service.witness import head_at
+
+    loaded = new_game(store)
+    head = head_at(store, loaded.meta.id, loaded.seq)
+    assert head is not None
+    page = client.get(seat_path(app, loaded, "anna")).get_data(as_text=True)
+    assert f"seq {head.seq}, hash <code>{head.short}</code>" in page
+    assert f"--witness {head.witness}" in page
