@@ -11,7 +11,7 @@ import os
 from typing import Any
 
 from celery import Celery
-from celery.signals import beat_init, worker_init
+from celery.signals import beat_init, task_failure, task_postrun, task_retry, worker_init
 
 from service.config import Config, load_config
 
@@ -53,6 +53,36 @@ def make_celery(config: Config) -> Celery:
 
 
 app = make_celery(load_config())
+
+
+DELIVERY_TASKS = {"pbem.deliver": "turn", "pbem.deliver_reply": "reply"}
+
+
+@task_postrun.connect
+def _count_done(sender: Any = None, retval: Any = None, state: str = "", **_: Any) -> None:
+    """Count what a task did in the metrics: an order decided, an email sent, a sweep run."""
+    from service import metrics
+
+    name = getattr(sender, "name", "")
+    if state != "SUCCESS":
+        return
+    if name == "pbem.process_submission" and isinstance(retval, dict):
+        metrics.count_order(str(retval.get("status", "")))
+    elif name in DELIVERY_TASKS and retval == "sent":
+        metrics.count_delivery(DELIVERY_TASKS[name], "sent")
+    elif name == "pbem.sweep_deadlines":
+        metrics.record_sweep(load_config())
+
+
+@task_retry.connect
+@task_failure.connect
+def _count_failed(sender: Any = None, **_: Any) -> None:
+    """Count a failed delivery attempt (retried or given up) in the metrics."""
+    from service import metrics
+
+    name = getattr(sender, "name", "") or getattr(getattr(sender, "task", None), "name", "")
+    if name in DELIVERY_TASKS:
+        metrics.count_delivery(DELIVERY_TASKS[name], "failed")
 
 
 @worker_init.connect

@@ -48,13 +48,14 @@ def _trust_proxies(app: Flask) -> None:
 
 def _register_blueprints(app: Flask) -> None:
     """Add one blueprint per area, and the command line commands."""
-    from . import admin, api, commands, devmail, inbound, lobby, play
+    from . import admin, api, commands, devmail, inbound, lobby, ops, play
 
     app.register_blueprint(lobby.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(admin.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(inbound.bp)
+    app.register_blueprint(ops.bp)
     if app.config["DEV_INBOX"]:
         app.register_blueprint(devmail.bp)
     commands.init_app(app)

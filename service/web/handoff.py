@@ -12,6 +12,7 @@ from importlib.metadata import entry_points
 from flask import current_app
 
 from ..delivery import deliver
+from ..metrics import count_order
 from ..processing import process_submission
 from ..store import Store
 from .links import config, store
@@ -25,7 +26,8 @@ def hand_over(submission_id: str, game_id: str) -> str:
     """Queue a stored submission, or decide it now; return "queued" or "processed"."""
     if not current_app.config["INLINE_PROCESSING"] and _notify(SUBMITTED, submission_id):
         return "queued"
-    process_submission(store(), submission_id, config=config())
+    result = process_submission(store(), submission_id, config=config())
+    count_order(result.status)
     announce(game_id)
     return "processed"
 

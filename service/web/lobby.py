@@ -50,12 +50,6 @@ def stylesheet() -> Response:
     return Response(css, mimetype="text/css", headers={"Cache-Control": "public, max-age=3600"})
 
 
-@bp.get("/healthz")
-def health() -> Any:
-    """Return a small JSON health report."""
-    return {"status": "ok", "games": len(store().list_games())}
-
-
 @bp.get("/games/<game_id>")
 def game_page(game_id: str) -> str:
     """Show a game's public page: players, whose turn, deadlines, the end and its audit."""

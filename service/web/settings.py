@@ -16,6 +16,7 @@ LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
 DEFAULTS: dict[str, Any] = {
     "ADMIN_TOKEN": "",
     "INBOUND_TOKEN": "",
+    "METRICS_TOKEN": "",
     "RATE_SUBMIT": "30/60",
     "RATE_GUESS": "20/600",
     "RATE_AUDIT": "10/60",
@@ -32,7 +33,8 @@ DEFAULTS: dict[str, Any] = {
 """Every web setting; `PBEM_<NAME>` in the environment overrides each one."""
 
 YES = ("1", "true", "yes", "on")
-TEXT_SETTINGS = ("ADMIN_TOKEN", "INBOUND_TOKEN", "RATE_SUBMIT", "RATE_GUESS", "RATE_AUDIT")
+TEXT_SETTINGS = ("ADMIN_TOKEN", "INBOUND_TOKEN", "METRICS_TOKEN", "RATE_SUBMIT", "RATE_GUESS",
+                 "RATE_AUDIT")
 
 
 def session_key(config: Config) -> bytes:
