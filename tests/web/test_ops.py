@@ -113,10 +113,10 @@ def test_counts_of_other_processes_are_added_up(tmp_path: Path) -> None:
     for _ in range(2):
         subprocess.run([sys.executable, "-c", COUNT_IN_CHILD], env=env, cwd=ROOT, check=True,
                        timeout=60)
+    show = ("import sys; from service import metrics; from service.config import load_config; "
+            "sys.stdout.write(metrics.exposition(load_config()).decode())")
     shown = subprocess.run(
-        [sys.executable, "-c", "import sys; from service import metrics; "
-         "from service.config import load_config; "
-         "sys.stdout.write(metrics.exposition(load_config()).decode())"],
+        [sys.executable, "-c", show],
         env={**env, "PBEM_HOME": str(tmp_path / "home")}, cwd=ROOT, check=True, timeout=60,
         capture_output=True, text=True).stdout
     assert sample(shown, "pbem_orders_total", '{result="accepted"}') == 2
