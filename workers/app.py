@@ -11,7 +11,14 @@ import os
 from typing import Any
 
 from celery import Celery
-from celery.signals import beat_init, task_failure, task_postrun, task_retry, worker_init
+from celery.signals import (
+    beat_init,
+    setup_logging,
+    task_failure,
+    task_postrun,
+    task_retry,
+    worker_init,
+)
 
 from service.config import Config, load_config
 
@@ -83,6 +90,14 @@ def _count_failed(sender: Any = None, **_: Any) -> None:
     name = getattr(sender, "name", "") or getattr(getattr(sender, "task", None), "name", "")
     if name in DELIVERY_TASKS:
         metrics.count_delivery(DELIVERY_TASKS[name], "failed")
+
+
+@setup_logging.connect
+def _structured_logs(**_: Any) -> None:
+    """Log one JSON line per event instead of Celery's own format."""
+    from service.logs import configure_logging
+
+    configure_logging()
 
 
 @worker_init.connect

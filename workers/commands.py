@@ -47,6 +47,7 @@ def worker_command(concurrency: int, beat: bool) -> None:
 @click.option("--smtp-port", default=2525, show_default=True, help="Port for incoming mail.")
 def serve_command(host: str, port: int, smtp_port: int) -> None:
     """Run everything on this machine: web, worker with the sweep, and the mail listener."""
+    from service.logs import configure_logging
     from service.mail.smtpd import start_listener
     from service.web import create_app
 
@@ -55,6 +56,7 @@ def serve_command(host: str, port: int, smtp_port: int) -> None:
 
     config = checked_config()
     config.home.mkdir(parents=True, exist_ok=True)
+    configure_logging()
     app = create_app()
 
     def listener() -> Any:
@@ -101,11 +103,13 @@ def _banner(config: Any, host: str, port: int, smtp_port: int) -> None:
 @click.option("--port", default=2525, show_default=True)
 def smtpd_command(host: str, port: int) -> None:
     """Listen for game mail over SMTP (for the MTA of the game domain to hand mail to)."""
+    from service.logs import configure_logging
     from service.mail.smtpd import start_listener
 
     from .mailin import check_recipient, store_and_queue
 
     config = checked_config()
+    configure_logging()
     listener = start_listener(host, port, config.mail_domain, _stored(store_and_queue),
                               config.max_message_bytes, check_recipient)
     click.echo(f"pbem smtpd listening on {host}:{port} for @{config.mail_domain}")
