@@ -36,9 +36,9 @@ def broker_problem() -> str:
             redis.Redis.from_url(url, socket_timeout=CHECK_SECONDS,
                                  socket_connect_timeout=CHECK_SECONDS).ping()
         else:
-            from kombu import Connection
+            from kombu.connection import Connection
 
-            with Connection(url, connect_timeout=CHECK_SECONDS) as connection:
+            with Connection(url, connect_timeout=CHECK_SECONDS) as connection:  # type: ignore[no-untyped-call]
                 connection.ensure_connection(max_retries=1, timeout=CHECK_SECONDS)
     except Exception as exc:  # noqa: BLE001 - any failure is the report
         return f"{type(exc).__name__}: {exc}"[:300]

@@ -69,6 +69,25 @@ def test_nul_in_message_id_and_headers_is_kept_raw_and_answered(store: Store,
     assert answer["Auto-Submitted"] == "auto-replied"
 
 
+def test_undecodable_header_bytes_are_kept_raw_and_answered(store: Store,
+                                                            config: Config) -> None:
+    raw = (b"From: anna@players.test\r\nSubject: \xff\xfe orders\r\n"
+           b"Message-ID: <\xff\xed\xa0\x80@players.test>\r\n\r\npass\r\n")
+    sub, created = receive_email(store, raw, envelope_from="anna@players.test")
+    assert created and text_to_raw(sub.body) == raw
+    assert not receive_email(store, raw, envelope_from="anna@players.test")[1]
+    answer = answer_to_stored(store, config, sub.id)
+    assert answer is not None and answer["To"] == "anna@players.test"
+
+
+def answer_to_stored(store: Store, config: Config, submission_id: str) -> EmailMessage | None:
+    """Process a stored message and compose its answer."""
+    process_submission(store, submission_id, config=config)
+    processed = store.get_submission(submission_id)
+    assert processed is not None
+    return compose_reply(store, config, processed)
+
+
 @pytest.mark.parametrize("raw, envelope_from", [
     (DSN, "<>"),
     (DSN, None),
