@@ -15,6 +15,7 @@ from service.mail.hygiene import answerable
 from service.mail.inbound import receive_email, text_to_raw
 from service.processing import process_submission
 from service.store import Store
+from service.tokens import reply_address
 from tests.stores import open_store
 
 DSN = (b"From: MAILER-DAEMON@mx.players.test\r\nTo: games@pbem.localhost\r\n"
@@ -78,6 +79,23 @@ def test_undecodable_header_bytes_are_kept_raw_and_answered(store: Store,
     assert not receive_email(store, raw, envelope_from="anna@players.test")[1]
     answer = answer_to_stored(store, config, sub.id)
     assert answer is not None and answer["To"] == "anna@players.test"
+    assert b"Re:" in answer.as_bytes()
+
+
+def test_an_order_line_with_undecodable_bytes_is_decided_and_answered(
+        store: Store, config: Config) -> None:
+    seats = [NewSeat(name, f"{name}@players.test") for name in ("anna", "bruno", "carla")]
+    loaded = create_game(store, "secret-masters", seats, seed_hex="5e" * 32)
+    seat = loaded.game.prompts(loaded.state)[0].seat
+    to = reply_address(config.secret_key(), config.mail_domain, loaded.meta.id, seat, 0)
+    raw = (f"From: {seat}@players.test\r\nTo: {to}\r\nMessage-ID: <bad-bytes@p.test>\r\n"
+           "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n"
+           "\r\nplace \udcff\udced\udca0\udc80 x\x00y\r\n").encode("utf-8", "surrogateescape")
+    sub, _ = receive_email(store, raw, envelope_from=f"{seat}@players.test")
+    answer = answer_to_stored(store, config, sub.id)
+    processed = store.get_submission(sub.id)
+    assert processed is not None and processed.status == "rejected"
+    assert answer is not None and answer.as_bytes()
 
 
 def answer_to_stored(store: Store, config: Config, submission_id: str) -> EmailMessage | None:
