@@ -21,7 +21,7 @@ KEY = re.compile(r"^[\x21-\x7e]{1,128}\Z")
 def take_order(loaded: LoadedGame, seat: str, body: str, *, source: str, key: str | None,
                prompt_key: str | None, sender: str | None) -> Submission:
     """Store an order (a duplicate key returns the first), then decide or queue it."""
-    if has_unstorable(body):
+    if has_unstorable(body) or has_unstorable(prompt_key or ""):
         abort(400, description="The order holds a NUL character or a lone surrogate, which "
                                "is not text; it was not taken.")
     game_id = loaded.meta.id
