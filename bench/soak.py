@@ -239,10 +239,13 @@ def report(run: Run, keeper: MailKeeper, engine: Any, start: float, seconds: flo
     doubled = [o for o in acked if applied.get(o.submission, 0) > 1]
     wrong = [o for o in acked if (subs.get(o.submission, {}).get("status") == "accepted")
              != (applied.get(o.submission, 0) > 0) and o not in lost]
-    expected = {f"row:{r.game_id}.{r.seq}.{r.recipient}.{r.kind}" for r in rows}
-    expected |= {f"reply:{key}" for key, sub in subs.items()
+    expected = {f"row:{r.game_id}.{r.seq}.{r.recipient}.{r.kind}": r.status == "sent"
+                for r in rows}
+    expected |= {f"reply:{key}": sub["replied"] for key, sub in subs.items()
                  if sub["source"] == "email" and sub["status"] != "received"}
-    emails_lost = sorted(expected - set(arrivals))
+    missing = set(expected) - set(arrivals)
+    emails_lost = sorted(key for key in missing if expected[key])
+    undelivered = len(missing) - len(emails_lost)
     duplicated = sum(len(times) - 1 for times in arrivals.values() if len(times) > 1)
     by_seq: dict[tuple[str, int], list[str]] = {}
     for r in rows:
@@ -274,7 +277,8 @@ def report(run: Run, keeper: MailKeeper, engine: Any, start: float, seconds: flo
               f"({len(latencies)} orders)")
     print(f"orders lost: {len(lost)}   orders doubled: {len(doubled)}   "
           f"wrong answers: {len(wrong)}   never acknowledged: {len(run.orders) - len(acked)}")
-    print(f"emails expected: {len(expected)}   emails lost: {len(emails_lost)}   "
+    print(f"emails expected: {len(expected)}   emails lost: {len(emails_lost)} (marked sent, "
+          f"never arrived)   still queued at the end: {undelivered}   "
           f"emails duplicated: {duplicated}")
     for key in emails_lost[:5]:
         print(f"  lost: {key}")

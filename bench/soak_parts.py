@@ -261,13 +261,14 @@ def read_back(engine: Any) -> tuple[dict[str, Any], dict[str, int], list[Any]]:
 
     with engine.connect() as conn:
         subs = {row.id: row for row in conn.execute(text(
-            "SELECT id, source, status, result FROM submissions"))}
+            "SELECT id, source, status, result, replied_at FROM submissions"))}
         applied: dict[str, int] = {}
         for (cause,) in conn.execute(text(
                 "SELECT causation FROM events WHERE type = 'order.accepted'")):
             applied[cause] = applied.get(cause, 0) + 1
-        rows = list(conn.execute(text("SELECT game_id, seq, recipient, kind FROM outbox")))
-    subs = {key: {"source": row.source, "status": row.status,
+        rows = list(conn.execute(text(
+            "SELECT game_id, seq, recipient, kind, status FROM outbox")))
+    subs = {key: {"source": row.source, "status": row.status, "replied": bool(row.replied_at),
                   "seq": json.loads(row.result or "{}").get("seq", 0)}
             for key, row in subs.items()}
     return subs, applied, rows
