@@ -241,12 +241,13 @@ def report(run: Run, keeper: MailKeeper, engine: Any, start: float, seconds: flo
              != (applied.get(o.submission, 0) > 0) and o not in lost]
     expected = {f"row:{r.game_id}.{r.seq}.{r.recipient}.{r.kind}": r.status == "sent"
                 for r in rows}
-    expected |= {f"reply:{key}": sub["replied"] for key, sub in subs.items()
-                 if sub["source"] == "email" and sub["status"] != "received"}
+    mailed = {o.submission: o.number for o in acked if o.channel == "mail"}
+    expected |= {f"answer:{mailed[key]}": sub["replied"] for key, sub in subs.items()
+                 if key in mailed and sub["status"] != "received"}
     missing = set(expected) - set(arrivals)
     emails_lost = sorted(key for key in missing if expected[key])
     undelivered = len(missing) - len(emails_lost)
-    duplicated = sum(len(times) - 1 for times in arrivals.values() if len(times) > 1)
+    duplicated = keeper.duplicated()
     by_seq: dict[tuple[str, int], list[str]] = {}
     for r in rows:
         by_seq.setdefault((r.game_id, r.seq), []).append(
@@ -256,7 +257,7 @@ def report(run: Run, keeper: MailKeeper, engine: Any, start: float, seconds: flo
         sub = subs.get(order.submission, {})
         keys = list(by_seq.get((order.game_id, sub.get("seq", 0)), [])) \
             if sub.get("status") == "accepted" else []
-        keys += [f"reply:{order.submission}"] if order.channel == "mail" else []
+        keys += [f"answer:{order.number}"] if order.channel == "mail" else []
         firsts = [min(arrivals[k]) for k in keys if k in arrivals]
         if keys and len(firsts) == len(keys):
             latencies.append(max(firsts) - order.sent_at)

@@ -27,6 +27,8 @@ PG_BIN = Path(os.environ.get("PBEM_SOAK_PG_BIN", "/usr/lib/postgresql/15/bin"))
 TURN_ID = re.compile(r"<([0-9a-f]{8}\.\d+\.[a-z0-9_-]+\.[a-z0-9-]+)@")
 REPLY_ID = re.compile(r"reply\.([0-9a-f]+)@")
 MESSAGE_ID = re.compile(rb"^Message-ID:\s*(<[^>]+>)", re.IGNORECASE | re.MULTILINE)
+IN_REPLY_TO = re.compile(rb"^In-Reply-To:\s*<soak-(\d+)@players\.test>",
+                         re.IGNORECASE | re.MULTILINE)
 
 
 def free_port() -> int:
@@ -186,19 +188,30 @@ class MailKeeper:
     arrivals: dict[str, list[float]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
+    copies: dict[str, int] = field(default_factory=dict)
+
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        """Note the message's key (the outbox row, or the submission answered) and time."""
+        """Note the message's keys (its outbox row, the order it answers) and its time."""
         raw = bytes(envelope.original_content or b"")
-        found = MESSAGE_ID.search(raw)
-        key = message_key(found.group(1).decode() if found else "")
+        found, answered = MESSAGE_ID.search(raw), IN_REPLY_TO.search(raw)
+        keys = [message_key(found.group(1).decode() if found else "")]
+        if answered:
+            keys.insert(0, f"answer:{answered.group(1).decode()}")
         with self.lock:
-            self.arrivals.setdefault(key, []).append(time.monotonic())
+            for key in keys:
+                self.arrivals.setdefault(key, []).append(time.monotonic())
+            self.copies[keys[0]] = self.copies.get(keys[0], 0) + 1
         return "250 OK kept"
 
     def snapshot(self) -> dict[str, list[float]]:
         """Return a copy of what arrived so far."""
         with self.lock:
             return {key: list(times) for key, times in self.arrivals.items()}
+
+    def duplicated(self) -> int:
+        """Return how many messages repeated one that had arrived already."""
+        with self.lock:
+            return sum(count - 1 for count in self.copies.values() if count > 1)
 
 
 def message_key(message_id: str) -> str:
