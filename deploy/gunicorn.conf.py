@@ -40,7 +40,7 @@ logconfig_dict = {
 }
 
 
-def child_exit(server, worker):  # noqa: ANN001, ANN201 - gunicorn's hook signature
+def child_exit(server, worker):
     """Let the metrics files of a finished web process stop counting as live."""
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         from prometheus_client import multiprocess

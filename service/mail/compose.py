@@ -103,10 +103,7 @@ def _still_waiting(now: LoadedGame, then: LoadedGame, seat: str) -> bool:
 
 
 def _previous_news_seq(store: Store, row: OutboxRow) -> int:
-    rows = store.outbox_for_game(row.game_id)
-    earlier = [r.seq for r in rows if r.recipient == row.recipient and r.kind in NEWS_KINDS
-               and r.id < row.id]
-    return max(earlier, default=0)
+    return store.previous_news_seq(row, tuple(NEWS_KINDS))
 
 
 def _letter(store: Store, config: Config, row: OutboxRow, then: LoadedGame,
