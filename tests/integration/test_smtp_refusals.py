@@ -117,3 +117,29 @@ def test_relay_refusals_are_permanent_only_for_5xx(relay: Refusing, error: type[
     finally:
         controller.stop()
     assert getattr(raised.value, "smtp_code", 0) == code
+
+
+def test_an_answer_refused_for_good_is_not_tried_again(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from service.delivery import deliver_reply
+    from service.processing import process_submission
+
+    port = free_port()
+    controller = Controller(Refusing(rcpt="550 5.1.1 no such user"), hostname="127.0.0.1",
+                            port=port)
+    controller.start()
+    monkeypatch.setenv("PBEM_SECRET_KEY", "smtp-refusal-key")
+    config = load_config({"PBEM_HOME": str(tmp_path),
+                          "PBEM_SMTP_URL": f"smtp://127.0.0.1:{port}?starttls=no"})
+    store = Store(f"sqlite:///{tmp_path / 'pbem.db'}")
+    store.create_schema()
+    try:
+        raw = b"From: gone@players.test\r\nMessage-ID: <p1@players.test>\r\n\r\npass\r\n"
+        sub, _ = receive_email(store, raw, envelope_from="gone@players.test")
+        process_submission(store, sub.id, config=config)
+        assert deliver_reply(store, config, sub.id) == "refused"
+        assert store.unreplied_submissions("email") == []
+        assert deliver_reply(store, config, sub.id) == "already-sent"
+    finally:
+        controller.stop()
+        store.dispose()
