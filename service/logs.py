@@ -12,6 +12,8 @@ import os
 from datetime import UTC, datetime
 from typing import Any
 
+QUIET = ("fontTools", "weasyprint", "PIL")
+"""Libraries that log every step of a PDF at INFO; only their warnings are kept."""
 STANDARD = frozenset(vars(logging.makeLogRecord({})).keys()) | {"message", "asctime"}
 """Attributes every record has; anything else was passed as extra= and is logged as a field."""
 
@@ -51,3 +53,5 @@ def configure_logging() -> None:
         root.removeHandler(old)
     root.addHandler(handler)
     root.setLevel(os.environ.get("PBEM_LOG_LEVEL", "INFO").upper())
+    for name in QUIET:
+        logging.getLogger(name).setLevel(max(logging.WARNING, root.level))
