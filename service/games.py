@@ -24,7 +24,7 @@ from .gamemeta import apply_service_event
 from .inputs import InputRefused, check_email, check_line
 from .loading import LoadedGame, load_game, maybe_snapshot, start_state
 from .meta import GameCreated, OrderAccepted, SeatInfo
-from .store import AlreadyDecided, SeqConflict, Store, Submission
+from .store import AlreadyDecided, ResultStored, SeqConflict, Store, Submission
 
 SEAT_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,23}$")
 MAX_TITLE = 120
@@ -259,8 +259,11 @@ def process_order_submission(store: Store, sub: Submission) -> SubmissionResult:
                                "order-too-long")
         actor = DEADLINE_ACTOR if sub.source == DEADLINE_ACTOR else (sub.seat or "")
         text, seq = decide_order(store, sub.game_id or "", sub.seat or "", sub.body,
-                                 causation=sub.id, actor=actor, prompt_key=sub.prompt_key)
+                                 causation=sub.id, actor=actor, prompt_key=sub.prompt_key,
+                                 answer=True)
         result = SubmissionResult(sub.id, "accepted", orders=(text,), seq=seq)
+    except ResultStored:  # another run answered meanwhile, and nothing was appended
+        return SubmissionResult.from_submission(store.get_submission(sub.id) or sub)
     except (RuleViolation, ServiceError) as exc:
         return record_result(store, rejection(sub.id, exc), refused_line=0,
                              rerun=lambda: _accepted_from_log(store, sub.id))
@@ -304,12 +307,15 @@ def rejection(submission_id: str, exc: RuleViolation | ServiceError,
 
 def decide_order(store: Store, game_id: str, seat: str, body: str, *, causation: str,
                  actor: str, prompt_key: str | None = None, line: int = 0,
-                 loaded: LoadedGame | None = None) -> tuple[str, int]:
+                 loaded: LoadedGame | None = None, notify: bool = True,
+                 answer: bool = False) -> tuple[str, int]:
     """Decide line `line` of a submission, once; return (its canonical text, the new seq).
 
     Raises RuleViolation or ServiceError. A write conflict reloads and decides again; a line
     another run decided already returns what that run decided. `loaded` (the game as read
-    just now) spares a read and is brought up to date.
+    just now) spares a read and is brought up to date. Without `notify` the append writes no
+    outbox rows (several lines of one message get one round of mail, written by the caller).
+    With `answer` the submission's result is stored in the same transaction as its events.
     """
     row = store.get_game(game_id) if game_id else None
     if row is None:
@@ -319,7 +325,7 @@ def decide_order(store: Store, game_id: str, seat: str, body: str, *, causation:
         current = loaded if loaded is not None else load_game(store, row.id, row=row)
         try:
             return _decide_once(store, current, seat, body, (causation, line), actor,
-                                prompt_key, seed)
+                                prompt_key, seed, notify, answer)
         except SeqConflict:
             loaded = None
         except AlreadyDecided:
@@ -338,7 +344,7 @@ def _decided(store: Store, causation: str, line: int) -> tuple[str, int]:
 
 def _decide_once(store: Store, loaded: LoadedGame, seat: str, body: str,
                  decision: tuple[str, int], actor: str, prompt_key: str | None,
-                 seed: bytes) -> tuple[str, int]:
+                 seed: bytes, notify: bool = True, answer: bool = False) -> tuple[str, int]:
     game, meta = loaded.game, loaded.meta
     if seat not in meta.seat_names:
         raise ServiceError(f"{seat!r} is not a seat of game {meta.id} (seats: "
@@ -355,8 +361,13 @@ def _decide_once(store: Store, loaded: LoadedGame, seat: str, body: str,
     events = game.decide(loaded.state, seat, order, Rng.for_position(seed, meta.id, position))
     text = game.format_order(order)
     accepted = OrderAccepted(seat, game.order_to_json(order), text, prompt.key)
+    def result(last: int) -> tuple[str, str, dict[str, Any]]:
+        return decision[0], "accepted", SubmissionResult(decision[0], "accepted",
+                                                         orders=(text,), seq=last).as_dict()
+
     stored = append_decision(store, loaded, [accepted], events, seed, actor, decision[0],
-                             decision=decision)
+                             decision=decision, notify=notify,
+                             answer=result if answer else None)
     maybe_snapshot(store, loaded, stored[-1].hash)
     return text, loaded.seq
 
