@@ -119,10 +119,8 @@ def create_game(store: Store, game_name: str, seats: Sequence[NewSeat],
                 seed_hex: str | None = None, deadline_hours: int | None = None,
                 reminder_hours: Sequence[int] = (24, 1),
                 game_id: str | None = None) -> LoadedGame:
-    """Create a game with a fresh secret seed (or the given one) and its opening events.
-
-    With a given seed and no given id, the id is derived from the seed, so the same seed and
-    seats give the same game (its random stream is keyed by the seed and the id)."""
+    """Create a game with a fresh secret seed (or the given one) and its opening events, under
+    a new random id or the given one (the random stream is keyed by the seed and the id)."""
     game = get_game(game_name)
     seats = _check_seats(game, seats)
     title = checked_text(title or "", "the title", MAX_TITLE, "bad-title") or None
@@ -131,7 +129,7 @@ def create_game(store: Store, game_name: str, seats: Sequence[NewSeat],
     except ValueError as exc:
         raise ServiceError(str(exc), "bad-option") from None
     seed = _seed_bytes(seed_hex)
-    game_id = _chosen_game_id(store, game_id, seed if seed_hex is not None else None)
+    game_id = _chosen_game_id(store, game_id)
     store.create_game(game_id, game.name, game.version, title or game.title, seed.hex())
     created = GameCreated(game.name, title or game.title, game.version,
                           tuple(SeatInfo(s.name, s.email, s.player or s.name) for s in seats),
@@ -176,20 +174,22 @@ def _seed_bytes(seed_hex: str | None) -> bytes:
 GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
 
 
-def _chosen_game_id(store: Store, given: str | None, seed: bytes | None) -> str:
-    """Return the id a new game takes: the given one, one derived from a given seed, or new."""
-    if given is None and seed is not None:
-        given = hashlib.sha256(b"pbem game id:" + seed).hexdigest()[:8]
-        if store.get_game(given) is not None:
-            raise ServiceError(f"a game made from this seed exists already ({given}); give "
-                               "another seed, or an id with --id", "game-exists")
+def seed_game_id(seed_hex: str) -> str:
+    """Return the game id derived from a fixed seed, so the same seed gives the same game."""
+    return hashlib.sha256(b"pbem game id:" + _seed_bytes(seed_hex)).hexdigest()[:8]
+
+
+def _chosen_game_id(store: Store, given: str | None) -> str:
+    """Return the id a new game takes: the given one (checked), or a new random one."""
     if given is None:
         return _new_game_id(store)
     if not GAME_ID.fullmatch(given):
         raise ServiceError(f"a game id is 1 to 32 lower-case letters, digits and hyphens, not "
                            f"{given!r}", "bad-game-id")
     if store.get_game(given) is not None:
-        raise ServiceError(f"there is a game {given} already; choose another id", "game-exists")
+        raise ServiceError(f"there is a game {given} already; choose another id (a game made "
+                           "from the same seed gets the same id unless --id is given)",
+                           "game-exists")
     return given
 
 

@@ -231,7 +231,7 @@ def test_the_same_seed_and_seats_give_the_same_game(home: Path, tmp_path: Path,
     first = new_game()
     log = [(row.type, row.payload) for row in store().events(first)]
     again = run("new", "secret-masters", *SEATS, "--seed", SEED)
-    assert again.exit_code != 0 and "from this seed exists already" in again.output
+    assert again.exit_code != 0 and "from the same seed gets the same id" in again.output
     monkeypatch.setenv("PBEM_HOME", str(tmp_path / "elsewhere"))
     assert new_game() == first
     elsewhere = [(row.type, row.payload) for row in store().events(first)]
