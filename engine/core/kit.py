@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from .contract import Game, Order, OrderForm, Prompt
 from .declare import DefaultOrder, EventTypes, OrderTypes
 from .errors import GameOver, NotYourTurn, RuleViolation, WrongOrderKind
-from .forms import forms_from_orders, legal_text
+from .forms import FieldsOf, forms_from_orders, legal_text
 from .ordertext import Grammar, Reader
 from .rng import Rng
 
@@ -61,7 +61,11 @@ class Step:
     - `summary`: the line telling the seat what it decides (text, or `(state, seat) -> text`);
     - `sealed`: several seats answer at once, hidden until all are in; `revisable`: a sealed
       answer may be changed until the step closes; `submitted(state, seat)`: already answered;
-    - `forms(state, seat)`: the web forms, when they cannot be built from the listed orders.
+    - `forms(state, seat)`: the web forms, when they cannot be built from the listed orders;
+    - `fields(kind, legal)`: the fields of the form of one kind of order, built from its legal
+      orders, where the kit's (one per order field, values as text) do not fit;
+    - `default_as_order`: whether a `default` order is taken here; when False it is refused as
+      the wrong kind of order (the deadline then submits the prompt's `default` itself).
     """
 
     key: str
@@ -80,6 +84,8 @@ class Step:
     submitted: Callable[[Any, Any], bool] | None = None
     forms: Callable[[Any, Any], tuple[OrderForm, ...]] | None = None
     hours: int = 48
+    default_as_order: bool = True
+    fields: FieldsOf | None = None
 
     def __post_init__(self) -> None:
         if self.candidates is None and self.sample is None:
@@ -211,7 +217,7 @@ class KitGame(Game[S]):
         """Return the web forms of a step, built from its legal orders where it lists them."""
         if step.forms is not None:
             return step.forms(state, ref)
-        return forms_from_orders(self.ORDERS, self._legal(state, ref, step))
+        return forms_from_orders(self.ORDERS, self._legal(state, ref, step), step.fields)
 
     def _open(self, state: S, seat: str) -> tuple[Step, Seat]:
         """Return the open step and the rules' name of `seat`, or raise why it cannot act."""
@@ -227,7 +233,7 @@ class KitGame(Game[S]):
     def decide(self, state: S, seat: str, order_: Order, rng: Rng) -> list[Any]:
         """Return the events `order_` by `seat` causes, or raise a RuleViolation."""
         step, ref = self._open(state, seat)
-        if isinstance(order_, DefaultOrder):
+        if isinstance(order_, DefaultOrder) and step.default_as_order:
             order_ = self._resolve_default(state, ref, step, rng)
         self._check(state, ref, step, order_)
         em: Emitter[S] = Emitter(self, state)
@@ -305,7 +311,7 @@ class KitGame(Game[S]):
         """Return None when `seat` may give `order_` now, else the violation saying why not."""
         try:
             step, ref = self._open(state, seat)
-            if not isinstance(order_, DefaultOrder):
+            if not isinstance(order_, DefaultOrder) or not step.default_as_order:
                 self._check(state, ref, step, order_)
         except RuleViolation as exc:
             return exc
