@@ -3,24 +3,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import card
-from .legal import deciding_seats
-from .rules import (
+from .board import (
     bank_money,
     consort_alignment,
+    deciding_seats,
     end_counts,
     lodge_alignment,
     masons,
     may_declare_end,
     ruler_alignment,
 )
+from .cards import card
 from .scoring import points
 from .state import REALMS, SM, Lodge, Options, Phase, Piece, Realm, Size, State, id_order
 
 HIDDEN = "hidden"
 
 
-def view(state: State, seat: str | None) -> dict[str, Any]:
+def seat_view(state: State, seat: str | None) -> dict[str, Any]:
     """Return everything `seat` (None: a spectator) may see now."""
     index = state.realm_of(seat) if seat is not None else -1
     viewer = seat if index >= 0 else None

@@ -2,6 +2,7 @@
 Dues."""
 from __future__ import annotations
 
+from engine.core.testing import Scripted, after, given, play, refused, when
 from engine.freimaurerei import GAME
 from engine.freimaurerei.events import ActionCompleted, DuesAssessed, RecruitsPlaced, RecruitsRolled
 from engine.freimaurerei.orders import DuesOrder, PlaceOrder, RecruitOrder
@@ -15,21 +16,16 @@ from .helpers import (
     MEDIUM,
     PYRAMID,
     ROSY,
+    SEATS,
     SMALL,
-    Scripted,
-    after,
     cash,
     chartered,
     found,
-    given,
     into_rite,
     perfected,
-    play,
     recruit,
-    refused,
     set_up,
     turn,
-    when,
     where,
 )
 
@@ -42,12 +38,12 @@ def test_the_pyramid_die_follows_the_d6_table() -> None:
 
 
 def test_without_lodges_one_roll_and_the_recruits_stay_unaffiliated() -> None:
-    state = given(set_up(), turn(BEA))
-    events = when(state, BEA, RecruitOrder(), Scripted(PYRAMID["large+small"]))
+    state = given(GAME, SEATS, set_up(), turn(BEA))
+    events = when(GAME, state, BEA, RecruitOrder(), Scripted(PYRAMID["large+small"]))
     assert events == [RecruitsRolled(BEA, (LARGE, SMALL), (Recruit("M7", LARGE),
                                                            Recruit("M8", SMALL)), (), None,
                                      True, False), ActionCompleted(BEA, 4, 1)]
-    final = after(state, events)
+    final = after(GAME, state, events)
     assert where(final, BEA)[None] == ["SM", "M4", "M5", "M6", "M7", "M8"]
     assert (final.bank.small, final.bank.large) == (7, 7)
 
@@ -59,30 +55,30 @@ def two_lodges() -> list[object]:
 
 
 def test_with_lodges_each_lodge_rolls_into_itself_then_a_final_roll_is_placed() -> None:
-    state = given(set_up(), two_lodges(), turn(BEA))
+    state = given(GAME, SEATS, set_up(), two_lodges(), turn(BEA))
     rolls = Scripted(PYRAMID["small"], PYRAMID["medium+small"], PYRAMID["large"])
-    events = when(state, BEA, RecruitOrder(), rolls)
+    events = when(GAME, state, BEA, RecruitOrder(), rolls)
     assert events == [
         RecruitsRolled(BEA, (SMALL,), (Recruit("M9", SMALL),), (), 1, False),
         RecruitsRolled(BEA, (MEDIUM, SMALL), (Recruit("M10", MEDIUM), Recruit("M11", SMALL)),
                        (), 2, False),
         RecruitsRolled(BEA, (LARGE,), (Recruit("M12", LARGE),), (), None, True, True)]
-    placing = after(state, events)
+    placing = after(GAME, state, events)
     assert placing.phase is Phase.PLACE_RECRUITS
     assert GAME.legal_orders(placing, BEA) == [PlaceOrder(None), PlaceOrder(1), PlaceOrder(2)]
-    placed = when(placing, BEA, PlaceOrder(2))
+    placed = when(GAME, placing, BEA, PlaceOrder(2))
     assert placed == [RecruitsPlaced(BEA, (Recruit("M12", LARGE),), 2),
                       ActionCompleted(BEA, 4, 1)]
-    final = after(placing, placed)
+    final = after(GAME, placing, placed)
     assert where(final, BEA) == {None: [], 1: ["M4", "M5", "M6", "M9"],
                                  2: ["SM", "M7", "M8", "M10", "M11", "M12"]}
 
 
 def test_the_final_recruits_may_stay_unaffiliated_but_not_join_a_foreign_lodge() -> None:
-    state = given(set_up(), two_lodges(), found(ANN, 3, "5S", "M1", "M2", "M3"), turn(BEA))
-    placing = play(state, BEA, RecruitOrder(), rng=Scripted(0, 0, 0))
-    assert refused(placing, BEA, PlaceOrder(3)).code == "fm.not-your-lodge"
-    final = play(placing, BEA, PlaceOrder(None))
+    state = given(GAME, SEATS, set_up(), two_lodges(), found(ANN, 3, "5S", "M1", "M2", "M3"), turn(BEA))
+    placing = play(GAME, state, (BEA, RecruitOrder()), random=Scripted(0, 0, 0))
+    assert refused(GAME, placing, BEA, PlaceOrder(3)).code == "fm.not-your-lodge"
+    final = play(GAME, placing, (BEA, PlaceOrder(None)))
     assert where(final, BEA)[None] == ["M11"]
 
 
@@ -92,44 +88,44 @@ def drain_larges() -> list[object]:
 
 
 def test_an_empty_bank_size_is_filled_by_a_defector_from_the_other_side() -> None:
-    state = given(set_up(), drain_larges(), turn(BEA))
+    state = given(GAME, SEATS, set_up(), drain_larges(), turn(BEA))
     assert state.bank.large == 0
-    events = when(state, BEA, RecruitOrder(), Scripted(PYRAMID["large+medium"]))
+    events = when(GAME, state, BEA, RecruitOrder(), Scripted(PYRAMID["large+medium"]))
     assert events[0] == RecruitsRolled(BEA, (LARGE, MEDIUM), (
         Recruit("M3", LARGE, True), Recruit("M15", MEDIUM)), (), None, True, False)
-    final = after(state, events)
+    final = after(GAME, state, events)
     assert "M3" in final.realms[1].pieces and "M3" not in final.realms[0].pieces
 
 
 def test_only_unaffiliated_unadvanced_masons_defect_and_otherwise_recruitment_fails() -> None:
     scene = [set_up(), drain_larges(), found(ANN, 1, "5S", "M3", "M7", "M8"),
              *chartered(ANN, Charter.FRENCH), into_rite(ANN, FRENCH, "M9"), turn(BEA)]
-    state = given(*scene)
-    events = when(state, BEA, RecruitOrder(), Scripted(PYRAMID["large"]))
+    state = given(GAME, SEATS, *scene)
+    events = when(GAME, state, BEA, RecruitOrder(), Scripted(PYRAMID["large"]))
     assert events[0].recruits == (Recruit("M10", LARGE, True),)  # type: ignore[attr-defined]
-    advanced = given(*scene[:-1], into_rite(ANN, FRENCH, "M10", "M11", "M12", "M13"),
+    advanced = given(GAME, SEATS, *scene[:-1], into_rite(ANN, FRENCH, "M10", "M11", "M12", "M13"),
                      perfected(ANN, "M14", ROSY), turn(BEA))
-    events = when(advanced, BEA, RecruitOrder(), Scripted(PYRAMID["large"]))
+    events = when(GAME, advanced, BEA, RecruitOrder(), Scripted(PYRAMID["large"]))
     assert events[0] == RecruitsRolled(BEA, (LARGE,), (), (LARGE,), None, True, False)
 
 
 def test_a_defector_of_the_final_roll_joins_the_chosen_lodge() -> None:
-    state = given(set_up(), drain_larges(), found(BEA, 1, "4C", "M4", "M5", "M6"), turn(BEA))
-    placing = play(state, BEA, RecruitOrder(), rng=Scripted(0, PYRAMID["large"]))
+    state = given(GAME, SEATS, set_up(), drain_larges(), found(BEA, 1, "4C", "M4", "M5", "M6"), turn(BEA))
+    placing = play(GAME, state, (BEA, RecruitOrder()), random=Scripted(0, PYRAMID["large"]))
     assert placing.pending.recruits == (Recruit("M3", LARGE, True),)
-    final = play(placing, BEA, PlaceOrder(1))
+    final = play(GAME, placing, (BEA, PlaceOrder(1)))
     assert "M3" in where(final, BEA)[1]
 
 
 # -- Assess Dues ---------------------------------------------------------------------------
 
 def test_dues_are_one_taler_per_mason_and_the_sm_does_not_count() -> None:
-    state = given(set_up(), two_lodges(), recruit(BEA, ("M9", SMALL)), turn(BEA))
-    events = when(state, BEA, DuesOrder())
+    state = given(GAME, SEATS, set_up(), two_lodges(), recruit(BEA, ("M9", SMALL)), turn(BEA))
+    events = when(GAME, state, BEA, DuesOrder())
     assert events[0] == DuesAssessed(BEA, 6, 6)
-    assert after(state, events).realms[1].money == 6
+    assert after(GAME, state, events).realms[1].money == 6
 
 
 def test_the_bank_never_pays_more_than_it_holds() -> None:
-    state = given(set_up(), cash(ANN, 308), turn(BEA))
-    assert when(state, BEA, DuesOrder())[0] == DuesAssessed(BEA, 3, 2)
+    state = given(GAME, SEATS, set_up(), cash(ANN, 308), turn(BEA))
+    assert when(GAME, state, BEA, DuesOrder())[0] == DuesAssessed(BEA, 3, 2)
