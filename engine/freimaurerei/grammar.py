@@ -58,6 +58,8 @@ LOOSE = frozenset({"unaffiliated", "unaff", "loose", "outside", "none", "nowhere
 LODGE_WORDS = frozenset({"lodge", "in", "to", "into", "at", "on", "onto", "under"})
 MINE = frozenset({"mine", "own", "ours", "home", "me"})
 THEIRS = frozenset({"theirs", "their", "other", "opponent", "opponents", "enemy", "yours"})
+RULER_WORDS = frozenset({"ruler", "rulers", "principality", "throne"})
+"""Words around a principality's name that add nothing ("swap the ruler of schwerheim")."""
 COLOURS = {"white": Alignment.ROSICRUCIAN, "rosicrucian": Alignment.ROSICRUCIAN,
            "black": Alignment.ILLUMINATI, "illuminati": Alignment.ILLUMINATI}
 CHARTERS = {"french": Charter.FRENCH, "red": Charter.FRENCH, "st": Charter.ST_ANDREWS,
@@ -122,7 +124,7 @@ def _lodge_number(word: str, reader: Reader) -> int | None:
 
 def principality_of(words: Iterable[str], reader: Reader) -> Principality:
     """Return the principality the words name (mine and theirs from the seat's view)."""
-    kept = content(words, FILLERS)
+    kept = [w for w in content(words, FILLERS) if w not in RULER_WORDS]
     own = (reader.view.get("you") or {}).get("principality")
     if len(kept) == 1:
         word = kept[0]
@@ -202,15 +204,18 @@ def _read_piece_first(words: list[str], reader: Reader) -> Any:
 
 @GRAMMAR.rule("declare", kinds=("declare-end",))
 def _read_declare(rest: list[str], reader: Reader) -> DeclareEndOrder:
+    if not {"end", "over"} & set(rest):
+        raise reader.fail("Write declare end to declare the game over (it cannot be undone).")
     order: DeclareEndOrder = only(DeclareEndOrder(), rest, reader, ("end", "game", "over"))
     return order
 
 
-@GRAMMAR.rule("end", kinds=("declare-end", "done"))
+@GRAMMAR.rule("end", kinds=("done",))
 def _read_end(rest: list[str], reader: Reader) -> Any:
     if phase(reader) in ("reorganize", "advance") and not rest:
         return DoneOrder()
-    return _read_declare(rest, reader)
+    raise reader.fail("Ending the game cannot be undone, so it takes its full words: write "
+                      "declare end.")
 
 
 @GRAMMAR.rule("recruit", kinds=("recruit",))
@@ -223,7 +228,7 @@ def _read_dues(rest: list[str], reader: Reader) -> Any:
     return only(DuesOrder(), rest, reader)
 
 
-@GRAMMAR.rule("assess", kinds=("dues",))
+@GRAMMAR.rule("assess", "collect", kinds=("dues",))
 def _read_assess(rest: list[str], reader: Reader) -> Any:
     return only(DuesOrder(), rest, reader, ("dues",))
 
@@ -279,6 +284,8 @@ def _read_reorganize(rest: list[str], reader: Reader) -> Any:
 @GRAMMAR.rule("move", kinds=("move",))
 def _read_move(rest: list[str], reader: Reader) -> MoveOrder:
     before, after = split_at(rest, "to", "into", "in")
+    if after is None:
+        before, after = _piece_then_place(rest)
     pieces = pieces_of(before, reader, "the piece to move")
     if len(pieces) != 1:
         raise reader.fail("Move one piece at a time, e.g. move M3 to lodge 2.")
@@ -286,6 +293,16 @@ def _read_move(rest: list[str], reader: Reader) -> MoveOrder:
         raise reader.fail(f"Say where {pieces[0]} goes, e.g. move {pieces[0]} to lodge 2 or "
                           f"move {pieces[0]} to unaffiliated.")
     return MoveOrder(pieces[0], lodge_of(after, reader))
+
+
+def _piece_then_place(words: list[str]) -> tuple[list[str], list[str] | None]:
+    """Return the piece words and the place words of "move M9 lodge 1" (no "to")."""
+    count = 0
+    while count < len(words) and (piece_of(words[count]) or words[count] in FILLERS):
+        count += 1
+    if 0 < count < len(words):
+        return words[:count], words[count:]
+    return words, None
 
 
 @GRAMMAR.rule("advance", "initiate", kinds=("advance", "initiate"))
@@ -380,6 +397,14 @@ def _read_hop(rest: list[str], reader: Reader) -> HopOrder:
     return HopOrder(target[0], agent[0])
 
 
-@GRAMMAR.rule("forgo", "drop", "pass", kinds=("forgo",))
+@GRAMMAR.rule("forgo", "drop", kinds=("forgo",))
 def _read_forgo(rest: list[str], reader: Reader) -> Any:
     return only(ForgoOrder(), rest, reader)
+
+
+@GRAMMAR.rule("pass", kinds=("forgo",))
+def _read_pass(rest: list[str], reader: Reader) -> Any:
+    if phase(reader) == "intrigue-target":
+        return only(ForgoOrder(), rest, reader)
+    raise reader.fail('"pass" only lets a kept Intrigue result drop; nobody passes a turn or an '
+                      "action in Freimaurerei (Assess Dues is the quiet choice).")

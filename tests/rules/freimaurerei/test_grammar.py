@@ -7,7 +7,7 @@ import pytest
 
 from engine.core.errors import UnreadableOrder
 from engine.core.harness import chooser_for, play_random_game, seat_names, seeds
-from engine.core.testing import Scripted, given, play
+from engine.core.testing import Scripted, given, play, refused
 from engine.freimaurerei import GAME
 from engine.freimaurerei.orders import (
     AcceptOrder,
@@ -48,6 +48,7 @@ from .helpers import (
     turn,
 )
 from .test_advance import example_advancing
+from .test_variants import five_lodges
 
 
 def read(state: State, seat: str, text: str) -> Any:
@@ -75,7 +76,8 @@ ACTION_TEXTS = {
     "charter st-andrews rite": CharterOrder(Charter.ST_ANDREWS),
     "charter the French rite": CharterOrder(Charter.FRENCH),
     "charter purple": CharterOrder(Charter.PERFECTION), "reorganise": ReorganizeOrder(),
-    "declare end": DeclareEndOrder(), "end game": DeclareEndOrder(),
+    "declare end": DeclareEndOrder(), "declare the game over": DeclareEndOrder(),
+    "collect dues": DuesOrder(),
 }
 
 
@@ -187,3 +189,38 @@ def test_a_random_game_can_be_replayed_from_its_texts_alone() -> None:
         assert order == step.order
         state = GAME.fold(state, step.events)
     assert chooser_for(seed) is not None
+
+
+def test_ending_the_game_takes_its_full_words() -> None:
+    state = given(GAME, SEATS, set_up(), five_lodges(BEA, ("4C", "5S", "9D", "2H", "8C")),
+                  turn(BEA))
+    for text in ("end", "end game", "declare"):
+        error = unreadable(state, BEA, text)
+        assert "declare end" in error.message and "undone" in error.message, text
+    assert read(state, BEA, "declare end") == DeclareEndOrder()
+
+
+def test_orders_players_wrote_are_understood() -> None:
+    state = given(GAME, SEATS, set_up(), found(BEA, 1, "5S", "M4", "M5", "M6"), turn(BEA))
+    assert read(state, BEA, "collect dues") == DuesOrder()
+    assert read(state, BEA, "swap the ruler of schwerheim") == SwapOrder(S)
+    assert read(state, BEA, "tip the ruler of leichtberg") == TipOrder(L)
+    assert read(state, BEA, "move M9 lodge 1") == MoveOrder("M9", 1)
+    assert read(state, BEA, "move sm unaffiliated") == MoveOrder(SM, None)
+
+
+def test_pass_is_answered_in_the_players_words() -> None:
+    state = given(GAME, SEATS, set_up(), turn(BEA))
+    error = unreadable(state, BEA, "pass")
+    assert '"pass"' in error.message and "forgo" not in error.message
+    assert "dues" in error.legal
+    kept = play(GAME, state, (BEA, IntrigueOrder()), (BEA, AcceptOrder()),
+                random=Scripted(TREEHOUSE["tip"]))
+    assert read(kept, BEA, "pass") == ForgoOrder()
+
+
+def test_an_order_of_the_wrong_step_is_refused_in_the_players_words() -> None:
+    state = given(GAME, SEATS, set_up(), turn(BEA))
+    error = refused(GAME, state, BEA, "done")
+    assert error.message.startswith('"done" is not an order you can give now: you choose')
+    assert "-" not in error.message.split(":")[0]
