@@ -349,3 +349,23 @@ class AdvanceFinished:
     """The seat finished advancing initiates."""
 
     seat: str
+
+
+@EVENTS.register("defection-offered",
+                 describe=lambda e: f"{e.seat}'s roll needs a {e.sizes[e.at].value} Mason and "
+                 f"the bank has none: {e.seat} may bring over {' or '.join(e.candidates)} from "
+                 "the other principality, or decline.")
+@dataclass(frozen=True)
+class DefectionOffered:
+    """A recruitment roll stopped at a size the bank lacks; the seat chooses a defector among
+    `candidates` or declines. `recruits` and `failed` are the roll's sizes settled so far."""
+
+    seat: str
+    sizes: tuple[Size, ...]
+    lodge: int | None
+    final: bool
+    recruits: tuple[Recruit, ...]
+    failed: tuple[Size, ...]
+    at: int
+    lodges_left: tuple[int, ...]
+    candidates: tuple[str, ...]

@@ -16,6 +16,7 @@ from .state import (
     Bag,
     Bank,
     Lodge,
+    Offer,
     Options,
     Pending,
     Phase,
@@ -216,11 +217,21 @@ def _dues(state: State, e: ev.DuesAssessed) -> State:
 
 @evolves(ev.RecruitsRolled)
 def _rolled(state: State, e: ev.RecruitsRolled) -> State:
+    if state.pending.offer is not None:
+        state = replace(state, phase=Phase.ACTION, pending=replace(state.pending, offer=None))
     if e.pending:
         top = max([state.next_mason - 1] + [int(r.id[1:]) for r in e.recruits])
         return replace(state, phase=Phase.PLACE_RECRUITS, next_mason=top + 1,
                        pending=replace(state.pending, recruits=e.recruits))
     return _joined(state, state.realm_of(e.seat), e.recruits, e.lodge)
+
+
+@evolves(ev.DefectionOffered)
+def _offered(state: State, e: ev.DefectionOffered) -> State:
+    offer = Offer(e.sizes, e.lodge, e.final, e.recruits, e.failed, e.at, e.lodges_left)
+    pending = state.pending
+    return replace(state, phase=Phase.DEFECTION,
+                   pending=replace(pending, offer=offer, steps=pending.steps + 1))
 
 
 @evolves(ev.RecruitsPlaced)

@@ -27,7 +27,9 @@ class Freimaurerei(KitGame[State]):
     title: ClassVar[str] = "Freimaurerei"
     min_players: ClassVar[int] = PLAYERS
     max_players: ClassVar[int] = PLAYERS
-    version: ClassVar[str] = "1.0"
+    version: ClassVar[str] = "1.1"
+    older_versions: ClassVar[tuple[str, ...]] = ("1.0",)
+    """1.0: a defection on recruitment was not chosen; the lowest-numbered Mason came."""
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("tarot", "bool", False, "Play with the Masonic Tarot: épées and coupes are "
                    "Illuminati, bâtons and deniers Rosicrucian; four court cards per suit."),
@@ -53,6 +55,16 @@ class Freimaurerei(KitGame[State]):
     events: ClassVar[TypeTable] = EVENTS.table
     orders: ClassVar[TypeTable] = ORDERS.table
     state_type: ClassVar[type] = State
+
+    def __init__(self, choose_defectors: bool = True) -> None:
+        super().__init__()
+        self.choose_defectors = choose_defectors
+
+    def older(self, version: str) -> Freimaurerei:
+        """Return the rules of version 1.0: the lowest-numbered defector comes unasked."""
+        if version != "1.0":
+            return super().older(version)  # type: ignore[return-value]
+        return Freimaurerei(choose_defectors=False)
 
     def initial_state(self, seats: tuple[str, ...], options: Mapping[str, Any]) -> State:
         """Return the state before setup: two distinct seats."""

@@ -31,6 +31,8 @@ from .orders import (
     BuildOrder,
     CharterOrder,
     DeclareEndOrder,
+    DeclineOrder,
+    DefectOrder,
     DigOrder,
     DoneOrder,
     DuesOrder,
@@ -320,6 +322,19 @@ def _read_advance(rest: list[str], reader: Reader) -> Any:
         raise reader.fail("Name one initiator after by, e.g. advance M9 by SM.")
     candidates = pieces_of(before, reader, "the candidates")
     return InitiateOrder(initiator[0], tuple(sorted(candidates, key=id_order)))
+
+
+@GRAMMAR.rule("defect", "bring", kinds=("defect",))
+def _read_defect(rest: list[str], reader: Reader) -> DefectOrder:
+    pieces = pieces_of([w for w in rest if w not in ("over", "across")], reader, "the defector")
+    if len(pieces) != 1:
+        raise reader.fail("Name one Mason to bring over, e.g. defect M5, or write decline.")
+    return DefectOrder(pieces[0])
+
+
+@GRAMMAR.rule("decline", kinds=("decline",))
+def _read_decline(rest: list[str], reader: Reader) -> Any:
+    return only(DeclineOrder(), rest, reader, ("defection", "defector", "nobody"))
 
 
 @GRAMMAR.rule("place", "put", kinds=("place",))

@@ -32,7 +32,8 @@ class OuterOrder:
 
 
 @ORDERS.register("declare-end", text=lambda o: "declare end",
-                 label="Declare the game over and score", syntax="declare end")
+                 label="Declare the game over and score (it cannot be undone)",
+                 syntax="declare end")
 @dataclass(frozen=True)
 class DeclareEndOrder:
     """At the start of the turn: declare the game over."""
@@ -107,6 +108,23 @@ class PlaceOrder:
     """Recruitment: put the final roll's Masons in a lodge (None: leave them unaffiliated)."""
 
     lodge: int | None
+
+
+@ORDERS.register("defect", text=lambda o: f"defect {o.piece}",
+                 label="Bring a Mason over from the other principality",
+                 syntax="defect <mason>", fields={"piece": "Mason"})
+@dataclass(frozen=True)
+class DefectOrder:
+    """Recruitment: the bank lacks the rolled size; `piece` of the other side comes over."""
+
+    piece: str
+
+
+@ORDERS.register("decline", text=lambda o: "decline", syntax="decline",
+                 label="Bring nobody over (that part of the roll fails)")
+@dataclass(frozen=True)
+class DeclineOrder:
+    """Recruitment: bring nobody over for the size the bank lacks."""
 
 
 @ORDERS.register("members", text=lambda o: "members " + " ".join(o.members),
@@ -228,8 +246,8 @@ class ForgoOrder:
 
 __all__ = [
     "ORDERS", "AcceptOrder", "AdvanceOrder", "AimOrder", "BuildOrder", "CharterOrder",
-    "DeclareEndOrder", "DefaultOrder", "DigOrder", "DoneOrder", "DuesOrder", "ForgoOrder",
-    "HopOrder", "InitiateOrder", "IntrigueOrder", "MembersOrder", "MoveOrder", "OuterOrder",
+    "DeclareEndOrder", "DeclineOrder", "DefaultOrder", "DefectOrder", "DigOrder", "DoneOrder",
+    "DuesOrder", "ForgoOrder", "HopOrder", "InitiateOrder", "IntrigueOrder", "MembersOrder", "MoveOrder", "OuterOrder",
     "PlaceOrder", "RecruitOrder", "ReorganizeOrder", "RerollOrder", "SwapOrder", "TipOrder",
     "lodge_text",
 ]

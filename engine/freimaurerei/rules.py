@@ -24,13 +24,14 @@ from .board import (
 from .orders import (
     BuildOrder,
     CharterOrder,
+    DefectOrder,
     InitiateOrder,
     MembersOrder,
     MoveOrder,
     PlaceOrder,
     lodge_text,
 )
-from .state import REALMS, SM, Charter, Piece, Realm, Size, State, id_order
+from .state import REALMS, SM, Charter, Piece, Realm, Size, State, id_order, other
 from .tables import TABLES
 
 Check = Callable[[State, int, Any], None]
@@ -172,6 +173,25 @@ def check_advance(state: State, index: int, order: Any) -> None:
 
 
 # -- steps inside an action ----------------------------------------------------------------
+
+def defectors(state: State, index: int, size: Size) -> list[str]:
+    """Return the Masons of `size` that may defect from principality `index`: unaffiliated
+    and unadvanced, lowest number first."""
+    return [p.id for p in state.realms[index].members(None) if p.plain and p.size is size]
+
+
+def check_defect(state: State, index: int, order: DefectOrder) -> None:
+    """The defector is an unaffiliated, unadvanced Mason of the size the bank lacks, from the
+    other principality."""
+    offer = state.pending.offer
+    assert offer is not None
+    found = defectors(state, other(index), offer.size)
+    if order.piece not in found:
+        raise RuleViolation(f"{order.piece} cannot come over: the bank lacks a {offer.size.value} "
+                            f"Mason, and only {' or '.join(found)} (unaffiliated, unadvanced, of "
+                            "that size, in the other principality) may defect.",
+                            code="fm.not-a-defector")
+
 
 def _own_piece(state: State, index: int, piece_id: str) -> Piece:
     """Return the seat's piece `piece_id`, or raise saying it is not one of theirs."""

@@ -4,14 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.contract import replace
 from engine.core.kit import Emitter
 from engine.core.rng import Rng
 
 from . import events as ev
 from .board import bank_money, initiators, masons, perfection_candidate
-from .orders import BuildOrder, CharterOrder, InitiateOrder, MembersOrder, MoveOrder, PlaceOrder
-from .rules import normalized, open_initiations, open_moves
-from .state import Phase, Recruit, Size, State, other
+from .orders import (
+    BuildOrder,
+    CharterOrder,
+    DefectOrder,
+    InitiateOrder,
+    MembersOrder,
+    MoveOrder,
+    PlaceOrder,
+)
+from .rules import defectors, normalized, open_initiations, open_moves
+from .state import Offer, Phase, Recruit, Size, State, other
 from .tables import TABLES
 from .turns import draw_from_bag, finish_action, reveal_masters
 
@@ -42,44 +51,79 @@ def roll_pyramid_die(rng: Rng) -> tuple[Size, ...]:
     return TABLES.pyramid_die[rng.randbelow(len(TABLES.pyramid_die))]
 
 
-def recruits_for(state: State, index: int, sizes: tuple[Size, ...]
-                 ) -> tuple[tuple[Recruit, ...], tuple[Size, ...]]:
-    """Return (recruits, failed sizes): from the bank, else a defector from the other side."""
-    recruits: list[Recruit] = []
-    failed: list[Size] = []
-    number = state.next_mason
-    for size in sizes:
-        if state.bank.masons(size) > 0:
-            recruits.append(Recruit(f"M{number}", size))
-            number += 1
-            continue
-        defector = _defector(state, other(index), size)
-        if defector is None:
-            failed.append(size)
-        else:
-            recruits.append(Recruit(defector, size, True))
-    return tuple(recruits), tuple(failed)
-
-
-def _defector(state: State, index: int, size: Size) -> str | None:
-    """Return the unaffiliated, unadvanced Mason of `size` that defects (lowest number)."""
-    found = [p for p in state.realms[index].members(None) if p.plain and p.size is size]
-    return found[0].id if found else None
+def choose_defectors(em: Em) -> bool:
+    """Return whether the player chooses defectors (else the lowest-numbered one comes)."""
+    return bool(getattr(em.game, "choose_defectors", True))
 
 
 def recruit(em: Em, index: int, order: Any, rng: Rng) -> None:
     """Recruit Masons: one roll per lodge into that lodge, then a final roll."""
+    _roll_from(em, index, tuple(x.number for x in em.state.realms[index].lodges), rng)
+
+
+def _roll_from(em: Em, index: int, lodges_left: tuple[int, ...], rng: Rng) -> None:
+    """Roll for each lodge left, then the final roll, until a roll waits for the player."""
+    while True:
+        final = not lodges_left
+        roll = Offer(roll_pyramid_die(rng), None if final else lodges_left[0], final, (), (), 0,
+                     lodges_left[1:])
+        if not _settle(em, index, roll) or final:
+            return
+        lodges_left = roll.lodges_left
+
+
+def _settle(em: Em, index: int, roll: Offer) -> bool:
+    """Settle the roll's sizes from `roll.at` on; return False when it waits for a choice.
+
+    A size comes from the bank; when the bank has none, an unaffiliated unadvanced Mason of
+    that size in the other principality may defect (the player's choice, or declined).
+    """
+    state, seat = em.state, em.state.active_seat
+    recruits, failed = list(roll.recruits), list(roll.failed)
+    number = max([state.next_mason] + [int(r.id[1:]) + 1 for r in recruits if not r.defector])
+    for at in range(roll.at, len(roll.sizes)):
+        size = roll.sizes[at]
+        if state.bank.masons(size) > 0:
+            recruits.append(Recruit(f"M{number}", size))
+            number += 1
+            continue
+        found = defectors(state, other(index), size)
+        if found and choose_defectors(em):
+            em.emit(ev.DefectionOffered(seat, roll.sizes, roll.lodge, roll.final, tuple(recruits),
+                                        tuple(failed), at, roll.lodges_left, tuple(found)))
+            return False
+        if found:
+            recruits.append(Recruit(found[0], size, True))
+        else:
+            failed.append(size)
+    _rolled(em, index, roll, tuple(recruits), tuple(failed))
+    return True
+
+
+def _rolled(em: Em, index: int, roll: Offer, recruits: tuple[Recruit, ...],
+            failed: tuple[Size, ...]) -> None:
+    """Emit the settled roll; the final roll's recruits wait to be placed, with lodges."""
     seat = em.state.active_seat
-    for lodge in [x.number for x in em.state.realms[index].lodges]:
-        sizes = roll_pyramid_die(rng)
-        joined, failed = recruits_for(em.state, index, sizes)
-        em.emit(ev.RecruitsRolled(seat, sizes, joined, failed, lodge, False))
-    sizes = roll_pyramid_die(rng)
-    joined, failed = recruits_for(em.state, index, sizes)
-    pending = bool(joined) and bool(em.state.realms[index].lodges)
-    em.emit(ev.RecruitsRolled(seat, sizes, joined, failed, None, True, pending))
+    if not roll.final:
+        em.emit(ev.RecruitsRolled(seat, roll.sizes, recruits, failed, roll.lodge, False))
+        return
+    pending = bool(recruits) and bool(em.state.realms[index].lodges)
+    em.emit(ev.RecruitsRolled(seat, roll.sizes, recruits, failed, None, True, pending))
     if not pending:
         finish_action(em)
+
+
+def defect(em: Em, index: int, order: Any, rng: Rng) -> None:
+    """Bring the chosen Mason over (or nobody), then go on with the recruitment."""
+    roll = em.state.pending.offer
+    assert roll is not None
+    if isinstance(order, DefectOrder):
+        roll = replace(roll, recruits=roll.recruits + (Recruit(order.piece, roll.size, True),))
+    else:
+        roll = replace(roll, failed=roll.failed + (roll.size,))
+    roll = replace(roll, at=roll.at + 1)
+    if _settle(em, index, roll) and not roll.final:
+        _roll_from(em, index, roll.lodges_left, rng)
 
 
 def place_recruits(em: Em, index: int, order: PlaceOrder, rng: Rng) -> None:

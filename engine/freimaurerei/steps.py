@@ -21,6 +21,8 @@ from .orders import (
     BuildOrder,
     CharterOrder,
     DeclareEndOrder,
+    DeclineOrder,
+    DefectOrder,
     DigOrder,
     DoneOrder,
     DuesOrder,
@@ -45,18 +47,20 @@ from .rules import (
     check_build,
     check_charter,
     check_declare,
+    check_defect,
     check_initiate,
     check_members,
     check_move,
     check_place,
     check_reorganize,
     checked,
+    defectors,
     initiation_candidates,
     member_candidates,
     move_candidates,
 )
 from .scoring import declare_end
-from .state import REALMS, Alignment, Charter, Face, Phase, Piece, Realm, State, id_order
+from .state import REALMS, Alignment, Charter, Face, Phase, Piece, Realm, Size, State, id_order
 from .tables import TABLES
 
 ACTION_HOURS = 48
@@ -148,6 +152,27 @@ PLACE = Step(
         PlaceOrder(x.number) for x in state.realms[index].lodges]],
     default=PlaceOrder(None), default_summary="the recruits stay unaffiliated", hours=STEP_HOURS,
     default_as_order=False)
+
+
+def _defection_summary(state: State, index: int) -> str:
+    offer = state.pending.offer
+    assert offer is not None
+    found = " or ".join(defectors(state, 1 - index, offer.size))
+    where = "the final roll" if offer.final else f"the roll for lodge {offer.lodge}"
+    return (f"Bring a {offer.size.value} Mason over for {where}, or decline: the bank has none "
+            f"left, and {found} of the other principality may defect.")
+
+
+DEFECTION = Step(
+    key="defection", summary=_summary(_defection_summary), deciders=_active,
+    kinds=(DefectOrder, DeclineOrder),
+    check={DefectOrder: checked(check_defect), DeclineOrder: allowed},
+    handle={DefectOrder: act.defect, DeclineOrder: act.defect},
+    candidates=lambda state, index: [*[DefectOrder(p) for p in defectors(
+        state, 1 - index, state.pending.offer.size if state.pending.offer else Size.SMALL)],
+        DeclineOrder()],
+    default=DeclineOrder(), default_summary="nobody comes over and that part of the roll fails",
+    hours=STEP_HOURS, default_as_order=False)
 
 
 def _members_summary(state: State, index: int) -> str:
@@ -279,6 +304,8 @@ def _fields(kind: type, orders: Sequence[Any]) -> tuple[Field, ...]:
     if kind is MembersOrder:
         ids = sorted({m for o in orders for m in o.members}, key=id_order)
         return (Field("members", "Three charter members", "multi", tuple(ids), 3, 3),)
+    if kind is DefectOrder:
+        return (Field("piece", "Mason", options=_unique(o.piece for o in orders)),)
     if kind is MoveOrder:
         return (Field("piece", "Piece", options=_unique(o.piece for o in orders)),
                 Field("lodge", "To", options=_unique(lodge_text(o.lodge) for o in orders)))
@@ -312,7 +339,7 @@ def _with_fields(step: Step) -> Step:
 
 STEPS: dict[Phase, Step] = {phase: _with_fields(item) for phase, item in {
     Phase.SETUP: SETUP, Phase.ACTION: ACTION, Phase.PLACE_RECRUITS: PLACE,
-    Phase.BUILD_MEMBERS: MEMBERS, Phase.REORGANIZE: REORGANIZE, Phase.ADVANCE: ADVANCE,
+    Phase.DEFECTION: DEFECTION, Phase.BUILD_MEMBERS: MEMBERS, Phase.REORGANIZE: REORGANIZE, Phase.ADVANCE: ADVANCE,
     Phase.INTRIGUE_ROLL: ROLL, Phase.INTRIGUE_TARGET: TARGET,
 }.items()}
 
@@ -329,6 +356,6 @@ def prompt_key(state: State) -> str:
     key = f"t{state.turn}.a{state.action}.{state.phase.value}"
     if state.phase is Phase.INTRIGUE_ROLL:
         return f"{key}.{state.pending.rolls}"
-    if state.phase in (Phase.REORGANIZE, Phase.ADVANCE):
+    if state.phase in (Phase.REORGANIZE, Phase.ADVANCE, Phase.DEFECTION):
         return f"{key}.{state.pending.steps}"
     return key

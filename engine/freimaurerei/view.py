@@ -15,7 +15,19 @@ from .board import (
 )
 from .cards import card
 from .scoring import points
-from .state import REALMS, SM, Lodge, Options, Phase, Piece, Realm, Size, State, id_order
+from .state import (
+    REALMS,
+    SM,
+    Lodge,
+    Offer,
+    Options,
+    Phase,
+    Piece,
+    Realm,
+    Size,
+    State,
+    id_order,
+)
 
 HIDDEN = "hidden"
 
@@ -125,7 +137,16 @@ def pending_view(state: State) -> dict[str, Any] | None:
                          for r in pending.recruits],
             "card": card_view(state.options, pending.card) if pending.card else None,
             "moved": sorted(pending.moved, key=id_order), "initiators": list(pending.initiators),
-            "face": pending.face.value if pending.face else None, "rolls": pending.rolls}
+            "face": pending.face.value if pending.face else None, "rolls": pending.rolls,
+            "defection": _offer(pending.offer)}
+
+
+def _offer(offer: Offer | None) -> dict[str, Any] | None:
+    """Return the recruitment roll waiting for a defection choice, if any (all public)."""
+    if offer is None:
+        return None
+    return {"size": offer.size.value, "lodge": offer.lodge, "final": offer.final,
+            "sizes": [size.value for size in offer.sizes]}
 
 
 def _own(state: State, index: int) -> dict[str, Any]:

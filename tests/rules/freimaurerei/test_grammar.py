@@ -15,6 +15,8 @@ from engine.freimaurerei.orders import (
     BuildOrder,
     CharterOrder,
     DeclareEndOrder,
+    DeclineOrder,
+    DefectOrder,
     DigOrder,
     DoneOrder,
     DuesOrder,
@@ -224,3 +226,12 @@ def test_an_order_of_the_wrong_step_is_refused_in_the_players_words() -> None:
     error = refused(GAME, state, BEA, "done")
     assert error.message.startswith('"done" is not an order you can give now: you choose')
     assert "-" not in error.message.split(":")[0]
+
+
+def test_a_defection_is_chosen_or_declined_in_words() -> None:
+    state = given(GAME, SEATS, set_up(), turn(BEA))
+    assert read(state, BEA, "defect M8") == DefectOrder("M8")
+    assert read(state, BEA, "bring over m8") == DefectOrder("M8")
+    assert read(state, BEA, "decline") == DeclineOrder()
+    assert read(state, BEA, "decline the defection") == DeclineOrder()
+    assert '"x9"' in unreadable(state, BEA, "defect x9").message
