@@ -126,5 +126,15 @@ class Freimaurerei(KitGame[State]):
         """Return `state` with every hidden item replaced by a canary."""
         return secrecy.plant_canaries(state, canaries)
 
+    def hidden_variant(self, state: State, seat: str | None, rng: Rng) -> State | None:
+        """Return `state` with what `seat` may not know changed (see `secrecy.py`)."""
+        return secrecy.hidden_variant(state, seat, rng)
+
+    def probe_words(self) -> tuple[str, ...]:
+        """Return names players write: principalities, colours, rites, results, pieces."""
+        return ("leichtberg", "schwerheim", "mine", "theirs", "white", "black", "french",
+                "st andrews", "perfection", "swap", "aim", "dig", "tip", "hop", "SM", "M1",
+                "M5", "M9", "lodge 1", "lodge 2", "unaffiliated", "inner", "outer")
+
 
 __all__ = ["Freimaurerei"]

@@ -115,3 +115,15 @@ def test_everything_is_revealed_when_the_game_ends() -> None:
     assert spectator["result"]["winners"]
     members = spectator["principalities"][0]["unaffiliated"]
     assert [m["inner"] for m in members if m["id"] == "M7"] == ["illuminati"]
+
+
+def test_a_hidden_variant_changes_only_what_the_seat_may_not_know() -> None:
+    from engine.core.rng import Rng
+
+    state = given(GAME, SEATS, set_up(inner=(ROSY, ILLU)))
+    variant = GAME.hidden_variant(state, ANN, Rng(b"variant"))
+    assert variant is not None
+    assert variant.realms[0].pieces["SM"].inner is ROSY
+    assert variant.realms[1].pieces["SM"].inner is ROSY
+    assert GAME.view(variant, ANN) == GAME.view(state, ANN)
+    assert GAME.view(variant, BEA) != GAME.view(state, BEA)
