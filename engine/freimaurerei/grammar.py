@@ -214,8 +214,9 @@ def _read_declare(rest: list[str], reader: Reader) -> DeclareEndOrder:
 
 @GRAMMAR.rule("end", kinds=("done",))
 def _read_end(rest: list[str], reader: Reader) -> Any:
-    if phase(reader) in ("reorganize", "advance") and not rest:
-        return DoneOrder()
+    if phase(reader) in ("reorganize", "advance"):
+        return only(DoneOrder(), rest, reader, ("reorganization", "reorganizing", "advancement",
+                                                "advancing", "action"))
     raise reader.fail("Ending the game cannot be undone, so it takes its full words: write "
                       "declare end.")
 

@@ -105,6 +105,7 @@ def test_step_orders_are_read_forgivingly() -> None:
     assert read(reorganizing, BEA, "reorganize M3 to lodge 2") == MoveOrder("M3", 2)
     assert read(reorganizing, BEA, "Done.") == DoneOrder()
     assert read(reorganizing, BEA, "end") == DoneOrder()
+    assert read(reorganizing, BEA, "end the reorganization") == DoneOrder()
     assert read(state, BEA, "place them in lodge 1") == PlaceOrder(1)
     assert read(state, BEA, "put unaffiliated") == PlaceOrder(None)
     assert read(state, BEA, "members M5, sm and M4") == MembersOrder((SM, "M4", "M5"))
