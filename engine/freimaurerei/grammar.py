@@ -1,19 +1,8 @@
-"""The plain-text order grammar, read against the seat's own view.
+"""The plain-text order grammar, read against the seat's own view (never the state).
 
-Orders (case, commas and extra words such as "the" do not matter):
-    outer white | outer black             setup: the SM's large pyramid
-    declare end                           at the start of a turn, when a condition is met
-    recruit | dues | build lodge | reorganize | advance | intrigue
-    charter french | charter st andrews | charter perfection
-    place in lodge 3 | place unaffiliated recruitment: where the final roll's Masons go
-    members M1 M2 SM                      Build a Lodge: the three charter members
-    move M3 to lodge 2 | move SM to unaffiliated                    Reorganize, one piece a time
-    advance M9 M10 by M7                  Advance Initiates: candidates, then the initiator
-    done                                  finish a reorganization or an advancement
-    accept | reroll                       Intrigue: keep the roll or pay 5 T to roll again
-    swap schwerheim | aim lodge 4 | dig M7 inner | tip leichtberg | hop M9 with SM | forgo
-Pieces: SM (your Secret Master) and M<number>. Lodges: "lodge 3", "L3", "#3" or the card on top
-("5C"). Principalities: leichtberg, schwerheim, or "mine" / "theirs".
+Every order word has one rule; the orders and their other spellings are listed in
+docs/rules/freimaurerei.md ("Writing orders"). Pieces are SM and M<number>; lodges are "lodge
+3", "L3", "#3" or the card on top; principalities are leichtberg, schwerheim, mine or theirs.
 """
 from __future__ import annotations
 
