@@ -7,8 +7,8 @@ from email.message import EmailMessage
 
 from .config import Config
 from .mail.compose import compose_outbox, compose_reply
-from .store import Store
 from .mail.transport import TransientDeliveryError, send
+from .store import Store
 
 CLAIM_SECONDS = int(os.environ.get("PBEM_CLAIM_SECONDS", "300"))
 """How long a worker holds a delivery; if it dies, another may take it after that."""

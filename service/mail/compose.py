@@ -17,11 +17,11 @@ from ..audit import history
 from ..config import Config
 from ..gamemeta import GameMeta
 from ..loading import LoadedGame, load_game
-from .reading import REPLY_MARKER
 from ..pdf import render_snapshot_pdf
 from ..store import OutboxRow, Store, Submission
 from ..templating import render_template
 from ..tokens import reply_address, signature
+from .reading import REPLY_MARKER
 
 NEWS_KINDS = ("turn", "final", "welcome")
 """Emails whose history brings a seat up to date; the next one starts where they ended."""
@@ -96,10 +96,7 @@ def _still_waiting(now: LoadedGame, then: LoadedGame, seat: str) -> bool:
 
 
 def _previous_news_seq(store: Store, row: OutboxRow) -> int:
-    rows = store.outbox_for_game(row.game_id)
-    earlier = [r.seq for r in rows if r.recipient == row.recipient and r.kind in NEWS_KINDS
-               and r.id < row.id]
-    return max(earlier, default=0)
+    return store.previous_news_seq(row, tuple(NEWS_KINDS))
 
 
 def _letter(store: Store, config: Config, row: OutboxRow, then: LoadedGame,

@@ -21,12 +21,13 @@ from ..games import (
     decide_order,
     help_now,
     is_help_request,
+    record_result,
     rejection,
 )
-from ..loading import load_game
-from .reading import extract_orders, parse_message
+from ..loading import LoadedGame, load_game
 from ..store import Store, Submission
 from ..tokens import AddressClaim, read_address, signature_matches
+from .reading import extract_orders, parse_message
 
 EMAIL_SOURCE = "email"
 OUR_MESSAGE_ID = re.compile(r"<(?P<game>[0-9a-f]{8})\.(?P<seq>\d+)\.(?P<seat>[a-z0-9_-]+)\.")
@@ -96,14 +97,23 @@ def process_email(store: Store, config: Config, sub: Submission) -> SubmissionRe
     if sub.status != "received":
         return SubmissionResult.from_submission(sub)
     try:
-        result = _process(store, config, sub)
+        result, refused_line = _process(store, config, sub)
     except (RuleViolation, ServiceError) as exc:
-        result = rejection(sub.id, exc)
-    store.set_submission_result(sub.id, result.status, result.as_dict())
-    return result
+        result, refused_line = rejection(sub.id, exc), None
+    return record_result(store, result, refused_line, rerun=lambda: _again(store, config, sub.id))
 
 
-def _process(store: Store, config: Config, sub: Submission) -> SubmissionResult:
+def _again(store: Store, config: Config, submission_id: str) -> SubmissionResult:
+    """Process a message again after another run decided one of its lines meanwhile."""
+    sub = store.get_submission(submission_id)
+    if sub is None:
+        raise ServiceError(f"no submission {submission_id!r}", "unknown-submission")
+    return process_email(store, config, sub)
+
+
+def _process(store: Store, config: Config,
+             sub: Submission) -> tuple[SubmissionResult, int | None]:
+    """Return the message's result and the number of its refused line (None: none refused)."""
     raw = text_to_raw(sub.body)
     if len(raw) > config.max_message_bytes:
         raise ServiceError(f"The message is {len(raw) // 1024} KiB; messages over "
@@ -113,7 +123,7 @@ def _process(store: Store, config: Config, sub: Submission) -> SubmissionResult:
     if (safe_header(message, "Auto-Submitted") or "no").lower() != "no":
         raise ServiceError("Automatic mail (an out-of-office note, a bounce) is kept but never "
                            "read as orders.", "automatic-mail")
-    claim = authenticate(store, config, sub.recipient)
+    claim, loaded = authenticate_loaded(store, config, sub.recipient)
     store.set_submission_route(sub.id, claim.game_id, claim.seat)
     extracted = extract_orders(message)
     if not extracted.lines:
@@ -121,15 +131,23 @@ def _process(store: Store, config: Config, sub: Submission) -> SubmissionResult:
         raise ServiceError(f"No orders were found in your message.{notes} Write each order on "
                            "its own line above the quoted turn email.", "no-orders")
     orders = [line for line in extracted.lines if not is_help_request(line)]
-    result = _decide_lines(store, sub, claim, orders, _stale_key(store, message, claim))
+    stale_key = _stale_key(store, message, claim)
+    result, refused = _decide_lines(store, sub, claim, orders, stale_key, loaded)
     if len(orders) == len(extracted.lines):
-        return result
-    helped = replace(result, legal=result.legal or help_now(store, claim.game_id, claim.seat))
-    return replace(helped, status="help") if not orders else helped
+        return result, refused
+    helped = replace(result, legal=result.legal or help_now(store, claim.game_id, claim.seat,
+                                                            loaded))
+    return (replace(helped, status="help") if not orders else helped), refused
 
 
 def authenticate(store: Store, config: Config, recipient: str | None) -> AddressClaim:
     """Return the seat a message was sent to, if its signed address is the seat's current one."""
+    return authenticate_loaded(store, config, recipient)[0]
+
+
+def authenticate_loaded(store: Store, config: Config,
+                        recipient: str | None) -> tuple[AddressClaim, LoadedGame]:
+    """Return the seat a message was sent to (and its game, read once), if the address is good."""
     claim = read_address(recipient or "")
     if claim is None:
         raise ServiceError("Orders must be sent to your seat's own reply address (the Reply-To "
@@ -138,12 +156,13 @@ def authenticate(store: Store, config: Config, recipient: str | None) -> Address
     key = config.secret_key()
     if row is None:
         raise ServiceError("This reply address does not belong to any game.", "forged-address")
-    meta = load_game(store, claim.game_id, row=row).meta
+    loaded = load_game(store, claim.game_id, row=row)
+    meta = loaded.meta
     if claim.seat not in meta.seat_names:
         raise ServiceError("This reply address does not belong to any seat.", "forged-address")
     generation = meta.generation(claim.seat)
     if signature_matches(key, claim, generation, "mail"):
-        return claim
+        return claim, loaded
     if any(signature_matches(key, claim, old, "mail") for old in range(generation)):
         raise ServiceError("This reply address was replaced by a newer one; use the address "
                            "of your latest turn email.", "old-address")
@@ -156,29 +175,32 @@ def _stale_key(store: Store, message: EmailMessage, claim: AddressClaim) -> str 
     match = OUR_MESSAGE_ID.search(replied)
     if match is None or match["game"] != claim.game_id or match["seat"] != claim.seat:
         return None
-    then = load_game(store, claim.game_id, upto=int(match["seq"]))
+    sent = store.delivery_payload(claim.game_id, int(match["seq"]), claim.seat)
+    if sent is not None and "prompt" in sent:
+        return str(sent["prompt"]) if sent["prompt"] is not None else None
+    then = load_game(store, claim.game_id, upto=int(match["seq"]))  # mail sent before 0002
     prompt = then.game.prompt_for(then.state, claim.seat)
     return prompt.key if prompt is not None else None
 
 
 def _decide_lines(store: Store, sub: Submission, claim: AddressClaim, lines: Sequence[str],
-                  stale_key: str | None) -> SubmissionResult:
-    """Decide the lines in order; stop at the first refusal. Lines decided before are kept."""
-    done = _lines_already_decided(store, claim.game_id, sub.id)
-    accepted: list[str] = [text for text, _ in done]
+                  stale_key: str | None,
+                  loaded: LoadedGame) -> tuple[SubmissionResult, int | None]:
+    """Decide the lines in order; stop at the first refusal. Lines decided before are kept.
+
+    Returns the result and the number of the refused line (None when every line passed).
+    """
+    done = store.decided_lines(sub.id)
+    accepted: list[str] = [text for _, _, text in done]
     seq = done[-1][1] if done else 0
+    current: LoadedGame | None = loaded
     for index, line in enumerate(lines[len(done):], start=len(done)):
         try:
             text, seq = decide_order(store, claim.game_id, claim.seat, line, causation=sub.id,
-                                     actor=claim.seat,
+                                     actor=claim.seat, line=index, loaded=current,
                                      prompt_key=stale_key if index == 0 else None)
         except (RuleViolation, ServiceError) as exc:
-            return rejection(sub.id, exc, tuple(accepted), line)
+            return rejection(sub.id, exc, tuple(accepted), line), index
+        current = loaded if loaded.seq == seq else None
         accepted.append(text)
-    return SubmissionResult(sub.id, "accepted", orders=tuple(accepted), seq=seq)
-
-
-def _lines_already_decided(store: Store, game_id: str, sub_id: str) -> list[tuple[str, int]]:
-    """Return the orders of this message already in the log (when processing is re-run)."""
-    return [(e.payload["text"], e.seq) for e in store.events(game_id)
-            if e.type == "order.accepted" and e.causation == sub_id]
+    return SubmissionResult(sub.id, "accepted", orders=tuple(accepted), seq=seq), None

@@ -23,11 +23,16 @@ AFTER_CHANGE = "pbem.after_change"
 
 def hand_over(submission_id: str, game_id: str) -> str:
     """Queue a stored submission, or decide it now; return "queued" or "processed"."""
-    if not current_app.config["INLINE_PROCESSING"] and _notify(SUBMITTED, submission_id):
+    if queue(submission_id):
         return "queued"
     process_submission(store(), submission_id, config=config())
     announce(game_id)
     return "processed"
+
+
+def queue(submission_id: str) -> bool:
+    """Queue a stored submission for the workers; False when it is to be decided here."""
+    return not current_app.config["INLINE_PROCESSING"] and _notify(SUBMITTED, submission_id)
 
 
 def announce(game_id: str) -> None:
@@ -41,10 +46,9 @@ def announce(game_id: str) -> None:
 def deliver_pending(target: Store, game_id: str) -> int:
     """Send every pending email of a game in this process; return how many were sent."""
     sent = 0
-    for row in target.outbox_for_game(game_id):
-        if row.status == "pending":
-            deliver(target, config(), row.id)
-            sent += 1
+    for outbox_id in target.pending_outbox_of_game(game_id, limit=1000):
+        deliver(target, config(), outbox_id)
+        sent += 1
     return sent
 
 

@@ -75,7 +75,7 @@ def seat_page(game_id: str, seat: str, sig: str) -> Any:
         help_text=game.help(prompt) if prompt else "", forms=form_views(prompt),
         legal=legal_texts(game, state, seat) if prompt else [],
         deadline=due_text(deadline.due) if deadline and prompt else "",
-        sub=sub, result=result, kept=sub.body if result and not result.accepted else "",
+        sub=sub, result=result, kept=sub.body if sub and result and not result.accepted else "",
         nonce=secrets.token_urlsafe(16), outcome=outcome_text(loaded), sig=sig,
         refresh=sub is not None and sub.status == "received")
 

@@ -111,7 +111,7 @@ def test_event_rows_match_events_without_decoding(store: Store) -> None:
     _log_of(store, 5)
     rows = store.event_rows(GAME, after_seq=1)
     assert rows == [(e.seq, e.type, e.schema_version, canonical_json(e.payload), e.actor,
-                     e.causation) for e in store.events(GAME, after_seq=1)]
+                     e.causation, e.hash) for e in store.events(GAME, after_seq=1)]
     assert all(isinstance(row, tuple) and isinstance(row[3], str) for row in rows)
 
 
