@@ -5,7 +5,7 @@ tells the players are never out of step.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -33,10 +33,14 @@ def engine_new(game: Game[Any], item: Any, actor: str, causation: str | None) ->
 def append_decision(store: Store, loaded: LoadedGame, head: Sequence[Any],
                     engine_events: Sequence[Any], seed: bytes, actor: str,
                     causation: str | None, *,
-                    decision: tuple[str, int] | None = None) -> list[StoredEvent]:
+                    decision: tuple[str, int] | None = None, notify: bool = True,
+                    answer: Callable[[int], tuple[str, str, dict[str, Any]]] | None = None,
+                    ) -> list[StoredEvent]:
     """Append `head` (service events), the game's events, the end, deadlines and the outbox.
 
-    `decision` (submission id, line) makes the append refuse a line decided before.
+    `decision` (submission id, line) makes the append refuse a line decided before. Without
+    `notify` no outbox rows are written: the caller writes one round for several appends.
+    `answer(last seq)` is the submission's result, stored in the same transaction.
     """
     game, before = loaded.game, loaded.state
     state = game.fold(before, engine_events)
@@ -51,9 +55,10 @@ def append_decision(store: Store, loaded: LoadedGame, head: Sequence[Any],
     meta = _fold_meta(meta, deadlines, loaded.seq + len(items) - len(deadlines))
     rows = [_row(game, item, actor, causation) for item in items]
     last = loaded.seq + len(rows)
-    outbox = outbox_rows(game, before if loaded.seq else None, state, meta, last)
+    outbox = (outbox_rows(game, before if loaded.seq else None, state, meta, last)
+              if notify else [])
     stored = store.append(meta.id, loaded.seq, rows, outbox, decision,
-                          open_deadlines(game, state, meta))
+                          open_deadlines(game, state, meta), answer(last) if answer else None)
     if meta.finished:
         store.set_game_status(meta.id, "finished")
     loaded.meta, loaded.state, loaded.seq = meta, state, last

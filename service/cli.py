@@ -14,7 +14,7 @@ from engine.core import UnknownGame, all_games, get_game
 from . import admin
 from . import audit as auditing
 from .config import load_config
-from .games import ServiceError, create_game, parse_seat, submit_order
+from .games import ServiceError, create_game, parse_seat, seed_game_id, submit_order
 from .loading import UnknownGameId, load_game
 from .store import Store
 
@@ -134,7 +134,8 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
         pairs[key.strip()] = value.strip()
     loaded = create_game(open_store(), game, [parse_seat(s) for s in seats], pairs,
                          title=title, seed_hex=seed, deadline_hours=parse_hours(deadline),
-                         reminder_hours=parse_reminders(reminders), game_id=game_id)
+                         reminder_hours=parse_reminders(reminders),
+                         game_id=game_id or (seed_game_id(seed) if seed else None))
     announce(loaded.meta.id)
     click.echo(loaded.meta.id)
 

@@ -23,7 +23,7 @@ from .appending import append_decision
 from .gamemeta import apply_service_event
 from .loading import LoadedGame, load_game, maybe_snapshot, start_state
 from .meta import GameCreated, OrderAccepted, SeatInfo
-from .store import AlreadyDecided, SeqConflict, Store, Submission
+from .store import AlreadyDecided, ResultStored, SeqConflict, Store, Submission
 
 SEAT_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,23}$")
 EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
@@ -103,10 +103,8 @@ def create_game(store: Store, game_name: str, seats: Sequence[NewSeat],
                 seed_hex: str | None = None, deadline_hours: int | None = None,
                 reminder_hours: Sequence[int] = (24, 1),
                 game_id: str | None = None) -> LoadedGame:
-    """Create a game with a fresh secret seed (or the given one) and its opening events.
-
-    With a given seed and no given id, the id is derived from the seed, so the same seed and
-    seats give the same game (its random stream is keyed by the seed and the id)."""
+    """Create a game with a fresh secret seed (or the given one) and its opening events, under
+    a new random id or the given one (the random stream is keyed by the seed and the id)."""
     game = get_game(game_name)
     _check_seats(game, seats)
     try:
@@ -114,7 +112,7 @@ def create_game(store: Store, game_name: str, seats: Sequence[NewSeat],
     except ValueError as exc:
         raise ServiceError(str(exc), "bad-option") from None
     seed = _seed_bytes(seed_hex)
-    game_id = _chosen_game_id(store, game_id, seed if seed_hex is not None else None)
+    game_id = _chosen_game_id(store, game_id)
     store.create_game(game_id, game.name, game.version, title or game.title, seed.hex())
     created = GameCreated(game.name, title or game.title, game.version,
                           tuple(SeatInfo(s.name, s.email, s.player or s.name) for s in seats),
@@ -154,20 +152,22 @@ def _seed_bytes(seed_hex: str | None) -> bytes:
 GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
 
 
-def _chosen_game_id(store: Store, given: str | None, seed: bytes | None) -> str:
-    """Return the id a new game takes: the given one, one derived from a given seed, or new."""
-    if given is None and seed is not None:
-        given = hashlib.sha256(b"pbem game id:" + seed).hexdigest()[:8]
-        if store.get_game(given) is not None:
-            raise ServiceError(f"a game made from this seed exists already ({given}); give "
-                               "another seed, or an id with --id", "game-exists")
+def seed_game_id(seed_hex: str) -> str:
+    """Return the game id derived from a fixed seed, so the same seed gives the same game."""
+    return hashlib.sha256(b"pbem game id:" + _seed_bytes(seed_hex)).hexdigest()[:8]
+
+
+def _chosen_game_id(store: Store, given: str | None) -> str:
+    """Return the id a new game takes: the given one (checked), or a new random one."""
     if given is None:
         return _new_game_id(store)
     if not GAME_ID.fullmatch(given):
         raise ServiceError(f"a game id is 1 to 32 lower-case letters, digits and hyphens, not "
                            f"{given!r}", "bad-game-id")
     if store.get_game(given) is not None:
-        raise ServiceError(f"there is a game {given} already; choose another id", "game-exists")
+        raise ServiceError(f"there is a game {given} already; choose another id (a game made "
+                           "from the same seed gets the same id unless --id is given)",
+                           "game-exists")
     return given
 
 
@@ -237,8 +237,11 @@ def process_order_submission(store: Store, sub: Submission) -> SubmissionResult:
                                "order-too-long")
         actor = DEADLINE_ACTOR if sub.source == DEADLINE_ACTOR else (sub.seat or "")
         text, seq = decide_order(store, sub.game_id or "", sub.seat or "", sub.body,
-                                 causation=sub.id, actor=actor, prompt_key=sub.prompt_key)
+                                 causation=sub.id, actor=actor, prompt_key=sub.prompt_key,
+                                 answer=True)
         result = SubmissionResult(sub.id, "accepted", orders=(text,), seq=seq)
+    except ResultStored:  # another run answered meanwhile, and nothing was appended
+        return SubmissionResult.from_submission(store.get_submission(sub.id) or sub)
     except (RuleViolation, ServiceError) as exc:
         return record_result(store, rejection(sub.id, exc), refused_line=0,
                              rerun=lambda: _accepted_from_log(store, sub.id))
@@ -282,12 +285,15 @@ def rejection(submission_id: str, exc: RuleViolation | ServiceError,
 
 def decide_order(store: Store, game_id: str, seat: str, body: str, *, causation: str,
                  actor: str, prompt_key: str | None = None, line: int = 0,
-                 loaded: LoadedGame | None = None) -> tuple[str, int]:
+                 loaded: LoadedGame | None = None, notify: bool = True,
+                 answer: bool = False) -> tuple[str, int]:
     """Decide line `line` of a submission, once; return (its canonical text, the new seq).
 
     Raises RuleViolation or ServiceError. A write conflict reloads and decides again; a line
     another run decided already returns what that run decided. `loaded` (the game as read
-    just now) spares a read and is brought up to date.
+    just now) spares a read and is brought up to date. Without `notify` the append writes no
+    outbox rows (several lines of one message get one round of mail, written by the caller).
+    With `answer` the submission's result is stored in the same transaction as its events.
     """
     row = store.get_game(game_id) if game_id else None
     if row is None:
@@ -297,7 +303,7 @@ def decide_order(store: Store, game_id: str, seat: str, body: str, *, causation:
         current = loaded if loaded is not None else load_game(store, row.id, row=row)
         try:
             return _decide_once(store, current, seat, body, (causation, line), actor,
-                                prompt_key, seed)
+                                prompt_key, seed, notify, answer)
         except SeqConflict:
             loaded = None
         except AlreadyDecided:
@@ -316,7 +322,7 @@ def _decided(store: Store, causation: str, line: int) -> tuple[str, int]:
 
 def _decide_once(store: Store, loaded: LoadedGame, seat: str, body: str,
                  decision: tuple[str, int], actor: str, prompt_key: str | None,
-                 seed: bytes) -> tuple[str, int]:
+                 seed: bytes, notify: bool = True, answer: bool = False) -> tuple[str, int]:
     game, meta = loaded.game, loaded.meta
     if seat not in meta.seat_names:
         raise ServiceError(f"{seat!r} is not a seat of game {meta.id} (seats: "
@@ -333,8 +339,13 @@ def _decide_once(store: Store, loaded: LoadedGame, seat: str, body: str,
     events = game.decide(loaded.state, seat, order, Rng.for_position(seed, meta.id, position))
     text = game.format_order(order)
     accepted = OrderAccepted(seat, game.order_to_json(order), text, prompt.key)
+    def result(last: int) -> tuple[str, str, dict[str, Any]]:
+        return decision[0], "accepted", SubmissionResult(decision[0], "accepted",
+                                                         orders=(text,), seq=last).as_dict()
+
     stored = append_decision(store, loaded, [accepted], events, seed, actor, decision[0],
-                             decision=decision)
+                             decision=decision, notify=notify,
+                             answer=result if answer else None)
     maybe_snapshot(store, loaded, stored[-1].hash)
     return text, loaded.seq
 

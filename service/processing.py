@@ -1,8 +1,9 @@
 """Processing a stored submission, whatever way it came in; safe to run twice.
 
-Each attempt is counted first. A submission whose processing keeps breaking down (a bug, an
-input nothing can store) is marked failed with its reason after MAX_ATTEMPTS tries, answered
-as such, and listed for the game master; it is never retried forever.
+Each attempt that breaks down is counted, with its error. A submission whose processing keeps
+breaking down (a bug, an input nothing can store) is marked failed with its reason after
+MAX_ATTEMPTS tries, answered as such, and listed for the game master; it is never retried
+forever. (Counting only failures keeps a sound order at its own writes.)
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ def process_submission(store: Store, submission_id: str, *,
         raise ServiceError(f"no submission {submission_id!r}", "unknown-submission")
     if sub.status != "received":
         return SubmissionResult.from_submission(sub)
-    if store.count_attempt(sub.id) > MAX_ATTEMPTS:
+    if sub.attempts >= MAX_ATTEMPTS:
         return give_up(store, sub)
     try:
         if sub.source == EMAIL_SOURCE:

@@ -47,6 +47,7 @@ from service.schema import outbox as outbox_t
 from service.schema import snapshots as snapshots_t
 from service.storebase import (
     AlreadyDecided,
+    ResultStored,
     SeqConflict,
     StoreError,
     is_unique_violation,
@@ -55,8 +56,21 @@ from service.storebase import (
 from service.storequeue import QueueStore
 
 __all__ = [
-    "GENESIS_HASH", "AlreadyDecided", "DeadlineRow", "GameRow", "NewEvent", "NewOutbox", "OutboxRow",
-    "SeqConflict", "Store", "StoreError", "StoredEvent", "Submission", "event_hash", "utc_now",
+    "GENESIS_HASH",
+    "AlreadyDecided",
+    "DeadlineRow",
+    "GameRow",
+    "NewEvent",
+    "NewOutbox",
+    "OutboxRow",
+    "ResultStored",
+    "SeqConflict",
+    "Store",
+    "StoreError",
+    "StoredEvent",
+    "Submission",
+    "event_hash",
+    "utc_now",
 ]
 
 GENESIS_HASH = "0" * 64
@@ -80,7 +94,7 @@ def event_hash(game_id: str, seq: int, type_: str, schema_version: int, payload:
 
 
 def _sqlite_engine(url: str) -> Engine:
-    """Return a SQLite engine in WAL mode whose write transactions begin IMMEDIATE."""
+    """Return a SQLite engine in WAL mode (synchronous FULL) whose writes begin IMMEDIATE."""
     engine = create_engine(url)
 
     @event.listens_for(engine, "connect")
@@ -90,7 +104,7 @@ def _sqlite_engine(url: str) -> Engine:
         cursor = dbapi_connection.cursor()
         cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA journal_mode = WAL")
-        cursor.execute("PRAGMA synchronous = NORMAL")
+        cursor.execute("PRAGMA synchronous = FULL")  # an accepted order survives a power cut
         cursor.execute("PRAGMA foreign_keys = ON")
         cursor.close()
 
@@ -220,12 +234,14 @@ class Store(QueueStore):
     def append(self, game_id: str, expected_seq: int, events: Sequence[NewEvent],
                outbox: Sequence[NewOutbox] = (),
                decision: tuple[str, int] | None = None,
-               deadlines: Sequence[DeadlineRow] | None = None) -> list[StoredEvent]:
+               deadlines: Sequence[DeadlineRow] | None = None,
+               result: tuple[str, str, dict[str, Any]] | None = None) -> list[StoredEvent]:
         """Append events after `expected_seq`, with their outbox rows, in one transaction.
 
         `decision` (submission id, line) records that the first new event decides that line;
         if it was decided before, nothing is written and AlreadyDecided is raised. `deadlines`
-        (when given) become the game's open deadlines.
+        (when given) become the game's open deadlines. `result` (submission id, status,
+        data) is stored with them, only while the submission has none (else ResultStored).
         """
         if not events:
             if outbox or decision:
@@ -249,6 +265,8 @@ class Store(QueueStore):
                 self._insert_outbox(conn, game_id, stored, outbox)
             if deadlines is not None:
                 self._replace_deadlines(conn, game_id, deadlines)
+            if result is not None and not self._store_result(conn, *result):
+                raise ResultStored(result[0])
         return stored
 
     def _insert_decision(self, conn: Connection, game_id: str, seq: int, last_seq: int,
@@ -273,6 +291,13 @@ class Store(QueueStore):
         with self._engine.connect() as conn:
             return [(row.line, row.last_seq, str(json.loads(row.payload).get("text", "")))
                     for row in conn.execute(query)]
+
+    def first_decided_seq(self, submission_id: str) -> int:
+        """Return the seq of the first order a submission's lines put in the log (0: none)."""
+        query = select(func.min(decisions_t.c.seq)).where(
+            decisions_t.c.submission_id == submission_id)
+        with self._engine.connect() as conn:
+            return int(conn.execute(query).scalar() or 0)
 
     def _head(self, conn: Connection, game_id: str) -> tuple[int, str]:
         """Return the head (last seq and hash) the games table records; unknown raises."""

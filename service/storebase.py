@@ -36,6 +36,14 @@ class AlreadyDecided(StoreError):
         self.line = line
 
 
+class ResultStored(StoreError):
+    """The submission got its result from another run meanwhile; nothing was appended."""
+
+    def __init__(self, submission_id: str) -> None:
+        super().__init__(f"submission {submission_id!r} has a result already")
+        self.submission_id = submission_id
+
+
 def utc_now() -> str:
     """Return the service clock's time as ISO 8601 with microseconds and a trailing Z."""
     return clock.now().astimezone(UTC).strftime(TIME_FORMAT)

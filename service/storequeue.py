@@ -25,6 +25,9 @@ from service.schema import outbox as outbox_t
 from service.schema import submissions as submissions_t
 from service.storebase import StoreBase, StoreError, later, utc_now
 
+MERGED_KINDS = ("turn", "final")
+"""Emails that, for the seat whose own email caused them, go out inside its answer."""
+
 
 class QueueStore(StoreBase):
     """Submissions and deliveries: stored first, processed and sent once."""
@@ -67,6 +70,17 @@ class QueueStore(StoreBase):
         submission is in the log (another run accepted it meanwhile). An unknown id raises
         StoreError.
         """
+        with self._writer.begin() as conn:
+            if self._store_result(conn, submission_id, status, result, unless_decided):
+                return True
+            t = submissions_t.c
+            if conn.execute(select(t.id).where(t.id == submission_id)).first() is None:
+                raise StoreError(f"no submission {submission_id!r}")
+        return False
+
+    def _store_result(self, conn: Connection, submission_id: str, status: str,
+                      result: dict[str, Any], unless_decided: int | None = None) -> bool:
+        """Store a result in the caller's transaction while there is none; True if stored."""
         t = submissions_t.c
         query = (update(submissions_t).where(t.id == submission_id, t.status == "received")
                  .values(status=status, result=canonical_json(result), processed_at=utc_now()))
@@ -74,12 +88,7 @@ class QueueStore(StoreBase):
             d = decisions_t.c
             query = query.where(~select(d.line).where(d.submission_id == submission_id,
                                                       d.line == unless_decided).exists())
-        with self._writer.begin() as conn:
-            if conn.execute(query).rowcount == 1:
-                return True
-            if conn.execute(select(t.id).where(t.id == submission_id)).first() is None:
-                raise StoreError(f"no submission {submission_id!r}")
-        return False
+        return bool(conn.execute(query).rowcount == 1)
 
     def set_submission_route(self, submission_id: str, game_id: str, seat: str) -> None:
         """Record which game and seat an authenticated submission (an email) belongs to."""
@@ -189,6 +198,30 @@ class QueueStore(StoreBase):
         with self._engine.connect() as conn:
             return int(conn.execute(query).scalar() or 0)
 
+    def answering_row(self, submission_id: str, seat: str) -> OutboxRow | None:
+        """Return the seat's turn email written by a submission's last append, if any."""
+        d, o = decisions_t.c, outbox_t.c
+        last = (select(d.game_id, func.max(d.last_seq).label("seq"))
+                .where(d.submission_id == submission_id).group_by(d.game_id).subquery())
+        query = (select(outbox_t).join(last, (o.game_id == last.c.game_id)
+                                       & (o.seq == last.c.seq))
+                 .where(o.recipient == seat, o.kind.in_(MERGED_KINDS)).limit(1))
+        with self._engine.connect() as conn:
+            row = conn.execute(query).first()
+        return None if row is None else outbox_row_from_row(row)
+
+    def answered_by_email(self, row: OutboxRow) -> bool:
+        """Return whether the row's email goes out inside the answer to its seat's own email."""
+        d, s = decisions_t.c, submissions_t.c
+        query = (select(d.line).join_from(decisions_t, submissions_t,
+                                           s.id == d.submission_id)
+                 .where(d.game_id == row.game_id, d.last_seq == row.seq,
+                        s.seat == row.recipient, s.source == "email").limit(1))
+        if row.kind not in MERGED_KINDS:
+            return False
+        with self._engine.connect() as conn:
+            return conn.execute(query).first() is not None
+
     def get_outbox(self, outbox_id: int) -> OutboxRow | None:
         """Return the outbox row, or None when there is no such id."""
         query = select(outbox_t).where(outbox_t.c.id == outbox_id)
@@ -251,20 +284,11 @@ class QueueStore(StoreBase):
         with self._writer.begin() as conn:
             conn.execute(query)
 
-    def count_attempt(self, submission_id: str) -> int:
-        """Count one more attempt at processing a received submission; return the count."""
-        t = submissions_t.c
-        query = (update(submissions_t).where(t.id == submission_id, t.status == "received")
-                 .values(attempts=t.attempts + 1))
-        with self._writer.begin() as conn:
-            conn.execute(query)
-            count = conn.execute(select(t.attempts).where(t.id == submission_id)).scalar()
-        return int(count or 0)
-
     def note_submission_error(self, submission_id: str, error: str) -> None:
-        """Keep why the last attempt at processing a submission broke down."""
-        query = (update(submissions_t).where(submissions_t.c.id == submission_id)
-                 .values(last_error=error))
+        """Count an attempt at processing a submission that broke down, and keep why."""
+        t = submissions_t.c
+        query = (update(submissions_t).where(t.id == submission_id)
+                 .values(attempts=t.attempts + 1, last_error=error))
         with self._writer.begin() as conn:
             conn.execute(query)
 

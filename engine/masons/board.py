@@ -10,7 +10,7 @@ lie close together on the board and a wall line is named by its two ends, e.g. 3
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -41,11 +41,8 @@ class WallLine:
     b: int
     spaces: tuple[int, ...]
     coast: bool
-
-    @property
-    def name(self) -> str:
-        """Return the line's name, e.g. 3-7."""
-        return f"{self.a}-{self.b}"
+    name: str
+    """The line's name, e.g. 3-7."""
 
     @property
     def edge(self) -> bool:
@@ -65,6 +62,7 @@ class Board:
     line_at: dict[tuple[int, int], int]
     lines_at_point: dict[int, tuple[int, ...]]
     spaces_at_point: dict[int, tuple[int, ...]]
+    _sides: dict[int, dict[str, int]] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def tower_spaces(self) -> tuple[int, ...]:
@@ -85,8 +83,12 @@ class Board:
         return "west" if centre_x < (xa + xb) / 2 else "east"
 
     def sides(self, line: int) -> dict[str, int]:
-        """Return {compass side: space} for the spaces next to `line`."""
-        return {self.side_of(line, space): space for space in self.lines[line].spaces}
+        """Return {compass side: space} for the spaces next to `line` (worked out once)."""
+        found = self._sides.get(line)
+        if found is None:
+            found = self._sides[line] = {self.side_of(line, space): space
+                                         for space in self.lines[line].spaces}
+        return found
 
 
 def centroid(board: Board, space: int) -> tuple[float, float]:
@@ -126,7 +128,7 @@ def build(data: dict[str, Any]) -> Board:
             pair = _pair(number, (pts[k], pts[(k + 1) % 3]))
             touching.setdefault(pair, []).append(index)
     pairs = sorted(touching)
-    lines = tuple(WallLine(i, a, b, tuple(touching[(a, b)]), (a, b) in coast_pairs)
+    lines = tuple(WallLine(i, a, b, tuple(touching[(a, b)]), (a, b) in coast_pairs, f"{a}-{b}")
                   for i, (a, b) in enumerate(pairs))
     line_at = {(w.a, w.b): w.index for w in lines}
     spaces = tuple(

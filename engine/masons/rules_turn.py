@@ -12,7 +12,6 @@ from engine.core.rng import Rng
 
 from . import cities as ct
 from . import events as ev
-from .board import board
 from .cards import HAND
 from .placing import house_options, roll_dice, tower_options, tower_rolled
 from .state import State
@@ -133,7 +132,3 @@ def merge(em: Emitter[State], number: int, into: int, rng: Rng) -> None:
         em.emit(ev.MergeDeclined(number))
     start_scoring(em, rng)
 
-
-def wall_name(line: int) -> str:
-    """Return the name of a wall line, e.g. 3-7."""
-    return board().lines[line].name

@@ -80,11 +80,11 @@ def examples(texts: Sequence[str], count: int = 3) -> tuple[str, ...]:
 
 def compact_lines(names: Sequence[str]) -> str:
     """Return wall lines grouped by their lower end: 1-2/4 means 1-2 and 1-4."""
-    groups: dict[int, list[int]] = {}
+    groups: dict[str, list[str]] = {}
     for name in names:
-        a, b = (int(x) for x in name.split("-"))
+        a, _, b = name.partition("-")
         groups.setdefault(a, []).append(b)
-    return ", ".join(f"{a}-{'/'.join(str(b) for b in ends)}" for a, ends in groups.items())
+    return ", ".join(f"{a}-{'/'.join(ends)}" for a, ends in groups.items())
 
 
 # -- summaries --------------------------------------------------------------------------------

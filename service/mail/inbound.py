@@ -14,6 +14,7 @@ from email.utils import getaddresses
 
 from engine.core import RuleViolation
 
+from ..appending import outbox_rows
 from ..config import Config
 from ..games import (
     ServiceError,
@@ -188,19 +189,42 @@ def _decide_lines(store: Store, sub: Submission, claim: AddressClaim, lines: Seq
                   loaded: LoadedGame) -> tuple[SubmissionResult, int | None]:
     """Decide the lines in order; stop at the first refusal. Lines decided before are kept.
 
-    Returns the result and the number of the refused line (None when every line passed).
+    Several lines make one round of mail, written once the last of them is decided. Returns
+    the result and the number of the refused line (None when every line passed).
     """
     done = store.decided_lines(sub.id)
     accepted: list[str] = [text for _, _, text in done]
     seq = done[-1][1] if done else 0
+    single = len(lines) == 1
+    start = None if done else (loaded.state, loaded.seq)
     current: LoadedGame | None = loaded
+    refused: tuple[SubmissionResult, int] | None = None
     for index, line in enumerate(lines[len(done):], start=len(done)):
         try:
             text, seq = decide_order(store, claim.game_id, claim.seat, line, causation=sub.id,
                                      actor=claim.seat, line=index, loaded=current,
-                                     prompt_key=stale_key if index == 0 else None)
+                                     prompt_key=stale_key if index == 0 else None,
+                                     notify=single)
         except (RuleViolation, ServiceError) as exc:
-            return rejection(sub.id, exc, tuple(accepted), line), index
+            refused = rejection(sub.id, exc, tuple(accepted), line), index
+            break
         current = loaded if loaded.seq == seq else None
         accepted.append(text)
+    if not single and accepted:
+        after = loaded if loaded.seq == seq else load_game(store, claim.game_id, upto=seq)
+        _one_round(store, sub.id, start, after)
+    if refused is not None:
+        return refused
     return SubmissionResult(sub.id, "accepted", orders=tuple(accepted), seq=seq), None
+
+
+def _one_round(store: Store, submission_id: str, start: tuple[object, int] | None,
+               after: LoadedGame) -> None:
+    """Write the one round of mail of a message's accepted lines (idempotent on a re-run)."""
+    if start is None:  # an earlier run decided some lines: begin where the message began
+        origin = load_game(store, after.meta.id,
+                           upto=store.first_decided_seq(submission_id) - 1)
+        start = (origin.state, origin.seq)
+    state, seq = start
+    rows = outbox_rows(after.game, state if seq else None, after.state, after.meta, after.seq)
+    store.add_outbox(after.meta.id, rows)

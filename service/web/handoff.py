@@ -7,7 +7,10 @@ submission is decided right here, so nothing waits for a worker that is not ther
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from functools import lru_cache
 from importlib.metadata import entry_points
+from typing import Any
 
 from flask import current_app
 
@@ -52,14 +55,32 @@ def deliver_pending(target: Store, game_id: str) -> int:
     return sent
 
 
+def plugins(group: str) -> tuple[tuple[str, Callable[[str], object]], ...]:
+    """Return the loaded plugins of an entry-point group, found once per process."""
+    return _plugins(group, entry_points)
+
+
+@lru_cache(maxsize=8)
+def _plugins(group: str,
+             finder: Callable[..., Any]) -> tuple[tuple[str, Callable[[str], object]], ...]:
+    """Return the plugins `finder` lists for `group`, loaded (keyed by finder for tests)."""
+    found = []
+    for plugin in finder(group=group):
+        try:
+            found.append((plugin.name, plugin.load()))
+        except Exception as exc:  # noqa: BLE001 - a broken plugin must not stop the web
+            log.warning("%s plugin %s cannot be loaded (%s: %s)", group, plugin.name,
+                        type(exc).__name__, exc)
+    return tuple(found)
+
+
 def _notify(group: str, value: str) -> bool:
     """Call every plugin of `group` with `value`; return False if none took it."""
-    plugins = list(entry_points(group=group))
-    for plugin in plugins:
+    loaded = plugins(group)
+    for name, hook in loaded:
         try:
-            plugin.load()(value)
+            hook(value)
         except Exception as exc:  # noqa: BLE001 - stored already; only the nudge failed
-            log.warning("%s plugin %s failed (%s: %s)", group, plugin.name,
-                        type(exc).__name__, exc)
+            log.warning("%s plugin %s failed (%s: %s)", group, name, type(exc).__name__, exc)
             return False
-    return bool(plugins)
+    return bool(loaded)

@@ -13,7 +13,7 @@ from sqlalchemy import event
 
 from engine.core import Rng
 from service.config import Config, load_config
-from service.games import NewSeat, create_game, decide_order
+from service.games import NewSeat, create_game, decide_order, process_order_submission
 from service.loading import LoadedGame, load_game
 from service.mail.inbound import receive_email
 from service.processing import MAX_ATTEMPTS, process_submission
@@ -202,3 +202,16 @@ def test_a_submission_that_keeps_breaking_down_is_failed_after_bounded_tries(
     assert [s.id for s in store.failed_submissions(loaded.meta.id)] == [sub.id]
     assert process_submission(store, sub.id) == result
     assert load_game(store, loaded.meta.id).seq == loaded.seq
+
+
+def test_an_order_is_not_appended_once_another_run_has_answered(store: Store) -> None:
+    """The result is stored in the append's transaction: a run holding an old copy of the
+    submission cannot put an order in the log after another run refused it."""
+    loaded = new_game(store)
+    seat, (text,) = next_orders(loaded, 1)
+    sub, _ = store.add_submission("web", text, game_id=loaded.meta.id, seat=seat)
+    assert store.set_submission_result(sub.id, "rejected", {"code": "game-paused"})
+    result = process_order_submission(store, sub)
+    assert result.status == "rejected" and result.code == "game-paused"
+    assert orders_of(store, loaded.meta.id, sub.id) == []
+    assert store.log_end(loaded.meta.id)[0] == loaded.seq

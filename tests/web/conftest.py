@@ -17,6 +17,7 @@ from service.web import create_app, handoff
 
 SEATS = {"secret-masters": ("anna", "bruno", "carla"), "freimaurerei": ("anna", "bruno"),
          "castle-of-the-devil": ("anna", "bruno", "carla", "dora"),
+         "illuminati": ("anna", "bruno", "carla", "dora"),
          "masons": ("anna", "bruno", "carla")}
 SEED = "5eed" * 16
 
