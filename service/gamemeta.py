@@ -13,6 +13,7 @@ from .meta import (
     GameFinished,
     GamePaused,
     GameResumed,
+    MasterLinkRenewed,
     SeatInfo,
     SeatReplaced,
     SeedRevealed,
@@ -50,6 +51,7 @@ class GameMeta:
     deadlines: dict[str, Deadline] = field(default_factory=dict)
     generations: dict[str, int] = field(default_factory=dict)
     spectators: bool = False
+    master_generation: int = 0
 
     @property
     def seat_names(self) -> tuple[str, ...]:
@@ -128,4 +130,6 @@ def apply_service_event(meta: GameMeta | None, game_id: str, item: Any, seq: int
         return replace(meta, generations={**meta.generations, item.seat: item.generation})
     if isinstance(item, SpectatorsSet):
         return replace(meta, spectators=item.enabled)
+    if isinstance(item, MasterLinkRenewed):
+        return replace(meta, master_generation=item.generation)
     return meta

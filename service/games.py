@@ -21,12 +21,14 @@ from engine.core import (
 
 from .appending import append_decision
 from .gamemeta import apply_service_event
+from .inputs import InputRefused, check_email, check_line
 from .loading import LoadedGame, load_game, maybe_snapshot, start_state
 from .meta import GameCreated, OrderAccepted, SeatInfo
 from .store import AlreadyDecided, ResultStored, SeqConflict, Store, Submission
 
 SEAT_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,23}$")
-EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+MAX_TITLE = 120
+MAX_PLAYER = 80
 MAX_ORDER_BYTES = 64 * 1024
 CONFLICT_RETRIES = 8
 DEADLINE_ACTOR = "deadline"
@@ -93,9 +95,23 @@ def parse_seat(text: str) -> NewSeat:
     if not sep or not SEAT_NAME.match(name):
         raise ServiceError(f"seat {text!r} must be NAME=EMAIL, the name a letter followed by "
                            "up to 23 letters, digits, '-' or '_'", "bad-seat")
-    if not EMAIL.match(email):
-        raise ServiceError(f"seat {name}: {email!r} is not an email address", "bad-seat")
-    return NewSeat(name, email)
+    return NewSeat(name, seat_email(name, email))
+
+
+def seat_email(seat: str, email: str) -> str:
+    """Return the seat's address when it is one plain mailbox, or raise ServiceError."""
+    try:
+        return check_email(email, f"seat {seat}: the email address")
+    except InputRefused as exc:
+        raise ServiceError(str(exc), "bad-seat") from None
+
+
+def checked_text(text: str, what: str, max_length: int, code: str) -> str:
+    """Return `text` when it is one clean line (no control characters), or raise ServiceError."""
+    try:
+        return check_line(text, what, max_length)
+    except InputRefused as exc:
+        raise ServiceError(str(exc), code) from None
 
 
 def create_game(store: Store, game_name: str, seats: Sequence[NewSeat],
@@ -106,7 +122,8 @@ def create_game(store: Store, game_name: str, seats: Sequence[NewSeat],
     """Create a game with a fresh secret seed (or the given one) and its opening events, under
     a new random id or the given one (the random stream is keyed by the seed and the id)."""
     game = get_game(game_name)
-    _check_seats(game, seats)
+    seats = _check_seats(game, seats)
+    title = checked_text(title or "", "the title", MAX_TITLE, "bad-title") or None
     try:
         values = game.resolve_options(options or {})
     except ValueError as exc:
@@ -126,7 +143,11 @@ def create_game(store: Store, game_name: str, seats: Sequence[NewSeat],
     return loaded
 
 
-def _check_seats(game: Game[Any], seats: Sequence[NewSeat]) -> None:
+def _check_seats(game: Game[Any], seats: Sequence[NewSeat]) -> list[NewSeat]:
+    """Return the seats with checked addresses and names, or raise ServiceError."""
+    seats = [NewSeat(s.name, seat_email(s.name, s.email),
+                     checked_text(s.player, f"seat {s.name}: the player's name", MAX_PLAYER,
+                                  "bad-seat")) for s in seats]
     names = [seat.name for seat in seats]
     if len(set(names)) != len(names):
         raise ServiceError("every seat needs its own name", "bad-seat")
@@ -135,6 +156,7 @@ def _check_seats(game: Game[Any], seats: Sequence[NewSeat]) -> None:
                   else f"{game.min_players} to {game.max_players}")
         raise ServiceError(f"{game.title} is played by {wanted} players, not {len(seats)}",
                            "bad-seat-count")
+    return seats
 
 
 def _seed_bytes(seed_hex: str | None) -> bytes:
