@@ -156,10 +156,14 @@ def seat_step(game_id: str, seat: str, sig: str, seq: int) -> str:
                                                  game_id=game_id, seat=seat, sig=sig))
 
 
-@bp.get("/games/<game_id>/archive")
-def download(game_id: str) -> Response:
-    """Return a finished game's archive, streamed line by line."""
-    loaded = load_or_404(game_id)
+@bp.get("/play/<game_id>/<seat>/<sig>/archive")
+def download(game_id: str, seat: str, sig: str) -> Response:
+    """Return a finished game's archive to one of its players, streamed line by line.
+
+    The log records every player's e-mail address (under the hash chain, so it cannot be left
+    out), so the archive goes to the game's own players (mailed with the last emails, and here
+    from their seat pages), not to anyone who knows the game's id."""
+    loaded = authenticate_seat(game_id, seat, sig)
     _finished_or_404(loaded)
     name = archive_name(header_for(store(), game_id))
     lines = archive_lines(store(), game_id)

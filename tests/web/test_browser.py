@@ -122,7 +122,7 @@ def step_through_the_replay(page: Any, base: str, link: str) -> None:
     assert page.locator("text=the end: everything shown").count()
     assert page.locator("section.board").inner_html() == final_board
     screenshot(page, "replay-end.png")
-    page.goto(f"{base}/games/{game_id}")
+    page.goto(link)
     with page.expect_download() as info:
         page.click("text=Download the game's archive")
     assert audit_archive(info.value.path()).finished

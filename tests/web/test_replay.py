@@ -22,16 +22,19 @@ def _board(html: str) -> str:
     return match.group(1)
 
 
-def test_a_running_game_has_no_public_replay_or_archive(client: FlaskClient,
+def test_a_running_game_has_no_public_replay_or_archive(app: Flask, client: FlaskClient,
                                                          store: Store) -> None:
     game_id = new_game(store).meta.id
     assert client.get(f"/games/{game_id}/replay/1").status_code == 404
     assert client.get(f"/games/{game_id}/archive").status_code == 404
     assert "Download the game" not in text(client.get(f"/games/{game_id}"))
+    loaded = load_game(store, game_id)
+    seat = seat_path(app, loaded, loaded.meta.seat_names[0])
+    assert client.get(seat + "/archive").status_code == 404
 
 
-def test_stepping_to_the_end_shows_the_final_board(client: FlaskClient, store: Store,
-                                                    tmp_path: Path) -> None:
+def test_stepping_to_the_end_shows_the_final_board(app: Flask, client: FlaskClient,
+                                                    store: Store, tmp_path: Path) -> None:
     game_id = new_game(store).meta.id
     play_to_the_end(store, game_id)
     last = store.last_seq(game_id)
@@ -57,7 +60,9 @@ def test_stepping_to_the_end_shows_the_final_board(client: FlaskClient, store: S
     missing = client.get(f"/games/{game_id}/replay?round={rounds + 1}")
     assert missing.status_code == 404 and f"ended in round {rounds}" in text(missing)
     assert client.get(f"/games/{game_id}/replay?round=x").status_code == 400
-    download = client.get(f"/games/{game_id}/archive")
+    assert client.get(f"/games/{game_id}/archive").status_code == 404
+    end_game = load_game(store, game_id)
+    download = client.get(seat_path(app, end_game, end_game.meta.seat_names[0]) + "/archive")
     assert download.status_code == 200
     assert f"secret-masters-{game_id}.pbem.jsonl" in download.headers["Content-Disposition"]
     path = tmp_path / "downloaded.jsonl"
