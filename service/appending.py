@@ -12,6 +12,7 @@ from typing import Any
 from engine.core import Game
 
 from . import clock
+from .absence import extend_for_absence
 from .gamemeta import GameMeta, apply_service_event, format_time
 from .loading import LoadedGame
 from .meta import SERVICE_EVENTS, DeadlineSet, GameFinished, SeedRevealed, is_service_event
@@ -100,7 +101,8 @@ def new_deadlines(game: Game[Any], state: Any, meta: GameMeta) -> list[DeadlineS
         if current is not None and current.prompt_key == prompt.key:
             continue
         hours = meta.deadline_hours or prompt.deadline_hours
-        due = clock.now() + timedelta(hours=hours)
+        due = extend_for_absence(meta, prompt.seat, clock.now() + timedelta(hours=hours),
+                                 clock.now())
         result.append(DeadlineSet(prompt.seat, prompt.key, format_time(due)))
     return result
 

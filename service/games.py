@@ -21,7 +21,7 @@ from engine.core import (
 from .appending import append_decision
 from .gamemeta import apply_service_event
 from .loading import LoadedGame, load_game, maybe_snapshot, start_state
-from .meta import GameCreated, OrderAccepted, SeatInfo
+from .meta import PRESS_LEVELS, GameCreated, GameSettings, OrderAccepted, SeatInfo
 from .store import SeqConflict, Store, Submission
 
 SEAT_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,23}$")
@@ -55,6 +55,8 @@ class SubmissionResult:
     orders: tuple[str, ...] = ()
     seq: int = 0
     line: str = ""
+    notes: tuple[str, ...] = ()
+    ignored: tuple[str, ...] = ()
 
     @property
     def accepted(self) -> bool:
@@ -65,7 +67,7 @@ class SubmissionResult:
         """Return the result as JSON-ready data, as stored with the submission."""
         return {"status": self.status, "code": self.code, "message": self.message,
                 "legal": self.legal, "orders": list(self.orders), "seq": self.seq,
-                "line": self.line}
+                "line": self.line, "notes": list(self.notes), "ignored": list(self.ignored)}
 
     @classmethod
     def from_submission(cls, sub: Submission) -> SubmissionResult:
@@ -73,7 +75,8 @@ class SubmissionResult:
         data = sub.result or {}
         return cls(sub.id, sub.status, data.get("code", ""), data.get("message", ""),
                    data.get("legal", ""), tuple(data.get("orders", ())), data.get("seq", 0),
-                   data.get("line", ""))
+                   data.get("line", ""), tuple(data.get("notes", ())),
+                   tuple(data.get("ignored", ())))
 
 
 @dataclass(frozen=True)
@@ -100,10 +103,12 @@ def parse_seat(text: str) -> NewSeat:
 def create_game(store: Store, game_name: str, seats: Sequence[NewSeat],
                 options: Mapping[str, str] | None = None, *, title: str | None = None,
                 seed_hex: str | None = None, deadline_hours: int | None = None,
-                reminder_hours: Sequence[int] = (24, 1)) -> LoadedGame:
+                reminder_hours: Sequence[int] = (24, 1), press: str = "private",
+                absence_days: int = 14) -> LoadedGame:
     """Create a game with a fresh secret seed (or the given one) and its opening events."""
     game = get_game(game_name)
     _check_seats(game, seats)
+    settings = _settings(press, absence_days)
     try:
         values = game.resolve_options(options or {})
     except ValueError as exc:
@@ -119,8 +124,20 @@ def create_game(store: Store, game_name: str, seats: Sequence[NewSeat],
     state = start_state(game, meta)
     opening = game.start(state, Rng.for_position(seed, game_id, 1))
     loaded = LoadedGame(game, meta, state, 0)
-    append_decision(store, loaded, [created], opening, seed, "system", None)
+    append_decision(store, loaded, [created, *settings], opening, seed, "system", None)
     return loaded
+
+
+def _settings(press: str, absence_days: int) -> list[GameSettings]:
+    """Return the table settings event, or none when both are the defaults."""
+    if press not in PRESS_LEVELS:
+        raise ServiceError(f"press must be one of {', '.join(PRESS_LEVELS)}, not {press!r}",
+                           "bad-press")
+    if not 0 <= absence_days <= 60:
+        raise ServiceError("an absence may extend deadlines by 0 to 60 days", "bad-absence")
+    if (press, absence_days) == ("private", 14):
+        return []
+    return [GameSettings(press, absence_days)]
 
 
 def _check_seats(game: Game[Any], seats: Sequence[NewSeat]) -> None:

@@ -17,11 +17,11 @@ from ..audit import history
 from ..config import Config
 from ..gamemeta import GameMeta
 from ..loading import LoadedGame, load_game
-from .reading import REPLY_MARKER
 from ..pdf import render_snapshot_pdf
 from ..store import OutboxRow, Store, Submission
 from ..templating import render_template
 from ..tokens import reply_address, signature
+from .reading import REPLY_MARKER
 
 NEWS_KINDS = ("turn", "final", "welcome")
 """Emails whose history brings a seat up to date; the next one starts where they ended."""
@@ -71,6 +71,11 @@ def turn_label(view: dict[str, Any]) -> str:
 
 def compose_outbox(store: Store, config: Config, row: OutboxRow) -> EmailMessage | None:
     """Return the email an outbox row stands for, or None when it no longer applies."""
+    if row.kind == "press":
+        from .pressmail import compose_press
+
+        return compose_press(store, config, row, message_id(config, row),
+                             thread_id(config, row.game_id, row.recipient))
     now_loaded = load_game(store, row.game_id)
     then = load_game(store, row.game_id, upto=row.seq)
     seat = row.recipient

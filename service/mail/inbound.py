@@ -20,13 +20,14 @@ from ..games import (
     SubmissionResult,
     decide_order,
     help_now,
-    is_help_request,
     rejection,
 )
 from ..loading import load_game
-from .reading import extract_orders, parse_message
 from ..store import Store, Submission
 from ..tokens import AddressClaim, read_address, signature_matches
+from .chat import is_auto_reply
+from .reading import extract_orders, parse_message
+from .talk import take_talk
 
 EMAIL_SOURCE = "email"
 OUR_MESSAGE_ID = re.compile(r"<(?P<game>[0-9a-f]{8})\.(?P<seq>\d+)\.(?P<seat>[a-z0-9_-]+)\.")
@@ -110,22 +111,28 @@ def _process(store: Store, config: Config, sub: Submission) -> SubmissionResult:
                            f"{config.max_message_bytes // 1024} KiB are not read. Send your "
                            "orders as plain text, without attachments.", "message-too-large")
     message = parse_message(raw)
-    if (safe_header(message, "Auto-Submitted") or "no").lower() != "no":
+    if is_auto_reply(message, safe_header):
         raise ServiceError("Automatic mail (an out-of-office note, a bounce) is kept but never "
                            "read as orders.", "automatic-mail")
     claim = authenticate(store, config, sub.recipient)
     store.set_submission_route(sub.id, claim.game_id, claim.seat)
     extracted = extract_orders(message)
-    if not extracted.lines:
+    talk = take_talk(store, sub.id, claim, message, extracted,
+                     safe_header(message, "In-Reply-To"))
+    if not extracted.lines or not (talk.orders or talk.said_something):
         notes = "".join(f" Note: {note}." for note in extracted.problems)
+        chat = (" To talk to the other players, begin a paragraph with `press to all:` or "
+                "`press to NAME:`." if talk.ignored else "")
         raise ServiceError(f"No orders were found in your message.{notes} Write each order on "
-                           "its own line above the quoted turn email.", "no-orders")
-    orders = [line for line in extracted.lines if not is_help_request(line)]
-    result = _decide_lines(store, sub, claim, orders, _stale_key(store, message, claim))
-    if len(orders) == len(extracted.lines):
+                           f"its own line above the quoted turn email.{chat}", "no-orders")
+    result = SubmissionResult(sub.id, "talk")
+    if talk.orders:
+        result = _decide_lines(store, sub, claim, talk.orders, _stale_key(store, message, claim))
+    result = replace(result, notes=talk.notes, ignored=talk.ignored)
+    if not talk.help_asked:
         return result
     helped = replace(result, legal=result.legal or help_now(store, claim.game_id, claim.seat))
-    return replace(helped, status="help") if not orders else helped
+    return replace(helped, status="help") if not talk.orders else helped
 
 
 def authenticate(store: Store, config: Config, recipient: str | None) -> AddressClaim:
