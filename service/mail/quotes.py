@@ -24,8 +24,9 @@ _MARKER = re.compile(r"=+\s*" + r"\s+".join(REPLY_MARKER.strip("= ").split()) + 
                      re.IGNORECASE)
 _ATTRIBUTION = re.compile(
     r"^(?:On\s.*\swrote|Le\s.*\sa\s+écrit|El\s.*\sescribió|Il\s.*\sha\s+scritto"
-    r"|Am\s.*\sschrieb(?:\s.*)?|Op\s.*\sschreef(?:\s.*)?|Em\s.*\sescreveu|Den\s.*\sskrev"
-    r"|.{1,200}\s(?:wrote|schrieb|escreveu|skrev|écrit|escribió))\s*:$")
+    r"|Am\s.*\sschrieb(?:\s.*)?|Op\s.*\sschreef(?:\s.*)?|Em\s.*\sescreveu"
+    r"|Den\s.*\sskrev(?:\s.*)?"
+    r"|.{1,200}\s(?:wrote|schrieb|escreveu|skrev|écrit|escribió|schreef)\b.{0,80})\s*:$")
 _OPENER = re.compile(r"^(?:On|Le|El|Il|Am|Op|Em|Den)\s")
 _VERB_END = re.compile(
     r"\b(?:wrote|schrieb|a\s+écrit|escribió|schreef|ha\s+scritto|escreveu|skrev)\s*:$")

@@ -49,6 +49,7 @@ class Table:
         if in_reply_to:
             message["In-Reply-To"] = in_reply_to
         for name, value in (headers or {}).items():
+            del message[name]
             message[name] = value
         message.set_content(body)
         sub, _ = receive_email(self.store, raw or bytes(message),
