@@ -43,12 +43,12 @@ def test_greeting_orders_closing_and_attribution(attribution: str) -> None:
 
 
 @pytest.mark.parametrize("block", [
-    "Från: pbem <games@pbem.example>\nSkickat: den 23 november 2026 10:00\nTill: Bruno\n"
-    "Ämne: Ditt drag",
-    "De: pbem <games@pbem.example>\nEnviado: segunda-feira, 23 de novembro de 2026 10:00\n"
-    "Para: Bruno\nAssunto: Sua vez",
-    "From: pbem <games@pbem.example>\nSent: Monday, November 23, 2026 10:00 AM\nTo: Bruno\n"
-    "Subject: your move",
+    ("Från: pbem <games@pbem.example>\nSkickat: den 23 november 2026 10:00\nTill: Bruno\n"
+    "Ämne: Ditt drag"),
+    ("De: pbem <games@pbem.example>\nEnviado: segunda-feira, 23 de novembro de 2026 10:00\n"
+    "Para: Bruno\nAssunto: Sua vez"),
+    ("From: pbem <games@pbem.example>\nSent: Monday, November 23, 2026 10:00 AM\nTo: Bruno\n"
+    "Subject: your move"),
 ])
 def test_outlook_header_blocks_in_several_languages(block: str) -> None:
     body = f"Hello,\n1. place red europe\n2) vote red red orange\n\n{block}\n\nplace blue asia\n"
