@@ -19,6 +19,7 @@ from .render import inline_svg, page
 from .security import limited
 from .submitting import take_order
 from .summary import due_text, outcome_text, summarize
+from .talk import talk_context
 
 bp = Blueprint("play", __name__, url_prefix="/play/<game_id>/<seat>/<sig>")
 WEB_SOURCE = "web"
@@ -77,7 +78,7 @@ def seat_page(game_id: str, seat: str, sig: str) -> Any:
         deadline=due_text(deadline.due) if deadline and prompt else "",
         sub=sub, result=result, kept=sub.body if result and not result.accepted else "",
         nonce=secrets.token_urlsafe(16), outcome=outcome_text(loaded), sig=sig,
-        refresh=sub is not None and sub.status == "received")
+        refresh=sub is not None and sub.status == "received", **talk_context(loaded, seat))
 
 
 @bp.post("/orders")
