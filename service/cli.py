@@ -15,8 +15,8 @@ from . import admin
 from . import audit as auditing
 from .config import load_config
 from .games import ServiceError, create_game, parse_seat, submit_order
-from .meta import PRESS_LEVELS
 from .loading import UnknownGameId, load_game
+from .meta import PRESS_LEVELS
 from .store import Store
 
 F = TypeVar("F", bound=Callable[..., Any])
