@@ -16,6 +16,7 @@ from .absence import extend_for_absence
 from .gamemeta import GameMeta, apply_service_event, format_time
 from .loading import LoadedGame
 from .meta import SERVICE_EVENTS, DeadlineSet, GameFinished, SeedRevealed, is_service_event
+from .notify import notice_kind
 from .store import NewEvent, NewOutbox, Store, StoredEvent
 
 
@@ -119,5 +120,6 @@ def outbox_rows(game: Game[Any], before: Any, after: Any, meta: GameMeta,
                 new_prompt.key if new_prompt else None)
             if same_prompt and game.view(before, seat) == game.view(after, seat):
                 continue
-        rows.append(NewOutbox(seq, seat, kind))
+        must_act = game.prompt_for(after, seat) is not None
+        rows.append(NewOutbox(seq, seat, notice_kind(meta, seat, kind, must_act)))
     return rows

@@ -10,6 +10,7 @@ from . import clock
 from .gamemeta import parse_time
 from .games import DEADLINE_ACTOR
 from .loading import LoadedGame, load_game
+from .notify import queue_digests
 from .store import NewOutbox, Store
 
 
@@ -33,6 +34,7 @@ def sweep(store: Store) -> SweepReport:
         if loaded.meta.paused or loaded.meta.finished:
             continue
         _sweep_game(store, loaded, report)
+        report.reminders += queue_digests(store, loaded, clock.now())
     return report
 
 

@@ -17,14 +17,13 @@ from ..audit import history
 from ..config import Config
 from ..gamemeta import GameMeta
 from ..loading import LoadedGame, load_game
+from ..localtime import deadline_text
+from ..notify import DIGEST_PREFIX, HELD, is_news
 from ..pdf import render_snapshot_pdf
 from ..store import OutboxRow, Store, Submission
 from ..templating import render_template
 from ..tokens import reply_address, signature
 from .reading import REPLY_MARKER
-
-NEWS_KINDS = ("turn", "final", "welcome")
-"""Emails whose history brings a seat up to date; the next one starts where they ended."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +70,8 @@ def turn_label(view: dict[str, Any]) -> str:
 
 def compose_outbox(store: Store, config: Config, row: OutboxRow) -> EmailMessage | None:
     """Return the email an outbox row stands for, or None when it no longer applies."""
+    if row.kind == HELD:
+        return None
     if row.kind == "press":
         from .pressmail import compose_press
 
@@ -102,7 +103,7 @@ def _still_waiting(now: LoadedGame, then: LoadedGame, seat: str) -> bool:
 
 def _previous_news_seq(store: Store, row: OutboxRow) -> int:
     rows = store.outbox_for_game(row.game_id)
-    earlier = [r.seq for r in rows if r.recipient == row.recipient and r.kind in NEWS_KINDS
+    earlier = [r.seq for r in rows if r.recipient == row.recipient and is_news(r.kind)
                and r.id < row.id]
     return max(earlier, default=0)
 
@@ -115,7 +116,7 @@ def _letter(store: Store, config: Config, row: OutboxRow, then: LoadedGame,
     news = [line.text for line in history(store, row.game_id, seat,
                                           after=_previous_news_seq(store, row), upto=row.seq)]
     deadline = then.meta.deadlines.get(seat)
-    due = (deadline.due.replace("T", " ").replace("Z", " UTC")
+    due = (deadline_text(deadline.due, meta.prefs(seat).timezone)
            if deadline and prompt and deadline.prompt_key == prompt.key else "")
     label = turn_label(view)
     return Letter(
@@ -139,6 +140,8 @@ def _seat_url(config: Config, meta: GameMeta, seat: str) -> str:
 def _subject(kind: str, then: LoadedGame, label: str, must_act: bool) -> str:
     what = {"final": "the game is over", "welcome": "welcome to the game",
             "paused": "the game is paused", "resumed": "the game goes on"}.get(kind)
+    if kind.startswith(DIGEST_PREFIX):
+        what = "your daily digest" + (" (your move)" if must_act else "")
     if kind.startswith("reminder-"):
         what = f"reminder: your decision is due in {kind.split('-')[1][:-1]} hours"
     if what is None:

@@ -73,7 +73,8 @@ class Table:
 
     def mails(self, seat: str, kind: str = "") -> list[EmailMessage]:
         """Return the emails a seat got, optionally only those whose Message-ID has `kind`."""
-        return [m for m in self.sent.get(seat, []) if f".{kind}@" in str(m["Message-ID"])]
+        return [m for m in self.sent.get(seat, [])
+                if not kind or f".{kind}@" in str(m["Message-ID"])]
 
 
 def text_of(message: EmailMessage) -> str:
