@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -16,7 +16,7 @@ from service.games import submit_order
 from service.loading import load_game
 from tests.service.tablemail import Table, open_table, text_of
 
-START = datetime(2026, 11, 23, 9, 0, tzinfo=timezone.utc)
+START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 
 
 @pytest.fixture(autouse=True)
