@@ -40,7 +40,7 @@ def decoded_events(store: Store, game_id: str, upto: int | None = None, after: i
     row = store.get_game(game_id)
     if row is None:
         raise UnknownGameId(game_id)
-    game = get_game(row.game)
+    game = get_game(row.game, row.engine_version)
     stored = store.events(game_id, after_seq=after, upto=upto)
     result = []
     for row in stored:

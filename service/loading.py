@@ -49,7 +49,7 @@ def fold_rows(loaded: LoadedGame | None, game_id: str, rows: list[tuple[Any, ...
     if loaded is None:
         created = SERVICE_EVENTS.load(rows[0][1], payloads[0], rows[0][2])
         meta = apply_service_event(None, game_id, created)
-        game = get_game(meta.game)
+        game = get_game(meta.game, meta.engine_version)
         loaded = LoadedGame(game, meta, start_state(game, meta), rows[0][0])
         rows, payloads = rows[1:], payloads[1:]
     game, meta, state = loaded.game, loaded.meta, loaded.state
@@ -73,7 +73,7 @@ def snapshot_of(loaded: LoadedGame) -> dict[str, Any]:
 def from_snapshot(game_id: str, seq: int, data: dict[str, Any]) -> LoadedGame:
     """Return the loaded game a snapshot holds."""
     meta = decode(GameMeta, data["meta"])
-    game = get_game(meta.game)
+    game = get_game(meta.game, meta.engine_version)
     return LoadedGame(game, meta, decode(game.state_type, data["state"]), seq, seq)
 
 
@@ -85,7 +85,8 @@ def load_game(store: Store, game_id: str, *, use_snapshots: bool = True,
         raise UnknownGameId(game_id)
     loaded = None
     if use_snapshots:
-        snap = store.latest_snapshot(game_id, get_game(row.game).version, upto)
+        snap = store.latest_snapshot(game_id, get_game(row.game, row.engine_version).version,
+                                     upto)
         if snap is not None:
             loaded = from_snapshot(game_id, snap[0], snap[1])
     after = loaded.seq if loaded is not None else 0

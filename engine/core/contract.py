@@ -4,7 +4,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from dataclasses import fields as dataclass_fields
+from typing import Any, ClassVar, Generic, Literal, TypedDict, TypeVar
 
 from .codec import decode, encode
 from .errors import RuleViolation, UnreadableOrder
@@ -84,11 +85,12 @@ class TypeTable:
 
 @dataclass(frozen=True)
 class Field:
-    """One input of an order form: a choice among options, several choices, or free text."""
+    """One input of an order form: a choice among options, several choices, a whole number
+    from `min` to `max` (amounts of money, counts), or free text."""
 
     name: str
     label: str
-    kind: Literal["choice", "multi", "text"] = "choice"
+    kind: Literal["choice", "multi", "number", "text"] = "choice"
     options: tuple[str, ...] = ()
     min: int = 1
     max: int = 1
@@ -111,7 +113,8 @@ class Prompt:
 
     `key` names the decision point (stable while it is open) so a stale answer is recognised;
     `default` is the order submitted for the seat when the deadline passes, unless the seat has
-    already `submitted` a sealed order (which it may still revise until the prompt closes).
+    already `submitted` a sealed order (which it may still revise until the prompt closes when
+    the prompt is `revisable`).
     """
 
     seat: str
@@ -123,6 +126,7 @@ class Prompt:
     simultaneous: bool = False
     submitted: bool = False
     deadline_hours: int = 48
+    revisable: bool = True
 
 
 @dataclass(frozen=True)
@@ -186,6 +190,21 @@ class OptionSpec:
         return text
 
 
+class SeatView(TypedDict):
+    """The keys of every view the service reads; a game's own keys come beside them."""
+
+    seat: str | None
+    label: str
+    over: bool
+
+
+def view_header(view: Mapping[str, Any]) -> SeatView:
+    """Return the service's keys of a view: whose it is, where the game stands, and whether it
+    is over."""
+    return SeatView(seat=view.get("seat"), label=str(view.get("label", "")),
+                    over=bool(view.get("over", False)))
+
+
 class Game(ABC, Generic[S]):
     """One game's rules. Pure: no I/O, no clock, randomness only from the given Rng."""
 
@@ -194,6 +213,8 @@ class Game(ABC, Generic[S]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     version: ClassVar[str]
+    older_versions: ClassVar[tuple[str, ...]] = ()
+    """Engine versions of earlier rules still played for the games created under them."""
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     events: ClassVar[TypeTable]
     orders: ClassVar[TypeTable]
@@ -223,7 +244,24 @@ class Game(ABC, Generic[S]):
 
     @abstractmethod
     def legal_orders(self, state: S, seat: str) -> Sequence[Order]:
-        """Return the orders `seat` may give now (empty when it has nothing to decide)."""
+        """Return the orders `seat` may give now (empty when it has nothing to decide, or when
+        they cannot be listed: see `can_list`)."""
+
+    def can_list(self, state: S, seat: str) -> bool:
+        """Return whether `legal_orders` lists every legal order of `seat` now."""
+        return True
+
+    def random_legal_order(self, state: S, seat: str, rng: Rng) -> Order:
+        """Return one random legal order of the prompted `seat`."""
+        return rng.choice(list(self.legal_orders(state, seat)))
+
+    def is_legal(self, state: S, seat: str, order: Order) -> RuleViolation | None:
+        """Return None when `seat` may give `order` now, else the violation saying why not."""
+        try:
+            self.decide(state, seat, order, Rng(b"legality"))
+        except RuleViolation as exc:
+            return exc
+        return None
 
     # -- reading ----------------------------------------------------------------------------
     @abstractmethod
@@ -274,6 +312,24 @@ class Game(ABC, Generic[S]):
         checks that each canary reaches only the seats allowed to know it. Every game overrides it.
         """
         raise NotImplementedError(f"{self.title} does not plant canaries")
+
+    # -- versions ---------------------------------------------------------------------------
+    def at_version(self, version: str | None) -> Game[S]:
+        """Return these rules as they were in `version` (the engine version a game was created
+        with), or raise UnknownEngineVersion when that version is not kept."""
+        if version is None or version == self.version:
+            return self
+        if version in self.older_versions:
+            return self.older(version)
+        from .errors import UnknownEngineVersion
+
+        kept = ", ".join((self.version, *self.older_versions))
+        raise UnknownEngineVersion(f"{self.title} engine version {version!r} is not known to "
+                                   f"this release (it plays {kept})")
+
+    def older(self, version: str) -> Game[S]:
+        """Return the rules of an older version listed in `older_versions`."""
+        raise NotImplementedError(f"{self.title} keeps no rules of version {version}")
 
     # -- shared behaviour -------------------------------------------------------------------
     def default_options(self) -> dict[str, Any]:
@@ -354,9 +410,22 @@ class Canaries:
         return value
 
 
+_FIELD_NAMES: dict[type, frozenset[str]] = {}
+
+
 def replace(obj: _T, **changes: Any) -> _T:
-    """Return a copy of frozen dataclass `obj` with `changes` (a fast dataclasses.replace)."""
-    new = object.__new__(type(obj))
+    """Return a copy of frozen dataclass `obj` with `changes` (a fast dataclasses.replace).
+
+    A name that is not a field of `obj` is refused, so a misspelt field cannot pass unseen.
+    """
+    cls = type(obj)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = frozenset(spec.name for spec in dataclass_fields(cls))  # type: ignore[arg-type]
+    if not names.issuperset(changes):
+        unknown = ", ".join(sorted(set(changes) - names))
+        raise TypeError(f"{cls.__name__} has no field {unknown}")
+    new = object.__new__(cls)
     new.__dict__.update(obj.__dict__)
     new.__dict__.update(changes)
     return new
@@ -375,8 +444,10 @@ __all__ = [
     "Outcome",
     "Prompt",
     "RuleViolation",
+    "SeatView",
     "TypeTable",
     "event",
     "order",
     "replace",
+    "view_header",
 ]

@@ -50,3 +50,7 @@ class GameOver(RuleViolation):
     """The game has ended; no order is accepted."""
 
     code = "game-over"
+
+
+class UnknownEngineVersion(LookupError):
+    """A game was created by an engine version whose rules this release does not keep."""

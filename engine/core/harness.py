@@ -70,13 +70,20 @@ def choose_step(game: Game[Any], state: Any, chooser: Rng) -> tuple[Prompt, Orde
     """Return a random open prompt and an order for it, checking every prompt has one."""
     prompts = game.prompts(state)
     for prompt in prompts:
-        if not game.legal_orders(state, prompt.seat):
+        if game.can_list(state, prompt.seat) and not game.legal_orders(state, prompt.seat):
             raise HarnessFailure(f"{game.name}: {prompt.seat} is prompted ({prompt.key}) "
                                  "but has no legal order")
     prompt = chooser.choice(prompts)
     if not prompt.submitted and chooser.randbelow(DEFAULT_ORDER_ODDS) == 0:
         return prompt, prompt.default
-    return prompt, chooser.choice(list(game.legal_orders(state, prompt.seat)))
+    if game.can_list(state, prompt.seat):
+        return prompt, chooser.choice(list(game.legal_orders(state, prompt.seat)))
+    sampled = game.random_legal_order(state, prompt.seat, chooser)
+    problem = game.is_legal(state, prompt.seat, sampled)
+    if problem is not None:
+        raise HarnessFailure(f"{game.name}: the sampler gave {prompt.seat} an illegal order "
+                             f"{sampled!r}: {problem}")
+    return prompt, sampled
 
 
 def play_random_game(game: Game[Any], seats: Sequence[str], seed: bytes,

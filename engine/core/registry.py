@@ -24,8 +24,9 @@ class UnknownGame(LookupError):
         self.name = name
 
 
-def get_game(name: str) -> Game[Any]:
-    """Return the registered game called `name`, or raise UnknownGame."""
+def get_game(name: str, version: str | None = None) -> Game[Any]:
+    """Return the registered game called `name` (its rules as of engine `version` when given),
+    or raise UnknownGame (UnknownEngineVersion for a version whose rules are not kept)."""
     if name not in GAME_MODULES:
         raise UnknownGame(name)
     if name not in _loaded:
@@ -34,7 +35,7 @@ def get_game(name: str) -> Game[Any]:
         if game.name != name:
             raise RuntimeError(f"{GAME_MODULES[name]} registers {game.name!r}, not {name!r}")
         _loaded[name] = game
-    return _loaded[name]
+    return _loaded[name].at_version(version)
 
 
 def all_games() -> list[Game[Any]]:

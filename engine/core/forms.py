@@ -1,0 +1,59 @@
+"""Order forms and "you can write" lines built from a list of legal orders."""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from .contract import Field, OrderForm
+from .declare import DefaultOrder, OrderTypes
+
+
+def forms_from_orders(orders: OrderTypes, legal: Sequence[Any]) -> tuple[OrderForm, ...]:
+    """Return one form per kind of legal order, in the order the kinds first appear."""
+    kinds = list(dict.fromkeys(type(item) for item in legal if not isinstance(item, DefaultOrder)))
+    return tuple(_form(orders, kind, [item for item in legal if type(item) is kind])
+                 for kind in kinds)
+
+
+@cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    """Return the field names of an order class."""
+    return tuple(spec.name for spec in dataclasses.fields(kind))
+
+
+def _form(orders: OrderTypes, kind: type, chosen: list[Any]) -> OrderForm:
+    """Return the form of one kind of order, its options taken from the legal orders."""
+    spec = orders.spec(kind)
+    fields = []
+    for name in _field_names(kind):
+        label = spec.fields.get(name, name)
+        values = [getattr(item, name) for item in chosen]
+        if any(isinstance(value, tuple) for value in values):
+            options = tuple(dict.fromkeys(str(part) for value in values for part in value))
+            fields.append(Field(name, label, "multi", options, 1, len(options)))
+            continue
+        options = tuple(dict.fromkeys(str(value) for value in values if value != ""))
+        if options:
+            fields.append(Field(name, label, "choice", options))
+    return OrderForm(spec.kind, spec.label, tuple(fields), examples(orders, chosen), spec.syntax)
+
+
+def examples(orders: OrderTypes, chosen: Sequence[Any], count: int = 3) -> tuple[str, ...]:
+    """Return up to `count` canonical texts spread over `chosen`."""
+    if len(chosen) <= count:
+        picked = list(chosen)
+    else:
+        stride = (len(chosen) - 1) / (count - 1)
+        picked = [chosen[round(i * stride)] for i in range(count)]
+    return tuple(orders.text(item) for item in picked)
+
+
+def legal_text(orders: OrderTypes, legal: Sequence[Any], limit: int = 10) -> str:
+    """Return 'You can write: ...' for a list of legal orders."""
+    if not legal:
+        return "You have nothing to decide now."
+    texts = [orders.text(item) for item in legal[:limit]]
+    more = f" (and {len(legal) - limit} more; write help for all)" if len(legal) > limit else ""
+    return "You can write: " + "; ".join(texts) + more + "."

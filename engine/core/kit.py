@@ -1,0 +1,349 @@
+"""The game kit: decision points as data, and a Game base class that owns the protocol.
+
+A game built on the kit declares one `Step` per decision point and implements hooks
+(`step`, `initial_state`, `start`, `seat_view`, `label`, `outcome`, the renderers, the grammar
+and the canaries). `KitGame` turns them into the public contract: `decide` checks that the seat
+is prompted, finds the step, resolves a deadline default, checks the order's kind and legality
+and dispatches to the step's handler, the way OpenSpiel's framework checks an action before the
+game's own `_apply_action` sees it.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .contract import Game, Order, OrderForm, Prompt
+from .declare import DefaultOrder, EventTypes, OrderTypes
+from .errors import GameOver, NotYourTurn, RuleViolation, WrongOrderKind
+from .forms import forms_from_orders, legal_text
+from .ordertext import Grammar, Reader
+from .rng import Rng
+
+S = TypeVar("S")
+
+Seat = Any
+"""How a game's rules name a seat: its name, or (for games that count seats) its index."""
+Handler = Callable[["Emitter[Any]", Any, Any, Rng], None]
+Check = Callable[[Any, Any, Any], None]
+
+
+class Emitter(Generic[S]):
+    """Collects the events of one decision and keeps the state they lead to."""
+
+    def __init__(self, game: KitGame[S], state: S) -> None:
+        self.game = game
+        self.state = state
+        self.events: list[Any] = []
+
+    def emit(self, *events: Any) -> None:
+        """Record `events` and apply them to the state."""
+        evolve = self.game.EVENTS.evolve
+        for item in events:
+            self.events.append(item)
+            self.state = evolve(self.state, item)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Step:
+    """One decision point: who decides, what they may write, and what it does.
+
+    - `deciders(state)`: the seats deciding now (as the rules name seats);
+    - `kinds`: the order classes taken here; any other kind is refused by the core;
+    - `check(state, seat, order)`: raises a RuleViolation saying why an order is not legal;
+      this is the one place legality is written (a mapping by order class is accepted too);
+    - `handle(emitter, seat, order, rng)`: emits the order's events (or a mapping by class);
+    - `candidates(state, seat)`: every order worth trying, filtered through `check` to list
+      the legal ones; a step whose orders cannot be listed (amounts, long combinations) gives
+      `sample(state, seat, rng)` instead, returning one random legal order;
+    - `default`: the deadline default, an order or `(state, seat) -> order`; `DefaultOrder()`
+      is resolved when applied, by `resolve_default(state, seat, rng)` or a random legal order;
+    - `summary`: the line telling the seat what it decides (text, or `(state, seat) -> text`);
+    - `sealed`: several seats answer at once, hidden until all are in; `revisable`: a sealed
+      answer may be changed until the step closes; `submitted(state, seat)`: already answered;
+    - `forms(state, seat)`: the web forms, when they cannot be built from the listed orders.
+    """
+
+    key: str
+    summary: str | Callable[[Any, Any], str]
+    deciders: Callable[[Any], Iterable[Any]]
+    kinds: tuple[type, ...]
+    check: Check | Mapping[type, Check]
+    handle: Handler | Mapping[type, Handler]
+    default: Any
+    default_summary: str
+    candidates: Callable[[Any, Any], Iterable[Any]] | None = None
+    sample: Callable[[Any, Any, Rng], Any] | None = None
+    resolve_default: Callable[[Any, Any, Rng], Any] | None = None
+    sealed: bool = False
+    revisable: bool = True
+    submitted: Callable[[Any, Any], bool] | None = None
+    forms: Callable[[Any, Any], tuple[OrderForm, ...]] | None = None
+    hours: int = 48
+
+    def __post_init__(self) -> None:
+        if self.candidates is None and self.sample is None:
+            raise ValueError(f"step {self.key!r} needs candidates or a sampler")
+
+    def check_order(self, state: Any, seat: Any, order_: Any) -> None:
+        """Raise the violation saying why `order_` is not legal here, or return."""
+        check = self.check
+        if isinstance(check, Mapping):
+            check = check[type(order_)]
+        check(state, seat, order_)
+
+    def run(self, em: Emitter[Any], seat: Any, order_: Any, rng: Rng) -> None:
+        """Emit the events of the legal `order_`."""
+        handle = self.handle
+        if isinstance(handle, Mapping):
+            handle = handle[type(order_)]
+        handle(em, seat, order_, rng)
+
+    def text(self, state: Any, seat: Any) -> str:
+        """Return the summary line for `seat`."""
+        return self.summary if isinstance(self.summary, str) else self.summary(state, seat)
+
+    def default_for(self, state: Any, seat: Any) -> Any:
+        """Return the default order shown in the prompt."""
+        return self.default(state, seat) if callable(self.default) else self.default
+
+
+class _Memo:
+    """Remembers results for the last few states by identity (states are immutable)."""
+
+    def __init__(self, size: int = 8) -> None:
+        self.size = size
+        self.items: list[tuple[Any, Any, Any]] = []
+
+    def get(self, state: Any, key: Any, make: Callable[[], Any]) -> Any:
+        """Return the value for (`state`, `key`), computing it once."""
+        for held, held_key, value in self.items:
+            if held is state and held_key == key:
+                return value
+        value = make()
+        self.items.append((state, key, value))
+        if len(self.items) > self.size:
+            del self.items[0]
+        return value
+
+
+class KitGame(Game[S]):
+    """A game whose decision machinery is the kit's; the game implements the hooks."""
+
+    EVENTS: ClassVar[EventTypes[Any]]
+    ORDERS: ClassVar[OrderTypes]
+    GRAMMAR: ClassVar[Grammar]
+    STEPS: ClassVar[Sequence[Step]]
+    """Every decision point of the game (the completeness check reads them)."""
+
+    def __init__(self) -> None:
+        self._memo = _Memo()
+
+    # -- hooks a game implements ---------------------------------------------------------------
+    def step(self, state: S) -> Step | None:
+        """Return the open decision point, or None once the game is over."""
+        raise NotImplementedError
+
+    def seat_view(self, state: S, seat: str | None) -> dict[str, Any]:
+        """Return the game's part of what `seat` may see (None: a spectator)."""
+        raise NotImplementedError
+
+    def label(self, state: S) -> str:
+        """Return where the game stands, e.g. 'Round 2, turn 1' (shown in mail subjects)."""
+        return ""
+
+    def prompt_key(self, state: S, step: Step) -> str:
+        """Return the stable id of the open decision point (a stale answer is told by it)."""
+        return step.key
+
+    def seat_ref(self, state: S, seat: str) -> Seat:
+        """Return how the rules name `seat` (its name unless the game counts seats)."""
+        return seat
+
+    def seat_name(self, state: S, ref: Seat) -> str:
+        """Return the seat name of the rules' `ref`."""
+        return str(ref)
+
+    # -- the protocol, owned by the kit --------------------------------------------------------
+    def evolve(self, state: S, event: Any) -> S:
+        """Return the state after `event`."""
+        return self.EVENTS.evolve(state, event)  # type: ignore[no-any-return]
+
+    def visibility(self, event: Any) -> Any:
+        """Return who may read `event` before the game ends."""
+        return self.EVENTS.audience(event)
+
+    def describe(self, event: Any) -> str:
+        """Return a one-line account of `event`."""
+        return self.EVENTS.describe(event)
+
+    def view(self, state: S, seat: str | None) -> dict[str, Any]:
+        """Return what `seat` may see, with the header the service reads (seat, label, over)."""
+        return self._memo.get(state, ("view", seat), lambda: {  # type: ignore[no-any-return]
+            **self.seat_view(state, seat), "seat": seat, "label": self.label(state),
+            "over": self.outcome(state) is not None})
+
+    def prompts(self, state: S) -> tuple[Prompt, ...]:
+        """Return the decisions open now, one per deciding seat."""
+        return self._memo.get(state, "prompts", lambda: self._prompts(state))  # type: ignore[no-any-return]
+
+    def _prompts(self, state: S) -> tuple[Prompt, ...]:
+        step = self.step(state)
+        if step is None:
+            return ()
+        return tuple(self._prompt(state, ref, step) for ref in step.deciders(state))
+
+    def prompt_for(self, state: S, seat: str) -> Prompt | None:
+        """Return the open decision of `seat`, if any."""
+        return next((p for p in self.prompts(state) if p.seat == seat), None)
+
+    def _prompt(self, state: S, ref: Seat, step: Step) -> Prompt:
+        """Return the prompt of one deciding seat."""
+        default = step.default_for(state, ref)
+        return Prompt(seat=self.seat_name(state, ref), key=self.prompt_key(state, step),
+                      summary=step.text(state, ref), forms=self._forms(state, ref, step),
+                      default=default, default_summary=step.default_summary,
+                      simultaneous=step.sealed, revisable=step.revisable,
+                      submitted=bool(step.submitted and step.submitted(state, ref)),
+                      deadline_hours=step.hours)
+
+    def _forms(self, state: S, ref: Seat, step: Step) -> tuple[OrderForm, ...]:
+        """Return the web forms of a step, built from its legal orders where it lists them."""
+        if step.forms is not None:
+            return step.forms(state, ref)
+        return forms_from_orders(self.ORDERS, self._legal(state, ref, step))
+
+    def _open(self, state: S, seat: str) -> tuple[Step, Seat]:
+        """Return the open step and the rules' name of `seat`, or raise why it cannot act."""
+        if self.outcome(state) is not None:
+            raise GameOver("The game is over; no more orders are taken.")
+        step = self.step(state)
+        ref = self.seat_ref(state, seat)
+        if step is None or ref not in tuple(step.deciders(state)):
+            waiting = ", ".join(sorted({p.seat for p in self.prompts(state)})) or "nobody"
+            raise NotYourTurn(f"{seat} has nothing to decide now; waiting for {waiting}.")
+        return step, ref
+
+    def decide(self, state: S, seat: str, order_: Order, rng: Rng) -> list[Any]:
+        """Return the events `order_` by `seat` causes, or raise a RuleViolation."""
+        step, ref = self._open(state, seat)
+        if isinstance(order_, DefaultOrder):
+            order_ = self._resolve_default(state, ref, step, rng)
+        self._check(state, ref, step, order_)
+        em: Emitter[S] = Emitter(self, state)
+        step.run(em, ref, order_, rng)
+        return em.events
+
+    def _resolve_default(self, state: S, ref: Seat, step: Step, rng: Rng) -> Any:
+        """Return the order a missed deadline gives now."""
+        plain = step.default_for(state, ref)
+        if not isinstance(plain, DefaultOrder):
+            return plain
+        if step.resolve_default is not None:
+            return step.resolve_default(state, ref, rng)
+        return self._sample(state, ref, step, rng)
+
+    def _check(self, state: S, ref: Seat, step: Step, order_: Any) -> None:
+        """Raise the violation saying why `order_` is refused here, or return."""
+        if not isinstance(order_, step.kinds):
+            word = self.ORDERS.word(order_) if type(order_) in self.ORDERS.specs else "that"
+            raise WrongOrderKind(f'"{word}" is not an order you can give now: you '
+                                 f"{step.text(state, ref)[:1].lower()}"
+                                 f"{step.text(state, ref)[1:]}",
+                                 legal=self._legal_hint(state, ref, step))
+        try:
+            step.check_order(state, ref, order_)
+        except RuleViolation as exc:
+            if not exc.legal:
+                exc.legal = self._legal_hint(state, ref, step)
+            raise
+
+    def _legal(self, state: S, ref: Seat, step: Step) -> list[Any]:
+        """Return the legal orders of a listing step (empty for a sampling step)."""
+        if step.candidates is None:
+            return []
+
+        def make() -> list[Any]:
+            assert step.candidates is not None
+            return [o for o in dict.fromkeys(step.candidates(state, ref))
+                    if _passes(step, state, ref, o)]
+
+        return self._memo.get(state, ("legal", ref), make)  # type: ignore[no-any-return]
+
+    def _legal_hint(self, state: S, ref: Seat, step: Step) -> str:
+        """Return what the seat may write instead: legal orders, or the forms' syntax."""
+        if step.candidates is not None:
+            return legal_text(self.ORDERS, self._legal(state, ref, step))
+        forms = self._forms(state, ref, step)
+        return "You can write: " + "; ".join(f.syntax for f in forms) + "."
+
+    def _sample(self, state: S, ref: Seat, step: Step, rng: Rng) -> Any:
+        """Return a random legal order of `step` for `ref`."""
+        if step.sample is not None:
+            return step.sample(state, ref, rng)
+        return rng.choice(self._legal(state, ref, step))
+
+    def legal_orders(self, state: S, seat: str) -> Sequence[Order]:
+        """Return every legal order of `seat` where the step can list them, else ()."""
+        step = self.step(state)
+        ref = self.seat_ref(state, seat)
+        if step is None or ref not in tuple(step.deciders(state)):
+            return []
+        return self._legal(state, ref, step)
+
+    def can_list(self, state: S, seat: str) -> bool:
+        """Return whether the legal orders of `seat` can be listed now."""
+        step = self.step(state)
+        return step is None or step.candidates is not None
+
+    def random_legal_order(self, state: S, seat: str, rng: Rng) -> Order:
+        """Return one random legal order of `seat`, listed or sampled."""
+        step, ref = self._open(state, seat)
+        return self._sample(state, ref, step, rng)
+
+    def is_legal(self, state: S, seat: str, order_: Order) -> RuleViolation | None:
+        """Return None when `seat` may give `order_` now, else the violation saying why not."""
+        try:
+            step, ref = self._open(state, seat)
+            if not isinstance(order_, DefaultOrder):
+                self._check(state, ref, step, order_)
+        except RuleViolation as exc:
+            return exc
+        return None
+
+    # -- the order grammar -----------------------------------------------------------------------
+    def parse(self, text: str, seat: str, state: S) -> Order:
+        """Return the order written in `text`, read against the seat's own view only."""
+        reader = Reader(self.view(state, seat), self.prompt_for(state, seat), self.help)
+        return self.GRAMMAR.parse(text, reader)
+
+    def format_order(self, order_: Order) -> str:
+        """Return the canonical text of `order_`."""
+        return self.ORDERS.text(order_)
+
+    def help(self, prompt: Prompt) -> str:
+        """Return the lines telling the prompted seat what it can write now."""
+        return self.GRAMMAR.help_text(prompt)
+
+
+def _passes(step: Step, state: Any, ref: Any, order_: Any) -> bool:
+    """Return whether `order_` passes the step's check."""
+    try:
+        step.check_order(state, ref, order_)
+    except RuleViolation:
+        return False
+    return True
+
+
+def missing_declarations(game: KitGame[Any]) -> list[str]:
+    """Return what a kit game's declarations lack (events, evolvers, order texts)."""
+    problems = game.EVENTS.missing()
+    handled = {cls for step in game.STEPS for cls in step.kinds}
+    for cls, spec in game.ORDERS.specs.items():
+        if cls is not DefaultOrder and cls not in handled:
+            problems.append(f"order {spec.kind} is taken by no step")
+        if not spec.syntax or not spec.label:
+            problems.append(f"order {spec.kind} has no label or syntax")
+        if cls is not DefaultOrder and spec.kind not in game.GRAMMAR.kinds():
+            problems.append(f"order {spec.kind} has no grammar rule")
+    return problems
