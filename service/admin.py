@@ -7,7 +7,7 @@ from .gamemeta import format_time
 from .games import EMAIL, ServiceError
 from .loading import LoadedGame, load_game
 from .meta import GamePaused, GameResumed, SeatReplaced, SpectatorsSet, TokenRotated
-from .store import Store
+from .store import NewOutbox, Store
 
 
 def _open_game(store: Store, game_id: str) -> LoadedGame:
@@ -54,6 +54,7 @@ def replace_seat(store: Store, game_id: str, seat: str, player: str, email: str)
     generation = loaded.meta.generation(seat) + 1
     append_service_events(store, loaded, [SeatReplaced(seat, player, email, generation)],
                           "admin")
+    store.add_outbox(loaded.meta.id, [NewOutbox(loaded.seq, seat, "replaced")])
     _welcome(store, loaded, seat)
     return loaded
 
@@ -78,6 +79,4 @@ def set_spectators(store: Store, game_id: str, enabled: bool) -> LoadedGame:
 
 def _welcome(store: Store, loaded: LoadedGame, seat: str) -> None:
     """Send the seat its (new) address and the state of play."""
-    from .store import NewOutbox
-
     store.add_outbox(loaded.meta.id, [NewOutbox(loaded.seq, seat, "welcome")])

@@ -12,6 +12,8 @@ from email.message import EmailMessage
 from email.utils import format_datetime, formataddr, make_msgid
 from typing import Any
 
+from engine.core import Prompt
+
 from .. import clock
 from ..audit import history
 from ..config import Config
@@ -24,6 +26,14 @@ from ..store import OutboxRow, Store, Submission
 from ..templating import render_template
 from ..tokens import reply_address, signature
 from .reading import REPLY_MARKER
+from .shape import (
+    SUMMARY_LINES,
+    hours_for,
+    is_first_mail,
+    prompt_help,
+    seated_after_start,
+    welcome_lines,
+)
 
 
 @dataclass(frozen=True)
@@ -46,6 +56,9 @@ class Letter:
     player: str
     web_url: str
     seat_url: str = ""
+    welcome: tuple[str, ...] = ()
+    paused: bool = False
+    news_title: str = "What happened since your last email"
 
 
 def thread_id(config: Config, game_id: str, seat: str) -> str:
@@ -77,6 +90,10 @@ def compose_outbox(store: Store, config: Config, row: OutboxRow) -> EmailMessage
 
         return compose_press(store, config, row, message_id(config, row),
                              thread_id(config, row.game_id, row.recipient))
+    if row.kind == "replaced":
+        from .notices import compose_replaced
+
+        return compose_replaced(store, config, row, message_id(config, row))
     now_loaded = load_game(store, row.game_id)
     then = load_game(store, row.game_id, upto=row.seq)
     seat = row.recipient
@@ -112,23 +129,40 @@ def _letter(store: Store, config: Config, row: OutboxRow, then: LoadedGame,
             meta: GameMeta) -> Letter:
     game, seat = then.game, row.recipient
     view = game.view(then.state, seat)
-    prompt = game.prompt_for(then.state, seat)
+    rows = store.outbox_for_game(row.game_id)
+    prompt = None if meta.paused or then.meta.paused else game.prompt_for(then.state, seat)
+    first, joined = is_first_mail(rows, row), seated_after_start(rows, row)
     news = [line.text for line in history(store, row.game_id, seat,
-                                          after=_previous_news_seq(store, row), upto=row.seq)]
+                                          after=0 if joined else _previous_news_seq(store, row),
+                                          upto=row.seq)]
     deadline = then.meta.deadlines.get(seat)
     due = (deadline_text(deadline.due, meta.prefs(seat).timezone)
            if deadline and prompt and deadline.prompt_key == prompt.key else "")
     label = turn_label(view)
+    kind = "welcome" if first and row.kind == "turn" else row.kind
     return Letter(
-        kind=row.kind, subject=_subject(row.kind, then, label, prompt is not None),
+        kind=kind, subject=_subject(kind, then, label, prompt is not None),
         heading=f"{then.meta.title} · game {row.game_id} · {label}".rstrip(" ·"),
-        news=news, prompt_summary=prompt.summary if prompt else "",
-        help_text=game.help(prompt) if prompt else "", deadline=due,
-        default_summary=prompt.default_summary if prompt else "",
+        news=news[-SUMMARY_LINES:] if joined else news,
+        prompt_summary=prompt.summary if prompt else "",
+        help_text=prompt_help(game.help(prompt), prompt) if prompt else "", deadline=due,
+        default_summary=_default_text(meta, prompt),
         board_text=game.render_text(view), outcome=_outcome(then), game_title=game.title,
         game_id=row.game_id, seat=seat, player=meta.seat(seat).player,
         web_url=f"{config.base_url}/games/{row.game_id}",
-        seat_url=_seat_url(config, meta, seat))
+        seat_url=_seat_url(config, meta, seat),
+        welcome=tuple(welcome_lines(meta, seat, view, prompt)) if kind == "welcome" else (),
+        paused=meta.paused, news_title="The game so far" if joined or first else
+        "What happened since your last email")
+
+
+def _default_text(meta: GameMeta, prompt: Prompt | None) -> str:
+    """Return what happens when the deadline passes, with this game's hours."""
+    if prompt is None or not prompt.default_summary:
+        return ""
+    hours = hours_for(meta, prompt)
+    return f"{prompt.default_summary} ({hours} hours per decision in this game)" if hours else \
+        prompt.default_summary
 
 
 def _seat_url(config: Config, meta: GameMeta, seat: str) -> str:
@@ -143,7 +177,8 @@ def _subject(kind: str, then: LoadedGame, label: str, must_act: bool) -> str:
     if kind.startswith(DIGEST_PREFIX):
         what = "your daily digest" + (" (your move)" if must_act else "")
     if kind.startswith("reminder-"):
-        what = f"reminder: your decision is due in {kind.split('-')[1][:-1]} hours"
+        hours = int(kind.split("-")[1].rstrip("h"))
+        what = f"reminder: your decision is due in {hours} hour{'s' if hours != 1 else ''}"
     if what is None:
         what = "your move" if must_act else "news"
     return f"[{then.meta.title} {then.meta.id}] {label}: {what}".replace(" : ", ": ")
@@ -193,8 +228,10 @@ def compose_reply(store: Store, config: Config, sub: Submission) -> EmailMessage
     result = dict(sub.result or {})
     if sub.status != "accepted" and not result.get("legal") and sub.game_id and sub.seat:
         result["legal"] = _help_now(store, sub.game_id, sub.seat)
+    over = bool(sub.game_id and store.get_game(sub.game_id) is not None
+                and load_game(store, sub.game_id).meta.finished)
     context = {"result": result, "status": sub.status, "marker": REPLY_MARKER,
-               "game_id": sub.game_id or "", "seat": sub.seat or ""}
+               "game_id": sub.game_id or "", "seat": sub.seat or "", "over": over}
     message = EmailMessage()
     message["From"] = config.mail_from
     message["To"] = recipient

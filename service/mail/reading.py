@@ -18,7 +18,7 @@ from email.policy import default as default_policy
 from typing import TypeVar, cast
 
 from service.mail.htmltext import html_to_text
-from service.mail.quotes import (  # noqa: F401 - the notes are part of this module's answer
+from service.mail.quotes import (
     ALL_QUOTED,
     BELOW_QUOTE,
     EMPTY,
@@ -27,6 +27,10 @@ from service.mail.quotes import (  # noqa: F401 - the notes are part of this mod
     REPLY_MARKER,
     reply_lines,
 )
+
+__all__ = ["ALL_QUOTED", "BELOW_QUOTE", "BROKEN_MIME", "EMPTY", "MAX_LINE_CHARS", "NO_TEXT",
+           "READ_BELOW", "REPLY_MARKER", "TOO_LARGE", "UNREADABLE", "Extracted",
+           "extract_orders", "parse_message"]
 
 T = TypeVar("T")
 
