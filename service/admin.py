@@ -55,6 +55,8 @@ def replace_seat(store: Store, game_id: str, seat: str, player: str, email: str)
     append_service_events(store, loaded, [SeatReplaced(seat, player, email, generation)],
                           "admin")
     store.add_outbox(loaded.meta.id, [NewOutbox(loaded.seq, seat, "replaced")])
+    if loaded.meta.master_email:
+        store.add_outbox(loaded.meta.id, [NewOutbox(loaded.seq, "*", "master-replaced")])
     _welcome(store, loaded, seat)
     return loaded
 

@@ -118,10 +118,13 @@ def list_command() -> None:
               "chosen seats), grey (also anonymous).")
 @click.option("--absence-days", type=click.IntRange(0, 60), default=14, show_default=True,
               help="How many days one declared absence may push a seat's deadlines.")
+@click.option("--master-email", default="", metavar="EMAIL",
+              help="The game master's address: the master link, copies of defaults and "
+              "replacements.")
 @handles_errors
 def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], seed: str | None,
                 title: str | None, deadline: str | None, reminders: str, press: str,
-                absence_days: int) -> None:
+                absence_days: int, master_email: str) -> None:
     """Create a game of GAME and print its id."""
     rules = get_game(game)
     if not seats:
@@ -136,7 +139,7 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
     loaded = create_game(open_store(), game, [parse_seat(s) for s in seats], pairs,
                          title=title, seed_hex=seed, deadline_hours=parse_hours(deadline),
                          reminder_hours=parse_reminders(reminders), press=press,
-                         absence_days=absence_days)
+                         absence_days=absence_days, master_email=master_email)
     announce(loaded.meta.id)
     click.echo(loaded.meta.id)
 

@@ -47,6 +47,8 @@ def _sweep_game(store: Store, loaded: LoadedGame, report: SweepReport) -> None:
         due = parse_time(deadline.due)
         if due <= now:
             report.submissions.append(_submit_default(store, loaded, prompt.seat, prompt))
+            if loaded.meta.master_email:
+                store.add_outbox(loaded.meta.id, [NewOutbox(deadline.seq, "*", "master-default")])
             continue
         due_reminders = [NewOutbox(deadline.seq, prompt.seat, f"reminder-{hours}h")
                          for hours in loaded.meta.reminder_hours

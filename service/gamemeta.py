@@ -55,6 +55,7 @@ class GameMeta:
     spectators: bool = False
     press: str = "private"
     absence_days: int = 14
+    master_email: str = ""
     preferences: dict[str, SeatPreferences] = field(default_factory=dict)
     away_until: dict[str, str] = field(default_factory=dict)
 
@@ -145,7 +146,8 @@ def apply_service_event(meta: GameMeta | None, game_id: str, item: Any, seq: int
 def _table_talk(meta: GameMeta, item: Any) -> GameMeta:
     """Return the meta after a settings, preferences or absence event (else unchanged)."""
     if isinstance(item, GameSettings):
-        return replace(meta, press=item.press, absence_days=item.absence_days)
+        return replace(meta, press=item.press, absence_days=item.absence_days,
+                       master_email=item.master_email)
     if isinstance(item, SeatPreferences):
         return replace(meta, preferences={**meta.preferences, item.seat: item})
     if isinstance(item, SeatAbsence):

@@ -22,7 +22,7 @@ from .appending import append_decision
 from .gamemeta import apply_service_event
 from .loading import LoadedGame, load_game, maybe_snapshot, start_state
 from .meta import PRESS_LEVELS, GameCreated, GameSettings, OrderAccepted, SeatInfo
-from .store import SeqConflict, Store, Submission
+from .store import NewOutbox, SeqConflict, Store, Submission
 
 SEAT_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,23}$")
 EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
@@ -104,11 +104,11 @@ def create_game(store: Store, game_name: str, seats: Sequence[NewSeat],
                 options: Mapping[str, str] | None = None, *, title: str | None = None,
                 seed_hex: str | None = None, deadline_hours: int | None = None,
                 reminder_hours: Sequence[int] = (24, 1), press: str = "private",
-                absence_days: int = 14) -> LoadedGame:
+                absence_days: int = 14, master_email: str = "") -> LoadedGame:
     """Create a game with a fresh secret seed (or the given one) and its opening events."""
     game = get_game(game_name)
     _check_seats(game, seats)
-    settings = _settings(press, absence_days)
+    settings = _settings(press, absence_days, master_email.strip())
     try:
         values = game.resolve_options(options or {})
     except ValueError as exc:
@@ -125,19 +125,23 @@ def create_game(store: Store, game_name: str, seats: Sequence[NewSeat],
     opening = game.start(state, Rng.for_position(seed, game_id, 1))
     loaded = LoadedGame(game, meta, state, 0)
     append_decision(store, loaded, [created, *settings], opening, seed, "system", None)
+    if master_email:
+        store.add_outbox(game_id, [NewOutbox(loaded.seq, "*", "master-link")])
     return loaded
 
 
-def _settings(press: str, absence_days: int) -> list[GameSettings]:
+def _settings(press: str, absence_days: int, master_email: str) -> list[GameSettings]:
     """Return the table settings event, or none when both are the defaults."""
     if press not in PRESS_LEVELS:
         raise ServiceError(f"press must be one of {', '.join(PRESS_LEVELS)}, not {press!r}",
                            "bad-press")
     if not 0 <= absence_days <= 60:
         raise ServiceError("an absence may extend deadlines by 0 to 60 days", "bad-absence")
-    if (press, absence_days) == ("private", 14):
+    if master_email and not EMAIL.match(master_email):
+        raise ServiceError(f"{master_email!r} is not an email address", "bad-master-email")
+    if (press, absence_days, master_email) == ("private", 14, ""):
         return []
-    return [GameSettings(press, absence_days)]
+    return [GameSettings(press, absence_days, master_email)]
 
 
 def _check_seats(game: Game[Any], seats: Sequence[NewSeat]) -> None:
@@ -266,6 +270,8 @@ def _decide_once(store: Store, loaded: LoadedGame, seat: str, body: str, causati
     if meta.paused:
         raise ServiceError("The game is paused; orders are taken again when it resumes.",
                            "game-paused")
+    if meta.finished:
+        raise ServiceError("The game is over; no more orders are taken.", "game-over")
     prompt = game.check_prompted(loaded.state, seat)
     if prompt_key is not None and prompt_key != prompt.key:
         raise StaleOrder("That order answers an earlier decision; the game has moved on.",

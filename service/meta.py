@@ -113,7 +113,11 @@ class GameSettings:
 
     press: str
     absence_days: int
+    master_email: str = ""
 
+
+MASTER = "*"
+"""The sender name of the game master's messages (no seat can be called that)."""
 
 PRESS_LEVELS = ("off", "open", "private", "grey")
 """No press; messages to everyone only; also to chosen seats; also anonymous."""
@@ -230,6 +234,7 @@ def describe_service_event(item: Any) -> str:
 def press_heading(item: PressSent) -> str:
     """Return who wrote to whom, never naming an anonymous sender."""
     sender = "anonymous" if item.anonymous else item.sender
+    sender = "the game master" if sender == MASTER else sender
     to = "everyone" if item.to_all else ", ".join(item.recipients)
     return f"{sender} to {to}"
 

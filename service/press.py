@@ -14,7 +14,7 @@ from .appending import service_new
 from .gamemeta import GameMeta
 from .games import ServiceError
 from .loading import LoadedGame, load_game
-from .meta import PressSent
+from .meta import MASTER, PressSent
 from .store import NewOutbox, SeqConflict, Store
 
 MAX_PRESS_CHARS = 4000
@@ -105,20 +105,21 @@ def send_press(store: Store, game_id: str, sender: str, request: PressRequest, *
         check_allowed(loaded.meta, request, to_all)
         sent = PressSent(sender, recipients, text, request.anonymous, to_all)
         try:
-            return _append_once(store, loaded, sent, causation)
+            return append_press(store, loaded, sent, causation)
         except SeqConflict:
             continue
     raise ServiceError("The game is too busy right now; try again.", "busy")
 
 
-def _append_once(store: Store, loaded: LoadedGame, sent: PressSent, causation: str) -> PressSent:
+def append_press(store: Store, loaded: LoadedGame, sent: PressSent, causation: str) -> PressSent:
     """Append the message unless this causation already did; the seq check makes it once."""
     earlier = already_sent(store, loaded.meta.id, causation)
     if earlier is not None:
         return earlier
     actor = "anonymous" if sent.anonymous else sent.sender
     seq = loaded.seq + 1
-    readers = [seat for seat in sent.recipients if not loaded.meta.prefs(seat).mute_press]
+    readers = [seat for seat in sent.recipients
+               if sent.sender == MASTER or not loaded.meta.prefs(seat).mute_press]
     store.append(loaded.meta.id, loaded.seq, [service_new(sent, actor, causation)],
                  [NewOutbox(seq, seat, PRESS_KIND) for seat in readers])
     return sent

@@ -20,6 +20,7 @@ from ..config import Config
 from ..gamemeta import GameMeta
 from ..loading import LoadedGame, load_game
 from ..localtime import deadline_text
+from ..meta import MASTER
 from ..notify import DIGEST_PREFIX, HELD, is_news
 from ..pdf import render_snapshot_pdf
 from ..store import OutboxRow, Store, Submission
@@ -85,6 +86,10 @@ def compose_outbox(store: Store, config: Config, row: OutboxRow) -> EmailMessage
     """Return the email an outbox row stands for, or None when it no longer applies."""
     if row.kind == HELD:
         return None
+    if row.recipient == MASTER:
+        from .notices import compose_master
+
+        return compose_master(store, config, row, message_id(config, row))
     if row.kind == "press":
         from .pressmail import compose_press
 
@@ -115,7 +120,7 @@ def _still_waiting(now: LoadedGame, then: LoadedGame, seat: str) -> bool:
     before, current = then.game.prompt_for(then.state, seat), now.game.prompt_for(now.state,
                                                                                  seat)
     return (before is not None and current is not None and before.key == current.key
-            and not current.submitted and not now.meta.paused)
+            and not current.submitted and not now.meta.paused and not now.meta.finished)
 
 
 def _previous_news_seq(store: Store, row: OutboxRow) -> int:
@@ -130,7 +135,8 @@ def _letter(store: Store, config: Config, row: OutboxRow, then: LoadedGame,
     game, seat = then.game, row.recipient
     view = game.view(then.state, seat)
     rows = store.outbox_for_game(row.game_id)
-    prompt = None if meta.paused or then.meta.paused else game.prompt_for(then.state, seat)
+    closed = meta.paused or then.meta.paused or then.meta.finished
+    prompt = None if closed else game.prompt_for(then.state, seat)
     first, joined = is_first_mail(rows, row), seated_after_start(rows, row)
     news = [line.text for line in history(store, row.game_id, seat,
                                           after=0 if joined else _previous_news_seq(store, row),

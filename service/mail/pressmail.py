@@ -7,7 +7,7 @@ from email.utils import format_datetime, formataddr
 from .. import clock
 from ..config import Config
 from ..loading import load_game
-from ..meta import SERVICE_EVENTS, PressSent, press_heading
+from ..meta import MASTER, SERVICE_EVENTS, PressSent, press_heading
 from ..store import OutboxRow, Store
 from ..templating import render_template
 from ..tokens import reply_address
@@ -25,6 +25,8 @@ def press_at(store: Store, game_id: str, seq: int) -> PressSent | None:
 
 def answer_group(item: PressSent, reader: str) -> str:
     """Return who a reply to this message reaches, in words."""
+    if item.sender == MASTER:
+        return ""
     if item.to_all:
         return "everyone"
     if item.anonymous:
@@ -41,7 +43,7 @@ def compose_press(store: Store, config: Config, row: OutboxRow,
         return None
     meta = load_game(store, row.game_id).meta
     info = meta.seat(row.recipient)
-    sender = "anonymous" if item.anonymous else item.sender
+    sender = press_heading(item).split(" to ")[0]
     message = EmailMessage()
     message["From"] = config.mail_from
     message["To"] = formataddr((info.player, info.email))
@@ -56,7 +58,8 @@ def compose_press(store: Store, config: Config, row: OutboxRow,
     message["X-Pbem-Game"] = meta.id
     context = {"heading": press_heading(item), "text": item.text, "marker": REPLY_MARKER,
                "reply_to": answer_group(item, row.recipient), "title": meta.title,
-               "game_id": meta.id, "seat": row.recipient, "player": info.player}
+               "game_id": meta.id, "seat": row.recipient, "player": info.player,
+               "from_master": item.sender == MASTER}
     message.set_content(render_template("email/press.txt", **context))
     message.add_alternative(render_template("email/press.html", **context), subtype="html")
     return message

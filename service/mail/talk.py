@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 
 from ..games import ServiceError
-from ..meta import SERVICE_EVENTS, PressSent
+from ..meta import MASTER, SERVICE_EVENTS, PressSent
 from ..press import PressRequest, send_press
 from ..seatcommands import answer
 from ..store import Store
@@ -86,7 +86,9 @@ def _answered_press(store: Store, claim: AddressClaim, in_reply_to: str) -> Pres
     if not rows or rows[0].type != "press.sent":
         return None
     item = SERVICE_EVENTS.load(rows[0].type, rows[0].payload, rows[0].schema_version)
-    return item if isinstance(item, PressSent) and claim.seat in item.recipients else None
+    if not isinstance(item, PressSent) or item.sender == MASTER:
+        return None
+    return item if claim.seat in item.recipients else None
 
 
 def _as_press_reply(letter: ReadLetter, extracted: Extracted, answered: PressSent) -> ReadLetter:

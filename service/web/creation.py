@@ -119,7 +119,8 @@ def create_from_form() -> Any:
                              deadline_hours=read_hours(form.get("deadline", ""), "the deadline"),
                              reminder_hours=read_reminders(form.get("reminders", "24,1")),
                              press=form.get("press", "private"),
-                             absence_days=read_days(form.get("absence_days", "14")))
+                             absence_days=read_days(form.get("absence_days", "14")),
+                             master_email=form.get("master_email", "").strip()[:200])
     except ServiceError as exc:
         return new_game_form(exc.message, 400)
     announce(loaded.meta.id)

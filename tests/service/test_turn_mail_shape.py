@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from service import admin, clock
+from service import admin, clock, mastertools
 from service.loading import load_game
 from service.mail.compose import compose_outbox
 from service.store import NewOutbox
@@ -51,8 +51,8 @@ def test_the_reminder_subject_reads_correctly(tmp_path: Path) -> None:
     clock.set_now(datetime.now(UTC) + timedelta(hours=47, minutes=30))
     try:
         table.store.add_outbox(table.game_id, [NewOutbox(deadline.seq, seat, "reminder-1h")])
-        row = [r for r in table.store.outbox_for_game(table.game_id)
-               if r.kind == "reminder-1h"][0]
+        row = next(r for r in table.store.outbox_for_game(table.game_id)
+                   if r.kind == "reminder-1h")
         mail = compose_outbox(table.store, table.config, row)
     finally:
         clock.set_now(None)
@@ -73,10 +73,7 @@ def test_a_replaced_player_is_told_and_the_new_one_gets_the_game_so_far(tmp_path
 
 def test_the_answer_after_the_end_does_not_invite_orders(tmp_path: Path) -> None:
     table = open_table(tmp_path)
-    admin_end = getattr(admin, "end_game", None)
-    if admin_end is None:
-        return
-    admin_end(table.store, table.game_id, "stopped")
+    mastertools.end_game(table.store, table.game_id, "stopped")
     table.write("anna", "status")
     body = text_of(table.answers[-1])
     assert "The game is over." in body and "send more orders" not in body
