@@ -47,11 +47,12 @@ def _trust_proxies(app: Flask) -> None:
 
 def _register_blueprints(app: Flask) -> None:
     """Add one blueprint per area, and the command line commands."""
-    from . import admin, api, commands, devmail, inbound, lobby, play, talk
+    from . import admin, api, commands, devmail, inbound, lobby, me, play, talk
 
     app.register_blueprint(lobby.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(talk.bp)
+    app.register_blueprint(me.bp)
     app.register_blueprint(admin.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(inbound.bp)
