@@ -59,7 +59,7 @@ def serve_command(host: str, port: int, smtp_port: int) -> None:
     app = create_app()
     worker = subprocess.Popen(_worker_argv(1, beat=True), env=_child_env(config))
     listener = start_listener(host, smtp_port, config.mail_domain, _stored(store_and_queue),
-                              config.max_message_bytes)
+                              config.max_message_bytes, _recipient_check(config))
     _banner(config, host, port, smtp_port)
     try:
         app.run(host=host, port=port, use_reloader=False)
@@ -75,6 +75,15 @@ def _child_env(config: Any) -> dict[str, str]:
     env = dict(os.environ)
     env.setdefault("PBEM_HOME", str(config.home))
     return env
+
+
+def _recipient_check(config: Any) -> Any:
+    """Return the listener's check that refuses unsigned or forged recipients at RCPT time."""
+    from service.mail.recipients import recipient_check
+
+    from .tasks import store
+
+    return recipient_check(store(), config)
 
 
 def _stored(store_and_queue: Any) -> Any:
@@ -115,7 +124,7 @@ def smtpd_command(host: str, port: int) -> None:
 
     config = load_config()
     listener = start_listener(host, port, config.mail_domain, _stored(store_and_queue),
-                              config.max_message_bytes)
+                              config.max_message_bytes, _recipient_check(config))
     click.echo(f"pbem smtpd listening on {host}:{port} for @{config.mail_domain}")
     try:
         while True:

@@ -16,22 +16,43 @@ from aiosmtpd.smtp import SMTP, Envelope, Session
 log = logging.getLogger("pbem.smtpd")
 Store = Callable[[bytes, str | None, Sequence[str]], str]
 """Stores one message (raw, envelope sender, envelope recipients); returns its submission id."""
+Check = Callable[[str], str | None]
+"""Returns why a recipient address is refused (an SMTP reply), or None to take it."""
 
 
 class GameMailHandler:
     """aiosmtpd handler: accept mail for our domain, store it, queue it."""
 
-    def __init__(self, domain: str, store_message: Store) -> None:
+    def __init__(self, domain: str, store_message: Store,
+                 check_recipient: Check | None = None) -> None:
         self.domain = domain.lower()
         self.store_message = store_message
+        self.check_recipient = check_recipient
 
     async def handle_RCPT(self, server: SMTP, session: Session, envelope: Envelope,
                           address: str, rcpt_options: list[str]) -> str:
         """Take recipients of the game domain only."""
         if address.rpartition("@")[2].lower() != self.domain:
             return f"550 5.7.1 This server only takes mail for {self.domain}"
+        refusal = self._refusal(address)
+        if refusal is not None:
+            return refusal
         envelope.rcpt_tos.append(address)
         return "250 OK"
+
+    def _refusal(self, address: str) -> str | None:
+        """Return the refusal of an unsigned or forged recipient, None when it is taken.
+
+        Refusing in the SMTP conversation means the sender's own server reports the problem;
+        this server never mails a refusal to a sender address it cannot trust (backscatter).
+        """
+        if self.check_recipient is None:
+            return None
+        try:
+            return self.check_recipient(address)
+        except Exception:  # a broken check must not refuse mail for good
+            log.exception("could not check a recipient")
+            return "451 4.3.0 Could not check the recipient; please try again later"
 
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
         """Store the message; acknowledge only once it is safely kept."""
@@ -46,9 +67,9 @@ class GameMailHandler:
 
 
 def start_listener(host: str, port: int, domain: str, store_message: Store,
-                   max_bytes: int) -> Controller:
+                   max_bytes: int, check_recipient: Check | None = None) -> Controller:
     """Start the listener in a background thread and return its controller (call .stop())."""
-    handler = GameMailHandler(domain, store_message)
+    handler = GameMailHandler(domain, store_message, check_recipient)
     controller = Controller(handler, hostname=host, port=port, **_server_kwargs(max_bytes))
     controller.start()
     return controller

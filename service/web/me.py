@@ -50,9 +50,9 @@ def my_games() -> Any:
 def ask_for_link() -> Any:
     """Mail a sign-in link to the given address if it plays here; answer the same anyway."""
     email = request.form.get("email", "").strip()[:200]
-    if EMAIL.match(email) and not limited("SUBMIT", f"me:{email.lower()}"):
-        if seats_of(store(), email):
-            _mail_sign_in(email)
+    if (EMAIL.match(email) and not limited("SUBMIT", f"me:{email.lower()}")
+            and seats_of(store(), email)):
+        _mail_sign_in(email)
     return redirect(url_for("me.my_games", sent=1), 303)
 
 
