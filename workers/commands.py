@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from service.config import load_config
+from service.config import load_config, note_served_url
 
 EX_TEMPFAIL = 75
 """What an MTA pipe expects when a message could not be taken now (it will retry)."""
@@ -56,6 +56,10 @@ def serve_command(host: str, port: int, smtp_port: int) -> None:
 
     config = load_config()
     config.home.mkdir(parents=True, exist_ok=True)
+    if not os.environ.get("PBEM_BASE_URL"):
+        shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+        note_served_url(config.home, f"http://{shown}:{port}")
+        config = load_config()
     app = create_app()
     worker = subprocess.Popen(_worker_argv(1, beat=True), env=_child_env(config))
     listener = start_listener(host, smtp_port, config.mail_domain, _stored(store_and_queue),
