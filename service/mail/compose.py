@@ -75,10 +75,12 @@ def message_id(config: Config, row: OutboxRow) -> str:
 def turn_label(view: dict[str, Any]) -> str:
     """Return e.g. 'Round 2, turn 1' from a view that says so, else ''."""
     parts = []
-    if "round" in view:
+    if view.get("round"):
         parts.append(f"Round {view['round']}")
-    if "turn" in view:
-        parts.append(f"turn {view['turn']}")
+    if view.get("turn"):
+        parts.append(f"turn {view['turn']}" if parts else f"Turn {view['turn']}")
+    if not parts and view.get("phase") == "setup":
+        parts.append("Setup")
     return ", ".join(parts)
 
 
