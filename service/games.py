@@ -20,6 +20,7 @@ from engine.core import (
 
 from .appending import append_decision
 from .gamemeta import apply_service_event
+from .irreversible import help_irreversible_last
 from .loading import LoadedGame, load_game, maybe_snapshot, start_state
 from .meta import PRESS_LEVELS, GameCreated, GameSettings, OrderAccepted, SeatInfo
 from .store import NewOutbox, SeqConflict, Store, Submission
@@ -202,7 +203,7 @@ def help_now(store: Store, game_id: str, seat: str) -> str:
     if prompt is None:
         waiting = ", ".join(p.seat for p in loaded.game.prompts(loaded.state)) or "nobody"
         return f"You have nothing to decide right now (waiting for {waiting})."
-    return loaded.game.help(prompt)
+    return help_irreversible_last(loaded.game.help(prompt))
 
 
 def process_order_submission(store: Store, sub: Submission, *,

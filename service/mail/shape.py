@@ -8,6 +8,7 @@ from typing import Any
 from engine.core import Prompt
 
 from ..gamemeta import GameMeta
+from ..irreversible import help_irreversible_last
 from ..pdf import private_items
 from ..store import OutboxRow
 
@@ -26,7 +27,7 @@ def prompt_help(help_text: str, prompt: Prompt) -> str:
     if text.startswith(prompt.summary.strip()):
         text = text[len(prompt.summary.strip()):].lstrip()
     lines = [line for line in text.splitlines() if not ENGINE_DEADLINE_LINE.match(line)]
-    return "\n".join(lines).strip()
+    return help_irreversible_last("\n".join(lines).strip())
 
 
 def hours_for(meta: GameMeta, prompt: Prompt | None) -> int | None:
