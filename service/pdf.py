@@ -22,6 +22,7 @@ from weasyprint.urls import URLFetcher
 
 from engine.core.contract import Game
 
+from .boardfit import pdf_layout
 from .templating import get_template, templates_dir
 
 TEMPLATE = "pdf/snapshot.html"
@@ -98,12 +99,26 @@ def render_snapshot_html(game: Game[Any], view: Mapping[str, Any], *, game_title
                          game_id: str, seat: str | None, turn_label: str,
                          history: Sequence[str] = (), generated_at: str | None = None) -> str:
     """Return the HTML of a seat's snapshot page (the PDF's source)."""
-    image = board_image(game, view)
+    image, layout = readable_board(game, view)
     return get_template(TEMPLATE).render(
         game_title=game_title, game_id=game_id, seat_label=seat or SPECTATOR,
         turn_label=turn_label, generated_at=generated_at or utc_now(),
         board_image=image, board_text=game.render_text(view) if image is None else "",
-        private=private_items(view), history=list(history))
+        private=private_items(view), history=list(history), layout=layout)
+
+
+def readable_board(game: Game[Any], view: Mapping[str, Any]) -> tuple[str | None, str]:
+    """Return the board picture as a data URI and its page layout, or (None, 'text') when
+    its text would come out under 8 pt on A4 (the text picture is used instead)."""
+    try:
+        svg = game.render_board_svg(view)
+    except NotImplementedError:
+        return None, "text"
+    layout = pdf_layout(svg)
+    if layout == "text":
+        return None, layout
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return "data:image/svg+xml;base64," + data, layout
 
 
 def render_snapshot_pdf(game: Game[Any], view: Mapping[str, Any], *, game_title: str,

@@ -1,0 +1,76 @@
+"""Is a board picture readable at a given size? Its smallest text, scaled to the space it gets.
+
+A board SVG is drawn in its own units (its viewBox); shown W points wide, a text of size s
+comes out at s * W / width. The PDF uses the picture only when its smallest text stays at 8 pt
+or more on the page (else the text picture, set at a readable size); the web gives the picture
+a minimum width at which its smallest text stays readable, scrolling sideways on a phone.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+MIN_PDF_PT = 8.0
+MIN_SCREEN_PX = 10.0
+A4_PORTRAIT_PT = (515.9, 700.0)
+"""Width and height the board may take on a portrait A4 page (margins and heading removed)."""
+A4_LANDSCAPE_PT = (762.5, 450.0)
+
+_VIEWBOX = re.compile(r"""viewBox\s*=\s*["']\s*([-\d.]+)[\s,]+([-\d.]+)[\s,]+([\d.]+)"""
+                      r"""[\s,]+([\d.]+)""")
+_FONT = re.compile(r"""font-size\s*[=:]\s*["']?\s*([\d.]+)""")
+
+
+@dataclass(frozen=True)
+class BoardSize:
+    """A picture's width and height in its own units and its smallest text size."""
+
+    width: float
+    height: float
+    smallest_text: float
+
+    @property
+    def wide(self) -> bool:
+        """Return whether the picture is wider than tall."""
+        return self.width > self.height
+
+
+def measure(svg: str) -> BoardSize | None:
+    """Return the size and smallest text of an SVG, or None when it names no viewBox."""
+    box = _VIEWBOX.search(svg)
+    if box is None:
+        return None
+    sizes = [float(size) for size in _FONT.findall(svg)]
+    return BoardSize(float(box.group(3)), float(box.group(4)), min(sizes, default=12.0))
+
+
+def smallest_pt(size: BoardSize, space: tuple[float, float]) -> float:
+    """Return the smallest text in points when the picture is fitted into `space` (w, h)."""
+    scale = min(space[0] / size.width, space[1] / size.height)
+    return size.smallest_text * scale
+
+
+def pdf_layout(svg: str) -> str:
+    """Return how a board goes on the PDF: 'portrait', 'landscape', or 'text' (too small)."""
+    size = measure(svg)
+    if size is None:
+        return "text"
+    for name, space in (("landscape", A4_LANDSCAPE_PT) if size.wide else ("portrait",
+                                                                           A4_PORTRAIT_PT),
+                        ("portrait", A4_PORTRAIT_PT)):
+        if smallest_pt(size, space) >= MIN_PDF_PT:
+            return name
+    return "text"
+
+
+def screen_min_width(svg: str) -> int:
+    """Return the width in CSS pixels below which the picture's smallest text gets unreadable.
+
+    Rounded up to a step of 50 so the page can use one of a few stylesheet classes.
+    """
+    size = measure(svg)
+    if size is None:
+        return 0
+    needed = size.width * MIN_SCREEN_PX / size.smallest_text
+    return int(math.ceil(needed / 50.0) * 50)
