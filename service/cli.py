@@ -107,7 +107,11 @@ def list_command() -> None:
               help="A player, in clockwise order (repeat for each seat).")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A game option (see `pbem games`).")
-@click.option("--seed", metavar="HEX", help="Fix the secret seed (for tests and demos).")
+@click.option("--seed", metavar="HEX", help="Fix the secret seed (for tests, demos and bug "
+              "reports): the same seed and seats give the same game, under an id derived from "
+              "the seed unless --id is given.")
+@click.option("--id", "game_id", metavar="ID", help="The game's id (lower-case letters, digits "
+              "and hyphens); by default a random one, or one derived from --seed.")
 @click.option("--title", help="A title for the game (default: the game's name).")
 @click.option("--deadline", metavar="DURATION", help="Time allowed for each decision, e.g. "
               "48h or 3d (default: each game's own, usually 48h).")
@@ -123,8 +127,8 @@ def list_command() -> None:
               "replacements.")
 @handles_errors
 def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], seed: str | None,
-                title: str | None, deadline: str | None, reminders: str, press: str,
-                absence_days: int, master_email: str) -> None:
+                game_id: str | None, title: str | None, deadline: str | None,
+                reminders: str, press: str, absence_days: int, master_email: str) -> None:
     """Create a game of GAME and print its id."""
     rules = get_game(game)
     if not seats:
@@ -138,8 +142,8 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
         pairs[key.strip()] = value.strip()
     loaded = create_game(open_store(), game, [parse_seat(s) for s in seats], pairs,
                          title=title, seed_hex=seed, deadline_hours=parse_hours(deadline),
-                         reminder_hours=parse_reminders(reminders), press=press,
-                         absence_days=absence_days, master_email=master_email)
+                         reminder_hours=parse_reminders(reminders), game_id=game_id,
+                         press=press, absence_days=absence_days, master_email=master_email)
     announce(loaded.meta.id)
     click.echo(loaded.meta.id)
 
@@ -202,11 +206,9 @@ def prompts_command(game_id: str, seat: str | None) -> None:
         click.echo(f"Nobody: the game is over. {loaded.meta.finish_reason}")
         return
     if seat is None:
-        for prompt in prompts:
-            sealed = " (sealed order in; may still change it)" if prompt.submitted else ""
-            kinds = " or ".join(form.label for form in prompt.forms)
-            click.echo(f"{prompt.seat}: {kinds}{sealed}")
-        click.echo("Use --as SEAT to see what a seat can write.")
+        at_once = " (answering at once)" if any(p.simultaneous for p in prompts) else ""
+        click.echo("Must act now: " + ", ".join(p.seat for p in prompts) + at_once)
+        click.echo("What each may write is for that seat alone: use --as SEAT to see it.")
         return
     prompt = game.prompt_for(loaded.state, seat)
     if prompt is None:

@@ -1,6 +1,7 @@
 """Application functions: create a game, submit an order, decide it and append its events."""
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import secrets
@@ -104,9 +105,13 @@ def parse_seat(text: str) -> NewSeat:
 def create_game(store: Store, game_name: str, seats: Sequence[NewSeat],
                 options: Mapping[str, str] | None = None, *, title: str | None = None,
                 seed_hex: str | None = None, deadline_hours: int | None = None,
-                reminder_hours: Sequence[int] = (24, 1), press: str = "private",
-                absence_days: int = 14, master_email: str = "") -> LoadedGame:
-    """Create a game with a fresh secret seed (or the given one) and its opening events."""
+                reminder_hours: Sequence[int] = (24, 1), game_id: str | None = None,
+                press: str = "private", absence_days: int = 14,
+                master_email: str = "") -> LoadedGame:
+    """Create a game with a fresh secret seed (or the given one) and its opening events.
+
+    With a given seed and no given id, the id is derived from the seed, so the same seed and
+    seats give the same game (its random stream is keyed by the seed and the id)."""
     game = get_game(game_name)
     _check_seats(game, seats)
     settings = _settings(press, absence_days, master_email.strip())
@@ -115,7 +120,7 @@ def create_game(store: Store, game_name: str, seats: Sequence[NewSeat],
     except ValueError as exc:
         raise ServiceError(str(exc), "bad-option") from None
     seed = _seed_bytes(seed_hex)
-    game_id = _new_game_id(store)
+    game_id = _chosen_game_id(store, game_id, seed if seed_hex is not None else None)
     store.create_game(game_id, game.name, game.version, title or game.title, seed.hex())
     created = GameCreated(game.name, title or game.title, game.version,
                           tuple(SeatInfo(s.name, s.email, s.player or s.name) for s in seats),
@@ -166,6 +171,26 @@ def _seed_bytes(seed_hex: str | None) -> bytes:
     if not 16 <= len(seed) <= 64:
         raise ServiceError("--seed must be 32 to 128 hex digits (16 to 64 bytes)", "bad-seed")
     return seed
+
+
+GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
+
+
+def _chosen_game_id(store: Store, given: str | None, seed: bytes | None) -> str:
+    """Return the id a new game takes: the given one, one derived from a given seed, or new."""
+    if given is None and seed is not None:
+        given = hashlib.sha256(b"pbem game id:" + seed).hexdigest()[:8]
+        if store.get_game(given) is not None:
+            raise ServiceError(f"a game made from this seed exists already ({given}); give "
+                               "another seed, or an id with --id", "game-exists")
+    if given is None:
+        return _new_game_id(store)
+    if not GAME_ID.fullmatch(given):
+        raise ServiceError(f"a game id is 1 to 32 lower-case letters, digits and hyphens, not "
+                           f"{given!r}", "bad-game-id")
+    if store.get_game(given) is not None:
+        raise ServiceError(f"there is a game {given} already; choose another id", "game-exists")
+    return given
 
 
 def _new_game_id(store: Store) -> str:

@@ -1,14 +1,25 @@
 """The events of a duel in Castle of the Devil, from the challenge to its end."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from engine.core.contract import event
+from engine.core.contract import Audience
+from engine.core.declare import EventTypes
+
+from .cards import object_name as obj_name
+from .cards import profession_name as prof_name
+
+EVENTS: EventTypes[Any] = EventTypes("castle-of-the-devil")
+"""Every event of the game, each registered once with its account and its readers."""
 
 # -- duels ------------------------------------------------------------------------------------
 
 
-@event("duel-declared")
+@EVENTS.register(
+    "duel-declared", describe=lambda e: f"{e.attacker} challenges {e.defender} to a duel."
+)
 @dataclass(frozen=True)
 class DuelDeclared:
     """`attacker` challenged `defender`; `priest_window` when a Priest may still stop it."""
@@ -18,7 +29,13 @@ class DuelDeclared:
     priest_window: bool
 
 
-@event("side-chosen")
+@EVENTS.register(
+    "side-chosen",
+    describe=lambda e: f"{e.seat} supports the {e.side}.",
+    audience=lambda e: Audience(
+        _only(e.seat), f"{e.seat} changed their side" if e.revised else f"{e.seat} chose a side"
+    ),
+)
 @dataclass(frozen=True)
 class SideChosen:
     """`seat` chose, sealed, which duellist it supports."""
@@ -28,7 +45,11 @@ class SideChosen:
     revised: bool
 
 
-@event("priest-passed")
+@EVENTS.register(
+    "priest-passed",
+    describe=lambda e: f"{e.seat} lets the duel go ahead.",
+    audience=lambda e: Audience(_only(e.seat), f"{e.seat} answered"),
+)
 @dataclass(frozen=True)
 class PriestPassed:
     """The defender lets the duel go ahead (sealed, like every answer before the reveal)."""
@@ -37,7 +58,7 @@ class PriestPassed:
     revised: bool
 
 
-@event("duel-stopped")
+@EVENTS.register("duel-stopped", describe=lambda e: f"{e.seat} stops the duel with the Priest.")
 @dataclass(frozen=True)
 class DuelStopped:
     """The Priest stopped the duel before the sides were shown."""
@@ -45,7 +66,12 @@ class DuelStopped:
     seat: str
 
 
-@event("sides-revealed")
+@EVENTS.register(
+    "sides-revealed",
+    describe=lambda e: (
+        "Sides: " + ", ".join(f"{seat} {side}" for seat, side in e.sides.items()) + "."
+    ),
+)
 @dataclass(frozen=True)
 class SidesRevealed:
     """Every character is turned up: the side each player supports."""
@@ -53,7 +79,7 @@ class SidesRevealed:
     sides: dict[str, str]
 
 
-@event("duel-played")
+@EVENTS.register("duel-played", describe=lambda e: _played(e))
 @dataclass(frozen=True)
 class DuelPlayed:
     """`seat` played an object, a profession or `amount` tokens (`target`: a seat or side)."""
@@ -65,7 +91,7 @@ class DuelPlayed:
     target: str
 
 
-@event("duel-passed")
+@EVENTS.register("duel-passed", describe=lambda e: f"{e.seat} passes.")
 @dataclass(frozen=True)
 class DuelPassed:
     """`seat` played nothing this time round."""
@@ -73,7 +99,7 @@ class DuelPassed:
     seat: str
 
 
-@event("duel-resolved")
+@EVENTS.register("duel-resolved", describe=lambda e: _resolved(e))
 @dataclass(frozen=True)
 class DuelResolved:
     """The totals were counted; `winner` is a seat or None for a tie."""
@@ -85,7 +111,7 @@ class DuelResolved:
     doctor_window: bool
 
 
-@event("doctor-passed")
+@EVENTS.register("doctor-passed", describe=lambda e: f"{e.seat} lets the result stand.")
 @dataclass(frozen=True)
 class DoctorPassed:
     """`seat` lets the result of the duel stand."""
@@ -93,7 +119,9 @@ class DoctorPassed:
     seat: str
 
 
-@event("duel-cancelled")
+@EVENTS.register(
+    "duel-cancelled", describe=lambda e: f"{e.seat} cancels the duel's result with the Doctor."
+)
 @dataclass(frozen=True)
 class DuelCancelled:
     """The Doctor cancelled everything the duel would bring."""
@@ -101,7 +129,9 @@ class DuelCancelled:
     seat: str
 
 
-@event("spoils-offered")
+@EVENTS.register(
+    "spoils-offered", describe=lambda e: f"{e.winner} chooses what to win from {e.loser}."
+)
 @dataclass(frozen=True)
 class SpoilsOffered:
     """The winner chooses: look at the loser's society card, or see and take an object."""
@@ -110,7 +140,13 @@ class SpoilsOffered:
     loser: str
 
 
-@event("object-taken")
+@EVENTS.register(
+    "object-taken",
+    describe=lambda e: f"{e.winner} took the {obj_name(e.obj)} from {e.loser}.",
+    audience=lambda e: Audience(
+        _only(e.winner, e.loser), f"{e.winner} took an object from {e.loser}"
+    ),
+)
 @dataclass(frozen=True)
 class ObjectTaken:
     """The winner took `obj` from the loser."""
@@ -120,7 +156,10 @@ class ObjectTaken:
     obj: str
 
 
-@event("give-back-owed")
+@EVENTS.register(
+    "give-back-owed",
+    describe=lambda e: f"{e.winner} took the only object of {e.loser} and gives one back.",
+)
 @dataclass(frozen=True)
 class GiveBackOwed:
     """The winner took the loser's only object and must give one back."""
@@ -129,7 +168,13 @@ class GiveBackOwed:
     loser: str
 
 
-@event("object-returned")
+@EVENTS.register(
+    "object-returned",
+    describe=lambda e: f"{e.winner} gave {e.loser} the {obj_name(e.obj)} in return.",
+    audience=lambda e: Audience(
+        _only(e.winner, e.loser), f"{e.winner} gave {e.loser} an object in return"
+    ),
+)
 @dataclass(frozen=True)
 class ObjectReturned:
     """The winner gave `obj` to the loser in return."""
@@ -139,7 +184,13 @@ class ObjectReturned:
     obj: str
 
 
-@event("duel-ended")
+@EVENTS.register(
+    "duel-ended",
+    describe=lambda e: (
+        f"The duel of {e.attacker} and {e.defender} is over; {e.tokens} "
+        "token(s) go back to the pile."
+    ),
+)
 @dataclass(frozen=True)
 class DuelEnded:
     """The duel is over; `tokens` played tokens went back to the pile."""
@@ -150,7 +201,43 @@ class DuelEnded:
 
 
 DUEL_EVENT_TYPES: tuple[type, ...] = (
-    DuelDeclared, SideChosen, PriestPassed, DuelStopped, SidesRevealed, DuelPlayed, DuelPassed,
-    DuelResolved, DoctorPassed, DuelCancelled, SpoilsOffered, ObjectTaken, GiveBackOwed,
-    ObjectReturned, DuelEnded,
+    DuelDeclared,
+    SideChosen,
+    PriestPassed,
+    DuelStopped,
+    SidesRevealed,
+    DuelPlayed,
+    DuelPassed,
+    DuelResolved,
+    DoctorPassed,
+    DuelCancelled,
+    SpoilsOffered,
+    ObjectTaken,
+    GiveBackOwed,
+    ObjectReturned,
+    DuelEnded,
 )
+
+
+def _played(e: DuelPlayed) -> str:
+    """Describe a play in a duel."""
+    if e.kind == "tokens":
+        return f"{e.seat} put {e.amount} duel token(s) on the {e.target} side."
+    if e.kind == "object":
+        return f"{e.seat} played the {obj_name(e.what)}."
+    target = f" naming {e.target}" if e.target else ""
+    return f"{e.seat} used the {prof_name(e.what)}{target}."
+
+
+def _resolved(e: DuelResolved) -> str:
+    """Describe the count of a duel."""
+    result = f"{e.winner} wins" if e.winner else "a tie"
+    return (
+        f"The duel is counted: attacker {e.attacker_total}, defender {e.defender_total}; "
+        f"{result} ({e.reason})."
+    )
+
+
+def _only(*seats: str) -> frozenset[str]:
+    """Return the audience of the given seats."""
+    return frozenset(seats)

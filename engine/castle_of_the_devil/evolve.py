@@ -1,14 +1,12 @@
 """evolve: apply one event to the state. Total, deterministic, no checks and no draws."""
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from engine.core.contract import replace
 
 from . import events as ev
+from . import evolve_duel  # noqa: F401  (registers the duel evolvers)
 from .cards import DUEL_TOKENS, object_name, profession_name, society_name
-from .evolve_duel import DUEL_HANDLERS
+from .events import evolves
 from .state import (
     Ability,
     Claim,
@@ -24,8 +22,6 @@ from .state import (
     without_object,
 )
 
-Handler = Callable[[State, Any], State]
-
 
 def initial_state(seats: tuple[str, ...]) -> State:
     """Return the state before the opening events: nobody holds anything yet."""
@@ -37,38 +33,46 @@ def initial_state(seats: tuple[str, ...]) -> State:
 
 # -- setting up -------------------------------------------------------------------------------
 
+@evolves(ev.GameSetUp)
 def _game_set_up(state: State, event: ev.GameSetUp) -> State:
     return replace(state, active=state.index(event.first))
 
 
+@evolves(ev.SocietyDealt)
 def _society_dealt(state: State, event: ev.SocietyDealt) -> State:
     return replace(state, societies=set_at(state.societies, state.index(event.seat),
                                            event.society))
 
 
+@evolves(ev.SocietyRemoved)
 def _society_removed(state: State, event: ev.SocietyRemoved) -> State:
     return replace(state, removed=event.society)
 
 
+@evolves(ev.ProfessionDealt)
 def _profession_dealt(state: State, event: ev.ProfessionDealt) -> State:
     return replace(state, professions=set_at(state.professions, state.index(event.seat),
                                              event.profession))
 
 
+@evolves(ev.ProfessionsSetAside)
 def _professions_set_aside(state: State, event: ev.ProfessionsSetAside) -> State:
     return replace(state, unused=tuple(sorted(event.professions)))
 
 
+@evolves(ev.ObjectDealt)
 def _object_dealt(state: State, event: ev.ObjectDealt) -> State:
     index = state.index(event.seat)
     return replace(state, hands=set_at(state.hands, index,
                                        with_object(state.hands[index], event.obj)))
 
 
+@evolves(ev.PileShuffled)
 def _pile_shuffled(state: State, event: ev.PileShuffled) -> State:
     return replace(state, pile=event.objects)
 
 
+@evolves(ev.TurnStarted)
 def _turn_started(state: State, event: ev.TurnStarted) -> State:
     return replace(state, active=state.index(event.seat), turn=event.turn, phase=Phase.TURN,
                    trade=None, pending=(), sextant=None, giver=-1, duel=None)
@@ -76,6 +80,7 @@ def _turn_started(state: State, event: ev.TurnStarted) -> State:
 
 # -- spying and professions outside duels -----------------------------------------------------
 
+@evolves(ev.Spied)
 def _spied(state: State, event: ev.Spied) -> State:
     name = object_name(event.obj)
     state = note(state, state.index(event.spy), f"you spied on {event.target} and saw the "
@@ -85,14 +90,17 @@ def _spied(state: State, event: ev.Spied) -> State:
     return replace(state, phase=Phase.FLOW)
 
 
+@evolves(ev.ProfessionRevealed)
 def _profession_revealed(state: State, event: ev.ProfessionRevealed) -> State:
     return replace(state, face_up=set_at(state.face_up, state.index(event.seat), True))
 
 
+@evolves(ev.PileSearched)
 def _pile_searched(state: State, event: ev.PileSearched) -> State:
     return replace(state, phase=Phase.CLAIRVOYANT)
 
 
+@evolves(ev.PileArranged)
 def _pile_arranged(state: State, event: ev.PileArranged) -> State:
     rest: tuple[str, ...] = state.pile
     for obj in event.top:
@@ -102,6 +110,7 @@ def _pile_arranged(state: State, event: ev.PileArranged) -> State:
     return replace(state, pile=event.top + rest, phase=Phase.TURN)
 
 
+@evolves(ev.DiplomatDemanded)
 def _diplomat_demanded(state: State, event: ev.DiplomatDemanded) -> State:
     if not event.held:
         return replace(state, phase=Phase.FLOW)
@@ -111,11 +120,13 @@ def _diplomat_demanded(state: State, event: ev.DiplomatDemanded) -> State:
 
 # -- trades -----------------------------------------------------------------------------------
 
+@evolves(ev.TradeOffered)
 def _trade_offered(state: State, event: ev.TradeOffered) -> State:
     trade = Trade(state.index(event.offerer), state.index(event.target), event.obj)
     return replace(state, trade=trade, phase=Phase.ANSWER)
 
 
+@evolves(ev.TradeRefused)
 def _trade_refused(state: State, event: ev.TradeRefused) -> State:
     if event.token:
         index = state.index(event.offerer)
@@ -124,6 +135,7 @@ def _trade_refused(state: State, event: ev.TradeRefused) -> State:
     return replace(state, trade=None, phase=Phase.FLOW)
 
 
+@evolves(ev.TradeAccepted)
 def _trade_accepted(state: State, event: ev.TradeAccepted) -> State:
     offerer, target = state.index(event.offerer), state.index(event.target)
     state = move_object(state, offerer, target, event.offered)
@@ -136,18 +148,22 @@ def _trade_accepted(state: State, event: ev.TradeAccepted) -> State:
     return replace(state, trade=None, pending=pending, phase=Phase.FLOW)
 
 
+@evolves(ev.AbilityOffered)
 def _ability_offered(state: State, event: ev.AbilityOffered) -> State:
     return replace(state, phase=Phase.ABILITY)
 
 
+@evolves(ev.AbilityUsed)
 def _ability_used(state: State, event: ev.AbilityUsed) -> State:
     return replace(state, pending=state.pending[1:], phase=Phase.FLOW)
 
 
+@evolves(ev.AbilityDeclined)
 def _ability_declined(state: State, event: ev.AbilityDeclined) -> State:
     return replace(state, pending=state.pending[1:], phase=Phase.FLOW)
 
 
+@evolves(ev.ObjectDrawn)
 def _object_drawn(state: State, event: ev.ObjectDrawn) -> State:
     index = state.index(event.seat)
     state = replace(state, pile=state.pile[1:],
@@ -155,11 +171,13 @@ def _object_drawn(state: State, event: ev.ObjectDrawn) -> State:
     return note(state, index, f"you drew the {object_name(event.obj)} from the pile.")
 
 
+@evolves(ev.SocietyShown)
 def _society_shown(state: State, event: ev.SocietyShown) -> State:
     return note(state, state.index(event.viewer), f"{event.seat} belongs to the "
                 f"{society_name(event.society)}.")
 
 
+@evolves(ev.HandShown)
 def _hand_shown(state: State, event: ev.HandShown) -> State:
     state = note(state, state.index(event.viewer), f"{event.seat} showed you their objects: "
                  f"{object_list(event.objects)}.")
@@ -168,6 +186,7 @@ def _hand_shown(state: State, event: ev.HandShown) -> State:
     return state
 
 
+@evolves(ev.ProfessionExchanged)
 def _profession_exchanged(state: State, event: ev.ProfessionExchanged) -> State:
     index = state.index(event.seat)
     unused = list(state.unused)
@@ -180,6 +199,7 @@ def _profession_exchanged(state: State, event: ev.ProfessionExchanged) -> State:
                 f"for the {profession_name(event.new)}.")
 
 
+@evolves(ev.ProfessionsSwapped)
 def _professions_swapped(state: State, event: ev.ProfessionsSwapped) -> State:
     seat, partner = state.index(event.seat), state.index(event.partner)
     professions = set_at(set_at(state.professions, seat, event.seat_gets), partner,
@@ -194,17 +214,20 @@ def _professions_swapped(state: State, event: ev.ProfessionsSwapped) -> State:
                 f"{profession_name(event.seat_gets)}.")
 
 
+@evolves(ev.PassingStarted)
 def _passing_started(state: State, event: ev.PassingStarted) -> State:
     sextant = Sextant(state.index(event.seat), event.direction, ("",) * state.players)
     return replace(state, sextant=sextant, phase=Phase.SEXTANT)
 
 
+@evolves(ev.PassingChosen)
 def _passing_chosen(state: State, event: ev.PassingChosen) -> State:
     assert state.sextant is not None
     choices = set_at(state.sextant.choices, state.index(event.seat), event.obj)
     return replace(state, sextant=replace(state.sextant, choices=choices))
 
 
+@evolves(ev.ObjectPassed)
 def _object_passed(state: State, event: ev.ObjectPassed) -> State:
     giver, receiver = state.index(event.giver), state.index(event.receiver)
     state = move_object(state, giver, receiver, event.obj)
@@ -213,14 +236,17 @@ def _object_passed(state: State, event: ev.ObjectPassed) -> State:
     return note(state, receiver, f"{event.giver} passed you the {name} (Sextant).")
 
 
+@evolves(ev.PassingEnded)
 def _passing_ended(state: State, event: ev.PassingEnded) -> State:
     return replace(state, sextant=None, phase=Phase.FLOW)
 
 
+@evolves(ev.HandOverLimit)
 def _hand_over_limit(state: State, event: ev.HandOverLimit) -> State:
     return replace(state, giver=state.index(event.seat), phase=Phase.GIFT)
 
 
+@evolves(ev.ObjectGiven)
 def _object_given(state: State, event: ev.ObjectGiven) -> State:
     giver, receiver = state.index(event.giver), state.index(event.receiver)
     state = move_object(state, giver, receiver, event.obj)
@@ -233,58 +259,34 @@ def _object_given(state: State, event: ev.ObjectGiven) -> State:
 
 # -- victory ----------------------------------------------------------------------------------
 
+@evolves(ev.VictoryProclaimed)
 def _victory_proclaimed(state: State, event: ev.VictoryProclaimed) -> State:
     claim = Claim(state.index(event.seat), event.society)
     return replace(state, claim=claim, phase=Phase.CLAIM)
 
 
+@evolves(ev.CardsShown)
 def _cards_shown(state: State, event: ev.CardsShown) -> State:
     index = state.index(event.seat)
     return replace(state, revealed=set_at(state.revealed, index, True),
                    face_up=set_at(state.face_up, index, True))
 
 
+@evolves(ev.PlayersNamed)
 def _players_named(state: State, event: ev.PlayersNamed) -> State:
     assert state.claim is not None
     named = state.claim.named + tuple(state.index(seat) for seat in event.named)
     return replace(state, claim=replace(state.claim, named=named))
 
 
+@evolves(ev.ClaimJudged)
 def _claim_judged(state: State, event: ev.ClaimJudged) -> State:
     return replace(state, winners=event.winners, reason=event.reason, phase=Phase.OVER)
 
 
+@evolves(ev.AllRevealed)
 def _all_revealed(state: State, event: ev.AllRevealed) -> State:
     count = state.players
     return replace(state, revealed=(True,) * count, phase=Phase.OVER)
 
 
-HANDLERS: dict[type, Handler] = {
-    ev.GameSetUp: _game_set_up, ev.SocietyDealt: _society_dealt,
-    ev.SocietyRemoved: _society_removed, ev.ProfessionDealt: _profession_dealt,
-    ev.ProfessionsSetAside: _professions_set_aside, ev.ObjectDealt: _object_dealt,
-    ev.PileShuffled: _pile_shuffled, ev.TurnStarted: _turn_started, ev.Spied: _spied,
-    ev.ProfessionRevealed: _profession_revealed, ev.PileSearched: _pile_searched,
-    ev.PileArranged: _pile_arranged, ev.DiplomatDemanded: _diplomat_demanded,
-    ev.TradeOffered: _trade_offered, ev.TradeRefused: _trade_refused,
-    ev.TradeAccepted: _trade_accepted, ev.AbilityOffered: _ability_offered,
-    ev.AbilityUsed: _ability_used, ev.AbilityDeclined: _ability_declined,
-    ev.ObjectDrawn: _object_drawn, ev.SocietyShown: _society_shown,
-    ev.HandShown: _hand_shown, ev.ProfessionExchanged: _profession_exchanged,
-    ev.ProfessionsSwapped: _professions_swapped, ev.PassingStarted: _passing_started,
-    ev.PassingChosen: _passing_chosen, ev.ObjectPassed: _object_passed,
-    ev.PassingEnded: _passing_ended, ev.HandOverLimit: _hand_over_limit,
-    ev.ObjectGiven: _object_given, ev.VictoryProclaimed: _victory_proclaimed,
-    ev.CardsShown: _cards_shown, ev.PlayersNamed: _players_named,
-    ev.ClaimJudged: _claim_judged, ev.AllRevealed: _all_revealed,
-    **DUEL_HANDLERS,
-}
-
-
-def evolve(state: State, event: Any) -> State:
-    """Return the state after `event`; every event but a sealed answer opens a new step."""
-    kind = type(event)
-    state = HANDLERS[kind](state, event)
-    if kind in ev.KEEP_KEY:
-        return state
-    return replace(state, step=state.step + 1)

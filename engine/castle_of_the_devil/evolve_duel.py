@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from engine.core.contract import replace
 
 from . import events as ev
 from .cards import ATTACKER, DEFENDER, object_name
+from .events import evolves
 from .state import Duel, Phase, Play, State, move_object, note, set_at
 
 
@@ -27,6 +27,7 @@ def next_participant(duel: Duel, seat: int) -> int:
     return seat
 
 
+@evolves(ev.DuelDeclared)
 def _duel_declared(state: State, event: ev.DuelDeclared) -> State:
     attacker, defender = state.index(event.attacker), state.index(event.defender)
     count = state.players
@@ -38,6 +39,7 @@ def _duel_declared(state: State, event: ev.DuelDeclared) -> State:
     return replace(state, duel=duel, phase=Phase.SIDES)
 
 
+@evolves(ev.SideChosen)
 def _side_chosen(state: State, event: ev.SideChosen) -> State:
     duel, index = _duel(state), state.index(event.seat)
     duel = replace(duel, sides=set_at(duel.sides, index, event.side),
@@ -45,16 +47,19 @@ def _side_chosen(state: State, event: ev.SideChosen) -> State:
     return replace(state, duel=duel)
 
 
+@evolves(ev.PriestPassed)
 def _priest_passed(state: State, event: ev.PriestPassed) -> State:
     duel = _duel(state)
     return replace(state, duel=replace(duel, answered=set_at(duel.answered,
                                                              state.index(event.seat), True)))
 
 
+@evolves(ev.DuelStopped)
 def _duel_stopped(state: State, event: ev.DuelStopped) -> State:
     return replace(state, duel=None, phase=Phase.FLOW)
 
 
+@evolves(ev.SidesRevealed)
 def _sides_revealed(state: State, event: ev.SidesRevealed) -> State:
     duel = _duel(state)
     sides = tuple(event.sides.get(seat, side) for seat, side in zip(state.seats, duel.sides))
@@ -72,6 +77,7 @@ def _excluded_after(duel: Duel, event: ev.DuelPlayed, index_of: Callable[[str], 
     return duel.excluded
 
 
+@evolves(ev.DuelPlayed)
 def _duel_played(state: State, event: ev.DuelPlayed) -> State:
     duel, index = _duel(state), state.index(event.seat)
     if event.kind == "tokens":
@@ -85,6 +91,7 @@ def _duel_played(state: State, event: ev.DuelPlayed) -> State:
     return replace(state, duel=replace(duel, cursor=next_participant(duel, index)))
 
 
+@evolves(ev.DuelPassed)
 def _duel_passed(state: State, event: ev.DuelPassed) -> State:
     duel = _duel(state)
     duel = replace(duel, passes=duel.passes + 1,
@@ -92,6 +99,7 @@ def _duel_passed(state: State, event: ev.DuelPassed) -> State:
     return replace(state, duel=duel)
 
 
+@evolves(ev.DuelResolved)
 def _duel_resolved(state: State, event: ev.DuelResolved) -> State:
     duel = _duel(state)
     winner = state.index(event.winner) if event.winner is not None else None
@@ -104,21 +112,25 @@ def _duel_resolved(state: State, event: ev.DuelResolved) -> State:
                    phase=Phase.DOCTOR if event.doctor_window else Phase.FLOW)
 
 
+@evolves(ev.DoctorPassed)
 def _doctor_passed(state: State, event: ev.DoctorPassed) -> State:
     duel = _duel(state)
     passed = set_at(duel.doctor_passed, state.index(event.seat), True)
     return replace(state, duel=replace(duel, doctor_passed=passed))
 
 
+@evolves(ev.DuelCancelled)
 def _duel_cancelled(state: State, event: ev.DuelCancelled) -> State:
     duel = replace(_duel(state), winner=None, loser=None, tie=False)
     return replace(state, duel=duel, phase=Phase.FLOW)
 
 
+@evolves(ev.SpoilsOffered)
 def _spoils_offered(state: State, event: ev.SpoilsOffered) -> State:
     return replace(state, phase=Phase.CHOICE)
 
 
+@evolves(ev.ObjectTaken)
 def _object_taken(state: State, event: ev.ObjectTaken) -> State:
     winner, loser = state.index(event.winner), state.index(event.loser)
     state = move_object(state, loser, winner, event.obj)
@@ -128,10 +140,12 @@ def _object_taken(state: State, event: ev.ObjectTaken) -> State:
     return replace(state, duel=replace(_duel(state), taken=event.obj), phase=Phase.FLOW)
 
 
+@evolves(ev.GiveBackOwed)
 def _give_back_owed(state: State, event: ev.GiveBackOwed) -> State:
     return replace(state, phase=Phase.GIVE_BACK)
 
 
+@evolves(ev.ObjectReturned)
 def _object_returned(state: State, event: ev.ObjectReturned) -> State:
     winner, loser = state.index(event.winner), state.index(event.loser)
     state = move_object(state, winner, loser, event.obj)
@@ -141,18 +155,7 @@ def _object_returned(state: State, event: ev.ObjectReturned) -> State:
     return replace(state, phase=Phase.FLOW)
 
 
+@evolves(ev.DuelEnded)
 def _duel_ended(state: State, event: ev.DuelEnded) -> State:
     return replace(state, duel=None, token_pile=state.token_pile + event.tokens,
                    phase=Phase.FLOW)
-
-
-DUEL_HANDLERS: dict[type, Callable[[State, Any], State]] = {
-    ev.DuelDeclared: _duel_declared, ev.SideChosen: _side_chosen,
-    ev.PriestPassed: _priest_passed, ev.DuelStopped: _duel_stopped,
-    ev.SidesRevealed: _sides_revealed, ev.DuelPlayed: _duel_played,
-    ev.DuelPassed: _duel_passed, ev.DuelResolved: _duel_resolved,
-    ev.DoctorPassed: _doctor_passed, ev.DuelCancelled: _duel_cancelled,
-    ev.SpoilsOffered: _spoils_offered, ev.ObjectTaken: _object_taken,
-    ev.GiveBackOwed: _give_back_owed, ev.ObjectReturned: _object_returned,
-    ev.DuelEnded: _duel_ended,
-}

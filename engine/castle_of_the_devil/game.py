@@ -1,31 +1,22 @@
-"""The Castle of the Devil game object: wires state, rules, views and grammar to the contract."""
+"""The Castle of the Devil game object: its facts and the hooks the kit calls."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engine.core.contract import (
-    Audience,
-    Canaries,
-    Event,
-    Game,
-    OptionSpec,
-    Order,
-    Outcome,
-    Prompt,
-    TypeTable,
-)
+from engine.core.contract import Canaries, OptionSpec, Outcome, TypeTable
+from engine.core.kit import KitGame, Step
 from engine.core.rng import Rng
 
-from . import decide as deciding
-from . import describe, grammar, prompts, render, secrecy, text, turns, view
-from .events import EVENT_TYPES
-from .evolve import evolve, initial_state
-from .orders import ORDER_TYPES
+from . import evolve, render, rules_turns, secrecy, steps, text, view
+from .cards import OBJECTS, PROFESSIONS
+from .events import EVENTS
+from .grammar import GRAMMAR
+from .orders import ORDERS
 from .state import Phase, State
 
 
-class CastleOfTheDevil(Game[State]):
+class CastleOfTheDevil(KitGame[State]):
     """Castle of the Devil: two hidden societies trade, spy and duel for Keys and Goblets."""
 
     name: ClassVar[str] = "castle-of-the-devil"
@@ -34,8 +25,12 @@ class CastleOfTheDevil(Game[State]):
     max_players: ClassVar[int] = 8
     version: ClassVar[str] = "1.0"
     options: ClassVar[tuple[OptionSpec, ...]] = ()
-    events: ClassVar[TypeTable] = TypeTable(EVENT_TYPES, "event_type")
-    orders: ClassVar[TypeTable] = TypeTable(ORDER_TYPES, "order_kind")
+    EVENTS = EVENTS
+    ORDERS = ORDERS
+    GRAMMAR = GRAMMAR
+    STEPS = tuple(steps.STEPS.values())
+    events: ClassVar[TypeTable] = EVENTS.table
+    orders: ClassVar[TypeTable] = ORDERS.table
     state_type: ClassVar[type] = State
 
     def initial_state(self, seats: tuple[str, ...], options: Mapping[str, Any]) -> State:
@@ -44,47 +39,37 @@ class CastleOfTheDevil(Game[State]):
                 seats):
             raise ValueError(f"{self.title} needs {self.min_players} to {self.max_players} "
                              "distinct seats")
-        return initial_state(tuple(seats))
+        return evolve.initial_state(tuple(seats))
 
-    def start(self, state: State, rng: Rng) -> list[Event]:
+    def start(self, state: State, rng: Rng) -> list[Any]:
         """Return the setup events and the opening of the first turn."""
-        em = turns.Emitter(state)
-        turns.set_up(em, rng)
+        em = rules_turns.Emitter(self, state)
+        rules_turns.set_up(em, rng)
         return em.events
 
-    def evolve(self, state: State, event: Event) -> State:
-        """Return the state after `event`."""
-        return evolve(state, event)
+    def step(self, state: State) -> Step | None:
+        """Return the open decision point."""
+        return steps.step(state)
 
-    def prompts(self, state: State) -> tuple[Prompt, ...]:
-        """Return the decisions open now."""
-        return prompts.prompts(state)
+    def prompt_key(self, state: State, step: Step) -> str:
+        """Return the id of the current decision point, e.g. t4.57.answer."""
+        return steps.prompt_key(state)
 
-    def prompt_for(self, state: State, seat: str) -> Prompt | None:
-        """Return the open decision of `seat`, if any (built for that seat alone)."""
-        return prompts.prompt_for(state, state.index(seat))
+    def seat_ref(self, state: State, seat: str) -> int:
+        """Return the index of `seat` (the rules count seats clockwise)."""
+        return state.index(seat)
 
-    def decide(self, state: State, seat: str, order: Order, rng: Rng) -> list[Event]:
-        """Return the events `order` by `seat` causes, or raise a RuleViolation."""
-        self.check_prompted(state, seat)
-        return deciding.decide(state, state.index(seat), order, rng)
+    def seat_name(self, state: State, ref: int) -> str:
+        """Return the name of seat index `ref`."""
+        return state.seats[ref]
 
-    def legal_orders(self, state: State, seat: str) -> Sequence[Order]:
-        """Return every order `seat` may give now."""
-        index = state.index(seat)
-        return deciding.legal_orders(state, index) if index >= 0 else []
-
-    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+    def seat_view(self, state: State, seat: str | None) -> dict[str, Any]:
         """Return what `seat` may see."""
         return view.view(state, seat)
 
-    def visibility(self, event: Event) -> Audience:
-        """Return who may read `event` before the game ends."""
-        return view.visibility(event)
-
-    def describe(self, event: Event) -> str:
-        """Return a one-line account of `event`."""
-        return describe.describe(event)
+    def label(self, state: State) -> str:
+        """Return e.g. 'Turn 4'."""
+        return f"Turn {state.turn}" if state.turn else ""
 
     def outcome(self, state: State) -> Outcome | None:
         """Return the winners once a proclamation has been judged, else None."""
@@ -101,18 +86,14 @@ class CastleOfTheDevil(Game[State]):
         """Return the table seen in a view as an SVG document."""
         return render.render_board_svg(view_data)
 
-    def parse(self, text: str, seat: str, state: State) -> Order:
-        """Return the order written in `text`."""
-        return grammar.parse(text, state.index(seat), state)
-
-    def format_order(self, order: Order) -> str:
-        """Return the canonical text of `order`."""
-        return grammar.format_order(order)
-
-    def help(self, prompt: Prompt) -> str:
-        """Return what the prompted seat can write now."""
-        return grammar.help_text(prompt)
-
     def plant_canaries(self, state: State, canaries: Canaries) -> State:
         """Return `state` with every hidden item replaced by a canary."""
         return secrecy.plant_canaries(state, canaries)
+
+    def hidden_variant(self, state: State, seat: str | None, rng: Rng) -> State | None:
+        """Return `state` with what `seat` may not know reshuffled."""
+        return secrecy.hidden_variant(state, seat, rng)
+
+    def probe_words(self) -> tuple[str, ...]:
+        """Return the names of objects and professions."""
+        return tuple(OBJECTS) + tuple(PROFESSIONS)

@@ -1,4 +1,4 @@
-"""The plain-text order grammar: parse, format_order and help.
+"""The plain-text order grammar, read against the seat's own view.
 
 Orders (case, commas and extra words such as "the", "on", "with" do not matter; objects may be
 named by id, printed name or a unique beginning; players by name or a unique beginning):
@@ -15,273 +15,251 @@ named by id, printed name or a unique beginning; players by name or a unique beg
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core.contract import Prompt
+from engine.core.ordertext import (
+    Grammar,
+    Names,
+    Reader,
+    content,
+    number,
+    plain,
+    seat_among,
+    split_at,
+)
 
 from . import orders as od
-from .grammar_base import (
-    FILLERS,
-    NUMBER_WORDS,
-    SIDE_WORDS,
-    SOCIETY_WORDS,
-    content,
-    find_object,
-    find_profession,
-    find_seat,
-    help_text,
-    plain,
-    unreadable,
-    words_of,
-)
-from .grammar_use import read_top, read_use
-from .state import Phase, State
+from .cards import ATTACKER, DEFENDER, OBJECTS, PROFESSIONS, SOCIETY
+
+GRAMMAR = Grammar("Castle of the Devil", notes=(
+    "Objects and professions may be named by a unique beginning of their name.",))
+OBJECT_NAMES = Names({card.id: (card.name, *card.aliases) for card in OBJECTS.values()},
+                     "object")
+PROFESSION_NAMES = Names({card.id: (card.name, *card.aliases)
+                          for card in PROFESSIONS.values()}, "profession")
+SOCIETY_WORDS: dict[str, str] = {
+    words: key for key, card in SOCIETY.items()
+    for phrase in (key, card.name, card.short, *card.aliases)
+    for words in (plain(phrase), " ".join(content(plain(phrase).split())))}
+SOCIETY_WORDS.update({"seal": "seal", "seal of the lodge": "seal", "lodge": "seal",
+                      "seal lodge": "seal"})
+SIDE_WORDS = {"attacker": ATTACKER, "attack": ATTACKER, "sword": ATTACKER,
+              "defender": DEFENDER, "defend": DEFENDER, "shield": DEFENDER}
+DIRECTION_WORDS = {"left": "left", "clockwise": "left", "right": "right",
+                   "counterclockwise": "right", "anticlockwise": "right"}
 
 
-def parse(text: str, index: int, state: State) -> Any:
-    """Return the order written in `text` by seat `index`, or raise UnreadableOrder."""
-    words = words_of(text)
-    if not words:
-        raise unreadable(state, index, "The order is empty.")
-    head, rest = words[0], words[1:]
-    if head == "help":
-        raise unreadable(state, index, "Here is what you can write now.", full=True)
-    if head == "default":
-        raise unreadable(state, index, "The deadline default is applied when a deadline passes; "
-                         "it cannot be written as an order.")
-    reader = _READERS.get(head)
-    if reader is not None:
-        return reader(rest, index, state)
-    return _bare(words, index, state)
+# -- what the seat can see ----------------------------------------------------------------------
+
+def seats_of(view: Mapping[str, Any]) -> tuple[str, ...]:
+    """Return the seats of the game, clockwise."""
+    return tuple(player["seat"] for player in view.get("players", ()))
 
 
-def _no_more(words: list[str], index: int, state: State, order: Any) -> Any:
-    """Return `order` if nothing meaningful follows its keyword."""
-    extra = content(words)
-    if extra:
-        raise unreadable(state, index, f'"{od.canonical_text(order)}" takes nothing after it, '
-                         f'not "{" ".join(extra)}".')
-    return order
+def hand_of(view: Mapping[str, Any]) -> tuple[str, ...]:
+    """Return the seat's own objects (empty for a spectator)."""
+    return tuple((view.get("you") or {}).get("objects", ()))
 
 
-def _object(words: list[str], index: int, state: State, what: str,
-            among: tuple[str, ...] = ()) -> str:
+def phase_of(view: Mapping[str, Any]) -> str:
+    """Return the current phase's name."""
+    return str(view.get("phase", ""))
+
+
+def _object(words: Sequence[str], reader: Reader, what: str,
+            among: Sequence[str] = ()) -> str:
     """Return the object named by `words`, or raise saying why it cannot be read."""
-    found, problem = find_object(content(words), among)
-    if found is None:
-        raise unreadable(state, index, problem.format(what=what))
-    return found
+    return OBJECT_NAMES.find(words, reader, what, among)
 
 
-def _seat(words: list[str], index: int, state: State, what: str = "player") -> str:
+def _seat(words: Sequence[str], reader: Reader, what: str = "player") -> str:
     """Return the seat named by `words`, or raise."""
-    found, problem = find_seat(words, state.seats)
-    if found is None:
-        raise unreadable(state, index, problem.format(what=what))
-    return found
+    return seat_among(words, seats_of(reader.view), reader, what)
 
 
-def _hand(state: State, index: int) -> tuple[str, ...]:
-    """Return the seat's objects (to tell apart names such as "bag")."""
-    return state.hands[index] if index >= 0 else ()
+def _is_seat(word: str, seats: Sequence[str]) -> bool:
+    """Return whether `word` is a seat's name or the beginning of exactly one."""
+    return word in seats or len([seat for seat in seats if seat.startswith(word)]) == 1
 
 
-def _split(words: list[str], *markers: str) -> tuple[list[str], list[str] | None]:
-    """Return the words before and after the first marker (None when there is none)."""
-    for position, word in enumerate(words):
-        if word in markers and position > 0:
-            return words[:position], words[position + 1:]
-    return words, None
+# -- one rule per order word ----------------------------------------------------------------------
 
-
-# -- one reader per order word ----------------------------------------------------------------
-
-def _claim(words: list[str], index: int, state: State) -> Any:
+@GRAMMAR.rule("claim", "proclaim", kinds=("claim",))
+def _claim(words: list[str], reader: Reader) -> Any:
     """Read `claim order|brotherhood|seal`, or in one line `claim order <player> ...`."""
-    phrase = plain(" ".join(content(words)))
-    society = SOCIETY_WORDS.get(phrase)
+    kept = [word for word in content(plain(" ".join(words)).split())
+            if word not in ("victory", "win", "society")]
+    society = SOCIETY_WORDS.get(" ".join(kept))
     if society is not None:
         return od.ClaimOrder(society)
-    first = content(words)[:1]
-    society = SOCIETY_WORDS.get(first[0]) if first else None
-    if society is None:
-        raise unreadable(state, index, "Claim order, claim brotherhood or claim seal.")
-    names = tuple(_claim_name(word, index, state) for word in content(words)[1:])
-    return od.ClaimOrder(society, names)
+    for length in (3, 2, 1):
+        society = SOCIETY_WORDS.get(" ".join(kept[:length]))
+        if society is not None:
+            names = tuple(_seat([word], reader, "player you name") for word in kept[length:])
+            return od.ClaimOrder(society, names)
+    raise reader.fail("Claim order, claim brotherhood or claim seal.")
 
 
-def _claim_name(word: str, index: int, state: State) -> str:
-    """Return the seat named by `word` in a one-line claim."""
-    for seat in state.seats:
-        if plain(seat) == plain(word):
-            return seat
-    raise unreadable(state, index, f"{word!r} is not a player of this game; name the holders "
-                     "by their seat names: claim order anna bruno.")
+@GRAMMAR.rule("spy", kinds=("spy",))
+def _spy(words: list[str], reader: Reader) -> Any:
+    """Read `spy <player>` (also "spy on <player>")."""
+    return od.SpyOrder(_seat(words, reader, "player to spy on"))
 
 
-def _spy(words: list[str], index: int, state: State) -> Any:
-    """Read `spy <player>`."""
-    return od.SpyOrder(_seat(words, index, state, "player to spy on"))
-
-
-def _duel(words: list[str], index: int, state: State) -> Any:
+@GRAMMAR.rule("duel", "challenge", "attack", kinds=("duel",))
+def _duel(words: list[str], reader: Reader) -> Any:
     """Read `duel <player>` (also "challenge <player> to a duel")."""
     kept = [word for word in words if word not in ("duel", "challenge")]
-    return od.DuelOrder(_seat(kept, index, state, "player to challenge"))
+    return od.DuelOrder(_seat(kept, reader, "player to challenge"))
 
 
-def _offer(words: list[str], index: int, state: State) -> Any:
+@GRAMMAR.rule("offer", "trade", kinds=("offer",))
+def _offer(words: list[str], reader: Reader) -> Any:
     """Read `offer <object> to <player>` (or `offer <player> <object>`)."""
-    before, after = _split(words, "to", "with")
-    hand = _hand(state, index)
+    before, after = split_at(words, "to", "with")
+    hand = hand_of(reader.view)
     if after is not None:
-        return od.OfferOrder(_object(before, index, state, "object to offer", hand),
-                             _seat(after, index, state, "player to offer it to"))
+        return od.OfferOrder(_object(before, reader, "object to offer", hand),
+                             _seat(after, reader, "player to offer it to"))
     kept = content(words)
-    if len(kept) >= 2 and find_seat(kept[:1], state.seats)[0] is not None:
-        return od.OfferOrder(_object(kept[1:], index, state, "object to offer", hand),
-                             _seat(kept[:1], index, state))
+    seats = seats_of(reader.view)
+    if len(kept) >= 2 and _is_seat(kept[0], seats):
+        return od.OfferOrder(_object(kept[1:], reader, "object to offer", hand),
+                             _seat(kept[:1], reader))
     if len(kept) >= 2:
-        return od.OfferOrder(_object(kept[:-1], index, state, "object to offer", hand),
-                             _seat(kept[-1:], index, state, "player to offer it to"))
-    raise unreadable(state, index, "Write offer <object> to <player>.")
+        return od.OfferOrder(_object(kept[:-1], reader, "object to offer", hand),
+                             _seat(kept[-1:], reader, "player to offer it to"))
+    raise reader.fail("Write offer <object> to <player>.")
 
 
-def _accept(words: list[str], index: int, state: State) -> Any:
+@GRAMMAR.rule("accept", kinds=("accept",))
+def _accept(words: list[str], reader: Reader) -> Any:
     """Read `accept give <object>` (the word give may be left out)."""
     kept = [w for w in content(words) if w not in ("give", "giving", "back", "return")]
     if not kept:
-        raise unreadable(state, index, "Say what you give back: accept give <object>.")
-    hand = _hand(state, index)
-    return od.AcceptOrder(_object(kept, index, state, "object to give back", hand))
+        raise reader.fail("Say what you give back: accept give <object>.")
+    return od.AcceptOrder(_object(kept, reader, "object to give back", hand_of(reader.view)))
 
 
-def _refuse(words: list[str], index: int, state: State) -> Any:
+@GRAMMAR.rule("refuse", "reject", "decline", kinds=("refuse",))
+def _refuse(words: list[str], reader: Reader) -> Any:
     """Read `refuse`."""
-    return _no_more(words, index, state, od.RefuseOrder())
+    return reader.nothing_after(words, od.RefuseOrder(), "refuse", ("offer", "it", "trade"))
 
 
-def _support(words: list[str], index: int, state: State) -> Any:
+@GRAMMAR.rule("support", "side", kinds=("support",))
+def _support(words: list[str], reader: Reader) -> Any:
     """Read `support attacker|defender` (or the name of a duellist)."""
     kept = content(words)
     side = SIDE_WORDS.get(kept[0]) if len(kept) == 1 else None
-    if side is None and len(kept) == 1 and state.duel is not None:
-        seat = find_seat(kept, state.seats)[0]
-        duel = state.duel
-        side = {state.seats[duel.attacker]: "attacker",
-                state.seats[duel.defender]: "defender"}.get(seat or "")
+    duel = reader.view.get("duel") or {}
+    if side is None and len(kept) == 1 and duel:
+        named = [seat for seat in (duel["attacker"], duel["defender"])
+                 if seat.startswith(kept[0])]
+        if len(named) == 1:
+            side = ATTACKER if named[0] == duel["attacker"] else DEFENDER
     if side is None:
-        raise unreadable(state, index, "Write support attacker or support defender.")
+        raise reader.fail("Write support attacker or support defender.")
     return od.SupportOrder(side)
 
 
-def _play(words: list[str], index: int, state: State) -> Any:
+@GRAMMAR.rule("play", kinds=("play",))
+def _play(words: list[str], reader: Reader) -> Any:
     """Read `play <object>`, or `play <n> tokens`."""
     kept = content(words)
     if kept and kept[-1] in ("token", "tokens"):
-        return _token(kept[:-1], index, state)
-    hand = _hand(state, index)
-    return od.PlayOrder(_object(kept, index, state, "object to play", hand))
+        return _token(kept[:-1], reader)
+    return od.PlayOrder(_object(kept, reader, "object to play", hand_of(reader.view)))
 
 
-def _token(words: list[str], index: int, state: State) -> Any:
+@GRAMMAR.rule("token", "tokens", kinds=("token",))
+def _token(words: list[str], reader: Reader) -> Any:
     """Read `token <count>` (a number or a word; one when left out)."""
     kept = [w for w in content(words) if w not in ("token", "tokens")]
     if not kept:
         return od.TokenOrder(1)
-    if len(kept) == 1:
-        word = kept[0]
-        count = int(word) if word.isdigit() else NUMBER_WORDS.get(word)
-        if count is not None:
-            return od.TokenOrder(count)
-    raise unreadable(state, index, "Write token <count>, for example token 2.")
+    count = number(kept[0]) if len(kept) == 1 else None
+    if count is None:
+        raise reader.fail("Write token <count>, for example token 2.")
+    return od.TokenOrder(count)
 
 
-def _pass(words: list[str], index: int, state: State) -> Any:
+@GRAMMAR.rule("pass", "skip", kinds=("pass",))
+def _pass(words: list[str], reader: Reader) -> Any:
     """Read `pass` (in the Sextant's passing, `pass <object>` gives it)."""
-    if state.phase is Phase.SEXTANT and content(words):
-        return _give(words, index, state)
-    return _no_more(words, index, state, od.PassOrder())
+    if phase_of(reader.view) == "sextant" and content(words):
+        return _give(words, reader)
+    return reader.nothing_after(words, od.PassOrder(), "pass")
 
 
-def _look(words: list[str], index: int, state: State) -> Any:
+@GRAMMAR.rule("look", "see", kinds=("look",))
+def _look(words: list[str], reader: Reader) -> Any:
     """Read `look society` or `look objects`."""
-    kept = content(words)
     targets = {"society": "society", "card": "society", "societies": "society",
                "objects": "objects", "object": "objects", "hand": "objects", "cards": "objects",
                "items": "objects"}
-    found = {targets[w] for w in kept if w in targets}
+    found = {targets[w] for w in content(words) if w in targets}
     if len(found) != 1:
-        raise unreadable(state, index, "Write look society or look objects.")
+        raise reader.fail("Write look society or look objects.")
     return od.LookOrder(found.pop())
 
 
-def _steal(words: list[str], index: int, state: State) -> Any:
+@GRAMMAR.rule("steal")
+def _steal(words: list[str], reader: Reader) -> Any:
     """Read `steal` (look at the objects) or `steal <object>` (take it)."""
-    return _take(words, index, state) if content(words) else od.LookOrder("objects")
+    return _take(words, reader) if content(words) else od.LookOrder("objects")
 
 
-def _take(words: list[str], index: int, state: State) -> Any:
-    """Read `take <object>`, among the loser's objects."""
-    among: tuple[str, ...] = ()
-    duel = state.duel
-    if duel is not None and duel.loser is not None:
-        among = state.hands[duel.loser]
-    return od.TakeOrder(_object(words, index, state, "object to take", among))
+@GRAMMAR.rule("take", kinds=("take",))
+def _take(words: list[str], reader: Reader) -> Any:
+    """Read `take <object>`, among the loser's objects once they are shown to the winner."""
+    shown = (reader.view.get("you") or {}).get("loser_objects", ())
+    return od.TakeOrder(_object(words, reader, "object to take", shown))
 
 
-def _give(words: list[str], index: int, state: State) -> Any:
+@GRAMMAR.rule("give", kinds=("give",))
+def _give(words: list[str], reader: Reader) -> Any:
     """Read `give <object>` or `give <object> to <player>`."""
-    before, after = _split(words, "to")
-    hand = _hand(state, index)
-    obj = _object(before, index, state, "object to give", hand)
+    before, after = split_at(words, "to")
+    obj = _object(before, reader, "object to give", hand_of(reader.view))
     if after is None:
         return od.GiveOrder(obj)
-    return od.GiveOrder(obj, _seat(after, index, state, "player who receives it"))
+    return od.GiveOrder(obj, _seat(after, reader, "player who receives it"))
 
 
-def _done(words: list[str], index: int, state: State) -> Any:
+@GRAMMAR.rule("done", "stop", kinds=("done",))
+def _done(words: list[str], reader: Reader) -> Any:
     """Read `done`."""
-    return _no_more(words, index, state, od.DoneOrder())
+    return reader.nothing_after(words, od.DoneOrder(), "done", ("naming",))
 
 
-def _name(words: list[str], index: int, state: State) -> Any:
+@GRAMMAR.rule("name", kinds=("name",))
+def _name(words: list[str], reader: Reader) -> Any:
     """Read `name <player> [<player> ...]`, in seat order."""
-    kept = [word for word in words if word in state.seats or word not in FILLERS]
+    seats = seats_of(reader.view)
+    kept = [word for word in words if word in seats or word not in ("and", "the", "players")]
     if not kept:
-        raise unreadable(state, index, "Name at least one player: name <player> [<player> ...].")
-    named = [_seat([word], index, state) for word in kept]
-    order = sorted(dict.fromkeys(named), key=state.seats.index)
-    return od.NameOrder(tuple(order))
+        raise reader.fail("Name at least one player: name <player> [<player> ...].")
+    named = [_seat([word], reader) for word in kept]
+    return od.NameOrder(tuple(sorted(dict.fromkeys(named), key=seats.index)))
 
 
-_READERS: dict[str, Callable[[list[str], int, State], Any]] = {
-    "claim": _claim, "proclaim": _claim, "spy": _spy, "duel": _duel, "challenge": _duel,
-    "attack": _duel, "offer": _offer, "trade": _offer, "accept": _accept, "refuse": _refuse,
-    "reject": _refuse, "decline": _refuse, "support": _support, "side": _support,
-    "play": _play, "token": _token, "tokens": _token, "pass": _pass, "skip": _pass,
-    "look": _look, "see": _look, "steal": _steal, "take": _take, "give": _give,
-    "done": _done, "stop": _done, "name": _name, "use": read_use, "reveal": read_use,
-    "top": read_top,
-}
+from .grammar_use import read_top, read_use
+
+GRAMMAR.rule("use", "reveal", kinds=("use",))(read_use)
+GRAMMAR.rule("top", kinds=("top",))(read_top)
 
 
-def _bare(words: list[str], index: int, state: State) -> Any:
+@GRAMMAR.otherwise
+def _bare(words: list[str], reader: Reader) -> Any:
     """Read an order without its keyword: a profession or a duel object on its own."""
-    if find_profession(words[:1])[0] is not None or (
-            state.phase is Phase.ABILITY and find_object(words[:1], ())[0] is not None):
-        return read_use(words, index, state)
-    if state.phase is Phase.PLAY and find_object(content(words), ())[0] is not None:
-        return _play(words, index, state)
-    raise unreadable(state, index, f'"{words[0]}" is not an order word (spy, offer, duel, '
-                     "accept, refuse, support, play, use, token, pass, look, take, give, top, "
-                     "claim, name, done).")
-
-
-def format_order(value: Any) -> str:
-    """Return the canonical text of an order."""
-    return od.canonical_text(value)
-
-
-__all__ = ["Prompt", "format_order", "help_text", "parse", "plain", "words_of"]
+    phase = phase_of(reader.view)
+    if PROFESSION_NAMES.longest(words[:1])[0] is not None or (
+            phase == "ability" and OBJECT_NAMES.one(words[:1]) is not None):
+        return read_use(words, reader)
+    if phase == "play" and OBJECT_NAMES.one(words) is not None:
+        return _play(words, reader)
+    raise reader.fail(f'"{words[0]}" is not an order word (spy, offer, duel, accept, refuse, '
+                      "support, play, use, token, pass, look, take, give, top, claim, name, "
+                      "done).")

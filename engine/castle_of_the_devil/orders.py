@@ -1,14 +1,37 @@
 """The orders a player can give in Castle of the Devil, and their canonical texts."""
+
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from engine.core.contract import order
+from engine.core.declare import DefaultOrder, OrderTypes
+
+ORDERS = OrderTypes("castle-of-the-devil")
+"""Every order of the game, each registered once with its text and its form."""
+FIELDS = {
+    "obj": "object",
+    "target": "player",
+    "give": "object given back",
+    "side": "side",
+    "name": "profession or object",
+    "item": "object",
+    "count": "tokens",
+    "what": "look at",
+    "to": "player",
+    "objects": "objects",
+    "seats": "players",
+    "society": "society",
+}
+"""The words players use for the fields of the orders."""
 
 
-@order("spy")
+@ORDERS.register(
+    "spy",
+    text=lambda o: f"spy {o.target}",
+    label="Spy: look at one random object of a player",
+    syntax="spy <player>",
+    fields=FIELDS,
+)
 @dataclass(frozen=True)
 class SpyOrder:
     """Your action: draw one object at random from `target`, look at it, give it back."""
@@ -16,7 +39,13 @@ class SpyOrder:
     target: str
 
 
-@order("offer")
+@ORDERS.register(
+    "offer",
+    text=lambda o: f"offer {o.obj} to {o.target}",
+    label="Trade: offer one of your objects face down",
+    syntax="offer <object> to <player>",
+    fields=FIELDS,
+)
 @dataclass(frozen=True)
 class OfferOrder:
     """Your action: offer `obj` face down to `target`."""
@@ -25,7 +54,13 @@ class OfferOrder:
     target: str
 
 
-@order("duel")
+@ORDERS.register(
+    "duel",
+    text=lambda o: f"duel {o.target}",
+    label="Duel: challenge a player",
+    syntax="duel <player>",
+    fields=FIELDS,
+)
 @dataclass(frozen=True)
 class DuelOrder:
     """Your action: challenge `target` to a duel."""
@@ -33,7 +68,13 @@ class DuelOrder:
     target: str
 
 
-@order("accept")
+@ORDERS.register(
+    "accept",
+    text=lambda o: f"accept give {o.give}",
+    label="Accept, giving one of your objects back",
+    syntax="accept give <object>",
+    fields=FIELDS,
+)
 @dataclass(frozen=True)
 class AcceptOrder:
     """Accept the offered object and give `give` back, face down."""
@@ -41,13 +82,21 @@ class AcceptOrder:
     give: str
 
 
-@order("refuse")
+@ORDERS.register(
+    "refuse", text=lambda o: "refuse", label="Refuse the offer", syntax="refuse", fields=FIELDS
+)
 @dataclass(frozen=True)
 class RefuseOrder:
     """Refuse the offered object; the offerer takes a duel token."""
 
 
-@order("support")
+@ORDERS.register(
+    "support",
+    text=lambda o: f"support {o.side}",
+    label="Support a side (sealed until all sides are in)",
+    syntax="support <attacker|defender>",
+    fields=FIELDS,
+)
 @dataclass(frozen=True)
 class SupportOrder:
     """Duel: support the attacker or the defender (sealed until every side is in)."""
@@ -55,7 +104,13 @@ class SupportOrder:
     side: str
 
 
-@order("play")
+@ORDERS.register(
+    "play",
+    text=lambda o: f"play {o.obj}",
+    label="Play an object face up",
+    syntax="play <object>",
+    fields=FIELDS,
+)
 @dataclass(frozen=True)
 class PlayOrder:
     """Duel: play the object `obj` face up."""
@@ -63,7 +118,13 @@ class PlayOrder:
     obj: str
 
 
-@order("use")
+@ORDERS.register(
+    "use",
+    text=lambda o: _use_text(o),
+    label="Use your profession or the traded object's ability",
+    syntax="use <name> [<player|side|direction>] [<object>]",
+    fields=FIELDS,
+)
 @dataclass(frozen=True)
 class UseOrder:
     """Use a profession or a trade ability (`target`: a seat, side or direction; `item`)."""
@@ -73,7 +134,13 @@ class UseOrder:
     item: str = ""
 
 
-@order("token")
+@ORDERS.register(
+    "token",
+    text=lambda o: f"token {o.count}",
+    label="Put duel tokens on your side",
+    syntax="token <count>",
+    fields=FIELDS,
+)
 @dataclass(frozen=True)
 class TokenOrder:
     """Duel: put `count` of your duel tokens on the side you are on."""
@@ -81,13 +148,19 @@ class TokenOrder:
     count: int
 
 
-@order("pass")
+@ORDERS.register("pass", text=lambda o: "pass", label="Pass", syntax="pass", fields=FIELDS)
 @dataclass(frozen=True)
 class PassOrder:
     """Play nothing now, decline a trade ability, or let a duel go ahead."""
 
 
-@order("look")
+@ORDERS.register(
+    "look",
+    text=lambda o: f"look {o.what}",
+    label="Look at the loser's society card, or at their objects",
+    syntax="look <society|objects>",
+    fields=FIELDS,
+)
 @dataclass(frozen=True)
 class LookOrder:
     """Duel winner: look at the loser's `society` card, or at their `objects` to take one."""
@@ -95,7 +168,13 @@ class LookOrder:
     what: str
 
 
-@order("take")
+@ORDERS.register(
+    "take",
+    text=lambda o: f"take {o.obj}",
+    label="Take one of the loser's objects",
+    syntax="take <object>",
+    fields=FIELDS,
+)
 @dataclass(frozen=True)
 class TakeOrder:
     """Duel winner: take `obj` from the loser's objects."""
@@ -103,7 +182,13 @@ class TakeOrder:
     obj: str
 
 
-@order("give")
+@ORDERS.register(
+    "give",
+    text=lambda o: _give_text(o),
+    label="Give an object",
+    syntax="give <object> [to <player>]",
+    fields=FIELDS,
+)
 @dataclass(frozen=True)
 class GiveOrder:
     """Hand over `obj`: to `to` over the hand limit, else to whom the rules say."""
@@ -112,7 +197,13 @@ class GiveOrder:
     to: str = ""
 
 
-@order("top")
+@ORDERS.register(
+    "top",
+    text=lambda o: " ".join(("top", *o.objects)),
+    label="Put objects on top of the pile, topmost first",
+    syntax="top <object> <object>",
+    fields=FIELDS,
+)
 @dataclass(frozen=True)
 class TopOrder:
     """Clairvoyant: put these objects on top of the pile, the first topmost."""
@@ -120,7 +211,13 @@ class TopOrder:
     objects: tuple[str, ...]
 
 
-@order("claim")
+@ORDERS.register(
+    "claim",
+    text=lambda o: " ".join(("claim", o.society, *o.names)),
+    label="Proclaim victory (before your action)",
+    syntax="claim <order|brotherhood|seal> [<holder> ...]",
+    fields=FIELDS,
+)
 @dataclass(frozen=True)
 class ClaimOrder:
     """Proclaim victory for `society` (order or brotherhood), or alone with the Seal (seal).
@@ -133,7 +230,13 @@ class ClaimOrder:
     names: tuple[str, ...] = ()
 
 
-@order("name")
+@ORDERS.register(
+    "name",
+    text=lambda o: " ".join(("name", *o.seats)),
+    label="Name the holders of the objects (they show their cards)",
+    syntax="name <player> [<player> ...]",
+    fields=FIELDS,
+)
 @dataclass(frozen=True)
 class NameOrder:
     """Claim: name these players as holders of the needed objects; they show their cards."""
@@ -141,31 +244,16 @@ class NameOrder:
     seats: tuple[str, ...]
 
 
-@order("done")
+@ORDERS.register(
+    "done",
+    text=lambda o: "done",
+    label="Name nobody more: the claim is judged as it stands",
+    syntax="done",
+    fields=FIELDS,
+)
 @dataclass(frozen=True)
 class DoneOrder:
     """Claim: name nobody more; the claim is judged as it stands."""
-
-
-@order("default")
-@dataclass(frozen=True)
-class DefaultOrder:
-    """What a missed deadline submits where the default is random; decided with the stream."""
-
-
-ORDER_TYPES: tuple[type, ...] = (
-    SpyOrder, OfferOrder, DuelOrder, AcceptOrder, RefuseOrder, SupportOrder, PlayOrder, UseOrder,
-    TokenOrder, PassOrder, LookOrder, TakeOrder, GiveOrder, TopOrder, ClaimOrder, NameOrder,
-    DoneOrder, DefaultOrder,
-)
-
-
-def canonical_text(value: object) -> str:
-    """Return the canonical text of an order, the form the grammar reads back unchanged."""
-    text = _TEXTS.get(type(value))
-    if text is None:
-        raise TypeError(f"not a Castle of the Devil order: {value!r}")
-    return text(value)
 
 
 def _use_text(value: UseOrder) -> str:
@@ -178,32 +266,4 @@ def _give_text(value: GiveOrder) -> str:
     return f"give {value.obj} to {value.to}" if value.to else f"give {value.obj}"
 
 
-_TEXTS: dict[type, Callable[[Any], str]] = {
-    SpyOrder: lambda o: f"spy {o.target}",
-    OfferOrder: lambda o: f"offer {o.obj} to {o.target}",
-    DuelOrder: lambda o: f"duel {o.target}",
-    AcceptOrder: lambda o: f"accept give {o.give}",
-    RefuseOrder: lambda o: "refuse",
-    SupportOrder: lambda o: f"support {o.side}",
-    PlayOrder: lambda o: f"play {o.obj}",
-    UseOrder: _use_text,
-    TokenOrder: lambda o: f"token {o.count}",
-    PassOrder: lambda o: "pass",
-    LookOrder: lambda o: f"look {o.what}",
-    TakeOrder: lambda o: f"take {o.obj}",
-    GiveOrder: _give_text,
-    TopOrder: lambda o: " ".join(("top", *o.objects)),
-    ClaimOrder: lambda o: " ".join(("claim", o.society, *o.names)),
-    NameOrder: lambda o: " ".join(("name", *o.seats)),
-    DoneOrder: lambda o: "done",
-    DefaultOrder: lambda o: "default",
-}
-
-
-def legal_text(orders: list[Any], limit: int = 10) -> str:
-    """Return 'You can write: ...' for a list of legal orders."""
-    if not orders:
-        return "You have nothing to decide now."
-    texts = [canonical_text(item) for item in orders[:limit]]
-    more = f" (and {len(orders) - limit} more; write help for all)" if len(orders) > limit else ""
-    return "You can write: " + "; ".join(texts) + more + "."
+__all__ = ["ORDERS", "DefaultOrder"]

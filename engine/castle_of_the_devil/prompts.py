@@ -1,71 +1,11 @@
-"""prompts: who must decide what now, with the legal choices as forms for pages and help."""
+"""prompts: the line telling each deciding seat what it decides now, in its own view."""
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable, Sequence
-from functools import cache, lru_cache
-from typing import Any
+from collections.abc import Callable
 
-from engine.core.contract import Field, OrderForm, Prompt
-
-from . import orders as od
 from .cards import OBJECTS, object_name, society_name
-from .duel_end import totals
-from .rules import deciding_seats
+from .rules_duel_end import totals
 from .state import Phase, State, object_list
-from .steps import STEPS, Step
-
-FORM_TEXTS: dict[type, tuple[str, str]] = {
-    od.ClaimOrder: ("Proclaim victory (before your action)",
-                    "claim <order|brotherhood|seal> [<holder> ...]"),
-    od.SpyOrder: ("Spy: look at one random object of a player", "spy <player>"),
-    od.OfferOrder: ("Trade: offer one of your objects face down", "offer <object> to <player>"),
-    od.DuelOrder: ("Duel: challenge a player", "duel <player>"),
-    od.UseOrder: ("Use your profession or the traded object's ability",
-                  "use <name> [<player|side|direction>] [<object>]"),
-    od.AcceptOrder: ("Accept, giving one of your objects back", "accept give <object>"),
-    od.RefuseOrder: ("Refuse the offer", "refuse"),
-    od.SupportOrder: ("Support a side (sealed until all sides are in)",
-                      "support <attacker|defender>"),
-    od.PlayOrder: ("Play an object face up", "play <object>"),
-    od.TokenOrder: ("Put duel tokens on your side", "token <count>"),
-    od.PassOrder: ("Pass", "pass"),
-    od.LookOrder: ("Look at the loser's society card, or at their objects",
-                   "look <society|objects>"),
-    od.TakeOrder: ("Take one of the loser's objects", "take <object>"),
-    od.GiveOrder: ("Give an object", "give <object> [to <player>]"),
-    od.TopOrder: ("Put objects on top of the pile, topmost first", "top <object> <object>"),
-    od.NameOrder: ("Name the holders of the objects (they show their cards)",
-                   "name <player> [<player> ...]"),
-    od.DoneOrder: ("Name nobody more: the claim is judged as it stands", "done"),
-}
-
-
-FIELD_LABELS = {"obj": "object", "target": "player", "give": "object given back",
-                "side": "side", "name": "profession or object", "item": "object",
-                "count": "tokens", "what": "look at", "to": "player", "objects": "objects",
-                "seats": "players", "society": "society"}
-
-
-def prompt_key(state: State) -> str:
-    """Return the id of the current decision point, e.g. t4.57.answer."""
-    return f"t{state.turn}.{state.step}.{state.phase.value}"
-
-
-def prompts(state: State) -> tuple[Prompt, ...]:
-    """Return the open decisions, one per deciding seat."""
-    step = STEPS.get(state.phase)
-    if step is None:
-        return ()
-    return tuple(_prompt(state, seat, step) for seat in deciding_seats(state))
-
-
-def prompt_for(state: State, seat: int) -> Prompt | None:
-    """Return the open decision of seat `seat`, if it has one."""
-    step = STEPS.get(state.phase)
-    if step is None or seat not in deciding_seats(state):
-        return None
-    return _prompt(state, seat, step)
 
 
 def submitted(state: State, seat: int) -> bool:
@@ -75,61 +15,6 @@ def submitted(state: State, seat: int) -> bool:
     if state.phase is Phase.SEXTANT and state.sextant is not None:
         return state.sextant.choices[seat] != ""
     return False
-
-
-def _prompt(state: State, seat: int, step: Step) -> Prompt:
-    """Return the prompt of one seat."""
-    legal = step.orders(state, seat)
-    return Prompt(seat=state.seats[seat], key=prompt_key(state),
-                  summary=SUMMARIES[state.phase](state, seat), forms=forms(legal),
-                  default=step.default(state, seat), default_summary=step.default_summary,
-                  simultaneous=step.simultaneous, submitted=submitted(state, seat),
-                  deadline_hours=step.hours)
-
-
-def forms(legal: Sequence[Any]) -> tuple[OrderForm, ...]:
-    """Return one form per kind of legal order, in the order they first appear."""
-    return _forms(tuple(legal))
-
-
-@lru_cache(maxsize=4096)
-def _forms(legal: tuple[Any, ...]) -> tuple[OrderForm, ...]:
-    """Return the forms of a tuple of legal orders (the same lists recur all game long)."""
-    kinds = list(dict.fromkeys(type(item) for item in legal))
-    return tuple(_form(kind, [item for item in legal if type(item) is kind]) for kind in kinds)
-
-
-@cache
-def _field_names(kind: type) -> tuple[str, ...]:
-    """Return the field names of an order class."""
-    return tuple(spec.name for spec in dataclasses.fields(kind))
-
-
-def _form(kind: type, chosen: list[Any]) -> OrderForm:
-    """Return the form of one kind of order with the options taken from the legal orders."""
-    label, syntax = FORM_TEXTS[kind]
-    fields = []
-    for name in _field_names(kind):
-        values = [getattr(item, name) for item in chosen]
-        if any(isinstance(value, tuple) for value in values):
-            options = tuple(dict.fromkeys(part for value in values for part in value))
-            fields.append(Field(name, FIELD_LABELS.get(name, name), "multi", options, 1,
-                                len(options)))
-        else:
-            options = tuple(dict.fromkeys(str(value) for value in values if value != ""))
-            if options:
-                fields.append(Field(name, FIELD_LABELS.get(name, name), "choice", options))
-    return OrderForm(kind.order_kind, label, tuple(fields), examples(chosen), syntax)  # type: ignore[attr-defined]
-
-
-def examples(chosen: Sequence[Any], count: int = 3) -> tuple[str, ...]:
-    """Return up to `count` canonical texts spread over `chosen`."""
-    if len(chosen) <= count:
-        picked = list(chosen)
-    else:
-        stride = (len(chosen) - 1) / (count - 1)
-        picked = [chosen[round(i * stride)] for i in range(count)]
-    return tuple(od.canonical_text(item) for item in picked)
 
 
 # -- summaries: what is being decided, seen by the deciding seat ------------------------------

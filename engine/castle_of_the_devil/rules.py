@@ -1,6 +1,10 @@
 """Shared rule questions: who decides now, what a player holds, which professions work."""
 from __future__ import annotations
 
+from typing import NoReturn
+
+from engine.core.errors import RuleViolation
+
 from .cards import ATTACKER, DEFENDER, OBJECTS, SOCIETY, TO_WIN, TO_WIN_SMALLER, is_bag, is_once
 from .state import Duel, Phase, State
 
@@ -99,3 +103,32 @@ def played_by(duel: Duel, seat: int) -> set[str]:
 def bag_conflict(offered: str, returned: str) -> bool:
     """Return whether trading `offered` for `returned` would trade a Bag for the other Bag."""
     return is_bag(offered) and is_bag(returned)
+
+
+def refuse(message: str, code: str) -> NoReturn:
+    """Refuse an order with a reason in the players' words and a stable code."""
+    raise RuleViolation(message, code=code)
+
+
+def other_seat(state: State, seat: int, name: str, what: str = "player") -> int:
+    """Return the index of another seat called `name`, or refuse."""
+    target = state.index(name)
+    if target == seat:
+        refuse(f"Choose another {what}, not yourself.", "cd.self")
+    if target < 0:
+        refuse(f"{name or 'Nobody'} is not a player of this game.", "cd.unknown-seat")
+    return target
+
+
+def holds(state: State, seat: int, obj: str, what: str = "You hold") -> None:
+    """Refuse unless seat `seat` holds `obj`."""
+    if obj not in state.hands[seat]:
+        from .cards import object_name
+
+        refuse(f"{what} no {object_name(obj)}.", "cd.not-held")
+
+
+def no_receiver(to: str, message: str) -> None:
+    """Refuse a give naming a player where the rules decide who receives it."""
+    if to:
+        refuse(message, "cd.no-target")

@@ -8,6 +8,7 @@ or Diplomat showed it). Cards turned up by a proclamation are public.
 from __future__ import annotations
 
 from engine.core.contract import Canaries, replace
+from engine.core.rng import Rng
 
 from .state import Duel, Phase, State
 
@@ -67,3 +68,45 @@ def _planted_sides(duel: Duel, seats: tuple[str, ...], canaries: Canaries) -> Du
     sides = tuple(side if k in (duel.attacker, duel.defender) or not side
                   else canaries.text({seats[k]}) for k, side in enumerate(duel.sides))
     return replace(duel, sides=sides)
+
+
+def hidden_variant(state: State, seat: str | None, rng: Rng) -> State | None:
+    """Return `state` with what `seat` may not know reshuffled: other seats' hidden objects and
+    the pile (counts kept), hidden society cards, face-down and unused professions."""
+    if state.phase is Phase.OVER:
+        return None
+    me = state.index(seat) if seat is not None else -1
+    others = [k for k in range(state.players)
+              if k != me and not state.revealed[k] and not _hand_shown(state, k, me)]
+    hands = list(state.hands)
+    pool = [obj for k in others for obj in hands[k]]
+    pile_hidden = not (state.phase is Phase.CLAIRVOYANT and me == state.active)
+    pool += list(state.pile) if pile_hidden else []
+    pool = rng.shuffled(pool)
+    for k in others:
+        hands[k], pool = tuple(sorted(pool[:len(hands[k])])), pool[len(hands[k]):]
+    pile = tuple(pool) if pile_hidden else state.pile
+    societies = _shuffled_at(state.societies, [k for k in others if state.societies[k]], rng)
+    face_down = [k for k in others if state.professions[k] and not state.face_up[k]]
+    professions = list(state.professions)
+    unused = list(state.unused)
+    mixed = rng.shuffled([professions[k] for k in face_down] + unused)
+    for k in face_down:
+        professions[k] = mixed.pop()
+    return replace(state, hands=tuple(hands), pile=pile, societies=societies,
+                   professions=tuple(professions), unused=tuple(sorted(mixed)))
+
+
+def _hand_shown(state: State, index: int, me: int) -> bool:
+    """Return whether the hand of seat `index` lies open to seat `me` (a duel winner taking)."""
+    duel = state.duel
+    return (state.phase in (Phase.TAKE, Phase.GIVE_BACK) and duel is not None
+            and duel.loser == index and duel.winner == me)
+
+
+def _shuffled_at(values: tuple[str, ...], places: list[int], rng: Rng) -> tuple[str, ...]:
+    """Return `values` with the entries at `places` shuffled among themselves."""
+    result = list(values)
+    for place, value in zip(places, rng.shuffled([values[k] for k in places])):
+        result[place] = value
+    return tuple(result)

@@ -2,17 +2,19 @@
 missed deadline does and how long it waits."""
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from engine.core.rng import Rng
+from engine.core.declare import DefaultOrder
+from engine.core.kit import Step
 
-from . import claims, duel_end, duels, professions, trades
+from . import rules_claims as claims
+from . import rules_duel_end as duel_end
+from . import rules_duels as duels
+from . import rules_professions as professions
+from . import rules_trades as trades
 from .orders import (
     AcceptOrder,
     ClaimOrder,
-    DefaultOrder,
     DoneOrder,
     DuelOrder,
     GiveOrder,
@@ -29,31 +31,13 @@ from .orders import (
     TopOrder,
     UseOrder,
 )
+from .prompts import SUMMARIES, submitted
+from .rules import deciding_seats
 from .state import Phase, State
-from .turns import Emitter
 
-Why = tuple[str, str]
 TURN_HOURS = 48
 ANSWER_HOURS = 24
 
-
-@dataclass(frozen=True)
-class Step:
-    """One kind of decision: its legal orders, its handler and its deadline default."""
-
-    doing: str
-    kinds: tuple[type, ...]
-    orders: Callable[[State, int], list[Any]]
-    handle: Callable[[Emitter, int, Any, Rng], None]
-    why_not: Callable[[State, int, Any], Why]
-    default: Callable[[State, int], Any]
-    resolve_default: Callable[[State, int, Rng], Any]
-    default_summary: str
-    hours: int = ANSWER_HOURS
-    simultaneous: bool = False
-
-
-# -- the turn ---------------------------------------------------------------------------------
 
 def turn_orders(state: State, seat: int) -> list[Any]:
     """Return every order open at the start of a turn: claims, actions, turn professions."""
@@ -62,109 +46,104 @@ def turn_orders(state: State, seat: int) -> list[Any]:
             + professions.turn_uses(state, seat))
 
 
-TURN_HANDLERS: dict[type, Callable[[Emitter, int, Any, Rng], None]] = {
-    ClaimOrder: claims.proclaim, SpyOrder: trades.spy, OfferOrder: trades.offer,
-    DuelOrder: duels.declare, UseOrder: professions.use_on_turn,
-}
-
-
-def take_turn(em: Emitter, seat: int, order: Any, rng: Rng) -> None:
-    """Carry out the order given at the start of a turn."""
-    TURN_HANDLERS[type(order)](em, seat, order, rng)
-
-
-def why_not_turn(state: State, seat: int, order: Any) -> Why:
-    """Explain why an order at the start of a turn is refused."""
-    if isinstance(order, ClaimOrder):
-        return claims.why_not_claim(state, seat, order)
-    if isinstance(order, OfferOrder):
-        return trades.why_not_offer(state, seat, order)
-    if isinstance(order, UseOrder):
-        return professions.why_not_use(state, seat, order)
-    target = getattr(order, "target", "")
-    if target == state.seats[seat]:
-        return "Choose another player, not yourself.", "cd.self"
-    return f"{target} is not a player of this game.", "cd.unknown-seat"
-
-
 def _next_spy(state: State, seat: int) -> Any:
     """Return the turn's deadline default: spy on the next player clockwise."""
     return SpyOrder(state.seats[state.next_seat(seat)])
 
 
-def _fixed(order: Any) -> Callable[[State, int], Any]:
-    """Return a default that is always `order`."""
-    return lambda state, seat: order
-
-
-def _random(orders: Callable[[State, int], list[Any]]) -> Callable[[State, int, Rng], Any]:
-    """Return a default resolver picking one of the legal orders at random."""
-    return lambda state, seat, rng: rng.choice(orders(state, seat))
-
-
-def _as_is(state: State, seat: int, rng: Rng) -> Any:
-    """Default resolver for phases whose default is a plain order (never called)."""
-    raise AssertionError("this step has a plain default order")
-
-
 STEPS: dict[Phase, Step] = {
     Phase.TURN: Step(
-        "choose your action (spy, offer, duel), or first proclaim victory",
-        (ClaimOrder, SpyOrder, OfferOrder, DuelOrder, UseOrder), turn_orders, take_turn,
-        why_not_turn, _next_spy, _as_is, "you spy on the next player clockwise", TURN_HOURS),
+        key="turn", summary=SUMMARIES[Phase.TURN], deciders=deciding_seats,
+        kinds=(ClaimOrder, SpyOrder, OfferOrder, DuelOrder, UseOrder),
+        check={ClaimOrder: claims.check_claim, SpyOrder: trades.check_target,
+               OfferOrder: trades.check_offer, DuelOrder: trades.check_target,
+               UseOrder: professions.check_use},
+        handle={ClaimOrder: claims.proclaim, SpyOrder: trades.spy, OfferOrder: trades.offer,
+                DuelOrder: duels.declare, UseOrder: professions.use_on_turn},
+        candidates=turn_orders, default=_next_spy,
+        default_summary="you spy on the next player clockwise", hours=TURN_HOURS),
     Phase.CLAIRVOYANT: Step(
-        "put objects from the pile on top", (TopOrder,), professions.top_orders,
-        professions.arrange, professions.why_not_top, _fixed(DefaultOrder()),
-        professions.default_top, "the objects on top of the pile stay there"),
+        key="clairvoyant", summary=SUMMARIES[Phase.CLAIRVOYANT], deciders=deciding_seats,
+        kinds=(TopOrder,), check=professions.check_top, handle=professions.arrange,
+        candidates=professions.top_orders, default=DefaultOrder(),
+        resolve_default=professions.default_top,
+        default_summary="the objects on top of the pile stay there", hours=ANSWER_HOURS),
     Phase.ANSWER: Step(
-        "accept the offer (giving an object back) or refuse it", (AcceptOrder, RefuseOrder),
-        trades.answer_orders, trades.answer, trades.why_not_answer, _fixed(DefaultOrder()),
-        trades.default_answer, "the offer is refused (if it must be accepted, you give back "
-        "an object chosen at random)"),
+        key="answer", summary=SUMMARIES[Phase.ANSWER], deciders=deciding_seats,
+        kinds=(AcceptOrder, RefuseOrder), check=trades.check_answer, handle=trades.answer,
+        candidates=trades.answer_orders, default=DefaultOrder(),
+        resolve_default=trades.default_answer,
+        default_summary="the offer is refused (if it must be accepted, you give back an "
+        "object chosen at random)", hours=ANSWER_HOURS),
     Phase.DIPLOMAT: Step(
-        "give an object for the one your Diplomat demanded", (GiveOrder,),
-        trades.diplomat_return_orders, trades.diplomat_return, trades.why_not_give_back,
-        _fixed(DefaultOrder()), _random(trades.diplomat_return_orders),
-        "an object chosen at random is given"),
+        key="diplomat", summary=SUMMARIES[Phase.DIPLOMAT], deciders=deciding_seats,
+        kinds=(GiveOrder,), check=trades.check_diplomat_return, handle=trades.diplomat_return,
+        candidates=trades.diplomat_return_orders, default=DefaultOrder(),
+        default_summary="an object chosen at random is given", hours=ANSWER_HOURS),
     Phase.ABILITY: Step(
-        "use the trade ability of the object you traded away, or pass", (UseOrder, PassOrder),
-        trades.ability_orders, trades.use_ability, trades.why_not_ability, _fixed(PassOrder()),
-        _as_is, "the ability is not used"),
+        key="ability", summary=SUMMARIES[Phase.ABILITY], deciders=deciding_seats,
+        kinds=(UseOrder, PassOrder), check=trades.check_ability, handle=trades.use_ability,
+        candidates=trades.ability_orders, default=PassOrder(),
+        default_summary="the ability is not used", hours=ANSWER_HOURS),
     Phase.SEXTANT: Step(
-        "choose the object you pass on", (GiveOrder,), trades.passing_orders,
-        trades.choose_passing, trades.why_not_pass_on, _fixed(DefaultOrder()),
-        _random(trades.passing_orders), "an object chosen at random is passed on",
-        simultaneous=True),
+        key="sextant", summary=SUMMARIES[Phase.SEXTANT], deciders=deciding_seats,
+        kinds=(GiveOrder,), check=trades.check_passing, handle=trades.choose_passing,
+        candidates=trades.passing_orders, default=DefaultOrder(),
+        default_summary="an object chosen at random is passed on", sealed=True,
+        submitted=submitted, hours=ANSWER_HOURS),
     Phase.GIFT: Step(
-        "give one object to a player below the hand limit", (GiveOrder,), trades.gift_orders,
-        trades.give_gift, trades.why_not_gift, _fixed(DefaultOrder()), trades.default_gift,
-        "an object chosen at random goes to the next player clockwise below the limit"),
+        key="gift", summary=SUMMARIES[Phase.GIFT], deciders=deciding_seats,
+        kinds=(GiveOrder,), check=trades.check_gift, handle=trades.give_gift,
+        candidates=trades.gift_orders, default=DefaultOrder(),
+        resolve_default=trades.default_gift,
+        default_summary="an object chosen at random goes to the next player clockwise below "
+        "the limit", hours=ANSWER_HOURS),
     Phase.SIDES: Step(
-        "choose your side in the duel", (SupportOrder, PassOrder, UseOrder), duels.sides_orders,
-        duels.answer_sides, duels.why_not_side, duels.default_side, _as_is,
-        "you support the defender (the defender lets the duel go ahead)", simultaneous=True),
+        key="sides", summary=SUMMARIES[Phase.SIDES], deciders=deciding_seats,
+        kinds=(SupportOrder, PassOrder, UseOrder), check=duels.check_side,
+        handle=duels.answer_sides, candidates=duels.sides_orders, default=duels.default_side,
+        default_summary="you support the defender (the defender lets the duel go ahead)",
+        sealed=True, submitted=submitted, hours=ANSWER_HOURS),
     Phase.PLAY: Step(
-        "play an object, a profession or tokens in the duel, or pass",
-        (PassOrder, TokenOrder, PlayOrder, UseOrder), duels.play_orders, duels.play,
-        duels.why_not_play, _fixed(PassOrder()), _as_is, "you pass"),
+        key="play", summary=SUMMARIES[Phase.PLAY], deciders=deciding_seats,
+        kinds=(PassOrder, TokenOrder, PlayOrder, UseOrder), check=duels.check_play,
+        handle=duels.play, candidates=duels.play_orders, default=PassOrder(),
+        default_summary="you pass", hours=ANSWER_HOURS),
     Phase.DOCTOR: Step(
-        "let the result of the duel stand, or cancel it with the Doctor", (PassOrder, UseOrder),
-        duel_end.doctor_orders, duel_end.answer_doctor, duel_end.why_not_doctor,
-        _fixed(PassOrder()), _as_is, "you let the result stand", simultaneous=True),
+        key="doctor", summary=SUMMARIES[Phase.DOCTOR], deciders=deciding_seats,
+        kinds=(PassOrder, UseOrder), check=duel_end.check_doctor, handle=duel_end.answer_doctor,
+        candidates=duel_end.doctor_orders, default=PassOrder(),
+        default_summary="you let the result stand", sealed=True, revisable=False,
+        hours=ANSWER_HOURS),
     Phase.CHOICE: Step(
-        "choose what you win: look at the loser's society card or at their objects",
-        (LookOrder,), duel_end.choice_orders, duel_end.choose, duel_end.why_not_spoils,
-        _fixed(LookOrder("society")), _as_is, "you look at the loser's society card"),
+        key="choice", summary=SUMMARIES[Phase.CHOICE], deciders=deciding_seats,
+        kinds=(LookOrder,), check=duel_end.check_look, handle=duel_end.choose,
+        candidates=duel_end.choice_orders, default=LookOrder("society"),
+        default_summary="you look at the loser's society card", hours=ANSWER_HOURS),
     Phase.TAKE: Step(
-        "take one of the loser's objects", (TakeOrder,), duel_end.take_orders, duel_end.take,
-        duel_end.why_not_spoils, _fixed(DefaultOrder()), _random(duel_end.take_orders),
-        "you take an object chosen at random"),
+        key="take", summary=SUMMARIES[Phase.TAKE], deciders=deciding_seats,
+        kinds=(TakeOrder,), check=duel_end.check_take, handle=duel_end.take,
+        candidates=duel_end.take_orders, default=DefaultOrder(),
+        default_summary="you take an object chosen at random", hours=ANSWER_HOURS),
     Phase.GIVE_BACK: Step(
-        "give the loser an object in return", (GiveOrder,), duel_end.give_back_orders,
-        duel_end.give_back, duel_end.why_not_spoils, _fixed(DefaultOrder()),
-        _random(duel_end.give_back_orders), "an object chosen at random is given back"),
+        key="give-back", summary=SUMMARIES[Phase.GIVE_BACK], deciders=deciding_seats,
+        kinds=(GiveOrder,), check=duel_end.check_give_back, handle=duel_end.give_back,
+        candidates=duel_end.give_back_orders, default=DefaultOrder(),
+        default_summary="an object chosen at random is given back", hours=ANSWER_HOURS),
     Phase.CLAIM: Step(
-        "name the players who hold the objects, or stop naming", (NameOrder, DoneOrder),
-        claims.name_orders, claims.name, claims.why_not_claim, _fixed(DoneOrder()), _as_is,
-        "you name nobody more and the claim is judged as it stands", TURN_HOURS),
+        key="claim", summary=SUMMARIES[Phase.CLAIM], deciders=deciding_seats,
+        kinds=(NameOrder, DoneOrder), check=claims.check_name, handle=claims.name,
+        candidates=claims.name_orders, default=DoneOrder(),
+        default_summary="you name nobody more and the claim is judged as it stands",
+        hours=TURN_HOURS),
 }
+
+
+def step(state: State) -> Step | None:
+    """Return the open decision point, or None between steps and once the game is over."""
+    return STEPS.get(state.phase)
+
+
+def prompt_key(state: State) -> str:
+    """Return the id of the current decision point, e.g. t4.57.answer."""
+    return f"t{state.turn}.{state.step}.{state.phase.value}"

@@ -1,16 +1,12 @@
 """What each seat may see: the view of a state, and who may read each event."""
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from engine.core.contract import EVERYONE, Audience
-
-from . import events as ev
-from .cards import object_name, profession_name
-from .duel_end import totals
+from .cards import object_name
 from .prompts import need_text
 from .rules import deciding_seats
+from .rules_duel_end import totals
 from .state import Duel, Phase, State
 
 GAME_NAME = "castle-of-the-devil"
@@ -160,61 +156,6 @@ def _revealed(state: State) -> dict[str, Any]:
         "hands": {seat: list(hand) for seat, hand in zip(state.seats, state.hands)},
         "removed": state.removed or None, "unused": list(state.unused),
     }
-
-
-def _only(*seats: str) -> frozenset[str]:
-    """Return the audience of the given seats."""
-    return frozenset(seats)
-
-
-_SECRET: dict[type, Callable[[Any], Audience]] = {
-    ev.SocietyDealt: lambda e: Audience(_only(e.seat), f"{e.seat} received a society card"),
-    ev.SocietyRemoved: lambda e: Audience(_only(), "one society card left the game unseen"),
-    ev.ProfessionDealt: lambda e: Audience(_only(e.seat), f"{e.seat} received a profession"),
-    ev.ProfessionsSetAside: lambda e: Audience(_only(), "the other professions were set aside"),
-    ev.ObjectDealt: lambda e: Audience(_only(e.seat), f"{e.seat} received a starting object"),
-    ev.PileShuffled: lambda e: Audience(_only(), "the object pile was shuffled"),
-    ev.Spied: lambda e: Audience(_only(e.spy, e.target), f"{e.spy} spied on {e.target}"),
-    ev.PileArranged: lambda e: Audience(_only(e.seat), f"{e.seat} chose the top of the pile"),
-    ev.TradeOffered: lambda e: Audience(_only(e.offerer, e.target),
-                                        f"{e.offerer} offered {e.target} an object"),
-    ev.TradeAccepted: lambda e: Audience(_only(e.offerer, e.target),
-                                         f"{e.offerer} and {e.target} traded objects"),
-    ev.ObjectDrawn: lambda e: Audience(_only(e.seat), f"{e.seat} drew an object"),
-    ev.SocietyShown: lambda e: Audience(_only(e.seat, e.viewer),
-                                        f"{e.seat} showed {e.viewer} their society card"),
-    ev.HandShown: lambda e: Audience(_only(e.seat, e.viewer),
-                                     f"{e.seat} showed {e.viewer} their objects"),
-    ev.ProfessionExchanged: lambda e: Audience(_only(e.seat), _coat_summary(e)),
-    ev.ProfessionsSwapped: lambda e: Audience(_only(e.seat, e.partner),
-                                              f"{e.seat} and {e.partner} swapped professions"),
-    ev.PassingChosen: lambda e: Audience(_only(e.seat), f"{e.seat} chose what to pass on"),
-    ev.ObjectPassed: lambda e: Audience(_only(e.giver, e.receiver),
-                                        f"{e.giver} passed an object to {e.receiver}"),
-    ev.ObjectGiven: lambda e: Audience(_only(e.giver, e.receiver),
-                                       f"{e.giver} gave an object to {e.receiver}"),
-    ev.SideChosen: lambda e: Audience(_only(e.seat), f"{e.seat} changed their side"
-                                      if e.revised else f"{e.seat} chose a side"),
-    ev.PriestPassed: lambda e: Audience(_only(e.seat), f"{e.seat} answered"),
-    ev.ObjectTaken: lambda e: Audience(_only(e.winner, e.loser),
-                                       f"{e.winner} took an object from {e.loser}"),
-    ev.ObjectReturned: lambda e: Audience(_only(e.winner, e.loser),
-                                          f"{e.winner} gave {e.loser} an object in return"),
-}
-
-
-def _coat_summary(event: ev.ProfessionExchanged) -> str:
-    """Return the public account of a Coat exchange (the old card is known if it was up)."""
-    if event.old_face_up:
-        return (f"{event.seat} put the face-up {profession_name(event.old)} with the unused "
-                "professions and took one of them")
-    return f"{event.seat} exchanged their profession for an unused one"
-
-
-def visibility(event: Any) -> Audience:
-    """Return who may read `event` before the game ends, and what the others read."""
-    secret = _SECRET.get(type(event))
-    return secret(event) if secret is not None else EVERYONE
 
 
 def object_word(obj: str) -> str:

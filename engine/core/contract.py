@@ -195,14 +195,14 @@ class SeatView(TypedDict):
 
     seat: str | None
     label: str
-    over: bool
+    finished: bool
 
 
 def view_header(view: Mapping[str, Any]) -> SeatView:
     """Return the service's keys of a view: whose it is, where the game stands, and whether it
     is over."""
     return SeatView(seat=view.get("seat"), label=str(view.get("label", "")),
-                    over=bool(view.get("over", False)))
+                    finished=bool(view.get("finished", False)))
 
 
 class Game(ABC, Generic[S]):
@@ -330,6 +330,17 @@ class Game(ABC, Generic[S]):
     def older(self, version: str) -> Game[S]:
         """Return the rules of an older version listed in `older_versions`."""
         raise NotImplementedError(f"{self.title} keeps no rules of version {version}")
+
+    def hidden_variant(self, state: S, seat: str | None, rng: Rng) -> S | None:
+        """Return a state that differs from `state` only in what `seat` may not know (other
+        hands, societies, deck orders, face-down cards, sealed answers, reshuffled
+        consistently), or None when nothing is hidden from it. The shared harness checks that
+        every answer the seat can get is the same in both. Every game overrides it."""
+        raise NotImplementedError(f"{self.title} makes no hidden variants")
+
+    def probe_words(self) -> tuple[str, ...]:
+        """Return the names players may write (cards, places, pieces), for secrecy probes."""
+        return ()
 
     # -- shared behaviour -------------------------------------------------------------------
     def default_options(self) -> dict[str, Any]:

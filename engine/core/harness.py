@@ -254,12 +254,63 @@ def _expect_violation(game: Game[Any], state: Any, seat: str, chosen: Order) -> 
     raise HarnessFailure(f"{game.name}: {seat} acted without being prompted")
 
 
+def states_of(played: PlayedGame) -> Iterator[Any]:
+    """Yield the state after each step of a played game, from the opening on."""
+    game = played.game
+    state = game.initial_state(played.seats, played.options)
+    for step in played.steps:
+        state = game.fold(state, step.events)
+        yield state
+
+
+def check_secret_answers(played: PlayedGame, per_kind: int = 2) -> int:
+    """Check no seat's answers depend on what it may not see; return the probes made."""
+    from .probing import SecrecyLeak, check_answers
+
+    try:
+        made = check_answers(played.game, played.seats, states_of(played), played.seed,
+                             per_kind)
+    except SecrecyLeak as exc:
+        raise HarnessFailure(str(exc)) from exc
+    if not made:
+        raise HarnessFailure(f"{played.game.name}: no hidden variant was ever made, so the "
+                             "differential secrecy test proves nothing")
+    return made
+
+
+def check_listing_agrees(played: PlayedGame, states: int = 20, probes: int = 150) -> None:
+    """Check that where a seat's legal orders are listed, exactly those orders are accepted:
+    the list and the legality check never disagree."""
+    game = played.game
+    chooser = chooser_for(played.seed + b"listing")
+    sample = played.sampled_states[:states]
+    pool: dict[Any, None] = {}
+    for state in sample:
+        for prompt in game.prompts(state):
+            if game.can_list(state, prompt.seat):
+                pool.update(dict.fromkeys(game.legal_orders(state, prompt.seat)))
+    candidates = list(pool)
+    for state in sample:
+        for prompt in game.prompts(state):
+            if not game.can_list(state, prompt.seat):
+                continue
+            legal = set(game.legal_orders(state, prompt.seat))
+            tried = chooser.sample(candidates, min(probes, len(candidates))) + list(legal)
+            for order in tried:
+                accepted = game.is_legal(state, prompt.seat, order) is None
+                if accepted != (order in legal):
+                    raise HarnessFailure(f"{game.name}: {prompt.seat}'s {order!r} is "
+                                         f"{'accepted' if accepted else 'refused'} but "
+                                         f"{'not ' if accepted else ''}listed as legal")
+
+
 def check_all(played: PlayedGame) -> None:
     """Run every end-of-game check on `played`."""
     check_replay(played)
     check_audit(played)
     check_history(played)
     check_rejections(played)
+    check_listing_agrees(played)
     check_secrecy(played)
 
 

@@ -178,10 +178,10 @@ class KitGame(Game[S]):
         return self.EVENTS.describe(event)
 
     def view(self, state: S, seat: str | None) -> dict[str, Any]:
-        """Return what `seat` may see, with the header the service reads (seat, label, over)."""
+        """Return what `seat` may see, with the header the service reads (seat, label, finished)."""
         return self._memo.get(state, ("view", seat), lambda: {  # type: ignore[no-any-return]
             **self.seat_view(state, seat), "seat": seat, "label": self.label(state),
-            "over": self.outcome(state) is not None})
+            "finished": self.outcome(state) is not None})
 
     def prompts(self, state: S) -> tuple[Prompt, ...]:
         """Return the decisions open now, one per deciding seat."""

@@ -91,6 +91,11 @@ class Names:
                 if any(name.startswith(phrase) or name.replace(" ", "").startswith(squashed)
                        for name in names)]
 
+    def one(self, words: Sequence[str]) -> str | None:
+        """Return the key `words` name when they name exactly one thing, else None."""
+        found = self.matches(" ".join(content(words)))
+        return found[0] if len(found) == 1 else None
+
     def find(self, words: Sequence[str], reader: Reader, what: str = "",
              among: Iterable[str] = ()) -> str:
         """Return the key `words` name, or raise saying why they name none or several.
@@ -155,8 +160,10 @@ class Reader:
         """Return the error for text that cannot be read, saying what may be written."""
         if self.prompt is None:
             return UnreadableOrder(message, legal="You have nothing to decide now.")
-        syntax = "; ".join(form.syntax for form in self.prompt.forms if form.syntax)
-        hint = f"You can write: {syntax}." if syntax else "Write help for what you can write."
+        parts = [form.syntax + (f" (for example {form.examples[0]})" if form.examples else "")
+                 for form in self.prompt.forms if form.syntax]
+        hint = (f"You can write: {'; '.join(parts)}." if parts
+                else "Write help for what you can write.")
         return UnreadableOrder(message, legal=hint)
 
     def help_error(self, message: str) -> UnreadableOrder:
@@ -249,10 +256,12 @@ class Grammar:
         lines += ["", ("Case, commas and small words (the, on, with) do not matter; names may "
                        "be shortened to a unique beginning. Write help for this list.")]
         lines += list(self.notes)
-        if prompt.simultaneous:
-            lines.append("Several players answer at once, hidden until all are in; "
-                         + ("you may change your answer until the last one is in."
-                            if prompt.revisable else "your answer is final once sent."))
+        if prompt.simultaneous and prompt.revisable:
+            lines.append("Several players answer at once, hidden from each other until all "
+                         "are in; you may change your answer until the last one is in.")
+        elif prompt.simultaneous:
+            lines.append("Several players answer at once; an answer counts as soon as it is "
+                         "sent and cannot be changed.")
         lines.append(f"If the deadline passes ({prompt.deadline_hours} hours), "
                      f"{prompt.default_summary}.")
         return "\n".join(lines)

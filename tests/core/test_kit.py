@@ -230,14 +230,15 @@ def test_prompts_carry_the_step_forms_default_and_deadline() -> None:
 def test_views_carry_the_header_the_service_reads() -> None:
     state = given(GAME, SEATS, PileMade(10))
     assert GAME.view(state, "anna") == {"stones": 10, "coins": 5, "seat": "anna",
-                                        "label": "Turn 1", "over": False}
+                                        "label": "Turn 1", "finished": False}
 
 
 def test_unreadable_text_is_answered_with_what_the_seat_can_write() -> None:
     state = given(GAME, SEATS, PileMade(10))
     with pytest.raises(UnreadableOrder) as caught:
         GAME.parse("jump", "anna", state)
-    assert caught.value.legal == "You can write: take <count>; pay <amount>."
+    assert caught.value.legal == ("You can write: take <count> (for example take 1); "
+                                  "pay <amount> (for example pay 1).")
     with pytest.raises(UnreadableOrder) as helped:
         GAME.parse("help", "anna", state)
     assert "You can write:" in helped.value.legal and "10 stones left" in helped.value.legal

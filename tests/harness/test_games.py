@@ -6,6 +6,7 @@ import os
 import pytest
 
 from engine.core import all_games
+from engine.core.contract import Game
 from engine.core.harness import check_all, play_random_game, player_counts, seat_names, seeds
 
 GAMES_PER_COUNT = int(os.environ.get("PBEM_HARNESS_GAMES", "40"))
@@ -34,3 +35,21 @@ def test_every_option_combination_plays(name: str) -> None:
             played = play_random_game(game, seat_names(game.min_players), seed,
                                       {spec.name: not spec.default})
             check_all(played)
+
+
+SECRECY_GAMES = int(os.environ.get("PBEM_SECRECY_GAMES", "3"))
+VARIANT_CASES = [(name, players) for name, players in CASES
+                 if type(next(g for g in all_games() if g.name == name)).hidden_variant
+                 is not Game.hidden_variant]
+
+
+@pytest.mark.parametrize(("name", "players"), VARIANT_CASES)
+def test_no_answer_depends_on_hidden_information(name: str, players: int) -> None:
+    """Each seat's view, prompt, help, legal orders and answers to probe texts are the same in
+    a state and in its variant with that seat's hidden information reshuffled."""
+    from engine.core.harness import check_secret_answers
+
+    game = next(g for g in all_games() if g.name == name)
+    for seed in seeds(SECRECY_GAMES, base=players * 1000 + 500):
+        played = play_random_game(game, seat_names(players), seed)
+        assert check_secret_answers(played) > 0

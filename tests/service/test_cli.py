@@ -115,7 +115,10 @@ def test_prompts_lists_who_acts_and_the_help(home: Path) -> None:
     game_id = new_game()
     seat, _ = legal_text(game_id)
     overview = run("prompts", game_id)
-    assert seat in overview.output and "--as SEAT" in overview.output
+    assert f"Must act now: {seat}" in overview.output and "--as SEAT" in overview.output
+    loaded = load_game(store(), game_id)
+    labels = [form.label for prompt in loaded.game.prompts(loaded.state) for form in prompt.forms]
+    assert labels and not any(label in overview.output for label in labels)
     detail = run("prompts", game_id, "--as", seat)
     loaded = load_game(store(), game_id)
     prompt = loaded.game.prompt_for(loaded.state, seat)
@@ -217,3 +220,25 @@ def test_a_seats_secrets_are_in_its_own_log_only(home: Path) -> None:
         text = run("log", game_id, *reader).output
         assert secret_line not in text
         assert "anna received a faction card" in text
+
+
+def test_the_same_seed_and_seats_give_the_same_game(home: Path, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    first = new_game()
+    log = [(row.type, row.payload) for row in store().events(first)]
+    again = run("new", "secret-masters", *SEATS, "--seed", SEED)
+    assert again.exit_code != 0 and "from this seed exists already" in again.output
+    monkeypatch.setenv("PBEM_HOME", str(tmp_path / "elsewhere"))
+    assert new_game() == first
+    elsewhere = [(row.type, row.payload) for row in store().events(first)]
+    assert [name for name, _ in elsewhere] == [name for name, _ in log]
+    assert elsewhere[1:] == log[1:]  # the first event records the creation time
+    other = run("new", "secret-masters", *SEATS, "--seed", SEED, "--id", "replay-1")
+    assert other.output.strip() == "replay-1"
+
+
+def test_an_explicit_id_is_checked(home: Path) -> None:
+    assert "lower-case letters" in run("new", "secret-masters", *SEATS, "--id", "Bad Id").output
+    assert run("new", "secret-masters", *SEATS, "--id", "club-7").output.strip() == "club-7"
+    assert "there is a game club-7" in run("new", "secret-masters", *SEATS, "--id",
+                                           "club-7").output

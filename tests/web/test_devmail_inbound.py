@@ -8,8 +8,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.mail.inbound import EMAIL_SOURCE
 from service.loading import load_game
+from service.mail.inbound import EMAIL_SOURCE
 from service.store import Store
 from service.tokens import reply_address
 from service.web import create_app

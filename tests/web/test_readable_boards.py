@@ -33,8 +33,8 @@ NAMES = ("anna", "bruno", "carla", "dora", "emil", "fritz")
 def new_games(store: Store) -> dict[str, str]:
     """Create one game of each title; return their ids."""
     return {game: create_game(store, game, [NewSeat(n, f"{n}@example.org") for n in
-                                            NAMES[:count]], seed_hex="ab" * 32).meta.id
-            for game, count in TABLES.items()}
+                                            NAMES[:count]], seed_hex=f"{index:02x}" * 32).meta.id
+            for index, (game, count) in enumerate(TABLES.items())}
 
 
 @pytest.mark.parametrize("game", sorted(TABLES))

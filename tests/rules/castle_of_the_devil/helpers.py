@@ -6,9 +6,8 @@ objects, then `given(...)` folds them (and any later events) into a state.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import partial
 from typing import Any
-
-import pytest
 
 from engine.castle_of_the_devil import GAME
 from engine.castle_of_the_devil.cards import BROTHERHOOD, ORDER, PROFESSIONS, all_objects
@@ -23,9 +22,8 @@ from engine.castle_of_the_devil.events import (
     TurnStarted,
 )
 from engine.castle_of_the_devil.state import State
+from engine.core import testing
 from engine.core.contract import replace
-from engine.core.errors import RuleViolation
-from engine.core.rng import Rng
 
 SEATS = ("anna", "bruno", "carla", "dieter", "emma", "felix", "greta", "hugo")
 O, B = ORDER, BROTHERHOOD
@@ -34,11 +32,6 @@ PROFS = ("thug", "bodyguard", "priest", "doctor", "grand-master", "hypnotist", "
          "alchemist")
 HANDS = (("key",), ("goblet",), ("bag-key",), ("bag-goblet",), ("dagger",), ("gloves",),
          ("whip",), ("knives",))
-
-
-def rng(seed: bytes = b"test-key") -> Rng:
-    """Return the fixed random stream the tests decide with."""
-    return Rng(seed)
 
 
 def deal(players: int = 4, *, societies: Sequence[str] | None = None,
@@ -69,11 +62,9 @@ def deal(players: int = 4, *, societies: Sequence[str] | None = None,
 
 def given(*groups: Iterable[Any] | Any, players: int | None = None) -> State:
     """Return the state after the given events (lists are flattened)."""
-    events: list[Any] = []
-    for group in groups:
-        events.extend(group if isinstance(group, list) else [group])
+    events = testing.flatten(groups)
     setup = next(e for e in events if isinstance(e, GameSetUp))
-    return GAME.fold(GAME.initial_state(setup.seats, {}), events)
+    return testing.given(GAME, setup.seats, events)
 
 
 def with_tokens(state: State, **tokens: int) -> State:
@@ -85,48 +76,20 @@ def with_tokens(state: State, **tokens: int) -> State:
                    token_pile=state.token_pile - sum(tokens.values()))
 
 
-def when(state: State, seat: str, order: Any, seed: bytes = b"test-key") -> list[Any]:
-    """Return the events of `seat` giving `order`, decided with the fixed stream."""
-    return GAME.decide(state, seat, order, rng(seed))
-
-
-def play(state: State, *moves: tuple[str, Any]) -> State:
-    """Return the state after each (seat, order) in turn."""
-    for seat, order in moves:
-        state = GAME.fold(state, when(state, seat, order))
-    return state
-
-
-def refused(state: State, seat: str, order: Any) -> RuleViolation:
-    """Return the violation raised by `order`; fail if it is accepted."""
-    with pytest.raises(RuleViolation) as caught:
-        GAME.decide(state, seat, order, rng())
-    return caught.value
-
-
-def types_of(events: Sequence[Any]) -> list[str]:
-    """Return the stored type names of `events`."""
-    return [GAME.events.name_of(item) for item in events]
-
-
-def of_type(events: Sequence[Any], kind: type) -> list[Any]:
-    """Return the events of one class."""
-    return [item for item in events if isinstance(item, kind)]
-
-
-def after(state: State, events: Sequence[Any]) -> State:
-    """Return `state` after `events`."""
-    return GAME.fold(state, events)
+when = partial(testing.when, GAME)
+"""Return the events of a seat giving an order (or its text), decided with a fixed stream."""
+play = partial(testing.play, GAME)
+refused = partial(testing.refused, GAME)
+types_of = partial(testing.types_of, GAME)
+after = partial(testing.after, GAME)
+prompted = partial(testing.prompted, GAME)
+of_type = testing.of_type
+rng = testing.rng
 
 
 def hand(state: State, seat: str) -> tuple[str, ...]:
     """Return the objects `seat` holds."""
     return state.hands[state.index(seat)]
-
-
-def prompted(state: State) -> list[str]:
-    """Return the seats with an open decision."""
-    return [prompt.seat for prompt in GAME.prompts(state)]
 
 
 def legal(state: State, seat: str) -> list[Any]:

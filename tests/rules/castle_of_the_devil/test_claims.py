@@ -258,6 +258,6 @@ def test_a_one_line_claim_with_an_unknown_name_is_unreadable() -> None:
     try:
         GAME.parse("claim order zoe", "anna", state)
     except Exception as exc:  # noqa: BLE001 - checked below
-        assert "'zoe' is not a player" in str(exc)
+        assert '"zoe" is not one player' in str(exc)
     else:
         raise AssertionError("an unknown name was read")

@@ -204,3 +204,36 @@ def test_awkward_seat_names_still_read_back() -> None:
         assert GAME.parse(f"offer {obj} to {other}", first, table) == OfferOrder(obj, other)
         assert GAME.parse(f"name {other} {first}", first, table) == NameOrder(
             tuple(sorted({other, first}, key=seats.index)))
+
+
+def test_a_leading_i_and_the_rule_texts_own_words_are_read() -> None:
+    assert read(TURN, "anna", "I challenge bruno") == DuelOrder("bruno")
+    assert read(TURN, "anna", "I'd like to spy on carla") == SpyOrder("carla")
+    assert read(TURN, "anna", "proclaim victory for the order") == ClaimOrder("order")
+    assert read(TURN, "anna", "I proclaim victory for the brotherhood") == \
+        ClaimOrder("brotherhood")
+
+
+def test_a_one_line_claim_takes_unique_beginnings_of_names_like_name_does() -> None:
+    assert read(TURN, "anna", "claim order br car") == ClaimOrder("order", ("bruno", "carla"))
+
+
+def test_an_object_name_is_never_narrowed_by_cards_the_seat_cannot_see() -> None:
+    """`take b` before the loser's objects are shown is told from every object's name, so
+    the answer says nothing about what the loser holds."""
+    state = given(deal(4, hands=[("key",), ("bag-key", "tome"), ("coat",), ("whip",)]))
+    problem = unreadable(state, "anna", "take b")
+    assert "Bag of Secrets (key)" in problem.message and "Black Pearl" in problem.message
+    assert "Bag of Secrets (goblet)" in problem.message
+
+
+def test_the_doctor_window_help_says_an_answer_is_final() -> None:
+    from engine.castle_of_the_devil.state import Phase
+    from engine.castle_of_the_devil.steps import STEPS
+
+    step = STEPS[Phase.DOCTOR]
+    assert step.sealed and not step.revisable
+    prompt = GAME.prompts(TURN)[0]
+    doctor = type(prompt)(**{**prompt.__dict__, "simultaneous": True, "revisable": False})
+    text = GAME.help(doctor)
+    assert "cannot be changed" in text and "may change" not in text

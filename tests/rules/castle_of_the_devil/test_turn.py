@@ -15,7 +15,7 @@ from engine.castle_of_the_devil.orders import (
 from engine.castle_of_the_devil.state import Phase
 from engine.core.errors import NotYourTurn, WrongOrderKind
 
-from .helpers import after, audience, deal, given, legal, prompted, refused, types_of, when
+from .helpers import after, audience, deal, given, legal, prompted, refused, rng, types_of, when
 
 
 def test_only_the_active_player_is_prompted() -> None:
@@ -47,7 +47,7 @@ def test_spy_draws_a_random_object_and_only_spy_and_target_see_it() -> None:
     state = given(deal(4, hands=[("key",), ("goblet", "dagger", "whip"), ("coat",), ("tome",)]))
     seen = set()
     for seed in range(20):
-        events = when(state, "anna", SpyOrder("bruno"), seed=bytes([seed]))
+        events = when(state, "anna", SpyOrder("bruno"), rng(bytes([seed])))
         spied = events[0]
         assert isinstance(spied, Spied) and spied.spy == "anna" and spied.target == "bruno"
         assert audience(spied) == {"anna", "bruno"}

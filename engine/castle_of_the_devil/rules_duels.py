@@ -8,13 +8,12 @@ from engine.core.rng import Rng
 
 from . import events as ev
 from .cards import ATTACKER, DEFENDER, OBJECTS, SIDES, is_once, object_name, profession_name
-from .duel_end import resolve
 from .orders import DuelOrder, PassOrder, PlayOrder, SupportOrder, TokenOrder, UseOrder
-from .rules import can_use, face_up_anywhere, played_by, role, side_prompted
+from .rules import can_use, face_up_anywhere, holds, played_by, refuse, role, side_prompted
+from .rules_duel_end import resolve
+from .rules_turns import Emitter, advance
 from .state import Duel, State, distinct
-from .turns import Emitter, advance
 
-Why = tuple[str, str]
 DUEL_PROFESSIONS: dict[str, tuple[str, ...]] = {
     "thug": (ATTACKER,), "grand-master": (DEFENDER,), "swordsman": (ATTACKER, DEFENDER),
     "hypnotist": (ATTACKER,), "bodyguard": ("supports-attacker", "supports-defender"),
@@ -81,21 +80,26 @@ def answer_sides(em: Emitter, seat: int, order: Any, rng: Rng) -> None:
         em.emit(ev.SidesRevealed(sides))
 
 
-def why_not_side(state: State, seat: int, order: Any) -> Why:
-    """Explain why an answer before the reveal is refused."""
+def check_side(state: State, seat: int, order: SupportOrder | PassOrder | UseOrder) -> None:
+    """Before the reveal: a supporter's side or the defender's go-ahead, or the Priest."""
     duel = _duel(state)
     if isinstance(order, UseOrder):
-        if order.name != "priest":
-            return ("Before the sides are shown only the Priest can be used.",
-                    "cd.not-now")
+        if order.name != "priest" or order.target or order.item:
+            refuse("Before the sides are shown only the Priest can be used.", "cd.not-now")
         if not duel.priest_window:
-            return "The Priest lies face up; nobody can stop this duel.", "cd.no-priest"
-        return "You cannot use the Priest: it is not your face-down profession.", "cd.no-priest"
+            refuse("The Priest lies face up; nobody can stop this duel.", "cd.no-priest")
+        if not can_use(state, seat, "priest"):
+            refuse("You cannot use the Priest: it is not your face-down profession.",
+                   "cd.no-priest")
+        return
     if seat == duel.defender:
-        return ("As the defender you support yourself: write pass to let the duel go ahead.",
-                "cd.defender-side")
-    side = order.side if isinstance(order, SupportOrder) else ""
-    return (f'"{side}" is not a side: support attacker or support defender.', "cd.no-side")
+        if not isinstance(order, PassOrder):
+            refuse("As the defender you support yourself: write pass to let the duel go "
+                   "ahead.", "cd.defender-side")
+        return
+    if not isinstance(order, SupportOrder) or order.side not in (ATTACKER, DEFENDER):
+        side = order.side if isinstance(order, SupportOrder) else "pass"
+        refuse(f'"{side}" is not a side: support attacker or support defender.', "cd.no-side")
 
 
 # -- playing objects, professions and tokens --------------------------------------------------
@@ -151,44 +155,46 @@ def _side_of(duel: Duel, seat: int) -> str:
     return part.removeprefix("supports-")
 
 
-def why_not_play(state: State, seat: int, order: Any) -> Why:
-    """Explain why a play in a duel is refused."""
+def check_play(state: State, seat: int, order: Any) -> None:
+    """A go in the duel: pass, tokens you hold, an object or your profession that works for
+    your part."""
     duel = _duel(state)
     if isinstance(order, TokenOrder):
-        return (f"You have {state.tokens[seat]} duel tokens; play from 1 to that many.",
-                "cd.tokens")
-    if isinstance(order, PlayOrder):
-        return _why_not_object(state, duel, seat, order.obj)
-    if isinstance(order, UseOrder):
-        return _why_not_profession(state, duel, seat, order)
-    return "That is not a play in a duel.", "cd.not-now"
+        if not 1 <= order.count <= state.tokens[seat]:
+            refuse(f"You have {state.tokens[seat]} duel tokens; play from 1 to that many.",
+                   "cd.tokens")
+    elif isinstance(order, PlayOrder):
+        _check_object(state, duel, seat, order.obj)
+    elif isinstance(order, UseOrder):
+        _check_profession(state, duel, seat, order)
 
 
-def _why_not_object(state: State, duel: Duel, seat: int, obj: str) -> Why:
-    """Explain why an object cannot be played."""
+def _check_object(state: State, duel: Duel, seat: int, obj: str) -> None:
+    """Refuse an object that cannot be played now."""
     card = OBJECTS.get(obj)
-    if obj not in state.hands[seat]:
-        return f"You hold no {object_name(obj)}.", "cd.not-held"
+    holds(state, seat, obj)
     if card is None or not card.duel:
-        return f"The {object_name(obj)} has no use in a duel.", "cd.no-duel-use"
+        refuse(f"The {object_name(obj)} has no use in a duel.", "cd.no-duel-use")
     if obj in played_by(duel, seat):
-        return f"You have already played the {object_name(obj)} in this duel.", "cd.played"
-    message = f"The {object_name(obj)} does not work for your part in this duel: {card.text}"
-    return message, "cd.wrong-part"
+        refuse(f"You have already played the {object_name(obj)} in this duel.", "cd.played")
+    if role(duel, seat) not in OBJECT_ROLES[card.duel]:
+        refuse(f"The {object_name(obj)} does not work for your part in this duel: {card.text}",
+               "cd.wrong-part")
 
 
-def _why_not_profession(state: State, duel: Duel, seat: int, order: UseOrder) -> Why:
-    """Explain why a profession cannot be used now."""
+def _check_profession(state: State, duel: Duel, seat: int, order: UseOrder) -> None:
+    """Refuse a profession that cannot be used now, or is aimed wrongly."""
     prof = order.name
     if state.professions[seat] != prof:
-        return f"You are not the {profession_name(prof)}.", "cd.not-your-profession"
+        refuse(f"You are not the {profession_name(prof)}.", "cd.not-your-profession")
     if is_once(prof) and state.face_up[seat]:
-        return (f"The {profession_name(prof)} works once and lies face up already.",
-                "cd.used-up")
+        refuse(f"The {profession_name(prof)} works once and lies face up already.",
+               "cd.used-up")
     if prof in played_by(duel, seat):
-        return f"You have already used the {profession_name(prof)} in this duel.", "cd.played"
+        refuse(f"You have already used the {profession_name(prof)} in this duel.", "cd.played")
     if prof not in DUEL_PROFESSIONS or role(duel, seat) not in DUEL_PROFESSIONS[prof]:
-        return (f"The {profession_name(prof)} cannot be used in your part of this duel.",
-                "cd.wrong-part")
-    return ("Name a supporter who still takes part (hypnotist) or a side (alchemist).",
-            "cd.bad-target")
+        refuse(f"The {profession_name(prof)} cannot be used in your part of this duel.",
+               "cd.wrong-part")
+    if order not in _profession_plays(state, duel, prof):
+        refuse("Name a supporter who still takes part (hypnotist) or a side (alchemist).",
+               "cd.bad-target")

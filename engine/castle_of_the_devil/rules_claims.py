@@ -9,11 +9,10 @@ from engine.core.rng import Rng
 from . import events as ev
 from .cards import BROTHERHOOD, ORDER, SEAL_OBJECTS, SOCIETY, other_society, society_name
 from .orders import ClaimOrder, DoneOrder, NameOrder
-from .rules import counts_as, needed, victory_objects
-from .state import Claim, State
-from .turns import Emitter
+from .rules import counts_as, needed, refuse, victory_objects
+from .rules_turns import Emitter
+from .state import Claim, Phase, State
 
-Why = tuple[str, str]
 SEAL = "seal"
 SEAL_NEEDS = ("To win alone you need the Seal of the Lodge and at least 3 Keys and/or Goblets in "
               "your own hand.")
@@ -41,6 +40,15 @@ def seal_ready(state: State, seat: int) -> bool:
 
 
 def proclaim(em: Emitter, seat: int, order: ClaimOrder, rng: Rng) -> None:
+    """Proclaim victory; in the one-line form, name the given holders and stop naming."""
+    _proclaim(em, seat, order)
+    if order.names and em.state.phase is Phase.CLAIM:
+        name(em, seat, name_in_order(em.state, seat, order.names), rng)
+        if em.state.phase is Phase.CLAIM:
+            name(em, seat, DoneOrder(), rng)
+
+
+def _proclaim(em: Emitter, seat: int, order: ClaimOrder) -> None:
     """Proclaim victory; a claim for your own society shows your cards first."""
     state = em.state
     me = state.seats[seat]
@@ -143,17 +151,34 @@ def _finish(em: Emitter, right: bool, winners: tuple[str, ...], reason: str,
                            dict(zip(state.seats, state.hands)), state.removed, state.unused))
 
 
-def why_not_claim(state: State, seat: int, order: Any) -> Why:
-    """Explain why a proclamation or a naming is refused."""
-    if isinstance(order, NameOrder):
-        return ("Name other players not yet named, each once: name <player> [<player> ...].",
-                "cd.bad-name")
-    society = order.society if isinstance(order, ClaimOrder) else ""
+def check_claim(state: State, seat: int, order: ClaimOrder) -> None:
+    """A proclamation at the start of your turn (with the holders named, in one line)."""
     if "pearl" in state.hands[seat]:
-        return "Whoever holds the Black Pearl cannot proclaim victory.", "cd.black-pearl"
-    if society == SEAL:
-        return SEAL_NEEDS, "cd.seal"
-    if society not in SOCIETY:
-        return "Claim order, claim brotherhood or claim seal.", "cd.bad-society"
-    wanted = SOCIETY[society].victory.capitalize()
-    return f"To proclaim for your own society you must hold a {wanted} yourself.", "cd.hold-one"
+        refuse("Whoever holds the Black Pearl cannot proclaim victory.", "cd.black-pearl")
+    if order.society == SEAL:
+        if not seal_ready(state, seat):
+            refuse(SEAL_NEEDS, "cd.seal")
+    elif order.society not in (ORDER, BROTHERHOOD):
+        refuse("Claim order, claim brotherhood or claim seal.", "cd.bad-society")
+    elif order.society == state.societies[seat] and not victory_objects(state, (seat,),
+                                                                         order.society):
+        wanted = SOCIETY[order.society].victory.capitalize()
+        refuse(f"To proclaim for your own society you must hold a {wanted} yourself.",
+               "cd.hold-one")
+    others = [name for name in order.names if name != state.seats[seat]]
+    if len(set(others)) != len(order.names) or not set(order.names) <= set(state.seats):
+        refuse("Name other players, each once, not yourself: claim "
+               f"{order.society} <player> [<player> ...].", "cd.bad-name")
+
+
+def check_name(state: State, seat: int, order: NameOrder | DoneOrder) -> None:
+    """Naming holders: other players not yet named, each once, in seat order; or done."""
+    if isinstance(order, DoneOrder):
+        return
+    claim = state.claim
+    assert claim is not None
+    named = [state.index(name) for name in order.seats]
+    left = [k for k in state.others(seat) if k not in claim.named]
+    if not named or any(k not in left for k in named) or named != sorted(set(named)):
+        refuse("Name other players not yet named, each once: name <player> [<player> ...].",
+               "cd.bad-name")

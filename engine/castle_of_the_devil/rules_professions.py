@@ -2,6 +2,7 @@
 the action). Duel professions live in `duels`, the Priest's and Doctor's windows there too."""
 from __future__ import annotations
 
+from collections import Counter
 from itertools import permutations
 from typing import Any
 
@@ -10,11 +11,10 @@ from engine.core.rng import Rng
 from . import events as ev
 from .cards import CLAIRVOYANT_PICKS, OBJECTS, object_name
 from .orders import TopOrder, UseOrder
-from .rules import bag_conflict, can_use
+from .rules import bag_conflict, can_use, other_seat, refuse
+from .rules_turns import Emitter, advance
 from .state import State
-from .turns import Emitter, advance
 
-Why = tuple[str, str]
 TURN_ONLY = ("On your turn only the Clairvoyant and the Diplomat can be used; the others work in "
              "duels.")
 
@@ -53,23 +53,28 @@ def use_on_turn(em: Emitter, seat: int, order: UseOrder, rng: Rng) -> None:
         advance(em)
 
 
-def why_not_use(state: State, seat: int, order: UseOrder) -> Why:
-    """Explain why a profession cannot be used on your turn."""
+def check_use(state: State, seat: int, order: UseOrder) -> None:
+    """On your turn: the Clairvoyant (pile not empty), or the Diplomat demanding an object of
+    another player that you could trade for."""
     prof = order.name
     if prof not in ("clairvoyant", "diplomat"):
-        return TURN_ONLY, "cd.not-now"
+        refuse(TURN_ONLY, "cd.not-now")
     if not can_use(state, seat, prof):
-        return (f"You cannot use the {prof.capitalize()}: it is not your face-down profession.",
-                "cd.not-your-profession")
+        refuse(f"You cannot use the {prof.capitalize()}: it is not your face-down profession.",
+               "cd.not-your-profession")
     if prof == "clairvoyant":
-        return "The pile is empty: there is nothing to look through.", "cd.empty-pile"
-    if state.index(order.target) in (-1, seat):
-        return "Name another player: use diplomat <player> <object>.", "cd.unknown-seat"
+        if order.target or order.item:
+            refuse('"use clairvoyant" takes nothing after it.', "cd.clairvoyant")
+        if not state.pile:
+            refuse("The pile is empty: there is nothing to look through.", "cd.empty-pile")
+        return
+    other_seat(state, seat, order.target, "player to make the demand of")
     if order.item not in OBJECTS:
-        return f'"{order.item}" is not an object of the game.', "cd.unknown-object"
-    message = (f"You could only give back the other Bag of Secrets for the "
-               f"{object_name(order.item)}, and one Bag is never traded for the other.")
-    return message, "cd.bag-for-bag"
+        refuse(f'"{order.item}" is not an object of the game.', "cd.unknown-object")
+    if all(bag_conflict(order.item, mine) for mine in state.hands[seat]):
+        refuse(f"You could only give back the other Bag of Secrets for the "
+               f"{object_name(order.item)}, and one Bag is never traded for the other.",
+               "cd.bag-for-bag")
 
 
 def picks(state: State) -> int:
@@ -95,10 +100,11 @@ def default_top(state: State, seat: int, rng: Rng) -> TopOrder:
     return TopOrder(state.pile[:picks(state)])
 
 
-def why_not_top(state: State, seat: int, order: TopOrder) -> Why:
-    """Explain why a Clairvoyant's choice is refused."""
+def check_top(state: State, seat: int, order: TopOrder) -> None:
+    """The Clairvoyant's choice: exactly the picked number of objects from the pile."""
     count = picks(state)
     if len(order.objects) != count:
-        return f"Name exactly {count} objects from the pile, topmost first.", "cd.top-count"
-    return ("Those objects are not all in the pile: " + ", ".join(
-        object_name(obj) for obj in order.objects) + ".", "cd.not-in-pile")
+        refuse(f"Name exactly {count} objects from the pile, topmost first.", "cd.top-count")
+    if Counter(order.objects) - Counter(state.pile):
+        refuse("Those objects are not all in the pile: " + ", ".join(
+            object_name(obj) for obj in order.objects) + ".", "cd.not-in-pile")

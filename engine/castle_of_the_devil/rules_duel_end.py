@@ -7,13 +7,12 @@ from typing import Any
 from engine.core.rng import Rng
 
 from . import events as ev
-from .cards import ATTACKER, DEFENDER, object_name
+from .cards import ATTACKER, DEFENDER
 from .orders import GiveOrder, LookOrder, PassOrder, TakeOrder, UseOrder
-from .rules import can_use, face_up_anywhere, role
+from .rules import can_use, face_up_anywhere, holds, no_receiver, refuse, role
+from .rules_turns import Emitter, advance
 from .state import Duel, Play, State, distinct, without_object
-from .turns import Emitter, advance
 
-Why = tuple[str, str]
 BONUS: dict[str, str] = {
     "dagger": ATTACKER, "gloves": DEFENDER, "knives": ATTACKER, "whip": DEFENDER,
     "thug": ATTACKER, "grand-master": DEFENDER,
@@ -128,11 +127,15 @@ def answer_doctor(em: Emitter, seat: int, order: Any, rng: Rng) -> None:
         after_result(em)
 
 
-def why_not_doctor(state: State, seat: int, order: Any) -> Why:
-    """Explain why a Doctor's-window answer is refused."""
-    if isinstance(order, UseOrder) and order.name == "doctor":
-        return "You cannot use the Doctor: it is not your face-down profession.", "cd.no-doctor"
-    return "Now only the Doctor can be used; write pass to let the result stand.", "cd.not-now"
+def check_doctor(state: State, seat: int, order: PassOrder | UseOrder) -> None:
+    """The Doctor's window: pass, or use the Doctor if it is your face-down profession."""
+    if isinstance(order, PassOrder):
+        return
+    if order.name != "doctor" or order.target or order.item:
+        refuse("Now only the Doctor can be used; write pass to let the result stand.",
+               "cd.not-now")
+    if not can_use(state, seat, "doctor"):
+        refuse("You cannot use the Doctor: it is not your face-down profession.", "cd.no-doctor")
 
 
 # -- the winner's choice ----------------------------------------------------------------------
@@ -189,15 +192,22 @@ def give_back(em: Emitter, seat: int, order: GiveOrder, rng: Rng) -> None:
     end_duel(em)
 
 
-def why_not_spoils(state: State, seat: int, order: Any) -> Why:
-    """Explain why a winner's order is refused."""
-    if isinstance(order, LookOrder):
-        return "Write look society or look objects.", "cd.look"
-    obj = getattr(order, "obj", "")
-    if isinstance(order, TakeOrder):
-        return f"The loser holds no {object_name(obj)}.", "cd.not-held"
-    if isinstance(order, GiveOrder) and order.to:
-        return "The object goes back to the loser; do not name a player.", "cd.no-target"
-    if obj == _duel(state).taken and obj not in without_object(state.hands[seat], obj):
-        return "Give back another object than the one you have just taken.", "cd.same-object"
-    return f"You hold no {object_name(obj)}.", "cd.not-held"
+def check_look(state: State, seat: int, order: LookOrder) -> None:
+    """The winner's choice: the loser's society card, or their objects."""
+    if order.what not in ("society", "objects"):
+        refuse("Write look society or look objects.", "cd.look")
+
+
+def check_take(state: State, seat: int, order: TakeOrder) -> None:
+    """Taking one of the loser's objects (now shown to the winner)."""
+    duel = _duel(state)
+    assert duel.loser is not None
+    holds(state, duel.loser, order.obj, "The loser holds")
+
+
+def check_give_back(state: State, seat: int, order: GiveOrder) -> None:
+    """Giving back: any of your objects but the one just taken."""
+    no_receiver(order.to, "The object goes back to the loser; do not name a player.")
+    holds(state, seat, order.obj)
+    if order.obj not in without_object(state.hands[seat], _duel(state).taken):
+        refuse("Give back another object than the one you have just taken.", "cd.same-object")

@@ -12,13 +12,21 @@ from engine.core.rng import Rng
 
 from . import events as ev
 from .cards import OBJECTS, must_accept, object_name, trade_ability
-from .orders import AcceptOrder, GiveOrder, OfferOrder, PassOrder, RefuseOrder, SpyOrder, UseOrder
-from .rules import bag_conflict
+from .orders import (
+    AcceptOrder,
+    DuelOrder,
+    GiveOrder,
+    OfferOrder,
+    PassOrder,
+    RefuseOrder,
+    SpyOrder,
+    UseOrder,
+)
+from .rules import bag_conflict, holds, no_receiver, other_seat, refuse
+from .rules_turns import Emitter, advance
 from .state import State, distinct
-from .turns import Emitter, advance
 
 DIRECTIONS = ("left", "right")
-Why = tuple[str, str]
 
 
 # -- spying -----------------------------------------------------------------------------------
@@ -26,6 +34,11 @@ Why = tuple[str, str]
 def spy_orders(state: State, seat: int) -> list[Any]:
     """Return the Spy actions: one per other player."""
     return [SpyOrder(state.seats[other]) for other in state.others(seat)]
+
+
+def check_target(state: State, seat: int, order: SpyOrder | DuelOrder) -> None:
+    """Spying and duels: another player."""
+    other_seat(state, seat, order.target)
 
 
 def spy(em: Emitter, seat: int, order: SpyOrder, rng: Rng) -> None:
@@ -49,13 +62,10 @@ def offer(em: Emitter, seat: int, order: OfferOrder, rng: Rng) -> None:
     em.emit(ev.TradeOffered(em.state.seats[seat], order.target, order.obj))
 
 
-def why_not_offer(state: State, seat: int, order: OfferOrder) -> Why:
-    """Explain why an offer is refused."""
-    if order.obj not in state.hands[seat]:
-        return f"You hold no {object_name(order.obj)} to offer.", "cd.not-held"
-    if order.target == state.seats[seat]:
-        return "You cannot trade with yourself.", "cd.self"
-    return f"{order.target} is not a player of this game.", "cd.unknown-seat"
+def check_offer(state: State, seat: int, order: OfferOrder) -> None:
+    """An offer: one of your objects, to another player."""
+    holds(state, seat, order.obj, "You hold")
+    other_seat(state, seat, order.target, "player to trade with")
 
 
 def answer_orders(state: State, seat: int) -> list[Any]:
@@ -81,18 +91,20 @@ def answer(em: Emitter, seat: int, order: AcceptOrder | RefuseOrder, rng: Rng) -
     advance(em)
 
 
-def why_not_answer(state: State, seat: int, order: Any) -> Why:
-    """Explain why an answer to an offer is refused."""
+def check_answer(state: State, seat: int, order: AcceptOrder | RefuseOrder) -> None:
+    """The answer to an offer: accept giving an object back, or refuse where allowed."""
     assert state.trade is not None
     offered = state.trade.offered
     if isinstance(order, RefuseOrder):
-        return (f"The {object_name(offered)} must be accepted when it is offered.",
-                "cd.must-accept")
-    give = order.give if isinstance(order, AcceptOrder) else ""
-    if give not in state.hands[seat]:
-        return f"You hold no {object_name(give)} to give back.", "cd.not-held"
-    return ("One Bag of Secrets is never traded for the other; give something else or refuse.",
-            "cd.bag-for-bag")
+        if must_accept(offered) and any(not bag_conflict(offered, obj)
+                                        for obj in state.hands[seat]):
+            refuse(f"The {object_name(offered)} must be accepted when it is offered.",
+                   "cd.must-accept")
+        return
+    holds(state, seat, order.give, "You hold")
+    if bag_conflict(offered, order.give):
+        refuse("One Bag of Secrets is never traded for the other; give something else or "
+               "refuse.", "cd.bag-for-bag")
 
 
 def default_answer(state: State, seat: int, rng: Rng) -> Any:
@@ -137,13 +149,13 @@ def diplomat_return(em: Emitter, seat: int, order: GiveOrder, rng: Rng) -> None:
     advance(em)
 
 
-def why_not_give_back(state: State, seat: int, order: GiveOrder) -> Why:
-    """Explain why an object cannot be given back in a trade."""
-    if order.to:
-        return "This object goes to your trading partner; do not name a player.", "cd.no-target"
-    if order.obj not in state.hands[seat]:
-        return f"You hold no {object_name(order.obj)}.", "cd.not-held"
-    return "One Bag of Secrets is never traded for the other.", "cd.bag-for-bag"
+def check_diplomat_return(state: State, seat: int, order: GiveOrder) -> None:
+    """The Diplomat's trade: any of your objects but a Bag for the other Bag."""
+    assert state.trade is not None
+    no_receiver(order.to, "This object goes to your trading partner; do not name a player.")
+    holds(state, seat, order.obj)
+    if bag_conflict(state.trade.offered, order.obj):
+        refuse("One Bag of Secrets is never traded for the other.", "cd.bag-for-bag")
 
 
 # -- trade abilities that ask the trader ------------------------------------------------------
@@ -179,12 +191,20 @@ def use_ability(em: Emitter, seat: int, order: UseOrder | PassOrder, rng: Rng) -
     advance(em)
 
 
-def why_not_ability(state: State, seat: int, order: Any) -> Why:
-    """Explain why a trade-ability answer is refused."""
+def check_ability(state: State, seat: int, order: UseOrder | PassOrder) -> None:
+    """A traded ability: use the object traded away (the Sextant with a direction), or pass."""
+    if isinstance(order, PassOrder):
+        return
     obj = state.pending[0].obj
-    if isinstance(order, UseOrder) and trade_ability(obj) == "sextant":
-        return "Choose a direction: use sextant left, or use sextant right.", "cd.direction"
-    return (f"You may use the {object_name(obj)} you traded away, or pass.", "cd.wrong-ability")
+    if order.name != obj or order.item:
+        refuse(f"You may use the {object_name(obj)} you traded away, or pass.",
+               "cd.wrong-ability")
+    if trade_ability(obj) == "sextant":
+        if order.target not in DIRECTIONS:
+            refuse("Choose a direction: use sextant left, or use sextant right.",
+                   "cd.direction")
+    elif order.target:
+        refuse(f"The {object_name(obj)} takes nothing after it.", "cd.wrong-ability")
 
 
 # -- the Sextant's passing --------------------------------------------------------------------
@@ -219,12 +239,10 @@ def _pass_all(em: Emitter) -> None:
     advance(em)
 
 
-def why_not_pass_on(state: State, seat: int, order: GiveOrder) -> Why:
-    """Explain why an object cannot be passed on."""
-    if order.to:
-        return ("The Sextant decides who receives it: write give <object> only.",
-                "cd.no-target")
-    return f"You hold no {object_name(order.obj)}.", "cd.not-held"
+def check_passing(state: State, seat: int, order: GiveOrder) -> None:
+    """The Sextant's passing: any of your objects; the Sextant decides who receives it."""
+    no_receiver(order.to, "The Sextant decides who receives it: write give <object> only.")
+    holds(state, seat, order.obj)
 
 
 # -- the hand limit ---------------------------------------------------------------------------
@@ -249,16 +267,13 @@ def default_gift(state: State, seat: int, rng: Rng) -> GiveOrder:
     return GiveOrder(rng.choice(state.hands[seat]), receiver)
 
 
-def why_not_gift(state: State, seat: int, order: GiveOrder) -> Why:
-    """Explain why a gift is refused."""
-    if order.obj not in state.hands[seat]:
-        return f"You hold no {object_name(order.obj)}.", "cd.not-held"
+def check_gift(state: State, seat: int, order: GiveOrder) -> None:
+    """A gift over the hand limit: any of your objects to a player below the limit."""
+    holds(state, seat, order.obj)
     if not order.to:
-        return "Name the player who receives it: give <object> to <player>.", "cd.no-receiver"
-    target = state.index(order.to)
-    if target < 0 or target == seat:
-        return f"{order.to} is not another player of this game.", "cd.unknown-seat"
-    message = (f"{order.to} already holds {state.limit} objects; give it to a player below the "
-               "limit.")
-    return message, "cd.receiver-full"
+        refuse("Name the player who receives it: give <object> to <player>.", "cd.no-receiver")
+    target = other_seat(state, seat, order.to, "player to give to")
+    if len(state.hands[target]) >= state.limit:
+        refuse(f"{order.to} already holds {state.limit} objects; give it to a player below the "
+               "limit.", "cd.receiver-full")
 

@@ -4,8 +4,7 @@ Random outcomes are drawn here (and in the rule modules) and written into events
 """
 from __future__ import annotations
 
-from typing import Any
-
+from engine.core.kit import Emitter as KitEmitter
 from engine.core.rng import Rng
 
 from . import events as ev
@@ -20,23 +19,10 @@ from .cards import (
     society_cards,
     trade_ability,
 )
-from .evolve import evolve
 from .state import Ability, Phase, State
 
-
-class Emitter:
-    """Collects the events of one decision and keeps the state they lead to."""
-
-    def __init__(self, state: State) -> None:
-        """Start from `state` with no events."""
-        self.state = state
-        self.events: list[Any] = []
-
-    def emit(self, *events: Any) -> None:
-        """Record `events` and apply them to the state."""
-        for item in events:
-            self.events.append(item)
-            self.state = evolve(self.state, item)
+Emitter = KitEmitter[State]
+"""The kit's emitter over this game's state: handlers emit events through it."""
 
 
 def set_up(em: Emitter, rng: Rng) -> None:
