@@ -18,7 +18,9 @@ def absence_end(meta: GameMeta, seat: str, now: datetime) -> datetime | None:
 
 
 def extend_for_absence(meta: GameMeta, seat: str, due: datetime, now: datetime) -> datetime:
-    """Return a new deadline moved after the seat's absence (when it is away)."""
+    """Return a new deadline moved after the seat's absence (now, for a resigned seat)."""
+    if seat in meta.resigned:
+        return now
     end = absence_end(meta, seat, now)
     return max(due, end) if end is not None else due
 

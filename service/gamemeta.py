@@ -18,6 +18,7 @@ from .meta import (
     SeatInfo,
     SeatPreferences,
     SeatReplaced,
+    SeatResigned,
     SeedRevealed,
     SpectatorsSet,
     TokenRotated,
@@ -58,6 +59,7 @@ class GameMeta:
     master_email: str = ""
     preferences: dict[str, SeatPreferences] = field(default_factory=dict)
     away_until: dict[str, str] = field(default_factory=dict)
+    resigned: frozenset[str] = frozenset()
 
     @property
     def seat_names(self) -> tuple[str, ...]:
@@ -150,6 +152,8 @@ def _table_talk(meta: GameMeta, item: Any) -> GameMeta:
                        master_email=item.master_email)
     if isinstance(item, SeatPreferences):
         return replace(meta, preferences={**meta.preferences, item.seat: item})
+    if isinstance(item, SeatResigned):
+        return replace(meta, resigned=meta.resigned | {item.seat})
     if isinstance(item, SeatAbsence):
         away = {k: v for k, v in meta.away_until.items() if k != item.seat}
         return replace(meta, away_until={**away, item.seat: item.until} if item.until else away)

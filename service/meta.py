@@ -159,6 +159,14 @@ class SeatAbsence:
     until: str
 
 
+@event("seat.resigned")
+@dataclass(frozen=True)
+class SeatResigned:
+    """A player resigned: from now on the seat plays its default order at every decision."""
+
+    seat: str
+
+
 @event("order.accepted")
 @dataclass(frozen=True)
 class OrderAccepted:
@@ -191,7 +199,7 @@ class SeedRevealed:
 SERVICE_EVENTS = TypeTable(
     [GameCreated, OrderAccepted, GameFinished, SeedRevealed, DeadlineSet, GamePaused,
      GameResumed, SeatReplaced, TokenRotated, SpectatorsSet, GameSettings, PressSent,
-     SeatPreferences, SeatAbsence],
+     SeatPreferences, SeatAbsence, SeatResigned],
     "event_type", {("game.created", 1): _created_v1_to_v2})
 
 
@@ -252,6 +260,8 @@ def _describe_table_talk(item: Any) -> str | None:
         return f"{item.seat} changed their mail settings."
     if isinstance(item, SeatAbsence):
         return (f"{item.seat} is away." if item.until else f"{item.seat} is back.")
+    if isinstance(item, SeatResigned):
+        return f"{item.seat} resigned; the seat plays its default orders from now on."
     return None
 
 

@@ -25,6 +25,8 @@ def notice_kind(meta: GameMeta, seat: str, kind: str, must_act: bool) -> str:
     """Return the outbox kind of a turn notice for the seat: `kind`, or HELD for its digest."""
     if kind != "turn":
         return kind
+    if seat in meta.resigned:
+        return HELD
     notify = meta.prefs(seat).notify
     if notify == "digest" or (notify == "must-act" and not must_act):
         return HELD

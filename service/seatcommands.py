@@ -17,7 +17,7 @@ from .gamemeta import GameMeta, format_time
 from .games import ServiceError, help_now
 from .loading import LoadedGame, load_game
 from .localtime import deadline_text, read_timezone
-from .meta import SeatAbsence, SeatPreferences
+from .meta import DeadlineSet, SeatAbsence, SeatPreferences, SeatResigned
 from .store import SeqConflict, Store
 
 HISTORY_LINES = 15
@@ -65,8 +65,7 @@ def answer(store: Store, game_id: str, seat: str, command: str, causation: str) 
     if head in {"absent", "away", "back"}:
         return _absence(store, game_id, seat, head, rest, causation)
     if head == "resign":
-        raise ServiceError("Resigning is done by the game master, who can hand your seat to "
-                           "another player: write to them.", "resign-by-game-master")
+        return _resign(store, game_id, seat, rest, causation)
     raise ServiceError(f"{head!r} is not a mail command", "unknown-command")
 
 
@@ -182,3 +181,21 @@ def _absence(store: Store, game_id: str, seat: str, head: str, rest: Sequence[st
             f"your seat is away. Your deadlines wait until {format_time(capped)[:16]} UTC at "
             f"the latest (this game allows {limit} days).")
 
+
+
+def _resign(store: Store, game_id: str, seat: str, rest: Sequence[str], causation: str) -> str:
+    """Resign the seat when confirmed; it plays its default orders from then on."""
+    if [word.lower() for word in rest] != ["confirm"]:
+        return ("Resigning cannot be undone: your seat then plays its default order at every "
+                "decision and gets no turn emails. To resign, write `resign confirm`.")
+
+    def build(loaded: LoadedGame) -> list[object]:
+        if seat in loaded.meta.resigned or loaded.meta.finished:
+            return []
+        now = clock.now()
+        prompt = loaded.game.prompt_for(loaded.state, seat)
+        due = [DeadlineSet(seat, prompt.key, format_time(now))] if prompt else []
+        return [SeatResigned(seat), *due]
+
+    append_once(store, game_id, causation, seat, build)
+    return "You resigned. Thank you for playing; the final result will be mailed to you."

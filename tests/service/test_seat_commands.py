@@ -113,3 +113,18 @@ def test_an_absence_pushes_the_deadline_up_to_the_limit_and_others_see_only_away
 
 def test_an_absence_date_in_the_past_is_refused(table: Table) -> None:
     assert "That date has passed" in table.write("anna", "absent until 2026-01-01").notes[0]
+
+
+def test_resigning_needs_a_confirmation_then_the_seat_plays_its_defaults(table: Table) -> None:
+    seat = load_game(table.store, table.game_id).game.prompts(
+        load_game(table.store, table.game_id).state)[0].seat
+    before = load_game(table.store, table.game_id).seq
+    assert "write `resign confirm`" in table.write(seat, "resign").notes[0]
+    assert load_game(table.store, table.game_id).seq == before
+    assert "You resigned" in table.write(seat, "resign confirm").notes[0]
+    meta = load_game(table.store, table.game_id).meta
+    assert seat in meta.resigned and parse_time(meta.deadlines[seat].due) <= START
+    report = deadlines.sweep(table.store)
+    assert len(report.submissions) == 1
+    others = [line.text for line in history(table.store, table.game_id, "anna")]
+    assert f"{seat} resigned; the seat plays its default orders from now on." in others
