@@ -24,12 +24,19 @@ _CLOSING = re.compile(
     r"(?:ß|ss)e|lg|vg|mfg|tsch[üu]ss|merci|cordialement|amiti[ée]s|[àa]\s+bient[ôo]t|gracias"
     r"|saludos|obrigad[oa]|abra[çc]os?|grazie|saluti|tack|h[äa]lsningar|mvh|groeten"
     r"|bedankt)\b", re.IGNORECASE)
-_PRONOUN_START = re.compile(
-    r"^(?:i|i'm|i'll|i've|i'd|im|we|we're|we'll|you|you're|you'll|he|she|they|it|it's|its"
-    r"|this|that|there|here|let's|lets|my|our|your|so|just|ok|okay|well|sorry|lol|haha|hmm"
-    r"|oh|ah|wow|yes|no|nope|yeah|great|nice|good|hope|looking|what|why|how|when|who|if"
-    r"|but|and|also|btw|fyi|ps|p\.s\.|please|could|would|can|should|did|does|do|is|are"
-    r"|was|ich|wir|du|ihr|das|je|nous|on|yo|eu|nós|jag|vi|gg)\b", re.IGNORECASE)
+_PROSE_START = re.compile(
+    r"^(?:you|you're|you'll|he|she|they|it|it's|its|this|that|there|here|my|our|your|so|just"
+    r"|well|sorry|lol|haha|hmm|oh|ah|wow|yeah|great|nice|good|hope|looking|what|why|how|when"
+    r"|who|if|but|and|also|btw|fyi|ps|p\.s\.|could|can|should|did|does|do|is|are|was"
+    r"|ich|wir|du|ihr|das|je|nous|on|eu|nós|jag|vi|gg)\b", re.IGNORECASE)
+"""Words that open talk and never an order (polite leads such as "I" or "please" are read
+by the order grammars, so they are not here)."""
+_POLITE_LEAD = re.compile(r"^(?:i|i'm|i'll|i've|i'd|im|we|we're|we'll|let's|lets|ok|okay"
+                          r"|please)\b", re.IGNORECASE)
+_THINKING = re.compile(r"\b(?:think|thought|hope|guess|believe|feel|wonder|wish|sure|sorry"
+                       r"|glad|happy|afraid|love|like|enjoy|mean|meant|know|knew|was|am|been"
+                       r"|have|had|can't|cannot|don't|didn't|won't|forgot|agree)\b",
+                       re.IGNORECASE)
 _BULLET = re.compile(r"^(?:\(?\d{1,3}[.):]|\(?[a-h][.)]|[-*•·+>–—]|\[[ x]\])\s+")
 _SENTENCE_END = re.compile(r"[!?]\s*[)\]]?$|[.!?…]\s*(?::-?\)|;-?\)|:D)?$|:-?\)$|;-?\)$")
 _WORD = re.compile(r"\S+")
@@ -73,12 +80,20 @@ def is_signoff_name(line: str) -> bool:
 
 
 def is_prose(line: str) -> bool:
-    """Return whether a line is plainly talk rather than an order (even a mistyped one)."""
+    """Return whether a line is plainly talk rather than an order (even a mistyped one).
+
+    Orders may open politely ("I challenge bruno", "please pass"); such a line is talk only
+    when it says what the writer thinks or feels, or is long.
+    """
     text = line.strip()
     count = len(words(text))
-    if _PRONOUN_START.match(text) and count >= 2:
+    if text.endswith(("?", ":)", ":-)", ";)", ":D")) and count >= 2:
         return True
-    if text.endswith(("!", "?", ":)", ":-)", ";)", ":D")) and count >= 2:
+    if text.endswith("!") and count >= 3:
+        return True
+    if _PROSE_START.match(text) and count >= 2:
+        return True
+    if _POLITE_LEAD.match(text) and (_THINKING.search(text) or count >= 8):
         return True
     return count >= 8 and bool(_SENTENCE_END.search(text)) or count >= 14
 

@@ -128,3 +128,9 @@ def test_auto_replies_are_kept_but_never_read_or_answered(table: Table,
     assert result.code == "automatic-mail"
     assert load_game(table.store, table.game_id).seq == before
     assert len(table.answers) == answers
+
+
+@pytest.mark.parametrize("line", ["I challenge bruno", "please pass", "I'll place red europe",
+                                  "ok pass", "let's duel bruno", "duel bruno!"])
+def test_polite_orders_are_orders(line: str) -> None:
+    assert letter_of(line + "\n") == ((line,), (), ())
