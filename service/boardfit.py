@@ -7,6 +7,7 @@ a minimum width at which its smallest text stays readable, scrolling sideways on
 """
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from dataclasses import dataclass
@@ -74,3 +75,64 @@ def screen_min_width(svg: str) -> int:
         return 0
     needed = size.width * MIN_SCREEN_PX / size.smallest_text
     return int(math.ceil(needed / 50.0) * 50)
+
+
+_TEXT_AT = re.compile(r"""<text\b[^>]*?\by=["']([-\d.]+)[^>]*?font-size=["']([\d.]+)"""
+                      r"""|<text\b[^>]*?font-size=["']([\d.]+)[^>]*?\by=["']([-\d.]+)""")
+
+
+def pdf_pieces(svg: str) -> tuple[list[str], str]:
+    """Return the board cut into pieces that each fit an A4 page at 8 pt, and the layout.
+
+    A board too tall for one page is cut across, between lines of text, into pieces as tall
+    as a page allows at 8 pt; ([], 'text') when even that is not possible.
+    """
+    layout = pdf_layout(svg)
+    size = measure(svg)
+    if layout != "text" or size is None:
+        return ([svg], layout) if layout != "text" else ([], layout)
+    scale = A4_PORTRAIT_PT[0] / size.width
+    if size.smallest_text * scale < MIN_PDF_PT:
+        return [], "text"
+    tallest = A4_PORTRAIT_PT[1] / scale
+    cuts = _cuts(svg, size.height, tallest)
+    if cuts is None:
+        return [], "text"
+    bounds = [0.0, *cuts, size.height]
+    pieces = [_cropped(svg, size, top, bottom) for top, bottom in itertools.pairwise(bounds)]
+    return pieces, "portrait"
+
+
+def _text_bands(svg: str) -> list[tuple[float, float]]:
+    """Return the vertical extent (top, bottom) of every line of text of an SVG."""
+    bands = []
+    for match in _TEXT_AT.finditer(svg):
+        y = float(match.group(1) or match.group(4))
+        font = float(match.group(2) or match.group(3))
+        bands.append((y - font, y + font * 0.35))
+    return bands
+
+
+def _cuts(svg: str, height: float, tallest: float) -> list[float] | None:
+    """Return where to cut the board (no line of text crosses a cut), or None."""
+    bands = _text_bands(svg)
+    cuts: list[float] = []
+    top = 0.0
+    while height - top > tallest:
+        cut = top + tallest
+        while cut > top + tallest / 2 and any(a <= cut <= b for a, b in bands):
+            cut -= 2
+        if cut <= top + tallest / 2:
+            return None
+        cuts.append(cut)
+        top = cut
+    return cuts
+
+
+def _cropped(svg: str, size: BoardSize, top: float, bottom: float) -> str:
+    """Return the SVG showing only the band from `top` to `bottom` of the board."""
+    def box(match: re.Match[str]) -> str:
+        head = match.group(0)[:match.start(1) - match.start(0)]
+        return f"{head}0 {top:.1f} {size.width:g} {bottom - top:.1f}"
+
+    return _VIEWBOX.sub(box, svg, count=1)

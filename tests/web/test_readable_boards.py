@@ -44,13 +44,14 @@ def test_the_pdf_board_has_no_text_under_8_pt(tmp_path: Path, game: str) -> None
     store = open_store("sqlite", tmp_path)
     loaded = load_game(store, new_games(store)[game])
     view = loaded.game.view(loaded.state, "anna")
-    image, layout = readable_board(loaded.game, view)
+    images, layout = readable_board(loaded.game, view)
     svg = loaded.game.render_board_svg(view)
-    if image is not None:
+    if images:
         size = measure(svg)
         assert size is not None
         space = A4_LANDSCAPE_PT if layout == "landscape" else A4_PORTRAIT_PT
-        assert smallest_pt(size, space) >= MIN_PDF_PT
+        assert size.smallest_text * min(space[0] / size.width, 1e9) >= MIN_PDF_PT or (
+            smallest_pt(size, space) >= MIN_PDF_PT)
     else:
         assert pdf_layout(svg) == "text"
     pdf = render_snapshot_pdf(loaded.game, view, game_title=game, game_id=loaded.meta.id,
@@ -108,3 +109,27 @@ def test_seat_pages_keep_board_text_readable(site: Any, width: int) -> None:
             assert smallest is not None and smallest >= 9, (game, width, smallest)
             page_width = page.evaluate("document.documentElement.scrollWidth")
             assert page_width <= width + 1, (game, width, page_width)  # only the board scrolls
+
+
+def test_a_tall_board_is_cut_between_lines_and_keeps_8_pt(tmp_path: Path) -> None:
+    from engine.core import get_game
+    from engine.core.harness import play_random_game
+    from service.boardfit import pdf_pieces
+
+    game = get_game("secret-masters")
+    played = play_random_game(game, ("anna", "bruno", "carla"), b"tall", sample_every=3)
+    tallest = max((game.render_board_svg(game.view(state, "anna")) for state in
+                   played.sampled_states), key=lambda svg: measure(svg).height)  # type: ignore
+    pieces, layout = pdf_pieces(tallest)
+    assert layout == "portrait" and pieces
+    for piece in pieces:
+        size = measure(piece)
+        assert size is not None and smallest_pt(size, A4_PORTRAIT_PT) >= MIN_PDF_PT
+    pdf = render_snapshot_pdf(game, game.view(played.sampled_states[-1], "anna"),
+                              game_title="Secret Masters", game_id="g", seat="anna",
+                              turn_label="")
+    path = tmp_path / "tall.pdf"
+    path.write_bytes(pdf)
+    text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    assert "Only you see this: anna" in text
