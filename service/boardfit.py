@@ -81,6 +81,9 @@ _TEXT_AT = re.compile(r"""<text\b[^>]*?\by=["']([-\d.]+)[^>]*?font-size=["']([\d
                       r"""|<text\b[^>]*?font-size=["']([\d.]+)[^>]*?\by=["']([-\d.]+)""")
 
 
+_TEXT_ELEMENT = re.compile(r"<text\b[^>]*>.*?</text>", re.DOTALL)
+
+
 def pdf_pieces(svg: str) -> tuple[list[str], str]:
     """Return the board cut into pieces that each fit an A4 page at 8 pt, and the layout.
 
@@ -135,4 +138,16 @@ def _cropped(svg: str, size: BoardSize, top: float, bottom: float) -> str:
         head = match.group(0)[:match.start(1) - match.start(0)]
         return f"{head}0 {top:.1f} {size.width:g} {bottom - top:.1f}"
 
-    return _VIEWBOX.sub(box, svg, count=1)
+    def outside(match: re.Match[str]) -> str:
+        tag = match.group(0)
+        y = re.search(r"""\by=["']([-\d.]+)["']""", tag)
+        font = _FONT.search(tag)
+        if y is None or font is None:
+            return tag
+        line = float(y.group(1))
+        seen = line + float(font.group(1)) * 0.35 > top and line - float(font.group(1)) < bottom
+        return tag if seen else ""
+
+    # Lines of text outside the band are left out, so each line is in the PDF once.
+    kept = _TEXT_ELEMENT.sub(outside, svg)
+    return _VIEWBOX.sub(box, kept, count=1)

@@ -133,3 +133,18 @@ def test_a_tall_board_is_cut_between_lines_and_keeps_8_pt(tmp_path: Path) -> Non
     text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True,
                           check=True).stdout
     assert "Only you see this: anna" in text
+
+
+def test_each_line_of_a_cut_board_is_in_one_piece_only() -> None:
+    from engine.core import get_game
+    from engine.core.harness import play_random_game
+    from service.boardfit import pdf_pieces
+
+    game = get_game("secret-masters")
+    played = play_random_game(game, ("anna", "bruno", "carla"), b"tall", sample_every=3)
+    for state in played.sampled_states:
+        pieces, _ = pdf_pieces(game.render_board_svg(game.view(state, "anna")))
+        if len(pieces) > 1:
+            assert sum("Only you see this: anna" in piece for piece in pieces) == 1
+            return
+    pytest.fail("no sampled board was tall enough to be cut")
