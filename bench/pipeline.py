@@ -63,7 +63,7 @@ def main() -> None:
 
 def measure(orders: int) -> None:
     """Play `orders` orders and print the latency and PDF figures."""
-    from engine.core.harness import chooser_for, choose_step, seat_names
+    from engine.core.harness import choose_step, chooser_for, seat_names
     from service.games import NewSeat, create_game, submit_order
     from service.loading import load_game
     from workers.tasks import enqueue_game_mail, store

@@ -22,7 +22,7 @@ from typing import Any
 
 from engine.core import Rng, get_game
 from engine.core.harness import chooser_for, seat_names
-from engine.secret_masters.board import points
+from engine.secret_masters.state import points
 from service.games import NewSeat, create_game, submit_order
 from service.loading import fold_rows, load_game, maybe_snapshot
 from service.store import Store

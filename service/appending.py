@@ -5,7 +5,7 @@ tells the players are never out of step.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -13,11 +13,11 @@ from engine.core import Game
 
 from . import clock
 from .absence import extend_for_absence
-from .gamemeta import GameMeta, apply_service_event, format_time
+from .gamemeta import GameMeta, apply_service_event, format_time, parse_time
 from .loading import LoadedGame
 from .meta import SERVICE_EVENTS, DeadlineSet, GameFinished, SeedRevealed, is_service_event
 from .notify import notice_kind
-from .store import NewEvent, NewOutbox, Store, StoredEvent
+from .store import DeadlineRow, NewEvent, NewOutbox, Store, StoredEvent
 
 
 def service_new(item: Any, actor: str, causation: str | None) -> NewEvent:
@@ -34,8 +34,16 @@ def engine_new(game: Game[Any], item: Any, actor: str, causation: str | None) ->
 
 def append_decision(store: Store, loaded: LoadedGame, head: Sequence[Any],
                     engine_events: Sequence[Any], seed: bytes, actor: str,
-                    causation: str | None) -> list[StoredEvent]:
-    """Append `head` (service events), the game's events, the end, deadlines and the outbox."""
+                    causation: str | None, *,
+                    decision: tuple[str, int] | None = None, notify: bool = True,
+                    answer: Callable[[int], tuple[str, str, dict[str, Any]]] | None = None,
+                    ) -> list[StoredEvent]:
+    """Append `head` (service events), the game's events, the end, deadlines and the outbox.
+
+    `decision` (submission id, line) makes the append refuse a line decided before. Without
+    `notify` no outbox rows are written: the caller writes one round for several appends.
+    `answer(last seq)` is the submission's result, stored in the same transaction.
+    """
     game, before = loaded.game, loaded.state
     state = game.fold(before, engine_events)
     items: list[Any] = [*head, *engine_events]
@@ -49,8 +57,10 @@ def append_decision(store: Store, loaded: LoadedGame, head: Sequence[Any],
     meta = _fold_meta(meta, deadlines, loaded.seq + len(items) - len(deadlines))
     rows = [_row(game, item, actor, causation) for item in items]
     last = loaded.seq + len(rows)
-    outbox = outbox_rows(game, before if loaded.seq else None, state, meta, last)
-    stored = store.append(meta.id, loaded.seq, rows, outbox)
+    outbox = (outbox_rows(game, before if loaded.seq else None, state, meta, last)
+              if notify else [])
+    stored = store.append(meta.id, loaded.seq, rows, outbox, decision,
+                          open_deadlines(game, state, meta), answer(last) if answer else None)
     if meta.finished:
         store.set_game_status(meta.id, "finished")
     loaded.meta, loaded.state, loaded.seq = meta, state, last
@@ -67,7 +77,8 @@ def append_service_events(store: Store, loaded: LoadedGame, items: Sequence[Any]
     last = loaded.seq + len(rows)
     outbox = ([NewOutbox(last, seat, outbox_kind) for seat in meta.seat_names]
               if outbox_kind else [])
-    stored = store.append(meta.id, loaded.seq, rows, outbox)
+    stored = store.append(meta.id, loaded.seq, rows, outbox,
+                          deadlines=open_deadlines(loaded.game, loaded.state, meta))
     loaded.meta, loaded.seq = meta, last
     return stored
 
@@ -108,18 +119,35 @@ def new_deadlines(game: Game[Any], state: Any, meta: GameMeta) -> list[DeadlineS
     return result
 
 
+def open_deadlines(game: Game[Any], state: Any, meta: GameMeta) -> list[DeadlineRow]:
+    """Return the deadlines of the decisions still owed, for the sweep's projection."""
+    if meta.paused or meta.finished:
+        return []
+    owed = {p.seat: p.key for p in game.prompts(state) if not p.submitted}
+    rows = []
+    for seat, deadline in sorted(meta.deadlines.items()):
+        if owed.get(seat) != deadline.prompt_key:
+            continue
+        due = parse_time(deadline.due)
+        first = min([due - timedelta(hours=hours) for hours in meta.reminder_hours] + [due])
+        rows.append(DeadlineRow(meta.id, seat, deadline.prompt_key, deadline.due, deadline.seq,
+                                format_time(first)))
+    return rows
+
+
 def outbox_rows(game: Game[Any], before: Any, after: Any, meta: GameMeta,
                 seq: int) -> list[NewOutbox]:
     """Return a notice for each seat whose view or decision changed (or all, at start/end)."""
     rows = []
     for seat in meta.seat_names:
         kind = "final" if meta.finished else "turn"
+        new_prompt = game.prompt_for(after, seat)
+        new_key = new_prompt.key if new_prompt else None
         if before is not None and not meta.finished:
-            old_prompt, new_prompt = game.prompt_for(before, seat), game.prompt_for(after, seat)
-            same_prompt = (old_prompt.key if old_prompt else None) == (
-                new_prompt.key if new_prompt else None)
+            old_prompt = game.prompt_for(before, seat)
+            same_prompt = (old_prompt.key if old_prompt else None) == new_key
             if same_prompt and game.view(before, seat) == game.view(after, seat):
                 continue
-        must_act = game.prompt_for(after, seat) is not None
-        rows.append(NewOutbox(seq, seat, notice_kind(meta, seat, kind, must_act)))
+        kind = notice_kind(meta, seat, kind, new_prompt is not None)
+        rows.append(NewOutbox(seq, seat, kind, {"prompt": new_key}))
     return rows

@@ -38,13 +38,14 @@ def announce(game_id: str) -> None:
                        "the worker's next sweep will send the mail", err=True)
 
 
-def open_store() -> Store:
-    """Return the configured store, its tables created if needed."""
+def open_store(*, migrate: bool = True) -> Store:
+    """Return the configured store, its tables created or migrated if needed."""
     config = load_config()
     if config.database_url.startswith("sqlite"):
         config.home.mkdir(parents=True, exist_ok=True)
     store = Store(config.database_url)
-    store.create_schema()
+    if migrate:
+        store.create_schema()
     return store
 
 
@@ -265,6 +266,8 @@ def verify_command(game_id: str) -> None:
     report = auditing.verify(open_store(), game_id)
     if report.ok:
         click.echo(f"ok: {report.events} events, hash chain intact, replay matches")
+        if report.problem:
+            click.echo(f"note: {report.problem}")
         return
     where = f" at seq {report.first_bad_seq}" if report.first_bad_seq is not None else ""
     raise click.ClickException(f"verification failed{where}: {report.problem}")
@@ -325,6 +328,30 @@ def rotate_token_command(game_id: str, seat: str) -> None:
     admin.rotate_token(open_store(), game_id, seat)
     announce(game_id)
     click.echo(f"{seat} has a new reply address; an email with it is queued")
+
+
+@main.group("db")
+def db_group() -> None:
+    """The store's schema: see its revision, migrate it."""
+
+
+@db_group.command("upgrade")
+@handles_errors
+def db_upgrade_command() -> None:
+    """Migrate the store's tables to the newest schema revision (safe to run again)."""
+    store = open_store(migrate=False)
+    before = store.revision()
+    store.upgrade()
+    after = store.revision()
+    click.echo(f"schema at revision {after}" + ("" if before == after else
+                                                 f" (was {before or 'empty'})"))
+
+
+@db_group.command("revision")
+@handles_errors
+def db_revision_command() -> None:
+    """Print the store's schema revision."""
+    click.echo(open_store(migrate=False).revision() or "empty")
 
 
 def register_extra_commands() -> None:

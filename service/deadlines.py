@@ -2,16 +2,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from engine.core import Prompt, canonical_json
 
 from . import clock
-from .gamemeta import parse_time
+from .appending import open_deadlines
+from .gamemeta import format_time, parse_time
 from .games import DEADLINE_ACTOR
 from .loading import LoadedGame, load_game
 from .notify import queue_digests
-from .store import NewOutbox, Store
+from .store import DeadlineRow, NewOutbox, Store
 
 
 @dataclass
@@ -23,38 +24,81 @@ class SweepReport:
     games: int = 0
 
 
-def sweep(store: Store) -> SweepReport:
-    """Look at every running game once: remind seats, and default the ones out of time."""
+SWEEP_BATCH = 1000
+"""The most deadlines one sweep looks at; the rest wait for the next minute."""
+RETRY_DEFAULT = timedelta(minutes=5)
+"""When the sweep looks again at a deadline whose default it submitted (if still open)."""
+
+
+def sweep(store: Store, limit: int = SWEEP_BATCH) -> SweepReport:
+    """Remind seats and default the ones out of time, reading only the deadlines due now."""
     report = SweepReport()
-    for row in store.list_games():
-        if row.status != "active":
-            continue
-        loaded = load_game(store, row.id, row=row)
+    now = clock.now()
+    by_game: dict[str, list[DeadlineRow]] = {}
+    for row in store.due_deadlines(format_time(now), limit):
+        by_game.setdefault(row.game_id, []).append(row)
+    for game_id, rows in by_game.items():
+        loaded = load_game(store, game_id)
         report.games += 1
-        if loaded.meta.paused or loaded.meta.finished:
-            continue
-        _sweep_game(store, loaded, report)
-        report.reminders += queue_digests(store, loaded, clock.now())
+        current = open_deadlines(loaded.game, loaded.state, loaded.meta)
+        if _key(current, only=rows) != _key(rows):
+            store.replace_deadlines(game_id, current)  # the projection was stale: mend it
+            rows = [row for row in current if row.next_at <= format_time(now)]
+        for row in rows:
+            _sweep_deadline(store, loaded, row, now, report)
+    if now.minute == 0:  # digests are daily; looking once an hour is enough
+        report.reminders += _digests(store, now)
     return report
 
 
-def _sweep_game(store: Store, loaded: LoadedGame, report: SweepReport) -> None:
-    now = clock.now()
-    for prompt in loaded.game.prompts(loaded.state):
-        deadline = loaded.meta.deadlines.get(prompt.seat)
-        if deadline is None or deadline.prompt_key != prompt.key or prompt.submitted:
-            continue
-        due = parse_time(deadline.due)
-        if due <= now:
-            report.submissions.append(_submit_default(store, loaded, prompt.seat, prompt))
+def _digests(store: Store, now: datetime) -> list[int]:
+    """Add the daily digests due in every running game; return the new outbox ids."""
+    added: list[int] = []
+    for row in store.list_games():
+        if row.status == "active":
+            added += queue_digests(store, load_game(store, row.id, row=row), now)
+    return added
+
+
+def _key(rows: list[DeadlineRow], only: list[DeadlineRow] | None = None) -> set[tuple[str, ...]]:
+    """Return what identifies deadlines (seat, decision, due), of the seats in `only`."""
+    seats = {row.seat for row in only} if only is not None else None
+    return {(row.seat, row.prompt_key, row.due) for row in rows
+            if seats is None or row.seat in seats}
+
+
+def _sweep_deadline(store: Store, loaded: LoadedGame, row: DeadlineRow, now: datetime,
+                    report: SweepReport) -> None:
+    """Default a passed deadline, or send the reminder due; then set when to look next."""
+    due = parse_time(row.due)
+    if due <= now:
+        prompt = loaded.game.prompt_for(loaded.state, row.seat)
+        if prompt is not None:
+            report.submissions.append(_submit_default(store, loaded, row.seat, prompt))
             if loaded.meta.master_email:
-                store.add_outbox(loaded.meta.id, [NewOutbox(deadline.seq, "*", "master-default")])
-            continue
-        due_reminders = [NewOutbox(deadline.seq, prompt.seat, f"reminder-{hours}h")
-                         for hours in loaded.meta.reminder_hours
-                         if due - timedelta(hours=hours) <= now]
-        if due_reminders:
-            report.reminders += store.add_outbox(loaded.meta.id, due_reminders[-1:])
+                store.add_outbox(loaded.meta.id, [NewOutbox(row.seq, "*", "master-default")])
+        store.set_deadline_next(row, format_time(now + RETRY_DEFAULT))
+        return
+    hours = [h for h in loaded.meta.reminder_hours if due - timedelta(hours=h) <= now]
+    if hours:
+        reminder = NewOutbox(row.seq, row.seat, f"reminder-{min(hours)}h",
+                             {"prompt": row.prompt_key})
+        report.reminders += store.add_outbox(loaded.meta.id, [reminder])
+    upcoming = [due - timedelta(hours=h) for h in loaded.meta.reminder_hours
+                if due - timedelta(hours=h) > now]
+    store.set_deadline_next(row, format_time(min([*upcoming, due])))
+
+
+def rebuild_projection(store: Store) -> int:
+    """Write the open deadlines of every running game anew; return how many games."""
+    count = 0
+    for row in store.list_games():
+        if row.status == "active":
+            loaded = load_game(store, row.id, row=row)
+            store.replace_deadlines(row.id, open_deadlines(loaded.game, loaded.state,
+                                                           loaded.meta))
+            count += 1
+    return count
 
 
 def _submit_default(store: Store, loaded: LoadedGame, seat: str, prompt: Prompt) -> str:

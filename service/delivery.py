@@ -6,9 +6,8 @@ from collections.abc import Callable
 from email.message import EmailMessage
 
 from .config import Config
-from .mail.compose import compose_outbox, compose_reply
-from .store import Store
 from .mail.transport import TransientDeliveryError, send
+from .store import Store
 
 CLAIM_SECONDS = int(os.environ.get("PBEM_CLAIM_SECONDS", "300"))
 """How long a worker holds a delivery; if it dies, another may take it after that."""
@@ -48,6 +47,8 @@ def deliver(store: Store, config: Config, outbox_id: int) -> str:
         store.mark_outbox_failed(outbox_id, error)
         store.release_outbox(outbox_id)
 
+    from .mail.compose import compose_outbox  # PDFs: imported by the worker that sends
+
     sent = _send_composed(config, lambda: compose_outbox(store, config, row),
                           f"{row.game_id}-{row.seq:06d}-{row.recipient}-{row.kind}", release)
     store.mark_outbox_sent(outbox_id)
@@ -65,6 +66,7 @@ def deliver_reply(store: Store, config: Config, submission_id: str) -> str:
         return "not-processed-yet"
     if not store.claim_reply(submission_id, CLAIM_SECONDS):
         raise DeliveryBusy(f"the answer to {submission_id} is claimed by another worker")
+    from .mail.compose import compose_reply
     sent = _send_composed(config, lambda: compose_reply(store, config, sub),
                           f"reply-{sub.id}", lambda _: store.release_reply(submission_id))
     store.mark_submission_replied(submission_id)

@@ -5,7 +5,7 @@ import hashlib
 import json
 import re
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +24,7 @@ from .gamemeta import apply_service_event
 from .irreversible import help_irreversible_last
 from .loading import LoadedGame, load_game, maybe_snapshot, start_state
 from .meta import PRESS_LEVELS, GameCreated, GameSettings, OrderAccepted, SeatInfo
-from .store import NewOutbox, SeqConflict, Store, Submission
+from .store import AlreadyDecided, NewOutbox, ResultStored, SeqConflict, Store, Submission
 
 SEAT_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,23}$")
 EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
@@ -202,13 +202,23 @@ def _new_game_id(store: Store) -> str:
 
 def submit_order(store: Store, game_id: str, seat: str, body: str, *, source: str = "cli",
                  sender: str | None = None, idempotency_key: str | None = None,
-                 prompt_key: str | None = None) -> SubmissionResult:
-    """Store a submission first, then process it; a duplicate returns the first result."""
+                 prompt_key: str | None = None,
+                 hand_over: Callable[[str], bool] | None = None) -> SubmissionResult:
+    """Store an order first, then hand it over or process it; a duplicate returns the first.
+
+    The one way in for orders of the terminal, the web and the API. `hand_over(id)` may queue
+    the stored submission (True); otherwise it is processed here, as the queue would.
+    """
+    from .processing import process_submission
+
     sub, created = store.add_submission(source, body, game_id=game_id, seat=seat,
-                                        sender=sender, idempotency_key=idempotency_key)
-    if not created and sub.status != "received":
+                                        sender=sender, idempotency_key=idempotency_key,
+                                        prompt_key=prompt_key)
+    if sub.status != "received":
         return SubmissionResult.from_submission(sub)
-    return process_order_submission(store, sub, prompt_key=prompt_key)
+    if created and hand_over is not None and hand_over(sub.id):
+        return SubmissionResult(sub.id, "received")
+    return process_submission(store, sub.id)
 
 
 HELP_WORDS = frozenset({"help", "?"})
@@ -219,9 +229,10 @@ def is_help_request(text: str) -> bool:
     return text.strip().lower().rstrip("?!. ") in HELP_WORDS or text.strip() == "?"
 
 
-def help_now(store: Store, game_id: str, seat: str) -> str:
+def help_now(store: Store, game_id: str, seat: str,
+             loaded: LoadedGame | None = None) -> str:
     """Return what the seat can write now, or why it has nothing to write."""
-    loaded = load_game(store, game_id)
+    loaded = loaded or load_game(store, game_id)
     if seat not in loaded.meta.seat_names:
         raise ServiceError(f"{seat!r} is not a seat of game {game_id}", "unknown-seat")
     prompt = loaded.game.prompt_for(loaded.state, seat)
@@ -231,9 +242,8 @@ def help_now(store: Store, game_id: str, seat: str) -> str:
     return help_irreversible_last(loaded.game.help(prompt))
 
 
-def process_order_submission(store: Store, sub: Submission, *,
-                             prompt_key: str | None = None) -> SubmissionResult:
-    """Decide a stored one-order submission (not an email) and record its result.
+def process_order_submission(store: Store, sub: Submission) -> SubmissionResult:
+    """Decide a stored one-order submission (not an email) and record its result, once.
 
     The text `help` is no order: it is answered with what the seat can write now.
     """
@@ -243,19 +253,47 @@ def process_order_submission(store: Store, sub: Submission, *,
         if is_help_request(sub.body) and sub.game_id and store.get_game(sub.game_id):
             result = SubmissionResult(sub.id, "help",
                                       legal=help_now(store, sub.game_id, sub.seat or ""))
-            store.set_submission_result(sub.id, result.status, result.as_dict())
-            return result
+            return record_result(store, result)
         if len(sub.body.encode("utf-8", "replace")) > MAX_ORDER_BYTES:
             raise ServiceError(f"the order is longer than {MAX_ORDER_BYTES // 1024} KiB",
                                "order-too-long")
         actor = DEADLINE_ACTOR if sub.source == DEADLINE_ACTOR else (sub.seat or "")
         text, seq = decide_order(store, sub.game_id or "", sub.seat or "", sub.body,
-                                 causation=sub.id, actor=actor, prompt_key=prompt_key)
+                                 causation=sub.id, actor=actor, prompt_key=sub.prompt_key,
+                                 answer=True)
         result = SubmissionResult(sub.id, "accepted", orders=(text,), seq=seq)
+    except ResultStored:  # another run answered meanwhile, and nothing was appended
+        return SubmissionResult.from_submission(store.get_submission(sub.id) or sub)
     except (RuleViolation, ServiceError) as exc:
-        result = rejection(sub.id, exc)
-    store.set_submission_result(sub.id, result.status, result.as_dict())
-    return result
+        return record_result(store, rejection(sub.id, exc), refused_line=0,
+                             rerun=lambda: _accepted_from_log(store, sub.id))
+    return record_result(store, result)
+
+
+def _accepted_from_log(store: Store, submission_id: str) -> SubmissionResult:
+    """Record and return the result of a one-order submission whose order is in the log."""
+    text, seq = _decided(store, submission_id, 0)
+    return record_result(store, SubmissionResult(submission_id, "accepted", orders=(text,),
+                                                 seq=seq))
+
+
+def record_result(store: Store, result: SubmissionResult, refused_line: int | None = None,
+                  rerun: Callable[[], SubmissionResult] | None = None) -> SubmissionResult:
+    """Store a submission's result once and return the one stored (which may be earlier).
+
+    A refusal of line `refused_line` is not stored if another run has decided that line
+    meanwhile; `rerun` then builds the result again from what the log holds.
+    """
+    stored = store.set_submission_result(result.submission_id, result.status,
+                                         result.as_dict(), unless_decided=refused_line)
+    if stored:
+        return result
+    sub = store.get_submission(result.submission_id)
+    if sub is None:
+        raise ServiceError(f"no submission {result.submission_id!r}", "unknown-submission")
+    if sub.status == "received" and rerun is not None:
+        return rerun()
+    return SubmissionResult.from_submission(sub)
 
 
 def rejection(submission_id: str, exc: RuleViolation | ServiceError,
@@ -268,27 +306,45 @@ def rejection(submission_id: str, exc: RuleViolation | ServiceError,
 
 
 def decide_order(store: Store, game_id: str, seat: str, body: str, *, causation: str,
-                 actor: str, prompt_key: str | None = None) -> tuple[str, int]:
-    """Decide one order and append what it causes; return (its canonical text, the new seq).
+                 actor: str, prompt_key: str | None = None, line: int = 0,
+                 loaded: LoadedGame | None = None, notify: bool = True,
+                 answer: bool = False) -> tuple[str, int]:
+    """Decide line `line` of a submission, once; return (its canonical text, the new seq).
 
-    Raises RuleViolation or ServiceError. A write conflict reloads and decides again.
+    Raises RuleViolation or ServiceError. A write conflict reloads and decides again; a line
+    another run decided already returns what that run decided. `loaded` (the game as read
+    just now) spares a read and is brought up to date. Without `notify` the append writes no
+    outbox rows (several lines of one message get one round of mail, written by the caller).
+    With `answer` the submission's result is stored in the same transaction as its events.
     """
     row = store.get_game(game_id) if game_id else None
     if row is None:
         raise ServiceError(f"there is no game {game_id!r}", "unknown-game")
     seed = bytes.fromhex(row.seed)
     for _ in range(CONFLICT_RETRIES):
-        loaded = load_game(store, row.id, row=row)
+        current = loaded if loaded is not None else load_game(store, row.id, row=row)
         try:
-            return _decide_once(store, loaded, seat, body, causation, actor, prompt_key, seed)
+            return _decide_once(store, current, seat, body, (causation, line), actor,
+                                prompt_key, seed, notify, answer)
         except SeqConflict:
-            continue
+            loaded = None
+        except AlreadyDecided:
+            return _decided(store, causation, line)
     raise ServiceError("the game is too busy right now; the order was kept, try again",
                        "busy")
 
 
-def _decide_once(store: Store, loaded: LoadedGame, seat: str, body: str, causation: str,
-                 actor: str, prompt_key: str | None, seed: bytes) -> tuple[str, int]:
+def _decided(store: Store, causation: str, line: int) -> tuple[str, int]:
+    """Return (text, seq) of a line that is in the log already."""
+    for number, seq, text in store.decided_lines(causation):
+        if number == line:
+            return text, seq
+    raise ServiceError("the order was decided, then could not be found", "lost-decision")
+
+
+def _decide_once(store: Store, loaded: LoadedGame, seat: str, body: str,
+                 decision: tuple[str, int], actor: str, prompt_key: str | None,
+                 seed: bytes, notify: bool = True, answer: bool = False) -> tuple[str, int]:
     game, meta = loaded.game, loaded.meta
     if seat not in meta.seat_names:
         raise ServiceError(f"{seat!r} is not a seat of game {meta.id} (seats: "
@@ -307,8 +363,14 @@ def _decide_once(store: Store, loaded: LoadedGame, seat: str, body: str, causati
     events = game.decide(loaded.state, seat, order, Rng.for_position(seed, meta.id, position))
     text = game.format_order(order)
     accepted = OrderAccepted(seat, game.order_to_json(order), text, prompt.key)
-    append_decision(store, loaded, [accepted], events, seed, actor, causation)
-    maybe_snapshot(store, loaded)
+    def result(last: int) -> tuple[str, str, dict[str, Any]]:
+        return decision[0], "accepted", SubmissionResult(decision[0], "accepted",
+                                                         orders=(text,), seq=last).as_dict()
+
+    stored = append_decision(store, loaded, [accepted], events, seed, actor, decision[0],
+                             decision=decision, notify=notify,
+                             answer=result if answer else None)
+    maybe_snapshot(store, loaded, stored[-1].hash)
     return text, loaded.seq
 
 

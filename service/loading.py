@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,6 +12,7 @@ from .gamemeta import GameMeta, apply_service_event
 from .meta import SERVICE_EVENTS, is_service_event
 from .store import GameRow, Store
 
+log = logging.getLogger("pbem.loading")
 SNAPSHOT_EVERY = 200
 """A snapshot is written when a game's log has grown this many events past the last one."""
 
@@ -32,6 +34,8 @@ class LoadedGame:
     state: Any
     seq: int
     snapshot_seq: int = 0
+    healed: str = ""
+    """Why a snapshot was dropped while loading (empty: none was)."""
 
 
 def start_state(game: Game[Any], meta: GameMeta) -> Any:
@@ -65,37 +69,71 @@ def fold_rows(loaded: LoadedGame | None, game_id: str, rows: list[tuple[Any, ...
     return loaded
 
 
-def snapshot_of(loaded: LoadedGame) -> dict[str, Any]:
-    """Return the JSON form of a loaded game, for the snapshot cache."""
-    return {"meta": encode(loaded.meta), "state": encode(loaded.state)}
+def snapshot_of(loaded: LoadedGame, last_hash: str = "") -> dict[str, Any]:
+    """Return the JSON form of a loaded game (and the hash of its last event), for the cache."""
+    return {"meta": encode(loaded.meta), "state": encode(loaded.state), "hash": last_hash}
 
 
 def from_snapshot(game_id: str, seq: int, data: dict[str, Any]) -> LoadedGame:
-    """Return the loaded game a snapshot holds."""
+    """Return the loaded game a snapshot holds; a snapshot of another game raises ValueError."""
     meta = decode(GameMeta, data["meta"])
-    game = get_game(meta.game, meta.engine_version)
+    if meta.id != game_id:
+        raise ValueError(f"it belongs to game {meta.id!r}")
+    game = get_game(meta.game)
     return LoadedGame(game, meta, decode(game.state_type, data["state"]), seq, seq)
 
 
 def load_game(store: Store, game_id: str, *, use_snapshots: bool = True,
               row: GameRow | None = None, upto: int | None = None) -> LoadedGame:
-    """Return a game's state (now, or just after event `upto`) from a snapshot and the log."""
+    """Return a game's state (now, or just after event `upto`) from a snapshot and the log.
+
+    A snapshot that cannot be read, or does not end on the event the log holds at its seq, is
+    dropped (and logged): the game is folded from its log and the snapshot written anew.
+    """
     row = row or store.get_game(game_id)
     if row is None:
         raise UnknownGameId(game_id)
-    loaded = None
-    if use_snapshots:
-        snap = store.latest_snapshot(game_id, get_game(row.game, row.engine_version).version,
-                                     upto)
-        if snap is not None:
-            loaded = from_snapshot(game_id, snap[0], snap[1])
-    after = loaded.seq if loaded is not None else 0
-    return fold_rows(loaded, game_id, store.event_rows(game_id, after, upto))
+    if not use_snapshots:
+        return fold_rows(None, game_id, store.event_rows(game_id, 0, upto))
+    try:
+        loaded, last_hash = _latest_snapshot(store, row, upto)
+    except (LookupError, TypeError, ValueError, AttributeError) as exc:
+        return _heal(store, game_id, upto, f"the snapshot is unreadable ({exc})")
+    rows = store.event_rows(game_id, loaded.seq - 1 if loaded else 0, upto)
+    if loaded is None:
+        return fold_rows(None, game_id, rows)
+    if not rows or rows[0][0] != loaded.seq or (last_hash and rows[0][6] != last_hash):
+        return _heal(store, game_id, upto, f"the snapshot at seq {loaded.seq} does not end "
+                     "on the event the log holds there")
+    return fold_rows(loaded, game_id, rows[1:])
 
 
-def maybe_snapshot(store: Store, loaded: LoadedGame) -> None:
+def _latest_snapshot(store: Store, row: GameRow,
+                     upto: int | None) -> tuple[LoadedGame | None, str]:
+    """Return the newest usable snapshot's game and its last event's hash ('' if unknown)."""
+    snap = store.latest_snapshot(row.id, get_game(row.game).version, upto)
+    if snap is None:
+        return None, ""
+    return from_snapshot(row.id, snap[0], snap[1]), str(snap[1].get("hash", ""))
+
+
+def _heal(store: Store, game_id: str, upto: int | None, problem: str) -> LoadedGame:
+    """Drop the game's snapshots, fold it from its log, and write a fresh snapshot."""
+    log.warning("game %s: %s; it is dropped and rebuilt from the log", game_id, problem)
+    store.delete_snapshots(game_id)
+    rows = store.event_rows(game_id, 0, upto)
+    loaded = fold_rows(None, game_id, rows)
+    loaded.healed = problem
+    if upto is None and loaded.seq >= SNAPSHOT_EVERY:
+        store.save_snapshot(game_id, loaded.seq, loaded.game.version,
+                            snapshot_of(loaded, rows[-1][6]))
+        loaded.snapshot_seq = loaded.seq
+    return loaded
+
+
+def maybe_snapshot(store: Store, loaded: LoadedGame, last_hash: str = "") -> None:
     """Write a snapshot when the log has grown far enough past the last one."""
     if loaded.seq - loaded.snapshot_seq >= SNAPSHOT_EVERY:
         store.save_snapshot(loaded.meta.id, loaded.seq, loaded.game.version,
-                            snapshot_of(loaded))
+                            snapshot_of(loaded, last_hash))
         loaded.snapshot_seq = loaded.seq

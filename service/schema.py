@@ -27,7 +27,9 @@ from sqlalchemy import (
 
 metadata = MetaData()
 
-# The registry of games. The secret seed lives here and never in the event log.
+# The registry of games. The secret seed lives here and never in the event log. The head
+# (seq and hash of the log's last event) is written in every append's transaction, so a log
+# cut short or rewritten no longer agrees with it.
 games = Table(
     "games",
     metadata,
@@ -38,6 +40,8 @@ games = Table(
     Column("seed", String(256), nullable=False),
     Column("created_at", String(32), nullable=False),
     Column("status", String(32), nullable=False),
+    Column("head_seq", Integer, nullable=False, server_default="0"),
+    Column("head_hash", String(64), nullable=False, server_default="0" * 64),
 )
 
 # The log. The primary key (game_id, seq) is the concurrency control of the whole service.
@@ -88,7 +92,26 @@ submissions = Table(
     Column("recipient", Text, nullable=True),
     Column("replied_at", String(32), nullable=True),
     Column("reply_claimed_until", String(32), nullable=True),
+    Column("prompt_key", Text, nullable=True),
+    Column("attempts", Integer, nullable=False, server_default="0"),
+    Column("last_error", Text, nullable=True),
     UniqueConstraint("source", "idempotency_key", name="submissions_source_key_uq"),
+)
+
+# Which line of which submission became which accepted order (seq) and where its append ended
+# (last_seq). Written in the same transaction as the order's events; its primary key is what
+# makes a line decided at most once.
+decisions = Table(
+    "decisions",
+    metadata,
+    Column("submission_id", String(32), nullable=False),
+    Column("line", Integer, nullable=False),
+    Column("game_id", String(64), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("last_seq", Integer, nullable=False),
+    ForeignKeyConstraint(["game_id", "seq"], ["events.game_id", "events.seq"],
+                         name="decisions_event_fk"),
+    PrimaryKeyConstraint("submission_id", "line", name="decisions_pkey"),
 )
 
 # Deliveries, written in the same transaction as the event that causes them.
@@ -108,10 +131,30 @@ outbox = Table(
     Column("sent_at", String(32), nullable=True),
     Column("last_error", Text, nullable=True),
     Column("claimed_until", String(32), nullable=True),
+    Column("queued_until", String(32), nullable=True),
     ForeignKeyConstraint(["game_id", "seq"], ["events.game_id", "events.seq"],
                          name="outbox_event_fk"),
     UniqueConstraint("game_id", "seq", "recipient", "kind", name="outbox_delivery_uq"),
     Index("outbox_status_idx", "status", "id"),
+    Index("outbox_game_status_idx", "game_id", "status", "id"),
+    Index("outbox_recipient_idx", "game_id", "recipient", "seq"),
+)
+
+
+# The open deadlines: one row per seat that owes a decision with a deadline, replaced in every
+# append of its game. `next_at` is when the sweep must look next (a reminder or the deadline).
+# A projection: `pbem db upgrade` rebuilds it from the logs.
+deadlines = Table(
+    "deadlines",
+    metadata,
+    Column("game_id", String(64), ForeignKey("games.id"), nullable=False),
+    Column("seat", String(64), nullable=False),
+    Column("prompt_key", Text, nullable=False),
+    Column("due", String(32), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("next_at", String(32), nullable=False),
+    PrimaryKeyConstraint("game_id", "seat", name="deadlines_pkey"),
+    Index("deadlines_next_idx", "next_at"),
 )
 
 
@@ -155,6 +198,18 @@ class NewOutbox:
 
 
 @dataclass(frozen=True)
+class DeadlineRow:
+    """An open deadline as the sweep reads it."""
+
+    game_id: str
+    seat: str
+    prompt_key: str
+    due: str
+    seq: int
+    next_at: str
+
+
+@dataclass(frozen=True)
 class GameRow:
     """A game's registry row (holds the secret seed as hex)."""
 
@@ -165,6 +220,8 @@ class GameRow:
     seed: str
     created_at: str
     status: str
+    head_seq: int = 0
+    head_hash: str = "0" * 64
 
 
 @dataclass(frozen=True)
@@ -185,6 +242,9 @@ class Submission:
     recipient: str | None = None
     replied_at: str | None = None
     reply_claimed_until: str | None = None
+    prompt_key: str | None = None
+    attempts: int = 0
+    last_error: str | None = None
 
 
 @dataclass(frozen=True)
@@ -203,6 +263,7 @@ class OutboxRow:
     sent_at: str | None
     last_error: str | None
     claimed_until: str | None = None
+    queued_until: str | None = None
 
 
 def stored_event_from_row(row: Any) -> StoredEvent:

@@ -11,9 +11,9 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 
 from . import clock
-from .appending import service_new
+from .appending import open_deadlines, service_new
 from .audit import history
-from .gamemeta import GameMeta, format_time
+from .gamemeta import GameMeta, apply_service_event, format_time
 from .games import ServiceError, help_now
 from .loading import LoadedGame, load_game
 from .localtime import deadline_text, read_timezone
@@ -39,8 +39,12 @@ def append_once(store: Store, game_id: str, causation: str, actor: str,
         items = build(loaded)
         if not items:
             return False
+        meta = loaded.meta
+        for offset, item in enumerate(items, start=1):
+            meta = apply_service_event(meta, game_id, item, loaded.seq + offset)
         try:
-            store.append(game_id, loaded.seq, [service_new(i, actor, causation) for i in items])
+            store.append(game_id, loaded.seq, [service_new(i, actor, causation) for i in items],
+                         deadlines=open_deadlines(loaded.game, loaded.state, meta))
             return True
         except SeqConflict:
             continue

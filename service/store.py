@@ -9,41 +9,68 @@ from __future__ import annotations
 
 import json
 import re
-import uuid
 from collections.abc import Sequence
 from dataclasses import asdict
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, delete, event, select, text, update
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import (
+    Connection,
+    Engine,
+    create_engine,
+    delete,
+    event,
+    func,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
 from engine.core.canonical import canonical_json, sha256_hex
-from service import schema
+from service import migrate, schema
 from service.schema import (
+    DeadlineRow,
     GameRow,
     NewEvent,
     NewOutbox,
     OutboxRow,
     StoredEvent,
     Submission,
-    encode_body,
-    outbox_row_from_row,
     stored_event_from_row,
-    submission_from_row,
 )
+from service.schema import decisions as decisions_t
 from service.schema import events as events_t
 from service.schema import games as games_t
 from service.schema import outbox as outbox_t
 from service.schema import snapshots as snapshots_t
-from service.schema import submissions as submissions_t
+from service.storebase import (
+    AlreadyDecided,
+    ResultStored,
+    SeqConflict,
+    StoreError,
+    is_unique_violation,
+    utc_now,
+)
+from service.storequeue import QueueStore
 
 __all__ = [
-    "GENESIS_HASH", "GameRow", "NewEvent", "NewOutbox", "OutboxRow", "SeqConflict", "Store",
-    "StoreError", "StoredEvent", "Submission", "event_hash", "utc_now",
+    "GENESIS_HASH",
+    "AlreadyDecided",
+    "DeadlineRow",
+    "GameRow",
+    "NewEvent",
+    "NewOutbox",
+    "OutboxRow",
+    "ResultStored",
+    "SeqConflict",
+    "Store",
+    "StoreError",
+    "StoredEvent",
+    "Submission",
+    "event_hash",
+    "utc_now",
 ]
 
 GENESIS_HASH = "0" * 64
@@ -51,28 +78,10 @@ SNAPSHOTS_KEPT = 3
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 _WRITE = "pbem_write"
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
-_EVENT_ROWS_SQL = ("SELECT seq, type, schema_version, payload, actor, causation FROM events "
-                   "WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq")
+_EVENT_ROWS_SQL = ("SELECT seq, type, schema_version, payload, actor, causation, hash "
+                   "FROM events WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq")
 _NO_LIMIT = 2**62
-
-
-class StoreError(Exception):
-    """A store request that cannot be honoured (unknown game, duplicate id, bad outbox row)."""
-
-
-class SeqConflict(StoreError):
-    """Another writer already took the seq this append expected to write."""
-
-    def __init__(self, game_id: str, seq: int) -> None:
-        super().__init__(f"game {game_id!r}: seq {seq} is already taken or out of order; "
-                         "reload the game and decide again")
-        self.game_id = game_id
-        self.seq = seq
-
-
-def utc_now() -> str:
-    """Return the current UTC time as ISO 8601 with microseconds and a trailing Z."""
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+_MIGRATION_LOCK = 0x7062656D  # "pbem": one migrating process at a time on PostgreSQL
 
 
 def event_hash(game_id: str, seq: int, type_: str, schema_version: int, payload: Any,
@@ -84,17 +93,8 @@ def event_hash(game_id: str, seq: int, type_: str, schema_version: int, payload:
         "recorded_at": recorded_at, "prev_hash": prev_hash}))
 
 
-def _is_unique_violation(exc: IntegrityError) -> bool:
-    """Return True if the database refused a row because its key was already present."""
-    orig = exc.orig
-    if getattr(orig, "sqlstate", None) == "23505":
-        return True
-    name = getattr(orig, "sqlite_errorname", "")
-    return name in ("SQLITE_CONSTRAINT_PRIMARYKEY", "SQLITE_CONSTRAINT_UNIQUE")
-
-
 def _sqlite_engine(url: str) -> Engine:
-    """Return a SQLite engine in WAL mode whose write transactions begin IMMEDIATE."""
+    """Return a SQLite engine in WAL mode (synchronous FULL) whose writes begin IMMEDIATE."""
     engine = create_engine(url)
 
     @event.listens_for(engine, "connect")
@@ -104,7 +104,7 @@ def _sqlite_engine(url: str) -> Engine:
         cursor = dbapi_connection.cursor()
         cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA journal_mode = WAL")
-        cursor.execute("PRAGMA synchronous = NORMAL")
+        cursor.execute("PRAGMA synchronous = FULL")  # an accepted order survives a power cut
         cursor.execute("PRAGMA foreign_keys = ON")
         cursor.close()
 
@@ -123,7 +123,7 @@ def _postgresql_engine(url: str, db_schema: str | None) -> Engine:
     return create_engine(url, pool_pre_ping=True, connect_args=connect_args)
 
 
-class Store:
+class Store(QueueStore):
     """The persistence of the service behind one small interface, for SQLite and PostgreSQL.
 
     `schema` (PostgreSQL only) names a database schema that holds the tables instead of the
@@ -149,30 +149,52 @@ class Store:
     # -- lifecycle -------------------------------------------------------------------------
 
     def create_schema(self) -> None:
-        """Create the tables (and the SQLite file's folder or the PostgreSQL schema) if missing."""
+        """Create or migrate the tables (and the SQLite folder or PostgreSQL schema) as needed."""
+        self._prepare()
+        with self._engine.connect() as conn:
+            if migrate.current_revision(conn) == migrate.HEAD:
+                return
+        self.upgrade()
+
+    def _prepare(self) -> None:
+        """Make the SQLite file's folder, or the named PostgreSQL schema, if missing."""
         database = make_url(self.url).database
         if self.dialect == "sqlite" and database and database != ":memory:":
             Path(database).parent.mkdir(parents=True, exist_ok=True)
-        with self._writer.begin() as conn:
-            if self.schema:
+        if self.schema:
+            with self._writer.begin() as conn:
                 conn.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"'))
-            schema.metadata.create_all(conn)
+
+    def upgrade(self, revision: str = "head") -> None:
+        """Migrate the tables to `revision` (one process at a time, in one transaction)."""
+        self._prepare()
+        with self._writer.begin() as conn:
+            if self.dialect == "postgresql":
+                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
+            before = migrate.current_revision(conn)
+            migrate.upgrade(conn, revision)
+            after = migrate.current_revision(conn)
+        if before is not None and before < migrate.DEADLINES <= (after or ""):
+            from service.deadlines import rebuild_projection  # the layer above the store
+
+            rebuild_projection(self)
+
+    def revision(self) -> str | None:
+        """Return the store's schema revision (None for an empty database)."""
+        with self._engine.connect() as conn:
+            return migrate.current_revision(conn)
 
     def drop_schema(self) -> None:
         """Drop every table (and the named PostgreSQL schema); meant for tests."""
         with self._writer.begin() as conn:
             schema.metadata.drop_all(conn)
+            conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
             if self.schema:
                 conn.execute(text(f'DROP SCHEMA IF EXISTS "{self.schema}" CASCADE'))
 
     def dispose(self) -> None:
         """Close every pooled connection."""
         self._engine.dispose()
-
-    def _insert(self, table: Any) -> Any:
-        """Return a dialect-specific INSERT for `table`, which offers ON CONFLICT."""
-        module = postgresql if self.dialect == "postgresql" else sqlite
-        return module.insert(table)
 
     # -- games -----------------------------------------------------------------------------
 
@@ -210,35 +232,103 @@ class Store:
     # -- events ----------------------------------------------------------------------------
 
     def append(self, game_id: str, expected_seq: int, events: Sequence[NewEvent],
-               outbox: Sequence[NewOutbox] = ()) -> list[StoredEvent]:
-        """Append events after `expected_seq`, with their outbox rows, in one transaction."""
+               outbox: Sequence[NewOutbox] = (),
+               decision: tuple[str, int] | None = None,
+               deadlines: Sequence[DeadlineRow] | None = None,
+               result: tuple[str, str, dict[str, Any]] | None = None) -> list[StoredEvent]:
+        """Append events after `expected_seq`, with their outbox rows, in one transaction.
+
+        `decision` (submission id, line) records that the first new event decides that line;
+        if it was decided before, nothing is written and AlreadyDecided is raised. `deadlines`
+        (when given) become the game's open deadlines. `result` (submission id, status,
+        data) is stored with them, only while the submission has none (else ResultStored).
+        """
         if not events:
-            if outbox:
-                raise StoreError("outbox rows need an event in the same append")
+            if outbox or decision:
+                raise StoreError("outbox rows and decisions need an event in the same append")
             return []
         with self._writer.begin() as conn:
             head_seq, head_hash = self._head(conn, game_id)
             if head_seq != expected_seq:
                 raise SeqConflict(game_id, expected_seq + 1)
             stored = _chain(game_id, expected_seq, head_hash, events, utc_now())
+            self._move_head(conn, game_id, expected_seq, stored[-1])
             try:
                 conn.execute(events_t.insert(), [_event_row(e) for e in stored])
             except IntegrityError as exc:
-                if _is_unique_violation(exc):
+                if is_unique_violation(exc):
                     raise SeqConflict(game_id, expected_seq + 1) from exc
                 raise
+            if decision is not None:
+                self._insert_decision(conn, game_id, stored[0].seq, stored[-1].seq, decision)
             if outbox:
                 self._insert_outbox(conn, game_id, stored, outbox)
+            if deadlines is not None:
+                self._replace_deadlines(conn, game_id, deadlines)
+            if result is not None and not self._store_result(conn, *result):
+                raise ResultStored(result[0])
         return stored
 
+    def _insert_decision(self, conn: Connection, game_id: str, seq: int, last_seq: int,
+                         decision: tuple[str, int]) -> None:
+        """Record that the event at `seq` decides (submission, line); a second time refuses."""
+        submission_id, line = decision
+        try:
+            conn.execute(decisions_t.insert().values(submission_id=submission_id, line=line,
+                                                     game_id=game_id, seq=seq,
+                                                     last_seq=last_seq))
+        except IntegrityError as exc:
+            if is_unique_violation(exc):
+                raise AlreadyDecided(submission_id, line) from exc
+            raise
+
+    def decided_lines(self, submission_id: str) -> list[tuple[int, int, str]]:
+        """Return (line, last seq of its append, order text) of each line already in the log."""
+        d, e = decisions_t.c, events_t.c
+        query = (select(d.line, d.last_seq, e.payload)
+                 .join_from(decisions_t, events_t, (e.game_id == d.game_id) & (e.seq == d.seq))
+                 .where(d.submission_id == submission_id).order_by(d.line))
+        with self._engine.connect() as conn:
+            return [(row.line, row.last_seq, str(json.loads(row.payload).get("text", "")))
+                    for row in conn.execute(query)]
+
+    def first_decided_seq(self, submission_id: str) -> int:
+        """Return the seq of the first order a submission's lines put in the log (0: none)."""
+        query = select(func.min(decisions_t.c.seq)).where(
+            decisions_t.c.submission_id == submission_id)
+        with self._engine.connect() as conn:
+            return int(conn.execute(query).scalar() or 0)
+
     def _head(self, conn: Connection, game_id: str) -> tuple[int, str]:
-        """Return the last seq and hash of the game's log; an unknown game raises StoreError."""
-        if conn.execute(select(games_t.c.id).where(games_t.c.id == game_id)).first() is None:
+        """Return the head (last seq and hash) the games table records; unknown raises."""
+        query = select(games_t.c.head_seq, games_t.c.head_hash).where(games_t.c.id == game_id)
+        row = conn.execute(query).first()
+        if row is None:
             raise StoreError(f"no game {game_id!r}")
+        return int(row.head_seq), str(row.head_hash)
+
+    def _move_head(self, conn: Connection, game_id: str, expected_seq: int,
+                   last: StoredEvent) -> None:
+        """Record the new head in the games table, if no other append moved it meanwhile."""
+        t = games_t.c
+        query = (update(games_t).where(t.id == game_id, t.head_seq == expected_seq)
+                 .values(head_seq=last.seq, head_hash=last.hash))
+        if conn.execute(query).rowcount != 1:
+            raise SeqConflict(game_id, expected_seq + 1)
+
+    def log_end(self, game_id: str) -> tuple[int, str]:
+        """Return the seq and hash of the last event in the log itself ((0, genesis): none)."""
         query = (select(events_t.c.seq, events_t.c.hash).where(events_t.c.game_id == game_id)
                  .order_by(events_t.c.seq.desc()).limit(1))
-        row = conn.execute(query).first()
-        return (0, GENESIS_HASH) if row is None else (row.seq, row.hash)
+        with self._engine.connect() as conn:
+            row = conn.execute(query).first()
+        return (0, GENESIS_HASH) if row is None else (int(row.seq), str(row.hash))
+
+    def outbox_end(self, game_id: str) -> int:
+        """Return the highest seq any delivery of the game names (0: none)."""
+        query = select(func.max(outbox_t.c.seq)).where(outbox_t.c.game_id == game_id)
+        with self._engine.connect() as conn:
+            return int(conn.execute(query).scalar() or 0)
 
     def _insert_outbox(self, conn: Connection, game_id: str, stored: list[StoredEvent],
                        outbox: Sequence[NewOutbox]) -> None:
@@ -269,8 +359,8 @@ class Store:
             return [stored_event_from_row(row) for row in conn.execute(query)]
 
     def event_rows(self, game_id: str, after_seq: int = 0, upto: int | None = None,
-                   ) -> list[tuple[int, str, int, str, str, str | None]]:
-        """Return (seq, type, schema_version, payload JSON text, actor, causation) in order."""
+                   ) -> list[tuple[int, str, int, str, str, str | None, str]]:
+        """Return (seq, type, schema_version, payload JSON text, actor, causation, hash)."""
         # Straight through the driver's cursor: replay reads whole logs, and the plain tuples
         # of sqlite3 and psycopg cost about half of what SQLAlchemy's Row objects do.
         sql = _EVENT_ROWS_SQL if self.dialect == "sqlite" else _EVENT_ROWS_SQL.replace("?", "%s")
@@ -349,183 +439,6 @@ class Store:
             query = query.where(snapshots_t.c.game_id == game_id)
         with self._writer.begin() as conn:
             conn.execute(query)
-
-    # -- submissions -----------------------------------------------------------------------
-
-    def add_submission(self, source: str, body: str, *, game_id: str | None = None,
-                       seat: str | None = None, sender: str | None = None,
-                       idempotency_key: str | None = None,
-                       recipient: str | None = None) -> tuple[Submission, bool]:
-        """Store a raw input; return (row, True), or (earlier row, False) for a duplicate key."""
-        if not isinstance(body, str):
-            raise TypeError("a submission body must be a str")
-        values = {"id": uuid.uuid4().hex, "received_at": utc_now(), "source": source,
-                  "game_id": game_id, "seat": seat, "sender": sender,
-                  "idempotency_key": idempotency_key, "body": encode_body(body),
-                  "status": "received", "recipient": recipient}
-        t = submissions_t.c
-        query = self._insert(submissions_t).values(**values).on_conflict_do_nothing(
-            index_elements=["source", "idempotency_key"]).returning(t.id)
-        with self._writer.begin() as conn:
-            created = conn.execute(query).first() is not None
-            key = (t.id == values["id"]) if created else (
-                (t.source == source) & (t.idempotency_key == idempotency_key))
-            row = conn.execute(select(submissions_t).where(key)).one()
-        return submission_from_row(row), created
-
-    def get_submission(self, submission_id: str) -> Submission | None:
-        """Return the submission, or None when there is no such id."""
-        query = select(submissions_t).where(submissions_t.c.id == submission_id)
-        with self._engine.connect() as conn:
-            row = conn.execute(query).first()
-        return None if row is None else submission_from_row(row)
-
-    def set_submission_result(self, submission_id: str, status: str,
-                              result: dict[str, Any]) -> None:
-        """Record how a submission was processed; an unknown id raises StoreError."""
-        query = (update(submissions_t).where(submissions_t.c.id == submission_id)
-                 .values(status=status, result=canonical_json(result), processed_at=utc_now()))
-        with self._writer.begin() as conn:
-            if conn.execute(query).rowcount != 1:
-                raise StoreError(f"no submission {submission_id!r}")
-
-    def set_submission_route(self, submission_id: str, game_id: str, seat: str) -> None:
-        """Record which game and seat an authenticated submission (an email) belongs to."""
-        query = (update(submissions_t).where(submissions_t.c.id == submission_id)
-                 .values(game_id=game_id, seat=seat))
-        with self._writer.begin() as conn:
-            if conn.execute(query).rowcount != 1:
-                raise StoreError(f"no submission {submission_id!r}")
-
-    def mark_submission_replied(self, submission_id: str) -> bool:
-        """Mark the answer to a submission sent; False if it had been sent already."""
-        query = (update(submissions_t)
-                 .where(submissions_t.c.id == submission_id, submissions_t.c.replied_at.is_(None))
-                 .values(replied_at=utc_now()))
-        with self._writer.begin() as conn:
-            return bool(conn.execute(query).rowcount == 1)
-
-    def unreplied_submissions(self, source: str, limit: int = 100) -> list[Submission]:
-        """Return processed submissions of `source` whose answer has not been sent yet."""
-        t = submissions_t.c
-        query = (select(submissions_t).where(t.source == source, t.status != "received",
-                                             t.replied_at.is_(None))
-                 .order_by(t.received_at).limit(limit))
-        with self._engine.connect() as conn:
-            return [submission_from_row(row) for row in conn.execute(query)]
-
-    # -- outbox ----------------------------------------------------------------------------
-
-    def add_outbox(self, game_id: str, rows: Sequence[NewOutbox]) -> list[int]:
-        """Add delivery rows for existing events; rows already present are left alone.
-
-        Returns the ids of the rows that are new. For deliveries that no new event causes
-        (reminders): the unique (game, seq, recipient, kind) makes adding them idempotent.
-        """
-        created = []
-        now = utc_now()
-        for item in rows:
-            values = {"game_id": game_id, "seq": item.seq, "recipient": item.recipient,
-                      "kind": item.kind, "payload": canonical_json(item.payload),
-                      "status": "pending", "attempts": 0, "created_at": now}
-            query = self._insert(outbox_t).values(**values).on_conflict_do_nothing(
-                index_elements=["game_id", "seq", "recipient", "kind"]).returning(outbox_t.c.id)
-            with self._writer.begin() as conn:
-                row = conn.execute(query).first()
-            if row is not None:
-                created.append(int(row[0]))
-        return created
-
-    def pending_outbox(self, limit: int = 100) -> list[OutboxRow]:
-        """Return up to `limit` undelivered rows, oldest first."""
-        query = (select(outbox_t).where(outbox_t.c.status == "pending")
-                 .order_by(outbox_t.c.id).limit(limit))
-        with self._engine.connect() as conn:
-            return [outbox_row_from_row(row) for row in conn.execute(query)]
-
-    def get_outbox(self, outbox_id: int) -> OutboxRow | None:
-        """Return the outbox row, or None when there is no such id."""
-        query = select(outbox_t).where(outbox_t.c.id == outbox_id)
-        with self._engine.connect() as conn:
-            row = conn.execute(query).first()
-        return None if row is None else outbox_row_from_row(row)
-
-    def outbox_for_game(self, game_id: str) -> list[OutboxRow]:
-        """Return every outbox row of the game in the order they were written."""
-        query = select(outbox_t).where(outbox_t.c.game_id == game_id).order_by(outbox_t.c.id)
-        with self._engine.connect() as conn:
-            return [outbox_row_from_row(row) for row in conn.execute(query)]
-
-    def claim_outbox(self, outbox_id: int, seconds: int) -> bool:
-        """Claim a pending row for `seconds` so no other worker sends it meanwhile.
-
-        Returns False when it is sent already or another claim still holds; a claim that ran
-        out (its worker died) can be taken again.
-        """
-        now = utc_now()
-        t = outbox_t.c
-        query = (update(outbox_t)
-                 .where(t.id == outbox_id, t.status == "pending",
-                        (t.claimed_until.is_(None)) | (t.claimed_until < now))
-                 .values(claimed_until=_later(seconds)))
-        with self._writer.begin() as conn:
-            return bool(conn.execute(query).rowcount == 1)
-
-    def release_outbox(self, outbox_id: int) -> None:
-        """Give up a claim (after a failed attempt), so a retry may claim the row at once."""
-        query = update(outbox_t).where(outbox_t.c.id == outbox_id).values(claimed_until=None)
-        with self._writer.begin() as conn:
-            conn.execute(query)
-
-    def claim_reply(self, submission_id: str, seconds: int) -> bool:
-        """Claim the sending of a submission's answer, as claim_outbox does for a row."""
-        now = utc_now()
-        t = submissions_t.c
-        query = (update(submissions_t)
-                 .where(t.id == submission_id, t.replied_at.is_(None),
-                        (t.reply_claimed_until.is_(None)) | (t.reply_claimed_until < now))
-                 .values(reply_claimed_until=_later(seconds)))
-        with self._writer.begin() as conn:
-            return bool(conn.execute(query).rowcount == 1)
-
-    def release_reply(self, submission_id: str) -> None:
-        """Give up the claim on a submission's answer after a failed attempt."""
-        query = (update(submissions_t).where(submissions_t.c.id == submission_id)
-                 .values(reply_claimed_until=None))
-        with self._writer.begin() as conn:
-            conn.execute(query)
-
-    def received_submissions(self, older_than_seconds: int, limit: int = 100) -> list[str]:
-        """Return ids of submissions still unprocessed after `older_than_seconds`."""
-        t = submissions_t.c
-        query = (select(t.id).where(t.status == "received",
-                                    t.received_at < _later(-older_than_seconds))
-                 .order_by(t.received_at).limit(limit))
-        with self._engine.connect() as conn:
-            return [str(row[0]) for row in conn.execute(query)]
-
-    def mark_outbox_sent(self, outbox_id: int) -> bool:
-        """Mark a pending row sent; return False if it was not pending (already sent)."""
-        query = (update(outbox_t)
-                 .where(outbox_t.c.id == outbox_id, outbox_t.c.status == "pending")
-                 .values(status="sent", sent_at=utc_now()))
-        with self._writer.begin() as conn:
-            return bool(conn.execute(query).rowcount == 1)
-
-    def mark_outbox_failed(self, outbox_id: int, error: str) -> None:
-        """Count a failed delivery attempt and keep the error; the status stays as it was."""
-        query = (update(outbox_t).where(outbox_t.c.id == outbox_id)
-                 .values(attempts=outbox_t.c.attempts + 1, last_error=error))
-        with self._writer.begin() as conn:
-            if conn.execute(query).rowcount != 1:
-                raise StoreError(f"no outbox row {outbox_id!r}")
-
-
-def _later(seconds: int) -> str:
-    """Return the time `seconds` from now in the store's timestamp format."""
-    moment = datetime.now(UTC) + timedelta(seconds=seconds)
-    return moment.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-
 
 def _chain(game_id: str, after_seq: int, prev_hash: str, new: Sequence[NewEvent],
            recorded_at: str) -> list[StoredEvent]:

@@ -41,8 +41,9 @@ def restore(store: Store, path: Path) -> str:
     """Insert a recording into `store` exactly as it was stored; return the game id."""
     lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     game: dict[str, Any] = lines[0]
+    last = lines[-1]
     with store._engine.begin() as conn:
-        conn.execute(insert(games).values(**game))
+        conn.execute(insert(games).values(**game, head_seq=last["seq"], head_hash=last["hash"]))
         conn.execute(insert(events), lines[1:])
     return str(game["id"])
 

@@ -9,8 +9,8 @@ from celery.signals import worker_process_init
 
 from service import deadlines, delivery, processing
 from service.config import Config, load_config
-from service.store import Store
 from service.mail.transport import TransientDeliveryError
+from service.store import Store
 
 from .app import app
 
@@ -21,6 +21,10 @@ BACKOFF_MAX = 600
 STALE_SECONDS = 60
 GIVE_UP_AFTER = 20
 """Failed attempts after which recovery stops queueing a delivery (its error stays recorded)."""
+RECOVER_BATCH = 100
+"""The most rows of each kind one recovery run queues again."""
+QUEUED_SECONDS = 300
+"""After this long in the queue unclaimed, a delivery is taken for lost and queued again."""
 RETRY = {"autoretry_for": (TransientDeliveryError,), "retry_backoff": True,
          "retry_backoff_max": BACKOFF_MAX, "retry_jitter": True, "max_retries": MAX_RETRIES}
 
@@ -48,12 +52,16 @@ def _warm_up(**_: Any) -> None:
 
 
 def enqueue_game_mail(game_id: str | None) -> None:
-    """Queue every pending delivery of a game."""
-    if not game_id:
-        return
-    for row in store().outbox_for_game(game_id):
-        if row.status == "pending":
-            deliver.delay(row.id)
+    """Queue the pending deliveries of a game that no queue holds yet (a bounded batch)."""
+    if game_id:
+        queue_deliveries(store().pending_outbox_of_game(game_id, RECOVER_BATCH))
+
+
+def queue_deliveries(outbox_ids: list[int]) -> None:
+    """Queue these deliveries and note it, so recovery leaves them alone meanwhile."""
+    store().mark_queued(outbox_ids, QUEUED_SECONDS)
+    for outbox_id in outbox_ids:
+        deliver.delay(outbox_id)
 
 
 def enqueue_submission(submission_id: str) -> None:
@@ -65,11 +73,10 @@ def enqueue_submission(submission_id: str) -> None:
 def process_submission(submission_id: str) -> dict[str, Any]:
     """Decide a stored submission, then queue the mail it caused and the answer to an email."""
     result = processing.process_submission(store(), submission_id, config=config())
+    queue_deliveries(store().submission_outbox(submission_id))
     sub = store().get_submission(submission_id)
-    if sub is not None:
-        enqueue_game_mail(sub.game_id)
-        if sub.source == "email":
-            deliver_reply.delay(submission_id)
+    if sub is not None and sub.source == "email":
+        deliver_reply.delay(submission_id)
     return result.as_dict()
 
 
@@ -91,8 +98,7 @@ def sweep_deadlines() -> dict[str, int]:
     report = deadlines.sweep(store())
     for submission_id in report.submissions:
         process_submission.delay(submission_id)
-    for outbox_id in report.reminders:
-        deliver.delay(outbox_id)
+    queue_deliveries(report.reminders)
     return {"games": report.games, "defaults": len(report.submissions),
             "reminders": len(report.reminders)}
 
@@ -100,10 +106,9 @@ def sweep_deadlines() -> dict[str, int]:
 @app.task(name="pbem.recover")
 def recover() -> dict[str, int]:
     """Queue again whatever a lost message or a killed worker left undone."""
-    pending = [row.id for row in store().pending_outbox(500) if row.attempts < GIVE_UP_AFTER]
-    for outbox_id in pending:
-        deliver.delay(outbox_id)
-    waiting = store().received_submissions(STALE_SECONDS)
+    pending = store().stalled_outbox(STALE_SECONDS, GIVE_UP_AFTER, RECOVER_BATCH)
+    queue_deliveries(pending)
+    waiting = store().received_submissions(STALE_SECONDS, RECOVER_BATCH)
     for submission_id in waiting:
         process_submission.delay(submission_id)
     unanswered = [sub.id for sub in store().unreplied_submissions("email")]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from enum import Enum
 from functools import cache
 from typing import Any
 
@@ -31,13 +32,18 @@ def _form(orders: OrderTypes, kind: type, chosen: list[Any]) -> OrderForm:
         label = spec.fields.get(name, name)
         values = [getattr(item, name) for item in chosen]
         if any(isinstance(value, tuple) for value in values):
-            options = tuple(dict.fromkeys(str(part) for value in values for part in value))
+            options = tuple(dict.fromkeys(word(part) for value in values for part in value))
             fields.append(Field(name, label, "multi", options, 1, len(options)))
             continue
-        options = tuple(dict.fromkeys(str(value) for value in values if value != ""))
+        options = tuple(dict.fromkeys(word(value) for value in values if value != ""))
         if options:
             fields.append(Field(name, label, "choice", options))
     return OrderForm(spec.kind, spec.label, tuple(fields), examples(orders, chosen), spec.syntax)
+
+
+def word(value: Any) -> str:
+    """Return how a field value is written in an order: an enum by its value."""
+    return str(value.value) if isinstance(value, Enum) else str(value)
 
 
 def examples(orders: OrderTypes, chosen: Sequence[Any], count: int = 3) -> tuple[str, ...]:

@@ -10,7 +10,8 @@ game's own `_apply_action` sees it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from dataclasses import replace as replace_form
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .contract import Game, Order, OrderForm, Prompt
@@ -61,7 +62,9 @@ class Step:
     - `summary`: the line telling the seat what it decides (text, or `(state, seat) -> text`);
     - `sealed`: several seats answer at once, hidden until all are in; `revisable`: a sealed
       answer may be changed until the step closes; `submitted(state, seat)`: already answered;
-    - `forms(state, seat)`: the web forms, when they cannot be built from the listed orders.
+    - `forms(state, seat)`: the web forms, when they cannot be built from the listed orders;
+    - `labels`: by order class, the label of its form at this step where it differs from the
+      order's own (text, or `(state, seat) -> text`), e.g. what `pass` means here.
     """
 
     key: str
@@ -80,6 +83,7 @@ class Step:
     submitted: Callable[[Any, Any], bool] | None = None
     forms: Callable[[Any, Any], tuple[OrderForm, ...]] | None = None
     hours: int = 48
+    labels: Mapping[type, str | Callable[[Any, Any], str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.candidates is None and self.sample is None:
@@ -211,7 +215,12 @@ class KitGame(Game[S]):
         """Return the web forms of a step, built from its legal orders where it lists them."""
         if step.forms is not None:
             return step.forms(state, ref)
-        return forms_from_orders(self.ORDERS, self._legal(state, ref, step))
+        forms = forms_from_orders(self.ORDERS, self._legal(state, ref, step))
+        if not step.labels:
+            return forms
+        labels = {self.ORDERS.spec(cls).kind: label for cls, label in step.labels.items()}
+        return tuple(form if form.kind not in labels else replace_form(
+            form, label=_text(labels[form.kind], state, ref)) for form in forms)
 
     def _open(self, state: S, seat: str) -> tuple[Step, Seat]:
         """Return the open step and the rules' name of `seat`, or raise why it cannot act."""
@@ -324,6 +333,11 @@ class KitGame(Game[S]):
     def help(self, prompt: Prompt) -> str:
         """Return the lines telling the prompted seat what it can write now."""
         return self.GRAMMAR.help_text(prompt)
+
+
+def _text(text: str | Callable[[Any, Any], str], state: Any, ref: Any) -> str:
+    """Return a text given plainly or as `(state, seat) -> text`."""
+    return text if isinstance(text, str) else text(state, ref)
 
 
 def _passes(step: Step, state: Any, ref: Any, order_: Any) -> bool:

@@ -64,12 +64,15 @@ class Names:
     """The names a player may write for a set of things: ids, printed names and aliases.
 
     A phrase names a thing when it equals one of its names, with or without small words, or
-    when it begins exactly one of them. Ambiguity is told from the full list of names (public
-    knowledge), narrowed only by what the caller knows the seat may see.
+    when it begins exactly one of them; with `by_words`, also when each of its words begins the
+    matching word of a name ("n am" for North America). Ambiguity is told from the full list of
+    names (public knowledge), narrowed only by what the caller knows the seat may see.
     """
 
-    def __init__(self, entries: Mapping[str, Iterable[str]], what: str) -> None:
+    def __init__(self, entries: Mapping[str, Iterable[str]], what: str, *,
+                 by_words: bool = False) -> None:
         self.what = what
+        self.by_words = by_words
         self.display: dict[str, str] = {}
         self.phrases: dict[str, set[str]] = {}
         for key, names in entries.items():
@@ -87,9 +90,10 @@ class Names:
         if exact:
             return exact
         squashed = phrase.replace(" ", "")
+        parts = phrase.split() if self.by_words else []
         return [key for key, names in self.phrases.items()
                 if any(name.startswith(phrase) or name.replace(" ", "").startswith(squashed)
-                       for name in names)]
+                       or _begins_each(parts, name.split()) for name in names)]
 
     def one(self, words: Sequence[str]) -> str | None:
         """Return the key `words` name when they name exactly one thing, else None."""
@@ -126,6 +130,12 @@ class Names:
             if len(found) == 1:
                 return found[0], length
         return None, 0
+
+
+def _begins_each(parts: Sequence[str], words: Sequence[str]) -> bool:
+    """Return whether each of `parts` begins the word of `words` at the same place."""
+    return 0 < len(parts) <= len(words) and all(
+        word.startswith(part) for part, word in zip(parts, words))
 
 
 def _article(noun: str) -> str:

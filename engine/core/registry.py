@@ -11,6 +11,8 @@ GAME_MODULES: dict[str, str] = {
     "secret-masters": "engine.secret_masters",
     "castle-of-the-devil": "engine.castle_of_the_devil",
     "freimaurerei": "engine.freimaurerei",
+    "illuminati": "engine.illuminati",
+    "masons": "engine.masons",
 }
 
 _loaded: dict[str, Game[Any]] = {}

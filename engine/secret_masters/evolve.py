@@ -1,14 +1,14 @@
-"""evolve: apply one event to the state. Total, deterministic, no checks and no draws."""
+"""One evolver per event: how the state changes. Total, deterministic, no checks and no draws."""
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from engine.core.contract import replace
 
 from . import events as ev
-from .board import ANTARCTICA, empty_board
+from .events import EVENTS
 from .state import (
+    ANTARCTICA,
     FULL_POOL,
     NO_AGENTS,
     STARTING_HAND,
@@ -19,6 +19,7 @@ from .state import (
     State,
     add_agent,
     add_agents,
+    empty_board,
 )
 
 
@@ -29,7 +30,7 @@ def _set_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 
 def _moved(board: dict[str, Agents], colour: Colour, source: str | None,
            target: str | None) -> dict[str, Agents]:
-    """Return a copy of `board` with one agent of `colour` taken from `source` and put on `target`."""
+    """Return a copy of `board` with an agent of `colour` taken from `source`, put on `target`."""
     board = dict(board)
     if source is not None:
         board[source] = add_agent(board[source], colour, -1)
@@ -38,6 +39,7 @@ def _moved(board: dict[str, Agents], colour: Colour, source: str | None,
     return board
 
 
+@EVENTS.evolver(ev.GameSetUp)
 def _game_set_up(state: State, event: ev.GameSetUp) -> State:
     """The starting agents leave the pool for their regions; the Grand Master leads."""
     board = empty_board()
@@ -50,17 +52,20 @@ def _game_set_up(state: State, event: ev.GameSetUp) -> State:
                    phase=Phase.TURN_START)
 
 
+@EVENTS.evolver(ev.FactionDealt)
 def _faction_dealt(state: State, event: ev.FactionDealt) -> State:
     """The seat holds its faction."""
     index = state.seats.index(event.seat)
     return replace(state, factions=_set_at(state.factions, index, event.faction))
 
 
+@EVENTS.evolver(ev.FactionSetAside)
 def _faction_set_aside(state: State, event: ev.FactionSetAside) -> State:
     """The fourth faction is out of the game."""
     return replace(state, set_aside=event.faction)
 
 
+@EVENTS.evolver(ev.RoundStarted)
 def _round_started(state: State, event: ev.RoundStarted) -> State:
     """A new round: its Grand Master is the active seat of turn 1."""
     gm = state.seats.index(event.grand_master)
@@ -68,17 +73,29 @@ def _round_started(state: State, event: ev.RoundStarted) -> State:
                    phase=Phase.TURN_START, red_card=None, white_card=None)
 
 
+@EVENTS.evolver(ev.RoundBegan)
+def _round_began(state: State, event: ev.RoundBegan) -> State:
+    """A new round under its Grand Master; the turn goes on to the active seat."""
+    return replace(state, round=event.round, turn=1,
+                   grand_master=state.seats.index(event.grand_master),
+                   active=state.seats.index(event.active), phase=Phase.TURN_START,
+                   red_card=None, white_card=None)
+
+
+@EVENTS.evolver(ev.DeckShuffled)
 def _deck_shuffled(state: State, event: ev.DeckShuffled) -> State:
     """The round's region deck, top card first."""
     return replace(state, deck=event.cards)
 
 
+@EVENTS.evolver(ev.CardsRevealed)
 def _cards_revealed(state: State, event: ev.CardsRevealed) -> State:
     """Two cards lie on the map; the active seat places first."""
     return replace(state, red_card=event.red, white_card=event.white, deck=state.deck[2:],
                    red_agent=None, white_agent=None, open_side=None, phase=Phase.PLACE_FIRST)
 
 
+@EVENTS.evolver(ev.AntarcticaReturned)
 def _antarctica_returned(state: State, event: ev.AntarcticaReturned) -> State:
     """Antarctica empties into the pool."""
     board = dict(state.board)
@@ -97,29 +114,34 @@ def _on_card(state: State, side: Side, colour: Colour | None) -> State:
     return replace(state, phase=Phase.VOTE, open_side=None)
 
 
+@EVENTS.evolver(ev.AgentPlaced)
 def _agent_placed(state: State, event: ev.AgentPlaced) -> State:
     """A pool agent stands on a card."""
     state = replace(state, pool=add_agent(state.pool, event.colour, -1))
     return _on_card(state, event.side, event.colour)
 
 
+@EVENTS.evolver(ev.AgentMoved)
 def _agent_moved(state: State, event: ev.AgentMoved) -> State:
     """An agent leaves its region for a card."""
     state = replace(state, board=_moved(state.board, event.colour, event.from_region, None))
     return _on_card(state, event.side, event.colour)
 
 
+@EVENTS.evolver(ev.PlacementPassed)
 def _placement_passed(state: State, event: ev.PlacementPassed) -> State:
     """A card stays empty."""
     return _on_card(state, event.side, None)
 
 
+@EVENTS.evolver(ev.VoteCast)
 def _vote_cast(state: State, event: ev.VoteCast) -> State:
     """The seat's sealed vote is (or replaces) its vote."""
     index = state.seats.index(event.seat)
     return replace(state, votes=_set_at(state.votes, index, event.markers))
 
 
+@EVENTS.evolver(ev.VoteResolved)
 def _vote_resolved(state: State, event: ev.VoteResolved) -> State:
     """Agents go where the vote sent them; the votes empty into the bag."""
     board = state.board
@@ -134,11 +156,13 @@ def _vote_resolved(state: State, event: ev.VoteResolved) -> State:
                    phase=Phase.REDRAW)
 
 
+@EVENTS.evolver(ev.VoteSkipped)
 def _vote_skipped(state: State, event: ev.VoteSkipped) -> State:
     """No vote this turn."""
     return replace(state, phase=Phase.REDRAW)
 
 
+@EVENTS.evolver(ev.MarkersDrawn)
 def _markers_drawn(state: State, event: ev.MarkersDrawn) -> State:
     """Markers move from the bag to the seat's hand."""
     index = state.seats.index(event.seat)
@@ -146,67 +170,44 @@ def _markers_drawn(state: State, event: ev.MarkersDrawn) -> State:
     return replace(state, hands=_set_at(state.hands, index, hand), bag=state.bag - event.markers)
 
 
+@EVENTS.evolver(ev.TurnPassed)
 def _turn_passed(state: State, event: ev.TurnPassed) -> State:
     """The cards are discarded and the next seat is active."""
     return replace(state, active=state.seats.index(event.seat), round=event.round,
                    turn=event.turn, red_card=None, white_card=None, phase=Phase.TURN_START)
 
 
+@EVENTS.evolver(ev.RedeployStarted)
 def _redeploy_started(state: State, event: ev.RedeployStarted) -> State:
     """The cards are discarded and the Grand Master may redeploy."""
     return replace(state, red_card=None, white_card=None, phase=Phase.REDEPLOY)
 
 
+@EVENTS.evolver(ev.Redeployed)
 def _redeployed(state: State, event: ev.Redeployed) -> State:
     """One agent moves to a region of lower value."""
     board = _moved(state.board, event.colour, event.from_region, event.to_region)
     return replace(state, board=board, phase=Phase.ROUND_END)
 
 
+@EVENTS.evolver(ev.RedeployPassed)
 def _redeploy_passed(state: State, event: ev.RedeployPassed) -> State:
     """The Grand Master moved nothing."""
     return replace(state, phase=Phase.ROUND_END)
 
 
+@EVENTS.evolver(ev.GameWon)
 def _game_won(state: State, event: ev.GameWon) -> State:
     """The game is over, won by the active seat."""
     return replace(state, winner=state.seats.index(event.seat), win_points=event.points,
                    phase=Phase.OVER)
 
 
+@EVENTS.evolver(ev.FactionsRevealed)
 def _factions_revealed(state: State, event: ev.FactionsRevealed) -> State:
     """Every faction card is known."""
     factions = tuple(event.factions.get(seat) for seat in state.seats)
     return replace(state, factions=factions, set_aside=event.set_aside, phase=Phase.OVER)
-
-
-HANDLERS: dict[type, Callable[[State, Any], State]] = {
-    ev.GameSetUp: _game_set_up,
-    ev.FactionDealt: _faction_dealt,
-    ev.FactionSetAside: _faction_set_aside,
-    ev.RoundStarted: _round_started,
-    ev.DeckShuffled: _deck_shuffled,
-    ev.CardsRevealed: _cards_revealed,
-    ev.AntarcticaReturned: _antarctica_returned,
-    ev.AgentPlaced: _agent_placed,
-    ev.AgentMoved: _agent_moved,
-    ev.PlacementPassed: _placement_passed,
-    ev.VoteCast: _vote_cast,
-    ev.VoteResolved: _vote_resolved,
-    ev.VoteSkipped: _vote_skipped,
-    ev.MarkersDrawn: _markers_drawn,
-    ev.TurnPassed: _turn_passed,
-    ev.RedeployStarted: _redeploy_started,
-    ev.Redeployed: _redeployed,
-    ev.RedeployPassed: _redeploy_passed,
-    ev.GameWon: _game_won,
-    ev.FactionsRevealed: _factions_revealed,
-}
-
-
-def evolve(state: State, event: Any) -> State:
-    """Return the state after `event`."""
-    return HANDLERS[type(event)](state, event)
 
 
 def initial_state(seats: tuple[str, ...], long: bool) -> State:

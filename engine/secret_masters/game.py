@@ -1,47 +1,51 @@
-"""The Secret Masters game object: wires state, rules, views and grammar to the engine contract."""
+"""The Secret Masters game object: the kit's hooks over state, steps, views and grammar."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from functools import cache
 from typing import Any, ClassVar
 
-from engine.core.contract import (
-    Audience,
-    Canaries,
-    Event,
-    Game,
-    OptionSpec,
-    Order,
-    Outcome,
-    Prompt,
-    TypeTable,
-)
+from engine.core.contract import Canaries, OptionSpec, Outcome, TypeTable
+from engine.core.kit import Emitter, KitGame, Step
 from engine.core.rng import Rng
 
-from . import decide as deciding
-from . import grammar, prompts, render, rules, turns, view
-from .board import points
-from .events import EVENT_TYPES
-from .evolve import evolve, initial_state
-from .orders import ORDER_TYPES
-from .state import Phase, State
+from . import render, rules_round, secrecy, steps, text, view
+from .events import EVENTS
+from .evolve import initial_state
+from .grammar import GRAMMAR
+from .orders import ORDERS
+from .state import Phase, State, points
 
 PLAYERS = 3
 
 
-class SecretMasters(Game[State]):
+class SecretMasters(KitGame[State]):
     """Secret Masters by David Brain: three secret factions vote agents into power."""
 
     name: ClassVar[str] = "secret-masters"
     title: ClassVar[str] = "Secret Masters"
     min_players: ClassVar[int] = PLAYERS
     max_players: ClassVar[int] = PLAYERS
-    version: ClassVar[str] = "1.0"
+    version: ClassVar[str] = "1.1"
+    older_versions: ClassVar[tuple[str, ...]] = ("1.0",)
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("long", "bool", False, "Longer game: a faction needs 6 points instead of 5."),
     )
-    events: ClassVar[TypeTable] = TypeTable(EVENT_TYPES, "event_type")
-    orders: ClassVar[TypeTable] = TypeTable(ORDER_TYPES, "order_kind")
+    EVENTS = EVENTS
+    ORDERS = ORDERS
+    GRAMMAR = GRAMMAR
+    STEPS = steps.STEPS
+    events: ClassVar[TypeTable] = EVENTS.table
+    orders: ClassVar[TypeTable] = ORDERS.table
     state_type: ClassVar[type] = State
+
+    grand_master_opens_rounds: ClassVar[bool] = False
+    """The reading of version 1.0: each new Grand Master was also the round's first active seat
+    (now the turn goes on clockwise across rounds)."""
+
+    def older(self, version: str) -> SecretMasters:
+        """Return the rules of version 1.0, kept for the games created under it."""
+        return _version_10()
 
     def initial_state(self, seats: tuple[str, ...], options: Mapping[str, Any]) -> State:
         """Return the state before setup: three distinct seats, clockwise."""
@@ -49,41 +53,37 @@ class SecretMasters(Game[State]):
             raise ValueError(f"{self.title} needs exactly {PLAYERS} distinct seats")
         return initial_state(tuple(seats), bool(options.get("long", False)))
 
-    def start(self, state: State, rng: Rng) -> list[Event]:
+    def start(self, state: State, rng: Rng) -> list[Any]:
         """Return the setup events and the opening of the first turn."""
-        em = turns.Emitter(state)
-        turns.set_up(em, rng)
+        em: Emitter[State] = Emitter(self, state)
+        rules_round.set_up(em, rng)
         return em.events
 
-    def evolve(self, state: State, event: Event) -> State:
-        """Return the state after `event`."""
-        return evolve(state, event)
+    def step(self, state: State) -> Step | None:
+        """Return the decision point open now."""
+        return steps.step(state)
 
-    def prompts(self, state: State) -> tuple[Prompt, ...]:
-        """Return the decisions open now."""
-        return prompts.prompts(state)
+    def prompt_key(self, state: State, step: Step) -> str:
+        """Return the id of the open decision point, e.g. r2.t1.vote or r2.redeploy."""
+        if step is steps.REDEPLOY:
+            return f"r{state.round}.redeploy"
+        return f"r{state.round}.t{state.turn}.{step.key}"
 
-    def decide(self, state: State, seat: str, order: Order, rng: Rng) -> list[Event]:
-        """Return the events `order` by `seat` causes, or raise a RuleViolation."""
-        self.check_prompted(state, seat)
-        return deciding.decide(state, state.seat_index(seat), order, rng)
+    def seat_ref(self, state: State, seat: str) -> int:
+        """Return the index of `seat` (-1 for a name that does not play)."""
+        return state.seat_index(seat)
 
-    def legal_orders(self, state: State, seat: str) -> Sequence[Order]:
-        """Return every order `seat` may give now."""
-        index = state.seat_index(seat)
-        return rules.legal_orders(state, index) if index >= 0 else []
+    def seat_name(self, state: State, ref: int) -> str:
+        """Return the seat at index `ref`."""
+        return state.seats[ref]
 
-    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+    def seat_view(self, state: State, seat: str | None) -> dict[str, Any]:
         """Return what `seat` may see."""
-        return view.view(state, seat)
+        return view.seat_view(state, seat)
 
-    def visibility(self, event: Event) -> Audience:
-        """Return who may read `event` before the game ends."""
-        return view.visibility(event)
-
-    def describe(self, event: Event) -> str:
-        """Return a one-line account of `event`."""
-        return view.describe(event)
+    def label(self, state: State) -> str:
+        """Return e.g. 'Round 2, turn 1'."""
+        return f"Round {state.round}, turn {state.turn}"
 
     def outcome(self, state: State) -> Outcome | None:
         """Return the winner once a faction has won, else None."""
@@ -100,24 +100,34 @@ class SecretMasters(Game[State]):
 
     def plant_canaries(self, state: State, canaries: Canaries) -> State:
         """Return `state` with every hidden item replaced by a canary (secrecy tests)."""
-        return view.plant_canaries(state, canaries)
+        return secrecy.plant_canaries(state, canaries)
+
+    def hidden_variant(self, state: State, seat: str | None, rng: Rng) -> State | None:
+        """Return `state` with what `seat` may not know reshuffled (secrecy tests)."""
+        return secrecy.hidden_variant(state, seat, rng)
+
+    def probe_words(self) -> tuple[str, ...]:
+        """Return the names players write: regions, colours and markers."""
+        return secrecy.probe_words()
 
     def render_text(self, view_data: Mapping[str, Any]) -> str:
         """Return a plain-text picture of a view."""
-        return view.render_text(view_data)
+        return text.render_text(view_data)
 
     def render_board_svg(self, view_data: Mapping[str, Any]) -> str:
         """Return the board picture of a view as a standalone SVG document."""
         return render.render_board_svg(view_data)
 
-    def parse(self, text: str, seat: str, state: State) -> Order:
-        """Return the order written in `text`."""
-        return grammar.parse(text, state.seat_index(seat), state)
 
-    def format_order(self, order: Order) -> str:
-        """Return the canonical text of `order`."""
-        return grammar.format_order(order)
+class SecretMastersVersion10(SecretMasters):
+    """Secret Masters as engine version 1.0 plays it: every new Grand Master also opens the round."""
 
-    def help(self, prompt: Prompt) -> str:
-        """Return what the prompted seat can write now."""
-        return grammar.help_text(prompt)
+    version: ClassVar[str] = "1.0"
+    older_versions: ClassVar[tuple[str, ...]] = ()
+    grand_master_opens_rounds: ClassVar[bool] = True
+
+
+@cache
+def _version_10() -> SecretMastersVersion10:
+    """Return the one game object playing the rules of version 1.0."""
+    return SecretMastersVersion10()

@@ -1,14 +1,20 @@
-"""The orders a seat can give in Secret Masters."""
+"""The orders a seat can give in Secret Masters, each registered once with its canonical text (the
+form the grammar reads back unchanged), the label and syntax of its form, and its fields' words."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core.contract import order
+from engine.core.declare import OrderTypes
 
 from .state import Colour, Markers
 
+ORDERS = OrderTypes("secret-masters")
 
-@order("place")
+
+@ORDERS.register("place", text=lambda o: f"place {o.colour.value} {o.region}",
+                 label="Place an agent from the pool on a card",
+                 syntax="place <colour> <card region>",
+                 fields={"colour": "Agent from the pool", "region": "Card (named by its region)"})
 @dataclass(frozen=True)
 class PlaceOrder:
     """Put an agent of `colour` from the pool on the region card showing `region`."""
@@ -17,7 +23,10 @@ class PlaceOrder:
     region: str
 
 
-@order("move")
+@ORDERS.register("move", text=lambda o: f"move {o.colour.value} {o.from_region}",
+                 label="Move an agent from the board onto the open card",
+                 syntax="move <colour> <from region>",
+                 fields={"colour": "Agent to move", "from_region": "Region it leaves"})
 @dataclass(frozen=True)
 class MoveOrder:
     """Second seat only: move an agent of `colour` from `from_region` onto the open card."""
@@ -26,7 +35,10 @@ class MoveOrder:
     from_region: str
 
 
-@order("vote")
+@ORDERS.register("vote", text=lambda o: " ".join(["vote", *o.markers.as_words()]),
+                 label="Seal your vote",
+                 syntax="vote <marker> <marker> <marker>  (markers: red, white, orange)",
+                 fields={"markers": "Three of your markers"})
 @dataclass(frozen=True)
 class VoteOrder:
     """Put these markers in the bag (exactly three of the seat's own)."""
@@ -41,7 +53,12 @@ class VoteOrder:
         return Markers(self.red, self.white, self.orange)
 
 
-@order("redeploy")
+@ORDERS.register("redeploy",
+                 text=lambda o: f"redeploy {o.colour.value} {o.from_region} {o.to_region}",
+                 label="Move one agent to a region of lower value",
+                 syntax="redeploy <colour> <from region> <to region>",
+                 fields={"colour": "Agent to redeploy", "from_region": "Region it leaves",
+                         "to_region": "Region of lower value it goes to"})
 @dataclass(frozen=True)
 class RedeployOrder:
     """Grand Master at the Redeploy card: move one agent to a region of lower value."""
@@ -51,35 +68,7 @@ class RedeployOrder:
     to_region: str
 
 
-@order("pass")
+@ORDERS.register("pass", text=lambda o: "pass", label="Pass", syntax="pass")
 @dataclass(frozen=True)
 class PassOrder:
     """Decline the Redeploy move, or leave a card empty when no agent can legally go there."""
-
-
-@order("default")
-@dataclass(frozen=True)
-class DefaultOrder:
-    """What a missed deadline submits; decided with the random stream into a legal order."""
-
-
-ORDER_TYPES: tuple[type, ...] = (
-    PlaceOrder, MoveOrder, VoteOrder, RedeployOrder, PassOrder, DefaultOrder,
-)
-
-
-def canonical_text(value: object) -> str:
-    """Return the canonical text of an order, the form the grammar reads back unchanged."""
-    if isinstance(value, PlaceOrder):
-        return f"place {value.colour.value} {value.region}"
-    if isinstance(value, MoveOrder):
-        return f"move {value.colour.value} {value.from_region}"
-    if isinstance(value, VoteOrder):
-        return " ".join(["vote", *value.markers.as_words()])
-    if isinstance(value, RedeployOrder):
-        return f"redeploy {value.colour.value} {value.from_region} {value.to_region}"
-    if isinstance(value, PassOrder):
-        return "pass"
-    if isinstance(value, DefaultOrder):
-        return "default"
-    raise TypeError(f"not a Secret Masters order: {value!r}")

@@ -85,7 +85,11 @@ def turn_label(view: dict[str, Any]) -> str:
 
 
 def compose_outbox(store: Store, config: Config, row: OutboxRow) -> EmailMessage | None:
-    """Return the email an outbox row stands for, or None when it no longer applies."""
+    """Return the email an outbox row stands for, or None when it no longer applies.
+
+    The turn email of a seat whose own email caused it goes out inside the answer to that
+    email (one mail per message), so on its own it no longer applies.
+    """
     if row.kind == HELD:
         return None
     if row.recipient == MASTER:
@@ -101,6 +105,13 @@ def compose_outbox(store: Store, config: Config, row: OutboxRow) -> EmailMessage
         from .notices import compose_replaced
 
         return compose_replaced(store, config, row, message_id(config, row))
+    if store.answered_by_email(row):
+        return None
+    return _turn_message(store, config, row)
+
+
+def _turn_message(store: Store, config: Config, row: OutboxRow) -> EmailMessage | None:
+    """Return the email of an outbox row, or None for a reminder no longer needed."""
     now_loaded = load_game(store, row.game_id)
     then = load_game(store, row.game_id, upto=row.seq)
     seat = row.recipient
@@ -149,7 +160,8 @@ def _letter(store: Store, config: Config, row: OutboxRow, then: LoadedGame,
     label = turn_label(view)
     kind = "welcome" if first and row.kind == "turn" else row.kind
     return Letter(
-        kind=kind, subject=_subject(kind, then, label, prompt is not None),
+        kind=kind, subject=_subject(kind, then, label,
+                                    prompt is not None and not prompt.submitted),
         heading=f"{then.meta.title} · game {row.game_id} · {label}".rstrip(" ·"),
         news=news[-SUMMARY_LINES:] if joined else news,
         prompt_summary=prompt.summary if prompt else "",
@@ -257,8 +269,35 @@ def compose_reply(store: Store, config: Config, sub: Submission) -> EmailMessage
         message["In-Reply-To"] = original_id
         message["References"] = original_id
     message["Auto-Submitted"] = "auto-replied"
-    message.set_content(render_template("email/reply.txt", **context))
-    message.add_alternative(render_template("email/reply.html", **context), subtype="html")
+    text = render_template("email/reply.txt", **context)
+    html = render_template("email/reply.html", **context)
+    turn_row = (store.answering_row(sub.id, sub.seat) if sub.seat and sub.status in
+                ("accepted", "partial") else None)
+    turn = _turn_message(store, config, turn_row) if turn_row else None
+    if turn is None:
+        message.set_content(text)
+        message.add_alternative(html, subtype="html")
+        return message
+    return _with_turn(message, text, html, turn)
+
+
+def _with_turn(message: EmailMessage, text: str, html: str,
+               turn: EmailMessage) -> EmailMessage:
+    """Return the answer carrying the seat's turn email too: its text, its page and its PDF."""
+    message.replace_header("Message-ID", str(turn["Message-ID"]))  # replies to it are checked
+    turn_text = turn.get_body(("plain",))
+    turn_html = turn.get_body(("html",))
+    assert turn_text is not None and turn_html is not None
+    body = turn_text.get_content().split("\n", 1)[1]  # without its marker line
+    message.set_content(text.rstrip() + "\n\n" + "-" * 60 + "\n" + body)
+    inner = turn_html.get_content().split("<body", 1)[1].split(">", 1)[1]
+    inner = inner.rsplit("</body>", 1)[0]
+    message.add_alternative(html.replace("</body>", "<hr>" + inner + "</body>", 1),
+                            subtype="html")
+    for part in turn.iter_attachments():
+        message.add_attachment(part.get_content(), maintype=part.get_content_maintype(),
+                               subtype=part.get_content_subtype(),
+                               filename=part.get_filename())
     return message
 
 

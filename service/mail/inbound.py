@@ -14,15 +14,17 @@ from email.utils import getaddresses
 
 from engine.core import RuleViolation
 
+from ..appending import outbox_rows
 from ..config import Config
 from ..games import (
     ServiceError,
     SubmissionResult,
     decide_order,
     help_now,
+    record_result,
     rejection,
 )
-from ..loading import load_game
+from ..loading import LoadedGame, load_game
 from ..store import Store, Submission
 from ..tokens import AddressClaim, read_address, signature_matches
 from .chat import is_auto_reply
@@ -97,14 +99,23 @@ def process_email(store: Store, config: Config, sub: Submission) -> SubmissionRe
     if sub.status != "received":
         return SubmissionResult.from_submission(sub)
     try:
-        result = _process(store, config, sub)
+        result, refused_line = _process(store, config, sub)
     except (RuleViolation, ServiceError) as exc:
-        result = rejection(sub.id, exc)
-    store.set_submission_result(sub.id, result.status, result.as_dict())
-    return result
+        result, refused_line = rejection(sub.id, exc), None
+    return record_result(store, result, refused_line, rerun=lambda: _again(store, config, sub.id))
 
 
-def _process(store: Store, config: Config, sub: Submission) -> SubmissionResult:
+def _again(store: Store, config: Config, submission_id: str) -> SubmissionResult:
+    """Process a message again after another run decided one of its lines meanwhile."""
+    sub = store.get_submission(submission_id)
+    if sub is None:
+        raise ServiceError(f"no submission {submission_id!r}", "unknown-submission")
+    return process_email(store, config, sub)
+
+
+def _process(store: Store, config: Config,
+             sub: Submission) -> tuple[SubmissionResult, int | None]:
+    """Return the message's result and the number of its refused line (None: none refused)."""
     raw = text_to_raw(sub.body)
     if len(raw) > config.max_message_bytes:
         raise ServiceError(f"The message is {len(raw) // 1024} KiB; messages over "
@@ -114,7 +125,7 @@ def _process(store: Store, config: Config, sub: Submission) -> SubmissionResult:
     if is_auto_reply(message, safe_header):
         raise ServiceError("Automatic mail (an out-of-office note, a bounce) is kept but never "
                            "read as orders.", "automatic-mail")
-    claim = authenticate(store, config, sub.recipient)
+    claim, loaded = authenticate_loaded(store, config, sub.recipient)
     store.set_submission_route(sub.id, claim.game_id, claim.seat)
     extracted = extract_orders(message)
     talk = take_talk(store, sub.id, claim, message, extracted,
@@ -125,18 +136,27 @@ def _process(store: Store, config: Config, sub: Submission) -> SubmissionResult:
                 "`press to NAME:`." if talk.ignored else "")
         raise ServiceError(f"No orders were found in your message.{notes} Write each order on "
                            f"its own line above the quoted turn email.{chat}", "no-orders")
-    result = SubmissionResult(sub.id, "talk")
+    result, refused = SubmissionResult(sub.id, "talk"), None
     if talk.orders:
-        result = _decide_lines(store, sub, claim, talk.orders, _stale_key(store, message, claim))
+        if talk.notes:  # press or a command was appended: decide on the game as it is now
+            loaded = load_game(store, claim.game_id)
+        result, refused = _decide_lines(store, sub, claim, list(talk.orders),
+                                        _stale_key(store, message, claim), loaded)
     result = replace(result, notes=talk.notes, ignored=talk.ignored)
     if not talk.help_asked:
-        return result
+        return result, refused
     helped = replace(result, legal=result.legal or help_now(store, claim.game_id, claim.seat))
-    return replace(helped, status="help") if not talk.orders else helped
+    return (replace(helped, status="help") if not talk.orders else helped), refused
 
 
 def authenticate(store: Store, config: Config, recipient: str | None) -> AddressClaim:
     """Return the seat a message was sent to, if its signed address is the seat's current one."""
+    return authenticate_loaded(store, config, recipient)[0]
+
+
+def authenticate_loaded(store: Store, config: Config,
+                        recipient: str | None) -> tuple[AddressClaim, LoadedGame]:
+    """Return the seat a message was sent to (and its game, read once), if the address is good."""
     claim = read_address(recipient or "")
     if claim is None:
         raise ServiceError("Orders must be sent to your seat's own reply address (the Reply-To "
@@ -145,12 +165,13 @@ def authenticate(store: Store, config: Config, recipient: str | None) -> Address
     key = config.secret_key()
     if row is None:
         raise ServiceError("This reply address does not belong to any game.", "forged-address")
-    meta = load_game(store, claim.game_id, row=row).meta
+    loaded = load_game(store, claim.game_id, row=row)
+    meta = loaded.meta
     if claim.seat not in meta.seat_names:
         raise ServiceError("This reply address does not belong to any seat.", "forged-address")
     generation = meta.generation(claim.seat)
     if signature_matches(key, claim, generation, "mail"):
-        return claim
+        return claim, loaded
     if any(signature_matches(key, claim, old, "mail") for old in range(generation)):
         raise ServiceError("This reply address was replaced by a newer one; use the address "
                            "of your latest turn email.", "old-address")
@@ -163,29 +184,55 @@ def _stale_key(store: Store, message: EmailMessage, claim: AddressClaim) -> str 
     match = OUR_MESSAGE_ID.search(replied)
     if match is None or match["game"] != claim.game_id or match["seat"] != claim.seat:
         return None
-    then = load_game(store, claim.game_id, upto=int(match["seq"]))
+    sent = store.delivery_payload(claim.game_id, int(match["seq"]), claim.seat)
+    if sent is not None and "prompt" in sent:
+        return str(sent["prompt"]) if sent["prompt"] is not None else None
+    then = load_game(store, claim.game_id, upto=int(match["seq"]))  # mail sent before 0002
     prompt = then.game.prompt_for(then.state, claim.seat)
     return prompt.key if prompt is not None else None
 
 
 def _decide_lines(store: Store, sub: Submission, claim: AddressClaim, lines: Sequence[str],
-                  stale_key: str | None) -> SubmissionResult:
-    """Decide the lines in order; stop at the first refusal. Lines decided before are kept."""
-    done = _lines_already_decided(store, claim.game_id, sub.id)
-    accepted: list[str] = [text for text, _ in done]
+                  stale_key: str | None,
+                  loaded: LoadedGame) -> tuple[SubmissionResult, int | None]:
+    """Decide the lines in order; stop at the first refusal. Lines decided before are kept.
+
+    Several lines make one round of mail, written once the last of them is decided. Returns
+    the result and the number of the refused line (None when every line passed).
+    """
+    done = store.decided_lines(sub.id)
+    accepted: list[str] = [text for _, _, text in done]
     seq = done[-1][1] if done else 0
+    single = len(lines) == 1
+    start = None if done else (loaded.state, loaded.seq)
+    current: LoadedGame | None = loaded
+    refused: tuple[SubmissionResult, int] | None = None
     for index, line in enumerate(lines[len(done):], start=len(done)):
         try:
             text, seq = decide_order(store, claim.game_id, claim.seat, line, causation=sub.id,
-                                     actor=claim.seat,
-                                     prompt_key=stale_key if index == 0 else None)
+                                     actor=claim.seat, line=index, loaded=current,
+                                     prompt_key=stale_key if index == 0 else None,
+                                     notify=single)
         except (RuleViolation, ServiceError) as exc:
-            return rejection(sub.id, exc, tuple(accepted), line)
+            refused = rejection(sub.id, exc, tuple(accepted), line), index
+            break
+        current = loaded if loaded.seq == seq else None
         accepted.append(text)
-    return SubmissionResult(sub.id, "accepted", orders=tuple(accepted), seq=seq)
+    if not single and accepted:
+        after = loaded if loaded.seq == seq else load_game(store, claim.game_id, upto=seq)
+        _one_round(store, sub.id, start, after)
+    if refused is not None:
+        return refused
+    return SubmissionResult(sub.id, "accepted", orders=tuple(accepted), seq=seq), None
 
 
-def _lines_already_decided(store: Store, game_id: str, sub_id: str) -> list[tuple[str, int]]:
-    """Return the orders of this message already in the log (when processing is re-run)."""
-    return [(e.payload["text"], e.seq) for e in store.events(game_id)
-            if e.type == "order.accepted" and e.causation == sub_id]
+def _one_round(store: Store, submission_id: str, start: tuple[object, int] | None,
+               after: LoadedGame) -> None:
+    """Write the one round of mail of a message's accepted lines (idempotent on a re-run)."""
+    if start is None:  # an earlier run decided some lines: begin where the message began
+        origin = load_game(store, after.meta.id,
+                           upto=store.first_decided_seq(submission_id) - 1)
+        start = (origin.state, origin.seq)
+    state, seq = start
+    rows = outbox_rows(after.game, state if seq else None, after.state, after.meta, after.seq)
+    store.add_outbox(after.meta.id, rows)

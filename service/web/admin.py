@@ -59,6 +59,7 @@ def master_page(loaded: LoadedGame, sig: str, message: str = "", error: str = ""
              if current_app.config["DEV_INBOX"] else [])
     return page("master.html", summary=summarize(loaded), meta=loaded.meta, sig=sig,
                 seat_links=links, created=bool(request.args.get("created")),
+                failed=store().failed_submissions(loaded.meta.id),
                 message=message, error=error, nonce=secrets.token_urlsafe(12)), status
 
 

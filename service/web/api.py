@@ -143,7 +143,7 @@ def read_request() -> dict[str, Any]:
     except ValidationError as exc:
         raise Refusal(problem(400, "invalid-request", "Invalid order request",
                               "the request does not match the schema",
-                              errors=exc.normalized_messages())) from None
+                              errors=exc.normalized_messages())) from None  # type: ignore[no-untyped-call]
     return loaded
 
 

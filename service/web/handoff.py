@@ -7,7 +7,10 @@ submission is decided right here, so nothing waits for a worker that is not ther
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from functools import lru_cache
 from importlib.metadata import entry_points
+from typing import Any
 
 from flask import current_app
 
@@ -23,11 +26,16 @@ AFTER_CHANGE = "pbem.after_change"
 
 def hand_over(submission_id: str, game_id: str) -> str:
     """Queue a stored submission, or decide it now; return "queued" or "processed"."""
-    if not current_app.config["INLINE_PROCESSING"] and _notify(SUBMITTED, submission_id):
+    if queue(submission_id):
         return "queued"
     process_submission(store(), submission_id, config=config())
     announce(game_id)
     return "processed"
+
+
+def queue(submission_id: str) -> bool:
+    """Queue a stored submission for the workers; False when it is to be decided here."""
+    return not current_app.config["INLINE_PROCESSING"] and _notify(SUBMITTED, submission_id)
 
 
 def announce(game_id: str) -> None:
@@ -41,21 +49,38 @@ def announce(game_id: str) -> None:
 def deliver_pending(target: Store, game_id: str) -> int:
     """Send every pending email of a game in this process; return how many were sent."""
     sent = 0
-    for row in target.outbox_for_game(game_id):
-        if row.status == "pending":
-            deliver(target, config(), row.id)
-            sent += 1
+    for outbox_id in target.pending_outbox_of_game(game_id, limit=1000):
+        deliver(target, config(), outbox_id)
+        sent += 1
     return sent
+
+
+def plugins(group: str) -> tuple[tuple[str, Callable[[str], object]], ...]:
+    """Return the loaded plugins of an entry-point group, found once per process."""
+    return _plugins(group, entry_points)
+
+
+@lru_cache(maxsize=8)
+def _plugins(group: str,
+             finder: Callable[..., Any]) -> tuple[tuple[str, Callable[[str], object]], ...]:
+    """Return the plugins `finder` lists for `group`, loaded (keyed by finder for tests)."""
+    found = []
+    for plugin in finder(group=group):
+        try:
+            found.append((plugin.name, plugin.load()))
+        except Exception as exc:  # noqa: BLE001 - a broken plugin must not stop the web
+            log.warning("%s plugin %s cannot be loaded (%s: %s)", group, plugin.name,
+                        type(exc).__name__, exc)
+    return tuple(found)
 
 
 def _notify(group: str, value: str) -> bool:
     """Call every plugin of `group` with `value`; return False if none took it."""
-    plugins = list(entry_points(group=group))
-    for plugin in plugins:
+    loaded = plugins(group)
+    for name, hook in loaded:
         try:
-            plugin.load()(value)
+            hook(value)
         except Exception as exc:  # noqa: BLE001 - stored already; only the nudge failed
-            log.warning("%s plugin %s failed (%s: %s)", group, plugin.name,
-                        type(exc).__name__, exc)
+            log.warning("%s plugin %s failed (%s: %s)", group, name, type(exc).__name__, exc)
             return False
-    return bool(plugins)
+    return bool(loaded)

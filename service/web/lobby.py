@@ -110,7 +110,7 @@ def audit_game(game_id: str) -> str:
 def rules_html(name: str) -> str:
     """Return a game's rules page (docs/rules/<game>.md) as HTML."""
     text = (RULES_DIR / f"{name}.md").read_text(encoding="utf-8")
-    return markdown.markdown(text, extensions=["tables", "fenced_code", "toc"])
+    return str(markdown.markdown(text, extensions=["tables", "fenced_code", "toc"]))
 
 
 @bp.get("/rules/<game>")

@@ -115,7 +115,7 @@ SCHEMAS: dict[str, Any] = {
 def paths() -> dict[str, Any]:
     """Return the paths of the API."""
     seat_path = "/games/{game_id}/seats/{seat}"
-    secured = [{"seatToken": []}]
+    secured: list[dict[str, list[str]]] = [{"seatToken": []}]
     return {
         "/games": {"get": {"operationId": "listGames", "summary": "List the games",
                            "responses": {"200": json_response("The games", "GameList")}}},

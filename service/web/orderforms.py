@@ -63,11 +63,13 @@ class FormView:
 
 
 def widget_for(item: Field) -> str:
-    """Return the HTML control for a field: radio, select, checkbox or text."""
+    """Return the HTML control for a field: radio, select, checkbox, number or text."""
     if item.kind == "multi":
         return "checkbox"
     if item.kind == "text":
         return "text"
+    if item.kind == "number":
+        return "number"
     return "radio" if len(item.options) <= RADIO_MAX else "select"
 
 

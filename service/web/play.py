@@ -81,7 +81,7 @@ def seat_page(game_id: str, seat: str, sig: str) -> Any:
         legal=legal_texts(game, state, seat) if prompt else [],
         deadline=due_text(deadline.due) if deadline and prompt else "",
         sub=sub, result=result,
-        kept=sub.body if result and not result.accepted else session.pop(UNSENT, ""),
+        kept=sub.body if sub and result and not result.accepted else session.pop(UNSENT, ""),
         nonce=secrets.token_urlsafe(16), outcome=outcome_text(loaded), sig=sig,
         refresh=sub is not None and sub.status == "received", **talk_context(loaded, seat))
 

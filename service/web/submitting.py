@@ -1,14 +1,12 @@
-"""Taking an order from the web or the API: store it first, then hand it over (once)."""
+"""Taking an order from the web or the API: the same application function as email and CLI."""
 from __future__ import annotations
 
 import re
 
-from engine.core import StaleOrder
-
-from ..games import rejection
+from ..games import submit_order
 from ..loading import LoadedGame
 from ..store import Submission
-from .handoff import hand_over
+from .handoff import announce, queue
 from .links import store
 
 KEY = re.compile(r"^[\x21-\x7e]{1,128}$")
@@ -17,24 +15,20 @@ KEY = re.compile(r"^[\x21-\x7e]{1,128}$")
 
 def take_order(loaded: LoadedGame, seat: str, body: str, *, source: str, key: str | None,
                prompt_key: str | None, sender: str | None) -> Submission:
-    """Store an order (a duplicate key returns the first), then decide or queue it."""
+    """Store an order (a duplicate key returns the first), then queue or decide it."""
     game_id = loaded.meta.id
     scoped = f"{game_id}:{seat}:{key}" if key and KEY.match(key) else None
-    sub, created = store().add_submission(source, body, game_id=game_id, seat=seat,
-                                          sender=sender, idempotency_key=scoped)
-    if created and not refused_as_stale(loaded, seat, sub.id, prompt_key):
-        hand_over(sub.id, game_id)
-    return store().get_submission(sub.id) or sub
+    queued: list[bool] = []
 
+    def hand_over(submission_id: str) -> bool:
+        queued.append(queue(submission_id))
+        return queued[-1]
 
-def refused_as_stale(loaded: LoadedGame, seat: str, submission_id: str,
-                     prompt_key: str | None) -> bool:
-    """Record a stale rejection when the order answers a decision that is closed now."""
-    prompt = loaded.game.prompt_for(loaded.state, seat)
-    if not prompt_key or prompt is None or prompt_key == prompt.key:
-        return False
-    stale = StaleOrder("That order answers an earlier decision; the game has moved on. "
-                       "Here is what you can decide now.", legal=loaded.game.help(prompt))
-    result = rejection(submission_id, stale)
-    store().set_submission_result(submission_id, result.status, result.as_dict())
-    return True
+    result = submit_order(store(), game_id, seat, body, source=source, sender=sender,
+                          idempotency_key=scoped, prompt_key=prompt_key, hand_over=hand_over)
+    if queued == [False]:
+        announce(game_id)
+    sub = store().get_submission(result.submission_id)
+    if sub is None:
+        raise LookupError(f"submission {result.submission_id} vanished")
+    return sub

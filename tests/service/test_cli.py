@@ -242,3 +242,21 @@ def test_an_explicit_id_is_checked(home: Path) -> None:
     assert run("new", "secret-masters", *SEATS, "--id", "club-7").output.strip() == "club-7"
     assert "there is a game club-7" in run("new", "secret-masters", *SEATS, "--id",
                                            "club-7").output
+
+
+def test_masons_from_the_terminal(home: Path) -> None:
+    listed = run("games")
+    assert "masons" in listed.output and "Masons" in listed.output
+    assert "scoring" in listed.output and "sealed" in listed.output
+    created = run("new", "masons", *SEATS, "--seed", SEED, "--option", "scoring=sealed")
+    assert created.exit_code == 0, created.output
+    game_id = created.output.strip()
+    seat = load_game(store(), game_id).game.prompts(load_game(store(), game_id).state)[0].seat
+    detail = run("prompts", game_id, "--as", seat)
+    assert "Free lines (95; 3-5/8 means 3-5 and 3-8): 1-4/6, 2-4/5/7" in detail.output
+    refused = run("order", game_id, seat, "wall 1-2")
+    assert refused.exit_code == 2 and "1-2 is not a wall line" in refused.output
+    accepted = run("order", game_id, seat, "wall 1-4")
+    assert accepted.exit_code == 0, accepted.output
+    shown = run("show", game_id, "--as", seat)
+    assert "Walls (1): 1-4" in shown.output and "Your cards: " in shown.output

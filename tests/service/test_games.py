@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text
 
 from engine.core import canonical_json, encode
 from engine.core.harness import choose_step, chooser_for
@@ -200,8 +201,9 @@ def test_a_whole_game_plays_verifies_and_audits(store: Store) -> None:
 
 
 def test_audit_catches_a_forged_random_outcome_even_with_a_rebuilt_chain(store: Store) -> None:
-    """Someone with database access rewrites a secret draw and recomputes every hash after it:
-    verify cannot tell, the audit against the revealed seed can."""
+    """Someone with database access rewrites a secret draw, recomputes every hash after it and
+    the head the games table records: verify cannot tell, the audit against the revealed seed
+    can."""
     played = play_to_end(store, new_game(store), b"forged")
     assert auditing.audit(store, played.game_id).orders > 0
     rows = store.events(played.game_id)
@@ -214,6 +216,11 @@ def test_audit_catches_a_forged_random_outcome_even_with_a_rebuilt_chain(store: 
     assert forged != target.payload
     _rewrite_from(store, rows, target.seq, forged)
     store.delete_snapshots(played.game_id)
+    assert "rewritten" in auditing.verify(store, played.game_id).problem
+    head_seq, head_hash = store.log_end(played.game_id)
+    with store._writer.begin() as conn:
+        conn.execute(text("UPDATE games SET head_seq = :s, head_hash = :h WHERE id = :g"),
+                     {"s": head_seq, "h": head_hash, "g": played.game_id})
     assert auditing.verify(store, played.game_id).ok
     with pytest.raises(auditing.AuditRefused, match="different events"):
         auditing.audit(store, played.game_id)

@@ -111,7 +111,7 @@ def test_event_rows_match_events_without_decoding(store: Store) -> None:
     _log_of(store, 5)
     rows = store.event_rows(GAME, after_seq=1)
     assert rows == [(e.seq, e.type, e.schema_version, canonical_json(e.payload), e.actor,
-                     e.causation) for e in store.events(GAME, after_seq=1)]
+                     e.causation, e.hash) for e in store.events(GAME, after_seq=1)]
     assert all(isinstance(row, tuple) and isinstance(row[3], str) for row in rows)
 
 
@@ -448,3 +448,11 @@ def test_two_processes_racing_for_the_same_seq(store: Store) -> None:
     winners = {(r[2] + 1, r[1]) for r in reports if r[3] == "won"}
     assert {(e.seq, e.actor) for e in log} == winners
     assert {(o.seq, o.recipient) for o in store.outbox_for_game(GAME)} == winners
+
+
+def test_sqlite_commits_survive_a_power_cut(tmp_path: Path) -> None:
+    """An accepted order is durable: WAL with synchronous FULL on every connection."""
+    store = open_store("sqlite", tmp_path)
+    with store._engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL

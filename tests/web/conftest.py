@@ -16,7 +16,9 @@ from service.store import Store
 from service.web import create_app, handoff
 
 SEATS = {"secret-masters": ("anna", "bruno", "carla"), "freimaurerei": ("anna", "bruno"),
-         "castle-of-the-devil": ("anna", "bruno", "carla", "dora")}
+         "castle-of-the-devil": ("anna", "bruno", "carla", "dora"),
+         "illuminati": ("anna", "bruno", "carla", "dora"),
+         "masons": ("anna", "bruno", "carla")}
 SEED = "5eed" * 16
 
 

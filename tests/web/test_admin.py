@@ -94,3 +94,21 @@ def test_seat_links_are_shown_only_on_this_machine(app: Flask, client: FlaskClie
     assert "Seat links" in text(client.get(path))
     app.config["DEV_INBOX"] = False
     assert "Seat links" not in text(client.get(path))
+
+
+def test_the_master_page_lists_orders_that_could_not_be_processed(
+        app: Flask, client: FlaskClient, store: Store) -> None:
+    from service.processing import MAX_ATTEMPTS, process_submission
+
+    loaded = new_game(store)
+    seat = loaded.game.prompts(loaded.state)[0].seat
+    sub, _ = store.add_submission("api", "place \ud800", game_id=loaded.meta.id, seat=seat)
+    for _ in range(MAX_ATTEMPTS):
+        try:
+            process_submission(store, sub.id)
+        except UnicodeError:
+            pass
+    assert process_submission(store, sub.id).status == "failed"
+    page = text(client.get(master_path(app, loaded)))
+    assert "could not be processed" in page and f"after {MAX_ATTEMPTS} attempts" in page
+    assert "place \\ud800" not in page

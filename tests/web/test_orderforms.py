@@ -56,7 +56,9 @@ def test_forms_reach_the_legal_orders(name: str) -> None:
         if small:
             assert legal <= found, (name, prompt.key, legal - found)
         assert form_views(prompt)
-        order = rng.choice(list(game.legal_orders(state, prompt.seat)))
+        listed = list(game.legal_orders(state, prompt.seat))
+        order = rng.choice(listed) if listed else game.random_legal_order(
+            state, prompt.seat, Rng.for_position(b"s" * 32, "forms", step))
         state = game.fold(state, game.decide(state, prompt.seat, order,
                                              Rng.for_position(b"f" * 32, "forms", step + 2)))
 

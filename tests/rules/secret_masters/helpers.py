@@ -1,18 +1,14 @@
-"""Helpers for the Secret Masters rule tests: build a state from events, decide, compare.
+"""Scenario builders for the Secret Masters rule tests (given/when/then come from
+engine.core.testing).
 
 Scenarios are written as event lists. Where a step of the game does not matter to the rule
 under test, a scenario may skip it (for example, jump straight to the Redeploy card).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-import pytest
-
-from engine.core.errors import RuleViolation
-from engine.core.rng import Rng
-from engine.secret_masters import GAME
 from engine.secret_masters.events import (
     AgentPlaced,
     CardsRevealed,
@@ -28,7 +24,7 @@ from engine.secret_masters.events import (
     VoteCast,
     VoteResolved,
 )
-from engine.secret_masters.state import Colour, Markers, Side, State
+from engine.secret_masters.state import Colour, Markers, Side
 
 BLUE, GREEN, RED, YELLOW = Colour.BLUE, Colour.GREEN, Colour.RED, Colour.YELLOW
 SEATS = ("ann", "bob", "cid")
@@ -36,11 +32,6 @@ START = {"russia": BLUE, "africa": GREEN, "oceania": RED, "india-middle-east": Y
 FACTIONS = {"ann": BLUE, "bob": GREEN, "cid": RED}
 DECK = ("europe", "russia", "north-america", "antarctica", "east-asia", "africa",
         "south-america", "oceania", "india-middle-east")
-
-
-def rng() -> Rng:
-    """Return the fixed random stream every test decides with."""
-    return Rng(b"test-key")
 
 
 def set_up(start: dict[str, Colour] | None = None, grand_master: str = "ann",
@@ -72,36 +63,6 @@ def placed_both(first: Colour = BLUE, second: Colour = GREEN) -> list[Any]:
 def votes(*cast: tuple[str, Markers]) -> list[Any]:
     """Return sealed votes."""
     return [VoteCast(seat, markers, False) for seat, markers in cast]
-
-
-def given(*groups: Iterable[Any] | Any, long: bool = False) -> State:
-    """Return the state after the given events (lists are flattened)."""
-    events: list[Any] = []
-    for group in groups:
-        events.extend(group if isinstance(group, list) else [group])
-    return GAME.fold(GAME.initial_state(SEATS, {"long": long}), events)
-
-
-def when(state: State, seat: str, order: Any) -> list[Any]:
-    """Return the events of `seat` giving `order`, decided with the fixed stream."""
-    return GAME.decide(state, seat, order, rng())
-
-
-def refused(state: State, seat: str, order: Any) -> RuleViolation:
-    """Return the violation raised by `order`; fail if it is accepted."""
-    with pytest.raises(RuleViolation) as caught:
-        GAME.decide(state, seat, order, rng())
-    return caught.value
-
-
-def types_of(events: Sequence[Any]) -> list[str]:
-    """Return the stored type names of `events`."""
-    return [GAME.events.name_of(item) for item in events]
-
-
-def after(state: State, events: Sequence[Any]) -> State:
-    """Return `state` after `events`."""
-    return GAME.fold(state, events)
 
 
 def played_turn(active: str, red: str, red_agent: Colour, white: str,

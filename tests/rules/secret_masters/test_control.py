@@ -1,7 +1,7 @@
 """Control: the most agents in a region control it, ties count for every tied colour."""
 from __future__ import annotations
 
-from engine.secret_masters.board import controllers, empty_board, points
+from engine.secret_masters.state import controllers, empty_board, points
 
 from .helpers import BLUE, GREEN, RED, YELLOW
 

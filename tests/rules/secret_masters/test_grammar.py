@@ -7,12 +7,13 @@ import pytest
 
 from engine.core.errors import UnreadableOrder
 from engine.core.rng import Rng
+from engine.core.testing import given
 from engine.secret_masters import GAME
 from engine.secret_masters.events import AgentPlaced, CardsRevealed, RedeployStarted
 from engine.secret_masters.orders import MoveOrder, PassOrder, PlaceOrder, RedeployOrder, VoteOrder
 from engine.secret_masters.state import Side, State
 
-from .helpers import BLUE, GREEN, RED, YELLOW, deck_from, given, opening, round_started, set_up
+from .helpers import BLUE, GREEN, RED, YELLOW, deck_from, opening, round_started, set_up
 
 SEATS = ("ann", "bob", "cid")
 
@@ -60,7 +61,7 @@ def north_america_events() -> list[object]:
 
 
 def north_america_up() -> State:
-    return given(north_america_events())
+    return given(GAME, SEATS, north_america_events())
 
 
 @pytest.mark.parametrize("text", [
@@ -87,12 +88,14 @@ def test_the_red_card_side_and_the_red_colour_do_not_clash() -> None:
 
 
 def test_the_second_seat_may_leave_out_the_card() -> None:
-    state = given(north_america_events(), AgentPlaced("ann", BLUE, Side.RED, "north-america"))
+    state = given(GAME, SEATS, north_america_events(),
+                  AgentPlaced("ann", BLUE, Side.RED, "north-america"))
     assert GAME.parse("place green", "bob", state) == PlaceOrder(GREEN, "india-middle-east")
 
 
 def test_a_move_may_name_the_open_card() -> None:
-    state = given(north_america_events(), AgentPlaced("ann", BLUE, Side.WHITE, "india-middle-east"))
+    state = given(GAME, SEATS, north_america_events(),
+                  AgentPlaced("ann", BLUE, Side.WHITE, "india-middle-east"))
     expected = MoveOrder(GREEN, "africa")
     assert GAME.parse("move green africa", "bob", state) == expected
     assert GAME.parse("move green from africa to north america", "bob", state) == expected
@@ -105,12 +108,12 @@ def test_a_move_may_name_the_open_card() -> None:
 @pytest.mark.parametrize("text", ["vote red red orange", "vote orange red red", "vote 2 red orange",
                                   "VOTE R R O", "vote red, red, orange", "vote 2 r 1 o"])
 def test_votes_are_read_in_any_order(text: str) -> None:
-    state = given(opening())
+    state = given(GAME, SEATS, opening())
     assert GAME.parse(text, "ann", state) == VoteOrder(2, 0, 1)
 
 
 def test_a_vote_of_the_wrong_size_is_read_and_then_refused_by_the_rules() -> None:
-    assert GAME.parse("vote red", "ann", given(opening())) == VoteOrder(1, 0, 0)
+    assert GAME.parse("vote red", "ann", given(GAME, SEATS, opening())) == VoteOrder(1, 0, 0)
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -124,7 +127,7 @@ def test_a_vote_of_the_wrong_size_is_read_and_then_refused_by_the_rules() -> Non
      RedeployOrder(BLUE, "east-asia", "india-middle-east")),
 ])
 def test_redeploy_splits_two_region_names(text: str, expected: RedeployOrder) -> None:
-    state = given(set_up(), round_started(), RedeployStarted("ann", 1))
+    state = given(GAME, SEATS, set_up(), round_started(), RedeployStarted("ann", 1))
     assert GAME.parse(text, "ann", state) == expected
 
 
@@ -171,5 +174,5 @@ def test_the_first_placement_must_name_a_card() -> None:
 
 
 def test_a_redeploy_needs_two_regions() -> None:
-    state = given(set_up(), round_started(), RedeployStarted("ann", 1))
+    state = given(GAME, SEATS, set_up(), round_started(), RedeployStarted("ann", 1))
     assert "two region" in unreadable("redeploy blue europe", state=state).message

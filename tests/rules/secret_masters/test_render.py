@@ -11,11 +11,12 @@ import pytest
 
 from engine.core.contract import Canaries
 from engine.core.harness import play_random_game, seat_names
+from engine.core.testing import given
 from engine.secret_masters import GAME
 from engine.secret_masters.render import BOLD_ADVANCE
 from engine.secret_masters.state import Markers
 
-from .helpers import BLUE, GREEN, given, opening, placed_both, votes
+from .helpers import BLUE, GREEN, SEATS, opening, placed_both, votes
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -102,7 +103,7 @@ def random_states(seeds: range = range(4)) -> Iterator[Any]:
 
 
 def test_the_picture_is_a_standalone_svg_that_scales_to_any_width() -> None:
-    svg = GAME.render_board_svg(GAME.view(given(opening()), "ann"))
+    svg = GAME.render_board_svg(GAME.view(given(GAME, SEATS, opening()), "ann"))
     root = ET.fromstring(svg)
     assert root.tag == f"{SVG}svg"
     assert re.fullmatch(r"0 0 1000 \d+", root.get("viewBox", ""))
@@ -143,7 +144,8 @@ def test_antarctica_below_the_map_the_pool_and_the_last_vote() -> None:
 
 
 def test_the_two_cards_show_their_regions_and_the_agents_on_them() -> None:
-    svg = GAME.render_board_svg(GAME.view(given(opening(), placed_both(BLUE, GREEN)), None))
+    state = given(GAME, SEATS, opening(), placed_both(BLUE, GREEN))
+    svg = GAME.render_board_svg(GAME.view(state, None))
     red, white = shown_in(svg, "card", side="red"), shown_in(svg, "card", side="white")
     assert red[:4] == ["RED CARD (left)", "Europe", "3 points", "B"] and "Blue agent" in red
     assert white[:4] == ["WHITE CARD (right)", "Russia", "1 point", "G"]
@@ -153,7 +155,7 @@ def test_the_two_cards_show_their_regions_and_the_agents_on_them() -> None:
 
 
 def test_the_status_shows_round_turn_phase_and_the_seats() -> None:
-    state = given(opening(), placed_both(), votes(("ann", Markers(1, 1, 1))))
+    state = given(GAME, SEATS, opening(), placed_both(), votes(("ann", Markers(1, 1, 1))))
     svg = GAME.render_board_svg(GAME.view(state, None))
     status = [label.text for label in labels(svg)]
     assert "Round 1 \u00b7 Turn 1" in status and "Now: sealed vote" in status
@@ -162,7 +164,7 @@ def test_the_status_shows_round_turn_phase_and_the_seats() -> None:
 
 
 def test_the_own_faction_markers_and_vote_are_drawn_only_for_their_seat() -> None:
-    state = given(opening(), placed_both(), votes(("ann", Markers(2, 0, 1))))
+    state = given(GAME, SEATS, opening(), placed_both(), votes(("ann", Markers(2, 0, 1))))
     own = shown_in(GAME.render_board_svg(GAME.view(state, "ann")), "you")
     assert own[0] == "Only you see this: ann"
     assert own[own.index("Your faction") + 1:][:2] == ["B", "Blue"]

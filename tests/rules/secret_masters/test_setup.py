@@ -6,19 +6,19 @@ from collections import Counter
 import pytest
 
 from engine.core.rng import Rng
+from engine.core.testing import after, types_of
 from engine.secret_masters import GAME
-from engine.secret_masters.board import ANTARCTICA, MAP, VALUE
 from engine.secret_masters.events import (
     CardsRevealed,
     DeckShuffled,
     FactionDealt,
     FactionSetAside,
     GameSetUp,
-    RoundStarted,
+    RoundBegan,
 )
-from engine.secret_masters.state import COLOURS, Markers
+from engine.secret_masters.state import ANTARCTICA, COLOURS, MAP, VALUE, Markers
 
-from .helpers import SEATS, after, types_of
+from .helpers import SEATS
 
 
 def opening_events(seed: bytes = b"test-key") -> list[object]:
@@ -33,9 +33,9 @@ def test_the_map_holds_the_supplement_values() -> None:
 
 
 def test_opening_events_in_order() -> None:
-    assert types_of(opening_events()) == [
+    assert types_of(GAME, opening_events()) == [
         "game-set-up", "faction-dealt", "faction-dealt", "faction-dealt", "faction-set-aside",
-        "round-started", "deck-shuffled", "cards-revealed"]
+        "round-began", "deck-shuffled", "cards-revealed"]
 
 
 @pytest.mark.parametrize("seed", [b"a", b"b", b"c", b"d", b"e"])
@@ -44,13 +44,13 @@ def test_one_agent_of_each_colour_on_each_one_point_region(seed: bytes) -> None:
     assert isinstance(setup, GameSetUp)
     assert sorted(setup.start) == sorted(["russia", "africa", "oceania", "india-middle-east"])
     assert sorted(setup.start.values()) == sorted(COLOURS)
-    state = after(GAME.initial_state(SEATS, {}), opening_events(seed))
+    state = after(GAME, GAME.initial_state(SEATS, {}), opening_events(seed))
     assert sum(state.pool) == 16 and state.pool == (4, 4, 4, 4)
     assert sum(sum(agents) for agents in state.board.values()) == 4
 
 
 def test_each_colour_starts_with_one_point() -> None:
-    state = after(GAME.initial_state(SEATS, {}), opening_events())
+    state = after(GAME, GAME.initial_state(SEATS, {}), opening_events())
     assert set(GAME.view(state, None)["points"].values()) == {1}
 
 
@@ -87,7 +87,7 @@ def test_deck_is_the_nine_region_cards_and_the_first_two_are_revealed() -> None:
 
 
 def test_markers_two_red_two_white_one_orange_each() -> None:
-    state = after(GAME.initial_state(SEATS, {}), opening_events())
+    state = after(GAME, GAME.initial_state(SEATS, {}), opening_events())
     assert state.hands == (Markers(2, 2, 1),) * 3
     total = Counter[str]()
     for hand in state.hands:
@@ -100,8 +100,8 @@ def test_grand_master_is_random_and_is_the_first_active_seat() -> None:
     for seed in range(30):
         events = opening_events(str(seed).encode())
         setup, started = events[0], events[5]
-        assert isinstance(setup, GameSetUp) and isinstance(started, RoundStarted)
-        assert started.grand_master == setup.grand_master and started.round == 1
+        assert isinstance(setup, GameSetUp) and isinstance(started, RoundBegan)
+        assert started == RoundBegan(1, setup.grand_master, setup.grand_master)
         revealed = events[-1]
         assert isinstance(revealed, CardsRevealed) and revealed.seat == setup.grand_master
         chosen.add(setup.grand_master)

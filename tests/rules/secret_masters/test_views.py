@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 
+from engine.core.rng import Rng
+from engine.core.testing import after, given, when
 from engine.secret_masters import GAME
 from engine.secret_masters.events import AgentPlaced, CardsRevealed, MarkersDrawn, TurnPassed
 from engine.secret_masters.orders import PassOrder, VoteOrder
@@ -13,17 +15,15 @@ from .helpers import (
     FACTIONS,
     GREEN,
     RED,
+    SEATS,
     YELLOW,
-    after,
     deck_from,
-    given,
     opening,
     placed_both,
     played_turn,
     round_started,
     set_up,
     votes,
-    when,
 )
 from .test_turn_start import GREEN_FIVE, redeploy_of_round_one
 
@@ -52,7 +52,7 @@ def with_secrets(variant: int) -> list[object]:
 
 
 def test_another_seats_secrets_change_nothing_bob_or_a_spectator_can_read() -> None:
-    first, second = (given(with_secrets(0)), given(with_secrets(1)))
+    first, second = (given(GAME, SEATS, with_secrets(0)), given(GAME, SEATS, with_secrets(1)))
     assert first.factions != second.factions and first.votes != second.votes
     assert first.hands[0] != second.hands[0] and first.deck != second.deck
     for seat in ("bob", None):
@@ -78,7 +78,7 @@ def test_history_summaries_hide_the_same_secrets() -> None:
 
 
 def test_a_seat_sees_its_own_faction_markers_and_vote() -> None:
-    state = given(opening(), placed_both(), votes(("ann", Markers(2, 0, 1))))
+    state = given(GAME, SEATS, opening(), placed_both(), votes(("ann", Markers(2, 0, 1))))
     mine = GAME.view(state, "ann")["you"]
     assert mine == {"seat": "ann", "faction": "blue", "markers": {"red": 2, "white": 2,
                                                                   "orange": 1},
@@ -89,7 +89,7 @@ def test_a_seat_sees_its_own_faction_markers_and_vote() -> None:
 
 
 def test_the_view_shows_the_public_game() -> None:
-    state = given(opening(), placed_both())
+    state = given(GAME, SEATS, opening(), placed_both())
     seen = GAME.view(state, None)
     assert (seen["round"], seen["turn"], seen["active"], seen["grand_master"]) == (1, 1, "ann",
                                                                                  "ann")
@@ -104,15 +104,15 @@ def test_the_view_shows_the_public_game() -> None:
 
 
 def test_the_last_vote_totals_are_public() -> None:
-    state = given(opening(), placed_both(), votes(("ann", Markers(2, 0, 1)),
+    state = given(GAME, SEATS, opening(), placed_both(), votes(("ann", Markers(2, 0, 1)),
                                                   ("bob", Markers(2, 0, 1))))
-    state = after(state, when(state, "cid", VoteOrder(0, 2, 1)))
+    state = after(GAME, state, when(GAME, state, "cid", VoteOrder(0, 2, 1)))
     assert GAME.view(state, None)["last_vote"] == {"red": 4, "white": 2, "orange": 3}
 
 
 def test_everything_is_revealed_at_the_end() -> None:
     state = redeploy_of_round_one(GREEN_FIVE)
-    final = after(state, when(state, "ann", PassOrder()))
+    final = after(GAME, state, when(GAME, state, "ann", PassOrder()))
     seen = GAME.view(final, None)
     assert seen["winner"] == "bob"
     assert seen["revealed"]["factions"] == {"ann": "blue", "bob": "green", "cid": "red"}
@@ -122,7 +122,7 @@ def test_everything_is_revealed_at_the_end() -> None:
 
 
 def test_render_text_draws_the_board() -> None:
-    state = given(opening(), placed_both(), votes(("ann", Markers(2, 0, 1))))
+    state = given(GAME, SEATS, opening(), placed_both(), votes(("ann", Markers(2, 0, 1))))
     text = GAME.render_text(GAME.view(state, "ann"))
     for part in ("Secret Masters - round 1, turn 1", "North America", "India/Middle East",
                  "Antarctica", "Pool", "Red card: Europe (3) - blue agent",
@@ -134,5 +134,24 @@ def test_render_text_draws_the_board() -> None:
 
 def test_render_text_at_the_end_names_the_winner_and_factions() -> None:
     state = redeploy_of_round_one(GREEN_FIVE)
-    text = GAME.render_text(GAME.view(after(state, when(state, "ann", PassOrder())), None))
+    final = after(GAME, state, when(GAME, state, "ann", PassOrder()))
+    text = GAME.render_text(GAME.view(final, None))
     assert "Winner: bob" in text and "set aside: Yellow" in text
+
+
+def test_a_hidden_variant_changes_only_what_the_seat_may_not_know() -> None:
+    state = given(GAME, SEATS, with_secrets(0))
+    changed = 0
+    for number in range(10):
+        variant = GAME.hidden_variant(state, "bob", Rng(f"variant-{number}".encode()))
+        assert variant is not None
+        assert variant.factions[1] == state.factions[1] and variant.hands[1] == state.hands[1]
+        assert variant.votes[0] is not None and variant.hands[0].holds(variant.votes[0])
+        assert GAME.view(variant, "bob") == GAME.view(state, "bob")
+        assert GAME.view(variant, None) == GAME.view(state, None)
+        changed += (variant.factions, variant.hands, variant.deck) != (
+            state.factions, state.hands, state.deck)
+    assert changed >= 8
+    final = after(GAME, redeploy_of_round_one(GREEN_FIVE),
+                  when(GAME, redeploy_of_round_one(GREEN_FIVE), "ann", PassOrder()))
+    assert GAME.hidden_variant(final, "bob", Rng(b"over")) is None

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import WrongOrderKind
+from engine.core.testing import after, given, refused, types_of, when
 from engine.secret_masters import GAME
 from engine.secret_masters.events import (
     AgentMoved,
@@ -21,18 +22,14 @@ from engine.secret_masters.state import Markers, Phase, Side
 from .helpers import (
     BLUE,
     GREEN,
-    after,
+    SEATS,
     deck_from,
-    given,
     history,
     opening,
     placed_both,
-    refused,
     round_started,
     set_up,
-    types_of,
     votes,
-    when,
 )
 
 ONE_EACH = Markers(1, 1, 1)
@@ -44,14 +41,15 @@ def voting() -> list[object]:
 
 
 def resolved(ann: Markers, bob: Markers, cid: VoteOrder, *before: object) -> VoteResolved:
-    state = given(*before, voting() if not before else [], votes(("ann", ann), ("bob", bob)))
-    return next(e for e in when(state, "cid", cid) if isinstance(e, VoteResolved))
+    state = given(GAME, SEATS, *before, voting() if not before else [],
+                  votes(("ann", ann), ("bob", bob)))
+    return next(e for e in when(GAME, state, "cid", cid) if isinstance(e, VoteResolved))
 
 
 # -- casting --------------------------------------------------------------------------------
 
 def test_a_vote_is_sealed_and_seen_only_by_its_author() -> None:
-    events = when(given(voting()), "ann", VoteOrder(2, 0, 1))
+    events = when(GAME, given(GAME, SEATS, voting()), "ann", VoteOrder(2, 0, 1))
     assert events == [VoteCast("ann", Markers(2, 0, 1), False)]
     audience = GAME.visibility(events[0])
     assert audience.seats == frozenset({"ann"})
@@ -61,40 +59,41 @@ def test_a_vote_is_sealed_and_seen_only_by_its_author() -> None:
 @pytest.mark.parametrize("order", [VoteOrder(1, 1, 0), VoteOrder(2, 2, 0), VoteOrder(0, 0, 0),
                                    VoteOrder(4, -1, 0)])
 def test_a_vote_is_exactly_three_markers(order: VoteOrder) -> None:
-    assert refused(given(voting()), "ann", order).code == "sm.three-markers"
+    assert refused(GAME, given(GAME, SEATS, voting()), "ann", order).code == "sm.three-markers"
 
 
 @pytest.mark.parametrize("order", [VoteOrder(3, 0, 0), VoteOrder(0, 3, 0), VoteOrder(0, 1, 2)])
 def test_only_markers_the_seat_holds(order: VoteOrder) -> None:
-    violation = refused(given(voting()), "ann", order)
+    violation = refused(GAME, given(GAME, SEATS, voting()), "ann", order)
     assert violation.code == "sm.markers-not-held"
     assert "vote red red white" in violation.legal
 
 
 def test_every_seat_votes_at_the_same_time() -> None:
-    prompts = GAME.prompts(given(voting()))
+    prompts = GAME.prompts(given(GAME, SEATS, voting()))
     assert [p.seat for p in prompts] == ["ann", "bob", "cid"]
     assert all(p.simultaneous and not p.submitted for p in prompts)
 
 
 def test_a_placement_is_not_a_vote() -> None:
     with pytest.raises(WrongOrderKind):
-        when(given(voting()), "cid", PlaceOrder(BLUE, "europe"))
+        when(GAME, given(GAME, SEATS, voting()), "cid", PlaceOrder(BLUE, "europe"))
 
 
 def test_a_vote_may_be_changed_until_the_last_one_is_in() -> None:
-    state = given(voting(), votes(("ann", Markers(2, 0, 1)), ("bob", ONE_EACH)))
-    events = when(state, "ann", VoteOrder(0, 2, 1))
+    state = given(GAME, SEATS, voting(), votes(("ann", Markers(2, 0, 1)), ("bob", ONE_EACH)))
+    events = when(GAME, state, "ann", VoteOrder(0, 2, 1))
     assert events == [VoteCast("ann", Markers(0, 2, 1), True)]
     assert GAME.visibility(events[0]).summary == "ann changed their vote"
-    state = after(state, events)
+    state = after(GAME, state, events)
     assert state.votes[0] == Markers(0, 2, 1) and state.phase is Phase.VOTE
     assert [p.submitted for p in GAME.prompts(state)] == [True, True, False]
 
 
 def test_the_third_vote_is_counted_at_once() -> None:
-    state = given(voting(), votes(("ann", ONE_EACH), ("bob", ONE_EACH)))
-    assert types_of(when(state, "cid", VoteOrder(1, 1, 1)))[:2] == ["vote-cast", "vote-resolved"]
+    state = given(GAME, SEATS, voting(), votes(("ann", ONE_EACH), ("bob", ONE_EACH)))
+    events = when(GAME, state, "cid", VoteOrder(1, 1, 1))
+    assert types_of(GAME, events)[:2] == ["vote-cast", "vote-resolved"]
 
 
 # -- counting -------------------------------------------------------------------------------
@@ -141,17 +140,19 @@ def empty_red_card() -> list[object]:
 
 
 def test_an_empty_card_that_wins_the_vote_still_sends_the_other_agent_to_antarctica() -> None:
-    state = given(empty_red_card(), votes(("bob", Markers(2, 0, 1)), ("cid", Markers(2, 0, 1))))
-    result = next(e for e in when(state, "ann", VoteOrder(1, 1, 1)) if isinstance(e, VoteResolved))
+    state = given(GAME, SEATS, empty_red_card(),
+                  votes(("bob", Markers(2, 0, 1)), ("cid", Markers(2, 0, 1))))
+    events = when(GAME, state, "ann", VoteOrder(1, 1, 1))
+    result = next(e for e in events if isinstance(e, VoteResolved))
     assert result == VoteResolved("bob", Markers(5, 1, 3), None, None, BLUE, "antarctica")
 
 
 def test_an_empty_card_moves_nothing_on_a_tie() -> None:
-    state = given(empty_red_card(), votes(("bob", ONE_EACH), ("cid", ONE_EACH)))
-    events = when(state, "ann", VoteOrder(1, 1, 1))
+    state = given(GAME, SEATS, empty_red_card(), votes(("bob", ONE_EACH), ("cid", ONE_EACH)))
+    events = when(GAME, state, "ann", VoteOrder(1, 1, 1))
     result = next(e for e in events if isinstance(e, VoteResolved))
     assert result == VoteResolved("bob", Markers(3, 3, 3), None, None, BLUE, "oceania")
-    assert after(state, events).board["oceania"] == (1, 0, 1, 0)
+    assert after(GAME, state, events).board["oceania"] == (1, 0, 1, 0)
 
 
 def test_the_count_is_public_but_not_who_voted_what() -> None:
@@ -165,8 +166,9 @@ def test_the_count_is_public_but_not_who_voted_what() -> None:
 # -- the redraw -----------------------------------------------------------------------------
 
 def test_each_seat_draws_three_from_the_bag_starting_with_the_active_seat() -> None:
-    state = given(voting(), votes(("ann", Markers(2, 0, 1)), ("bob", Markers(0, 2, 1))))
-    events = when(state, "cid", VoteOrder(1, 1, 1))
+    state = given(GAME, SEATS, voting(),
+                  votes(("ann", Markers(2, 0, 1)), ("bob", Markers(0, 2, 1))))
+    events = when(GAME, state, "cid", VoteOrder(1, 1, 1))
     drawn = [e for e in events if isinstance(e, MarkersDrawn)]
     assert [e.seat for e in drawn] == ["ann", "bob", "cid"]
     assert all(e.markers.total == 3 for e in drawn)
@@ -179,8 +181,9 @@ def test_each_seat_draws_three_from_the_bag_starting_with_the_active_seat() -> N
 
 
 def test_the_redraw_keeps_fifteen_markers_and_five_per_seat() -> None:
-    state = given(voting(), votes(("ann", Markers(2, 0, 1)), ("bob", Markers(0, 2, 1))))
-    final = after(state, when(state, "cid", VoteOrder(2, 1, 0)))
+    state = given(GAME, SEATS, voting(),
+                  votes(("ann", Markers(2, 0, 1)), ("bob", Markers(0, 2, 1))))
+    final = after(GAME, state, when(GAME, state, "cid", VoteOrder(2, 1, 0)))
     assert [hand.total for hand in final.hands] == [5, 5, 5]
     total = final.hands[0] + final.hands[1] + final.hands[2]
     assert total == Markers(6, 6, 3) and final.bag == Markers()
@@ -188,18 +191,18 @@ def test_the_redraw_keeps_fifteen_markers_and_five_per_seat() -> None:
 
 
 def test_after_the_redraw_the_next_seat_clockwise_is_active() -> None:
-    state = given(voting(), votes(("ann", ONE_EACH), ("bob", ONE_EACH)))
-    events = when(state, "cid", VoteOrder(1, 1, 1))
+    state = given(GAME, SEATS, voting(), votes(("ann", ONE_EACH), ("bob", ONE_EACH)))
+    events = when(GAME, state, "cid", VoteOrder(1, 1, 1))
     assert TurnPassed("bob", 1, 2) in events
-    final = after(state, events)
+    final = after(GAME, state, events)
     assert final.seats[final.active] == "bob" and final.phase is Phase.PLACE_FIRST
 
 
 def test_hands_are_full_again_after_a_played_turn() -> None:
-    state = given(history(("europe", BLUE, "russia", GREEN)))
+    state = given(GAME, SEATS, history(("europe", BLUE, "russia", GREEN)))
     assert [hand.total for hand in state.hands] == [5, 5, 5]
 
 
 def test_a_vote_from_json_must_hold_whole_numbers() -> None:
     order = GAME.order_from_json({"kind": "vote", "red": "2", "white": 0, "orange": 1})
-    assert refused(given(voting()), "ann", order).code == "sm.three-markers"
+    assert refused(GAME, given(GAME, SEATS, voting()), "ann", order).code == "sm.three-markers"

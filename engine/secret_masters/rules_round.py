@@ -1,34 +1,24 @@
-"""The automatic steps of the game: setup, the start of a turn, counting the vote, the redraw,
-passing the turn and starting a new round. Random outcomes are drawn here and written into events."""
+"""The rules that run by themselves: setup, the start of a turn, counting the vote, the redraw,
+passing the turn and starting a new round. Random outcomes are drawn here and written into
+events."""
 from __future__ import annotations
 
-from typing import Any
-
+from engine.core.kit import Emitter
 from engine.core.rng import Rng
 
 from . import events as ev
-from .board import ANTARCTICA, MAP, REGION_IDS, points
-from .evolve import evolve
-from .state import COLOURS, MARKERS_PER_VOTE, Markers, State
+from .state import ANTARCTICA, COLOURS, MAP, MARKERS_PER_VOTE, REGION_IDS, Markers, State, points
 
 TURNS_PER_ROUND = 3
 
 
-class Emitter:
-    """Collects the events of one decision and keeps the state they lead to."""
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.events: list[Any] = []
-
-    def emit(self, *events: Any) -> None:
-        """Record `events` and apply them to the state."""
-        for item in events:
-            self.events.append(item)
-            self.state = evolve(self.state, item)
+def grand_master_opens_rounds(em: Emitter[State]) -> bool:
+    """Return whether the rules are the reading of version 1.0, where every new Grand Master
+    also became the first active seat of the round."""
+    return bool(getattr(em.game, "grand_master_opens_rounds", False))
 
 
-def set_up(em: Emitter, rng: Rng) -> None:
+def set_up(em: Emitter[State], rng: Rng) -> None:
     """Place the starting agents, deal the factions and begin round one."""
     state = em.state
     start = dict(zip(MAP.start_regions, rng.shuffled(COLOURS)))
@@ -38,17 +28,21 @@ def set_up(em: Emitter, rng: Rng) -> None:
     for seat, faction in zip(state.seats, factions):
         em.emit(ev.FactionDealt(seat, faction))
     em.emit(ev.FactionSetAside(factions[len(state.seats)]))
-    start_round(em, 1, grand_master, rng)
+    start_round(em, 1, grand_master, grand_master, rng)
 
 
-def start_round(em: Emitter, number: int, grand_master: str, rng: Rng) -> None:
-    """Begin round `number`: its Grand Master shuffles the deck and takes the first turn."""
-    em.emit(ev.RoundStarted(number, grand_master))
+def start_round(em: Emitter[State], number: int, grand_master: str, active: str,
+                rng: Rng) -> None:
+    """Begin round `number`: its Grand Master shuffles the deck; `active` takes the turn."""
+    if grand_master_opens_rounds(em):
+        em.emit(ev.RoundStarted(number, grand_master))
+    else:
+        em.emit(ev.RoundBegan(number, grand_master, active))
     em.emit(ev.DeckShuffled(number, tuple(rng.shuffled(REGION_IDS))))
     begin_turn(em)
 
 
-def begin_turn(em: Emitter) -> None:
+def begin_turn(em: Emitter[State]) -> None:
     """Check for a win, reveal the two region cards and refill the pool from Antarctica if low."""
     state = em.state
     seat = state.seats[state.active]
@@ -72,13 +66,13 @@ def _reveal_all(state: State) -> ev.FactionsRevealed:
     return ev.FactionsRevealed(factions, state.set_aside)
 
 
-def skip_vote(em: Emitter) -> None:
+def skip_vote(em: Emitter[State]) -> None:
     """Both cards are empty: no vote and no redraw; the turn ends."""
     em.emit(ev.VoteSkipped(em.state.round, em.state.turn))
     end_turn(em)
 
 
-def resolve_vote(em: Emitter, rng: Rng) -> None:
+def resolve_vote(em: Emitter[State], rng: Rng) -> None:
     """Count the bag, send the agents where the vote says, redraw markers and end the turn."""
     state = em.state
     totals = Markers()
@@ -104,7 +98,7 @@ def destinations(state: State, totals: Markers) -> tuple[str | None, str | None]
             white_to if state.white_agent is not None else None)
 
 
-def redraw(em: Emitter, rng: Rng) -> None:
+def redraw(em: Emitter[State], rng: Rng) -> None:
     """Each seat, the active one first and then clockwise, draws three markers from the bag."""
     index = em.state.active
     for _ in em.state.seats:
@@ -114,7 +108,7 @@ def redraw(em: Emitter, rng: Rng) -> None:
         index = em.state.next_seat(index)
 
 
-def end_turn(em: Emitter) -> None:
+def end_turn(em: Emitter[State]) -> None:
     """Discard the cards; the next seat becomes active, or the Redeploy card comes up."""
     state = em.state
     if state.turn < TURNS_PER_ROUND:
@@ -125,8 +119,10 @@ def end_turn(em: Emitter) -> None:
         em.emit(ev.RedeployStarted(state.seats[state.grand_master], state.round))
 
 
-def end_round(em: Emitter, rng: Rng) -> None:
-    """Pass the Grand Master marker clockwise and start the next round."""
+def end_round(em: Emitter[State], rng: Rng) -> None:
+    """Pass the Grand Master marker clockwise and start the next round; the turn goes on to the
+    seat after the last active one (the new Grand Master under version 1.0)."""
     state = em.state
     grand_master = state.seats[state.next_seat(state.grand_master)]
-    start_round(em, state.round + 1, grand_master, rng)
+    active = state.seats[state.next_seat(state.active)]
+    start_round(em, state.round + 1, grand_master, active, rng)

@@ -1,0 +1,100 @@
+"""The Illuminati game object: the kit's machinery over the game's steps, views and grammar."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from engine.core.contract import Canaries, OptionSpec, Outcome, TypeTable
+from engine.core.declare import EventTypes, OrderTypes
+from engine.core.kit import Emitter, KitGame, Step
+from engine.core.ordertext import Grammar
+from engine.core.rng import Rng
+
+from . import evolve as _evolvers  # noqa: F401  (registers the evolvers)
+from . import render, secrecy, text, view
+from .events import EVENTS
+from .evolve import initial_state
+from .flow import set_up
+from .grammar import GRAMMAR
+from .orders import ORDERS
+from .prompts import prompt_key
+from .state import Phase, State
+from .steps import STEPS, open_step
+
+
+class Illuminati(KitGame[State]):
+    """Illuminati: secret conspiracies take over the world's groups, one attack at a time."""
+
+    name: ClassVar[str] = "illuminati"
+    title: ClassVar[str] = "Illuminati"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 8
+    version: ClassVar[str] = "1.0"
+    options: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("goal-adjust", "int", 0, "added to the number of groups of the basic goal "
+                   "(the service's own option for shorter or longer games)",
+                   minimum=-3, maximum=3),)
+    EVENTS: ClassVar[EventTypes[Any]] = EVENTS
+    ORDERS: ClassVar[OrderTypes] = ORDERS
+    GRAMMAR: ClassVar[Grammar] = GRAMMAR
+    STEPS: ClassVar[tuple[Step, ...]] = tuple(STEPS.values())
+    events: ClassVar[TypeTable] = EVENTS.table
+    orders: ClassVar[TypeTable] = ORDERS.table
+    state_type: ClassVar[type] = State
+
+    def initial_state(self, seats: tuple[str, ...], options: Mapping[str, Any]) -> State:
+        """Return the state before setup: 2 to 8 distinct seats in playing order."""
+        if not self.min_players <= len(seats) <= self.max_players or len(set(seats)) != len(
+                seats):
+            raise ValueError(f"{self.title} needs {self.min_players} to {self.max_players} "
+                             "distinct seats")
+        return initial_state(tuple(seats), int(options.get("goal-adjust", 0)))
+
+    def start(self, state: State, rng: Rng) -> list[Any]:
+        """Return the setup events and the opening of the first turn."""
+        em: Emitter[State] = Emitter(self, state)
+        set_up(em, rng)
+        return em.events
+
+    def step(self, state: State) -> Step | None:
+        """Return the open decision point."""
+        return open_step(state)
+
+    def prompt_key(self, state: State, step: Step) -> str:
+        """Return the id of the decision point: turn, window and phase."""
+        return prompt_key(state)
+
+    def seat_view(self, state: State, seat: str | None) -> dict[str, Any]:
+        """Return what `seat` may see."""
+        return view.seat_view(state, seat)
+
+    def label(self, state: State) -> str:
+        """Return where the game stands."""
+        return view.label(state)
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Return the winners once someone met a goal, else None."""
+        if state.phase is not Phase.OVER:
+            return None
+        scores = {seat: len(state.player(seat).cards) for seat in state.seats}
+        return Outcome(state.winners, state.reason, scores)
+
+    def render_text(self, view_data: Mapping[str, Any]) -> str:
+        """Return a plain-text picture of a view."""
+        return text.render_text(view_data)
+
+    def render_board_svg(self, view_data: Mapping[str, Any]) -> str:
+        """Return the power structures seen in a view as an SVG document."""
+        return render.render_board_svg(view_data)
+
+    def plant_canaries(self, state: State, canaries: Canaries) -> State:
+        """Return `state` with every hidden item replaced by a canary."""
+        return secrecy.plant_canaries(state, canaries)
+
+    def hidden_variant(self, state: State, seat: str | None, rng: Rng) -> State | None:
+        """Return `state` with the cards `seat` may not know reshuffled."""
+        return secrecy.hidden_variant(state, seat, rng)
+
+    def probe_words(self) -> tuple[str, ...]:
+        """Return the names of every card."""
+        return secrecy.probe_words()

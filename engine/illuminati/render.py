@@ -1,0 +1,92 @@
+"""The board picture of a view as SVG: one panel per power structure, cards on their grid with
+their arrows, then the uncontrolled groups."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from html import escape
+from typing import Any
+
+W, H, GAP = 120, 72, 14
+ARROW = {"top": (0, -1), "right": (1, 0), "bottom": (0, 1), "left": (-1, 0)}
+
+
+def _card(card: Mapping[str, Any], left: float, top: float) -> list[str]:
+    """Return the SVG of one card with its arrows."""
+    x = left + card["x"] * (W + GAP)
+    y = top + card["y"] * (H + GAP)
+    illuminati = card.get("depth", 1) == 0
+    fill = "#f3e3b5" if illuminati else "#eef2f7"
+    parts = [(f'<rect x="{x}" y="{y}" width="{W}" height="{H}" rx="6" fill="{fill}" '
+             'stroke="#333"/>'),
+             (f'<text x="{x + 6}" y="{y + 16}" font-size="11" font-weight="bold">'
+             f'{escape(str(card["name"]).removeprefix("The ")[:20])}</text>'),
+             f'<text x="{x + 6}" y="{y + 32}" font-size="10">Power {card["power"]}/'
+             f'{card["transferable"]}' + (f' Res {card["resistance"]}' if "resistance" in card
+                                          else "") + '</text>',
+             (f'<text x="{x + 6}" y="{y + 46}" font-size="10">'
+             f'{escape(", ".join(card.get("alignments", [])))[:26]}</text>'),
+             f'<text x="{x + 6}" y="{y + 62}" font-size="10">{card["money"]} MB</text>']
+    for side in card.get("arrows", []):
+        dx, dy = ARROW[side]
+        cx, cy = x + W / 2 + dx * W / 2, y + H / 2 + dy * H / 2
+        tip = (cx + dx * 8, cy + dy * 8)
+        parts.append(f'<line x1="{cx}" y1="{cy}" x2="{tip[0]}" y2="{tip[1]}" '
+                     'stroke="#a00" stroke-width="3"/>')
+    return parts
+
+
+def _panel(player: Mapping[str, Any]) -> tuple[list[str], float, float]:
+    """Return one player's panel drawn from (0, 0), its width and its height."""
+    cards = player["structure"]
+    xs = [c["x"] for c in cards]
+    ys = [c["y"] for c in cards]
+    head = (f'{player["seat"]}: {player["illuminati_name"]}'
+            f'{" (out)" if player["out"] else ""} - {player["treasury"]} MB, '
+            f'{player["hand_size"]} Specials, {player["controlled"]} cards')
+    goal = f'goal: {player["goal"]}'
+    parts = [f'<text x="0" y="14" font-size="13" font-weight="bold">{escape(head)}</text>',
+             f'<text x="0" y="30" font-size="11">{escape(goal)}</text>']
+    for card in cards:
+        parts += _card(card, -min(xs) * (W + GAP), 40 - min(ys) * (H + GAP))
+    width = max((max(xs) - min(xs) + 1) * (W + GAP), len(head) * 7.5, len(goal) * 6.0)
+    height = 40 + (max(ys) - min(ys) + 1) * (H + GAP) + 16
+    return parts, width, height
+
+
+def _footer(view: Mapping[str, Any], top: float) -> list[str]:
+    """Return the lines under the structures: uncontrolled groups, piles, the seat's hand."""
+    lines = ["Uncontrolled: "]
+    for group in view["uncontrolled"] or [{"name": "none"}]:
+        if len(lines[-1]) > 90:
+            lines.append("  ")
+        lines[-1] += f"{group['name']}; "
+    lines.append(f"Deck {view['deck_size']}, dead pile {len(view['dead'])}")
+    mine = view.get("you")
+    if isinstance(mine, Mapping):
+        lines.append("Your hand: " + ", ".join(mine.get("hand", [])))
+    return [f'<text x="20" y="{top + 18 * (i + 1)}" font-size="12">{escape(line)}</text>'
+            for i, line in enumerate(lines)]
+
+
+def render_board_svg(view: Mapping[str, Any]) -> str:
+    """Return the power structures (in two columns from four players on) and the uncontrolled
+    groups of a view as an SVG document."""
+    panels = [_panel(player) for player in view["players"]]
+    columns = 2 if len(panels) >= 4 else 1
+    widths = [max(w for i, (_, w, _) in enumerate(panels) if i % columns == c)
+              for c in range(columns)]
+    lefts = [20.0, 50.0 + widths[0]][:columns]
+    tops = [10.0] * columns
+    parts: list[str] = []
+    for index, (panel, _, height) in enumerate(panels):
+        column = index % columns
+        parts.append(f'<g transform="translate({lefts[column]},{tops[column]})">'
+                     + "".join(panel) + "</g>")
+        tops[column] += height
+    bottom = max(tops)
+    parts += _footer(view, bottom)
+    width = max(600.0, 40 + lefts[-1] + widths[-1])
+    height = bottom + 30 + 18 * (3 + len(view["uncontrolled"]) // 6)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" font-family="sans-serif">'
+            + "".join(parts) + "</svg>")

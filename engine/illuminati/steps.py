@@ -1,0 +1,207 @@
+"""Every decision point as data: who decides, which orders it takes, how each is checked and
+carried out, the deadline default and how long it waits."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.kit import Step
+from engine.core.rng import Rng
+
+from . import rules_actions as act
+from . import rules_specials as sp
+from . import rules_window as win
+from .candidates import listed
+from .flow import Emitter, refuse
+from .orders import (
+    AbolishOrder,
+    AttackOrder,
+    AutoPassOrder,
+    DefaultOrder,
+    DefendOrder,
+    DropOrder,
+    EndOrder,
+    GiveGroupOrder,
+    GiveMoneyOrder,
+    GiveSpecialOrder,
+    GoalOrder,
+    InterfereOrder,
+    LaserOrder,
+    MoveOrder,
+    PassOrder,
+    PlayOrder,
+    RaiseOrder,
+    RecycleOrder,
+    ResignOrder,
+    RollOrder,
+    TransferOrder,
+)
+from .prompts import money_forms, summary
+from .rules_attack import announce, check_attack
+from .state import Phase, State
+
+TURN_HOURS = 48
+WINDOW_HOURS = 24
+Check = Callable[[State, str, Any], None]
+Handle = Callable[[Emitter, str, Any, Rng], None]
+Rules = dict[type, tuple[Check, Handle]]
+
+
+def _always(state: State, seat: str, order: Any) -> None:
+    """Accept the order as it is."""
+
+
+def _turn_default(state: State, seat: str) -> Any:
+    """Return the turn's deadline default: pass for 5MB if nothing was done, else end."""
+    return EndOrder() if state.turn.acted else PassOrder()
+
+
+def _free_play(state: State, seat: str, order: PlayOrder) -> None:
+    """Check a Special played as a free action inside a window."""
+    if order.card not in sp.FREE_ANY_TIME:
+        raise refuse("Now you may play Slush Fund, Swiss Bank Account, White Collar Crime, "
+                     "Media Campaign, Computer Espionage or Senate Investigating Committee; "
+                     "the others have their own moment.", "timing")
+    sp.check_play(state, seat, order)
+
+
+def _reaction_or_free(state: State, seat: str, order: PlayOrder) -> None:
+    """Check a Special played in a reaction or Secrets window."""
+    if order.card in sp.FREE_ANY_TIME:
+        sp.check_play(state, seat, order)
+    else:
+        win.check_reaction(state, seat, order)
+
+
+def _reaction_play(em: Emitter, seat: str, order: PlayOrder, rng: Rng) -> None:
+    """Play a free Special, or seal a Special played on the roll."""
+    if order.card in sp.FREE_ANY_TIME:
+        sp.play(em, seat, order, rng)
+    else:
+        win.answer(em, seat, order, rng)
+
+
+def _end_check(state: State, seat: str, order: EndOrder) -> None:
+    """Accept end at any time in the turn."""
+
+
+COMMON: Rules = {
+    AutoPassOrder: (sp.check_auto_pass, sp.auto_pass),
+    ResignOrder: (_always, sp.resign),
+}
+
+TURN_RULES: Rules = {
+    AttackOrder: (check_attack, announce),
+    TransferOrder: (act.check_transfer, act.transfer),
+    MoveOrder: (act.check_move, act.move),
+    GiveGroupOrder: (act.check_give_group, act.give_group),
+    GiveMoneyOrder: (act.check_gift, act.gift),
+    GiveSpecialOrder: (act.check_gift, act.gift),
+    DropOrder: (act.check_drop, act.drop),
+    PlayOrder: (sp.check_play, sp.play),
+    RecycleOrder: (sp.check_recycle, sp.recycle),
+    LaserOrder: (sp.check_laser, sp.laser),
+    PassOrder: (act.check_pass, act.pass_turn),
+    EndOrder: (_end_check, act.end),
+    **COMMON,
+}
+
+END_RULES: Rules = {
+    TransferOrder: (act.check_transfer, act.transfer),
+    MoveOrder: (act.check_move, act.move),
+    DropOrder: (act.check_drop, act.drop),
+    GiveMoneyOrder: (act.check_gift, act.gift),
+    GiveSpecialOrder: (act.check_gift, act.gift),
+    PlayOrder: (_free_play, sp.play),
+    EndOrder: (_end_check, act.end),
+    **COMMON,
+}
+
+RESPONSE_RULES: Rules = {
+    DefendOrder: (win.check_answer, win.answer),
+    InterfereOrder: (win.check_answer, win.answer),
+    AbolishOrder: (win.check_answer, win.answer),
+    PassOrder: (_always, win.answer),
+    PlayOrder: (_free_play, sp.play),
+    **COMMON,
+}
+
+REACTION_RULES: Rules = {
+    PlayOrder: (_reaction_or_free, _reaction_play),
+    PassOrder: (_always, win.answer),
+    **COMMON,
+}
+
+def deciders(state: State) -> tuple[str, ...]:
+    """Return the seats the open decision waits for."""
+    if state.phase is Phase.GOAL:
+        return tuple(p.seat for p in state.players if p.illuminati == "ufos")
+    if state.phase in (Phase.TURN, Phase.END):
+        return (state.turn.seat,)
+    if state.attack is None:
+        return ()
+    if state.phase is Phase.RAISE:
+        return (state.attack.attacker,)
+    return state.attack.asked
+
+
+def answered(state: State, seat: str) -> bool:
+    """Return whether the seat has sealed an answer to the open window (it may change it)."""
+    return state.attack is not None and seat in state.attack.asked and (
+        seat not in state.attack.waiting)
+
+
+def _step(key: str, doing: str, rules: Rules, default: Any, default_summary: str,
+          hours: int = WINDOW_HOURS, sealed: bool = False, listing: bool = False) -> Step:
+    """Return the kit's Step for one decision point of the game."""
+    return Step(key=key, summary=lambda state, seat: summary(state, seat, doing),
+                deciders=deciders, kinds=tuple(rules),
+                check={kind: rule[0] for kind, rule in rules.items()},
+                handle={kind: rule[1] for kind, rule in rules.items()},
+                default=default, default_summary=default_summary,
+                candidates=listed if listing else None,
+                sample=None if listing else sample, forms=None if listing else money_forms,
+                sealed=sealed, revisable=True, hours=hours, submitted=answered)
+
+
+SAMPLE_WEIGHTS = {AttackOrder: 12, AutoPassOrder: 2, EndOrder: 3, PassOrder: 2}
+"""How often random players choose each kind of order (others: 1): they mostly attack."""
+
+
+def sample(state: State, seat: str, rng: Rng) -> Any:
+    """Return a random legal order, a kind first (attacks most often), then one of that kind."""
+    orders = listed(state, seat)
+    kinds = list(dict.fromkeys(type(item) for item in orders))
+    weighted = [kind for kind in kinds for _ in range(SAMPLE_WEIGHTS.get(kind, 1))]
+    kind = rng.choice(weighted)
+    return rng.choice([item for item in orders if type(item) is kind])
+
+
+GOAL = _step("goal", "choose, in secret, the Illuminati whose special goal the UFOs pursue",
+             {GoalOrder: (act.check_goal, act.choose_goal), **COMMON}, DefaultOrder(),
+             "a goal is chosen at random", TURN_HOURS, sealed=True, listing=True)
+TURN = _step("turn", "take your turn: two actions (attack, transfer, move, give a group away) "
+             "and free actions, then end; or pass for 5MB", TURN_RULES, _turn_default,
+             "you pass for 5MB if you did nothing yet, else your actions end", TURN_HOURS)
+END = _step("end", "make your end-of-turn transfers (and special-power moves), then end",
+            END_RULES, EndOrder(), "your turn ends", TURN_HOURS)
+RESPONSE = _step("response", "answer the attack, sealed: defend, interfere for or against, "
+                 "abolish privilege, or pass", RESPONSE_RULES, PassOrder(), "you pass",
+                 sealed=True)
+RAISE = _step("raise", "add money to your attack, or roll",
+              {RaiseOrder: (win.check_raise, win.raise_or_roll),
+               RollOrder: (win.check_raise, win.raise_or_roll), **COMMON},
+              RollOrder(), "the dice are rolled")
+REACTION = _step("reaction", "play Assassination or Murphy's Law on the roll, sealed, or pass",
+                 REACTION_RULES, PassOrder(), "you pass", sealed=True, listing=True)
+SECRETS = _step("secrets", "play Secrets Man Was Not Meant To Know on a Special played on "
+                "the roll, or pass", REACTION_RULES, PassOrder(), "you pass", sealed=True,
+                listing=True)
+STEPS: dict[Phase, Step] = {Phase.GOAL: GOAL, Phase.TURN: TURN, Phase.END: END,
+                            Phase.RESPONSE: RESPONSE, Phase.RAISE: RAISE,
+                            Phase.REACTION: REACTION, Phase.SECRETS: SECRETS}
+
+
+def open_step(state: State) -> Step | None:
+    """Return the decision point open now (None between turns and once the game is over)."""
+    return STEPS.get(state.phase)

@@ -1,0 +1,63 @@
+"""The plain-text picture of a view: each power structure as a grid, the rest as lists."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+ARROWS = {"top": "^", "right": ">", "bottom": "v", "left": "<"}
+CELL = 18
+
+
+def _cell(card: Mapping[str, Any]) -> list[str]:
+    """Return the three text lines of one card in the grid."""
+    name = str(card["name"]).removeprefix("The ")[:CELL - 2]
+    arrows = "".join(ARROWS[a] for a in card.get("arrows", []))
+    stats = f"P{card['power']}/{card['transferable']}"
+    if "resistance" in card:
+        stats += f" R{card['resistance']}"
+    return [f"[{name}]", f"{stats} ${card['money']}", f"out {arrows or '-'}"]
+
+
+def structure_lines(player: Mapping[str, Any]) -> list[str]:
+    """Return the grid of one power structure as text lines."""
+    cards = player["structure"]
+    xs = [c["x"] for c in cards]
+    ys = [c["y"] for c in cards]
+    at = {(c["x"], c["y"]): c for c in cards}
+    lines = []
+    for y in range(min(ys), max(ys) + 1):
+        rows = ["", "", ""]
+        for x in range(min(xs), max(xs) + 1):
+            cell = _cell(at[(x, y)]) if (x, y) in at else ["", "", ""]
+            rows = [row + text.ljust(CELL) for row, text in zip(rows, cell)]
+        lines += [row.rstrip() for row in rows if row.strip()] or [""]
+    return lines
+
+
+def render_text(view: Mapping[str, Any]) -> str:
+    """Return a plain-text picture of a view."""
+    out = [f"Illuminati - {view.get('label', '')}",
+           (f"Basic goal: {view['basic_goal']} cards. Deck {view['deck_size']}, "
+           f"dead pile {len(view['dead'])}, discards {view['discard_size']}.")]
+    for player in view["players"]:
+        state = " (out)" if player["out"] else ""
+        out += ["", (f"== {player['seat']}: {player['illuminati_name']}{state} - "
+                f"{player['controlled']} cards, {player['treasury']}MB, "
+                f"{player['hand_size']} Specials in hand"),
+                f"   goal: {player['goal']}"]
+        out += ["   " + line for line in structure_lines(player)]
+        if "hand" in player:
+            out.append("   your hand: " + (", ".join(c["name"] for c in player["hand"])
+                                          or "empty"))
+            out += [f"   you saw: {note}" for note in player.get("notes", [])]
+    out += ["", "Uncontrolled: " + ("; ".join(
+        f"{g['name']} (P{g['power']} R{g['resistance']} {'/'.join(g['alignments']) or '-'})"
+        for g in view["uncontrolled"]) or "none")]
+    attack = view.get("attack")
+    if attack:
+        out.append(f"Attack: {attack['attacker']} to {attack['kind']} {attack['target']} with "
+                   f"{attack['group']}: needs {attack['needed']} or less"
+                   + (f", rolled {attack['roll']}" if attack["roll"] else ""))
+    if view.get("winners"):
+        out.append("Winners: " + ", ".join(view["winners"]) + f" ({view['reason']})")
+    return "\n".join(out)

@@ -1,0 +1,121 @@
+"""The Masons game object: the kit's machinery over the game's hooks."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from engine.core.contract import Canaries, OptionSpec, Outcome, Prompt
+from engine.core.kit import Emitter, KitGame, Step
+from engine.core.rng import Rng
+
+from . import render, rules_turn, secrecy, summaries, text, view
+from .board import board
+from .cards import HOUSE_COLOURS, TOWER_COLOURS, cards
+from .events import EVENTS
+from .evolve import initial_state
+from .grammar import GRAMMAR
+from .orders import ORDERS
+from .state import Phase, State
+from .steps import STEPS, step
+
+
+class Masons(KitGame[State]):
+    """Masons: walls, towers and houses make cities, scored with guild cards."""
+
+    name: ClassVar[str] = "masons"
+    title: ClassVar[str] = "Masons"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    version: ClassVar[str] = "1.0"
+    options: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("scoring", "choice", "turns",
+                   "turns: each player chooses scoring cards in turn, the wall's builder first "
+                   "(the rules); sealed: everyone chooses at once, sealed, for faster play",
+                   choices=("turns", "sealed")),
+    )
+    EVENTS = EVENTS
+    ORDERS = ORDERS
+    GRAMMAR = GRAMMAR
+    STEPS = STEPS
+    events = EVENTS.table
+    orders = ORDERS.table
+    state_type: ClassVar[type] = State
+
+    def initial_state(self, seats: tuple[str, ...], options: Mapping[str, Any]) -> State:
+        """Return the state before setup: 2 to 4 distinct seats, clockwise."""
+        if not self.min_players <= len(seats) <= self.max_players or len(set(seats)) != len(
+                seats):
+            raise ValueError(f"{self.title} needs {self.min_players} to {self.max_players} "
+                             "distinct seats")
+        return initial_state(tuple(seats), options)
+
+    def start(self, state: State, rng: Rng) -> list[Any]:
+        """Return the deal and the first turn."""
+        em: Emitter[State] = Emitter(self, state)
+        rules_turn.set_up(em, rng)
+        return em.events
+
+    def step(self, state: State) -> Step | None:
+        """Return the open decision point."""
+        return step(state)
+
+    def prompt_key(self, state: State, open_step: Step) -> str:
+        """Return the id of the decision point, e.g. t4.57.score."""
+        return f"t{state.turn}.{state.step}.{open_step.key}"
+
+    def seat_ref(self, state: State, seat: str) -> int:
+        """Return the index of `seat` (the rules count seats clockwise)."""
+        return state.index(seat)
+
+    def seat_name(self, state: State, ref: Any) -> str:
+        """Return the seat name of index `ref`."""
+        return str(state.seats[ref])
+
+    def seat_view(self, state: State, seat: str | None) -> dict[str, Any]:
+        """Return what `seat` may see."""
+        return view.seat_view(state, seat)
+
+    def label(self, state: State) -> str:
+        """Return where the game stands, e.g. 'Turn 7, scoring city 2'."""
+        if state.phase is Phase.OVER:
+            return "Game over"
+        if state.phase is Phase.FINAL:
+            return "Final scoring"
+        if state.phase in (Phase.SCORE, Phase.SWAP):
+            return f"Turn {state.turn}, scoring city {state.city}"
+        return f"Turn {state.turn}"
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Return the winners once the game is over, else None."""
+        if state.phase is not Phase.OVER:
+            return None
+        return Outcome(state.winners, state.reason,
+                       dict(zip(state.seats, state.scores, strict=True)))
+
+    def render_text(self, view_data: Mapping[str, Any]) -> str:
+        """Return a plain-text picture of a view."""
+        return text.render_text(view_data)
+
+    def render_board_svg(self, view_data: Mapping[str, Any]) -> str:
+        """Return the board seen in a view as an SVG document."""
+        return render.render_board_svg(view_data)
+
+    def help(self, prompt: Prompt) -> str:
+        """Return what the prompted seat can write now (long lists shown compactly)."""
+        return summaries.help_text(prompt)
+
+    def plant_canaries(self, state: State, canaries: Canaries) -> State:
+        """Return `state` with every hidden card replaced by a canary."""
+        return secrecy.plant_canaries(state, canaries)
+
+    def hidden_variant(self, state: State, seat: str | None, rng: Rng) -> State | None:
+        """Return `state` with the cards `seat` may not see reshuffled."""
+        return secrecy.hidden_variant(state, seat, rng)
+
+    def probe_words(self) -> tuple[str, ...]:
+        """Return the names players write: guild cards, colours, sides, regions."""
+        return (*sorted(cards()), *TOWER_COLOURS, *HOUSE_COLOURS, "north", "south", "west",
+                "east", *board().regions, "city", "none")
+
+
+GAME = Masons()

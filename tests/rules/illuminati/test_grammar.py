@@ -1,0 +1,75 @@
+"""The order grammar: natural, forgiving text with card names by prefix and alias."""
+from __future__ import annotations
+
+import pytest
+
+from engine.core.errors import UnreadableOrder
+from engine.illuminati import GAME
+from engine.illuminati import orders as od
+
+from .helpers import table
+
+STATE = table(illuminati=("gnomes", "bavaria", "cthulhu"))
+
+
+def read(text: str, seat: str = "anna") -> object:
+    """Return the order `text` reads as for `seat`."""
+    return GAME.parse(text, seat, STATE)
+
+
+def test_the_examples_of_the_task() -> None:
+    assert read('attack control "Big Media" with CIA aided by FBI spending 4 from CIA 2 from '
+                "illuminati") == od.AttackOrder("control", "big-media", "cia", ("fbi",), 4, 2)
+    assert read("interfere against 3") == od.InterfereOrder(-3)
+    assert read("defend 2 from target") == od.DefendOrder(2, 0)
+    assert read("transfer 5 from Gnomes to Federal Reserve") == od.TransferOrder(
+        5, "gnomes", "federal-reserve")
+    assert read("play swiss bank account") == od.PlayOrder("swiss-bank-account")
+    assert read("auto-pass on") == od.AutoPassOrder("on")
+    assert read("auto pass unless attacked") == od.AutoPassOrder("unless-attacked")
+
+
+def test_names_by_unique_beginning_alias_and_dotted_initials() -> None:
+    assert read("attack destroy conv stores with C.I.A.") == od.AttackOrder(
+        "destroy", "convenience-stores", "cia")
+    assert read("attack neutralize sla with illuminati") == od.AttackOrder(
+        "neutralize", "semiconscious-liberation-army", "gnomes")
+    assert read("play murphy's law") == od.PlayOrder("murphys-law")
+    assert read("play secrets on assassination") == od.PlayOrder("secrets", "assassination")
+    assert read("play senate on bru") == od.PlayOrder("senate-investigating-committee",
+                                                      "bruno")
+
+
+def test_the_longer_forms() -> None:
+    assert read("attack control irs with cia aided by fbi and pentagon spending 3 from group "
+                "privileged by bavaria at left whispering moving 2") == od.AttackOrder(
+        "control", "irs", "cia", ("fbi", "pentagon"), 3, 0, "bavaria", 3, True, 2)
+    assert read("defend 2 from target 3 from illuminati") == od.DefendOrder(2, 3)
+    assert read("raise 2 from illuminati") == od.RaiseOrder(0, 2)
+    assert read("give 5 to carla") == od.GiveMoneyOrder(5, "carla")
+    assert read("give group cia to carla") == od.GiveGroupOrder("cia", "carla")
+    assert read("give special slush fund to carla") == od.GiveSpecialOrder("slush-fund",
+                                                                           "carla")
+    assert read("move fbi to cia at bottom") == od.MoveOrder("fbi", "cia", 2)
+    assert read("play bribery on big media at cia top") == od.PlayOrder(
+        "bribery", "big-media", "cia", 0)
+    assert read("laser cia add weird") == od.LaserOrder("cia", "add", "weird")
+    assert read("abolish with deep agent") == od.AbolishOrder(("deep-agent",))
+    assert read("goal gnomes") == od.GoalOrder("gnomes")
+    assert read("I'd like to pass") == od.PassOrder()
+
+
+def test_the_web_forms_layout_reads_too() -> None:
+    assert read("attack control big-media cia fbi 0 2") == od.AttackOrder(
+        "control", "big-media", "cia", ("fbi",), 0, 2)
+    assert read("interfere for 2") == od.InterfereOrder(2)
+    assert read("transfer 3 cia fbi") == od.TransferOrder(3, "cia", "fbi")
+
+
+@pytest.mark.parametrize("text", ["attack control with cia", "attack control big media with",
+                                  "attack control cia with nobody-at-all", "interfere 3",
+                                  "transfer five", "xyzzy", "play", "move cia"])
+def test_unreadable_text_says_what_can_be_written(text: str) -> None:
+    with pytest.raises(UnreadableOrder) as caught:
+        read(text)
+    assert caught.value.message and caught.value.legal

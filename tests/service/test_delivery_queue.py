@@ -1,0 +1,77 @@
+"""Delivery work grows with the work done: an order queues its own rows, recovery what stalled."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from service import clock
+from service.games import NewSeat, create_game, submit_order
+from service.loading import LoadedGame
+from service.store import Store
+from tests.stores import open_store
+
+SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]
+START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    """An empty store of each kind, on a clock fixed at START."""
+    clock.set_now(START)
+    opened = open_store(request.param, tmp_path)
+    try:
+        yield opened
+    finally:
+        clock.set_now(None)
+        opened.drop_schema()
+        opened.dispose()
+
+
+def play_one(store: Store, loaded: LoadedGame) -> str:
+    """Submit the first legal order of the seat to act; return the submission id."""
+    seat = loaded.game.prompts(loaded.state)[0].seat
+    text = loaded.game.format_order(loaded.game.legal_orders(loaded.state, seat)[0])
+    result = submit_order(store, loaded.meta.id, seat, text)
+    assert result.accepted
+    return result.submission_id
+
+
+def test_an_order_queues_only_the_rows_its_own_append_wrote(store: Store) -> None:
+    loaded = create_game(store, "freimaurerei", SEATS, seed_hex="11" * 32)
+    other = create_game(store, "freimaurerei", SEATS, seed_hex="22" * 32)
+    opening = {row.id for row in store.outbox_for_game(loaded.meta.id)}
+    before = loaded.seq
+    sub_id = play_one(store, loaded)
+    mine = store.submission_outbox(sub_id)
+    rows = {row.id: row for row in store.outbox_for_game(loaded.meta.id)}
+    assert mine and not set(mine) & opening
+    assert all(rows[i].seq > before for i in mine)
+    assert set(mine) == {i for i, row in rows.items() if row.seq > before}
+    assert not set(mine) & {row.id for row in store.outbox_for_game(other.meta.id)}
+    store.mark_outbox_sent(mine[0])
+    assert store.submission_outbox(sub_id) == mine[1:]
+
+
+def test_recovery_takes_only_rows_whose_queueing_and_claim_ran_out(store: Store) -> None:
+    loaded = create_game(store, "freimaurerei", SEATS, seed_hex="33" * 32)
+    fresh, queued = [row.id for row in store.outbox_for_game(loaded.meta.id)]
+    assert store.stalled_outbox(60, 20) == []
+    clock.set_now(START + timedelta(seconds=61))
+    assert store.stalled_outbox(60, 20) == [fresh, queued]
+    store.mark_queued([queued], 300)
+    assert store.pending_outbox_of_game(loaded.meta.id) == [fresh]
+    assert store.claim_outbox(fresh, 120)
+    assert store.stalled_outbox(60, 20) == []
+    clock.set_now(START + timedelta(seconds=61 + 121))
+    assert store.stalled_outbox(60, 20) == [fresh]
+    clock.set_now(START + timedelta(seconds=61 + 301))
+    assert store.stalled_outbox(60, 20) == [fresh, queued]
+    assert store.stalled_outbox(60, 20, limit=1) == [fresh]
+    for _ in range(3):
+        store.mark_outbox_failed(fresh, "relay down")
+    assert store.stalled_outbox(60, 3) == [queued]
+    store.mark_outbox_sent(queued)
+    assert store.stalled_outbox(60, 20) == [fresh]

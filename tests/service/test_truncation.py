@@ -1,0 +1,102 @@
+"""A log cut short or rewritten (its end included) no longer agrees with the recorded head."""
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+
+from service import audit
+from service.games import NewSeat, create_game, submit_order
+from service.loading import LoadedGame, load_game
+from service.store import GENESIS_HASH, Store, event_hash
+from tests.stores import open_store
+
+SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    """An empty store of each kind."""
+    opened = open_store(request.param, tmp_path)
+    try:
+        yield opened
+    finally:
+        opened.drop_schema()
+        opened.dispose()
+
+
+def played(store: Store, orders: int = 3) -> tuple[LoadedGame, int]:
+    """A game after some orders, and the seq where its last order's append began."""
+    loaded = create_game(store, "freimaurerei", SEATS, seed_hex="55" * 32)
+    before = loaded.seq
+    for _ in range(orders):
+        now = load_game(store, loaded.meta.id)
+        before = now.seq
+        seat = now.game.prompts(now.state)[0].seat
+        order = now.game.legal_orders(now.state, seat)[0]
+        assert submit_order(store, loaded.meta.id, seat, now.game.format_order(order)).accepted
+    return load_game(store, loaded.meta.id), before
+
+
+def run(store: Store, sql: str, **values: object) -> None:
+    """Run one statement as someone with write access to the database would."""
+    with store._writer.begin() as conn:
+        conn.execute(text(sql), values)
+
+
+def test_the_head_is_recorded_with_every_append(store: Store) -> None:
+    loaded, _ = played(store)
+    row = store.get_game(loaded.meta.id)
+    assert (row.head_seq, row.head_hash) == store.log_end(loaded.meta.id)
+    assert row.head_seq == loaded.seq
+    assert audit.verify(store, loaded.meta.id).ok
+
+
+def test_removing_the_last_append_is_detected(store: Store) -> None:
+    loaded, cut = played(store)
+    for table in ("outbox", "decisions", "events"):
+        run(store, f"DELETE FROM {table} WHERE game_id = :g AND seq > :s", g=loaded.meta.id,
+            s=cut)
+    assert store.verify_chain(loaded.meta.id) is None
+    report = audit.verify(store, loaded.meta.id)
+    assert not report.ok and "removed or rewritten" in report.problem
+    assert f"seq {loaded.seq}" in report.problem and report.first_bad_seq == cut + 1
+
+
+def test_rewriting_an_event_and_its_chain_is_detected(store: Store) -> None:
+    loaded, _ = played(store)
+    events = store.events(loaded.meta.id)
+    prev = GENESIS_HASH
+    for index, e in enumerate(events):
+        payload = dict(e.payload, forged=True) if index == 2 else e.payload
+        digest = event_hash(e.game_id, e.seq, e.type, e.schema_version, payload, e.actor,
+                            e.causation, e.recorded_at, prev)
+        run(store, "UPDATE events SET payload = :p, prev_hash = :ph, hash = :h "
+            "WHERE game_id = :g AND seq = :s", p=json.dumps(payload, sort_keys=True,
+                                                          separators=(",", ":")),
+            ph=prev, h=digest, g=e.game_id, s=e.seq)
+        prev = digest
+    assert store.verify_chain(loaded.meta.id) is None
+    report = audit.verify(store, loaded.meta.id)
+    assert not report.ok and "removed or rewritten" in report.problem
+
+
+def test_a_cut_log_with_its_head_put_back_is_caught_by_the_outbox(tmp_path: Path) -> None:
+    store = open_store("sqlite", tmp_path)
+    loaded, _ = played(store)
+    cut = store.outbox_end(loaded.meta.id) - 1  # any prefix of a chain is a sound chain
+    store.dispose()
+    raw = sqlite3.connect(tmp_path / "data" / "pbem.db")  # foreign keys off, as by hand
+    raw.execute("DELETE FROM events WHERE game_id = ? AND seq > ?", (loaded.meta.id, cut))
+    seq, digest = raw.execute("SELECT seq, hash FROM events WHERE game_id = ? ORDER BY seq "
+                              "DESC LIMIT 1", (loaded.meta.id,)).fetchone()
+    raw.execute("UPDATE games SET head_seq = ?, head_hash = ? WHERE id = ?",
+                (seq, digest, loaded.meta.id))
+    raw.commit()
+    raw.close()
+    report = audit.verify(store, loaded.meta.id)
+    assert not report.ok and "end of the log was removed" in report.problem
