@@ -27,7 +27,7 @@ def test_the_master_page_needs_its_own_link(app: Flask, client: FlaskClient,
     seat_sig = seat_path(app, loaded, "anna").rsplit("/", 1)[1]
     assert client.get(f"/admin/games/{loaded.meta.id}/{seat_sig}").status_code == 404
     assert client.get(f"/admin/games/{loaded.meta.id}/{'a' * 16}").status_code == 404
-    other = new_game(store)
+    other = new_game(store, game_id="0ddba11e")
     assert client.get(f"/admin/games/{other.meta.id}/{path.rsplit('/', 1)[1]}").status_code \
         == 404
     refused = post_form(client, f"/admin/games/{loaded.meta.id}/{'a' * 16}/pause", {})
