@@ -93,9 +93,11 @@ def is_prose(line: str) -> bool:
         return True
     if _PROSE_START.match(text) and count >= 2:
         return True
-    if _POLITE_LEAD.match(text) and (_THINKING.search(text) or count >= 8):
+    if _POLITE_LEAD.match(text) and _THINKING.search(text):
         return True
-    return count >= 8 and bool(_SENTENCE_END.search(text)) or count >= 14
+    # A long order (a redeployment of many agents) is still an order: length alone says
+    # nothing, a long line ending like a sentence does.
+    return count >= 8 and bool(_SENTENCE_END.search(text))
 
 
 def is_chat_only(lines: list[str]) -> bool:

@@ -134,3 +134,9 @@ def test_auto_replies_are_kept_but_never_read_or_answered(table: Table,
                                   "ok pass", "let's duel bruno", "duel bruno!"])
 def test_polite_orders_are_orders(line: str) -> None:
     assert letter_of(line + "\n") == ((line,), (), ())
+
+
+def test_a_long_order_is_still_an_order() -> None:
+    line = ("redeploy blue from europe to asia, green from africa to oceania, red from russia "
+            "to india, yellow from antarctica to europe")
+    assert letter_of(line + "\n") == ((line,), (), ())
