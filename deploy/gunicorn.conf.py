@@ -3,6 +3,9 @@
 Environment: PBEM_WEB_BIND (default 127.0.0.1:8000, behind a proxy), PBEM_WEB_WORKERS (default
 2 per core + 1), PBEM_WEB_THREADS (default 4); set PBEM_PROXY_HOPS=1 behind one proxy so rate
 limits see the clients' addresses. Rate limits hold across workers when PBEM_BROKER_URL is Redis.
+Logs are one JSON line per event (PBEM_LOG_FORMAT=text for plain lines). With
+PROMETHEUS_MULTIPROC_DIR set (the same folder for the web and the workers of this node, emptied
+when the node starts), /metrics adds up the counts of every process.
 """
 import multiprocessing
 import os
@@ -23,3 +26,23 @@ errorlog = "-"
 loglevel = os.environ.get("PBEM_WEB_LOG_LEVEL", "info")
 # Each worker opens its own database pool: never load the app before forking.
 preload_app = False
+_FORMAT = "text" if os.environ.get("PBEM_LOG_FORMAT", "json").lower() == "text" else "json"
+logconfig_dict = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"json": {"()": "service.logs.JsonFormatter"},
+                   "text": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"pbem": {"class": "logging.StreamHandler", "formatter": _FORMAT,
+                          "stream": "ext://sys.stderr"}},
+    "root": {"level": os.environ.get("PBEM_LOG_LEVEL", "INFO").upper(), "handlers": ["pbem"]},
+    "loggers": {"gunicorn.error": {"level": "INFO", "handlers": ["pbem"], "propagate": False},
+                "gunicorn.access": {"level": "INFO", "handlers": ["pbem"], "propagate": False}},
+}
+
+
+def child_exit(server, worker):
+    """Let the metrics files of a finished web process stop counting as live."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(worker.pid)

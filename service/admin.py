@@ -4,9 +4,16 @@ from __future__ import annotations
 from . import clock
 from .appending import append_service_events
 from .gamemeta import format_time
-from .games import EMAIL, ServiceError
+from .games import MAX_PLAYER, ServiceError, checked_text, seat_email
 from .loading import LoadedGame, load_game
-from .meta import GamePaused, GameResumed, SeatReplaced, SpectatorsSet, TokenRotated
+from .meta import (
+    GamePaused,
+    GameResumed,
+    MasterLinkRenewed,
+    SeatReplaced,
+    SpectatorsSet,
+    TokenRotated,
+)
 from .store import NewOutbox, Store
 
 
@@ -25,6 +32,7 @@ def _known_seat(loaded: LoadedGame, seat: str) -> None:
 
 def pause_game(store: Store, game_id: str, reason: str = "") -> LoadedGame:
     """Pause a game: orders are refused and deadlines stand still until it resumes."""
+    reason = checked_text(reason, "the reason", 200, "bad-reason")
     loaded = _open_game(store, game_id)
     if loaded.meta.paused:
         raise ServiceError(f"game {game_id} is already paused", "already-paused")
@@ -49,8 +57,8 @@ def replace_seat(store: Store, game_id: str, seat: str, player: str, email: str)
     """Hand a seat to a new player with a new address; the old reply address stops working."""
     loaded = _open_game(store, game_id)
     _known_seat(loaded, seat)
-    if not EMAIL.match(email):
-        raise ServiceError(f"{email!r} is not an email address", "bad-seat")
+    email = seat_email(seat, email)
+    player = checked_text(player, "the player's name", MAX_PLAYER, "bad-seat") or seat
     generation = loaded.meta.generation(seat) + 1
     append_service_events(store, loaded, [SeatReplaced(seat, player, email, generation)],
                           "admin")
@@ -69,6 +77,14 @@ def rotate_token(store: Store, game_id: str, seat: str) -> LoadedGame:
     append_service_events(store, loaded, [TokenRotated(seat, generation)], "admin")
     _welcome(store, loaded, seat)
     return loaded
+
+
+def renew_master_link(store: Store, game_id: str) -> LoadedGame:
+    """Renew the game master's link; the old one stops working. Returns the game after it."""
+    loaded = load_game(store, game_id)
+    renewed = MasterLinkRenewed(loaded.meta.master_generation + 1)
+    append_service_events(store, loaded, [renewed], "admin")
+    return load_game(store, game_id)
 
 
 def set_spectators(store: Store, game_id: str, enabled: bool) -> LoadedGame:

@@ -14,10 +14,11 @@ from engine.core import UnknownGame, all_games, get_game
 from . import admin
 from . import audit as auditing
 from .config import load_config
-from .games import ServiceError, create_game, parse_seat, submit_order
+from .games import ServiceError, create_game, parse_seat, seed_game_id, submit_order
 from .loading import UnknownGameId, load_game
 from .meta import PRESS_LEVELS
 from .store import Store
+from .witness import check_witness, parse_witness
 
 F = TypeVar("F", bound=Callable[..., Any])
 EXIT_REJECTED = 2
@@ -143,7 +144,8 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
         pairs[key.strip()] = value.strip()
     loaded = create_game(open_store(), game, [parse_seat(s) for s in seats], pairs,
                          title=title, seed_hex=seed, deadline_hours=parse_hours(deadline),
-                         reminder_hours=parse_reminders(reminders), game_id=game_id,
+                         reminder_hours=parse_reminders(reminders),
+                         game_id=game_id or (seed_game_id(seed) if seed else None),
                          press=press, absence_days=absence_days, master_email=master_email)
     announce(loaded.meta.id)
     click.echo(loaded.meta.id)
@@ -260,10 +262,15 @@ def log_command(game_id: str, seat: str | None, as_json: bool) -> None:
 
 @main.command("verify")
 @click.argument("game_id")
+@click.option("--witness", "witnesses", multiple=True, metavar="SEQ:HASH",
+              help="A log head from an email or seat page that the log must still contain.")
 @handles_errors
-def verify_command(game_id: str) -> None:
-    """Check the hash chain, and that replaying the log rebuilds the same state."""
-    report = auditing.verify(open_store(), game_id)
+def verify_command(game_id: str, witnesses: tuple[str, ...]) -> None:
+    """Check the hash chain, that replaying the log rebuilds the same state, and witnesses."""
+    store = open_store()
+    report = auditing.verify(store, game_id)
+    for given in witnesses:
+        check_witness_command(store, game_id, given)
     if report.ok:
         click.echo(f"ok: {report.events} events, hash chain intact, replay matches")
         if report.problem:
@@ -271,6 +278,18 @@ def verify_command(game_id: str) -> None:
         return
     where = f" at seq {report.first_bad_seq}" if report.first_bad_seq is not None else ""
     raise click.ClickException(f"verification failed{where}: {report.problem}")
+
+
+def check_witness_command(store: Store, game_id: str, given: str) -> None:
+    """Print that the log holds a witnessed head, or stop with what is wrong."""
+    try:
+        seq, prefix = parse_witness(given)
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from None
+    witnessed = check_witness(store, game_id, seq, prefix)
+    if not witnessed.ok:
+        raise click.ClickException(f"witness {given} not found: {witnessed.problem}")
+    click.echo(f"ok: the log still contains the witnessed head {given}")
 
 
 @main.command("audit")

@@ -1,10 +1,18 @@
 """Service configuration: defaults, then the environment (PBEM_*)."""
 from __future__ import annotations
 
+import fcntl
 import os
 import secrets
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+
+KEY_FILE = "secret.key"
+
+
+class ConfigError(RuntimeError):
+    """A setting the service cannot start without; the message says which and why."""
 
 
 @dataclass(frozen=True)
@@ -26,18 +34,68 @@ class Config:
         """Return the folder outgoing mail is written to when no SMTP relay is set."""
         return self.home / "mail"
 
+    @property
+    def shared_database(self) -> bool:
+        """Return whether the database is a server that several machines may share."""
+        return not self.database_url.startswith("sqlite")
+
+    def check_secret_key(self) -> None:
+        """Raise ConfigError when the signing key cannot be one key for every node."""
+        if self.shared_database and not os.environ.get("PBEM_SECRET_KEY"):
+            raise ConfigError(
+                "PBEM_SECRET_KEY must be set when the database is shared (PostgreSQL): every "
+                "web node and worker has to sign links and reply addresses with the same key, "
+                "and a key file in one machine's home folder is not shared. Set it to the same "
+                "long random value everywhere, e.g. from `python3 -c 'import secrets; "
+                "print(secrets.token_hex(32))'`.")
+
     def secret_key(self) -> bytes:
         """Return the server's signing key: $PBEM_SECRET_KEY, or a key kept in the home folder."""
         given = os.environ.get("PBEM_SECRET_KEY")
         if given:
             return given.encode()
-        path = self.home / "secret.key"
-        if not path.exists():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            with os.fdopen(fd, "w") as handle:
-                handle.write(secrets.token_hex(32))
-        return path.read_text().strip().encode()
+        self.check_secret_key()
+        return key_file(self.home / KEY_FILE)
+
+
+def key_file(path: Path) -> bytes:
+    """Return the key kept at `path`, creating it first if needed; never empty, one winner.
+
+    Creation holds a lock next to the file and publishes the key with an atomic rename, so
+    processes starting together all read the same, complete key.
+    """
+    key = _read_key(path)
+    if key:
+        return key
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_suffix(".lock"), "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        key = _read_key(path)
+        if not key:
+            _publish(path, secrets.token_hex(32))
+            key = _read_key(path)
+    if not key:
+        raise ConfigError(f"the key file {path} could not be written")
+    return key
+
+
+def _read_key(path: Path) -> bytes:
+    """Return the key in the file (b'' when it is missing or empty)."""
+    try:
+        return path.read_bytes().strip()
+    except FileNotFoundError:
+        return b""
+
+
+def _publish(path: Path, key: str) -> None:
+    """Write `key` to a temporary file, flush it to disk, then rename it into place."""
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".secret-", suffix=".tmp")
+    with os.fdopen(fd, "w") as handle:
+        handle.write(key + "\n")
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.chmod(temporary, 0o600)
+    os.replace(temporary, path)
 
 
 DEFAULT_BASE_URL = "http://127.0.0.1:5000"

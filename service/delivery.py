@@ -1,14 +1,16 @@
 """Delivery: turn an outbox row, or the answer to an email, into one sent message, once."""
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable
 from email.message import EmailMessage
 
 from .config import Config
-from .mail.transport import TransientDeliveryError, send
+from .mail.transport import PermanentDeliveryError, TransientDeliveryError, send
 from .store import Store
 
+log = logging.getLogger("pbem.delivery")
 CLAIM_SECONDS = int(os.environ.get("PBEM_CLAIM_SECONDS", "300"))
 """How long a worker holds a delivery; if it dies, another may take it after that."""
 
@@ -67,7 +69,13 @@ def deliver_reply(store: Store, config: Config, submission_id: str) -> str:
     if not store.claim_reply(submission_id, CLAIM_SECONDS):
         raise DeliveryBusy(f"the answer to {submission_id} is claimed by another worker")
     from .mail.compose import compose_reply
-    sent = _send_composed(config, lambda: compose_reply(store, config, sub),
-                          f"reply-{sub.id}", lambda _: store.release_reply(submission_id))
+    try:
+        sent = _send_composed(config, lambda: compose_reply(store, config, sub),
+                              f"reply-{sub.id}", lambda _: store.release_reply(submission_id))
+    except PermanentDeliveryError as exc:  # refused for good: retrying cannot help
+        log.warning("the answer to %s was refused for good: %s", submission_id, exc,
+                    extra={"submission": submission_id, "smtp_code": exc.smtp_code})
+        store.mark_submission_replied(submission_id)
+        return "refused"
     store.mark_submission_replied(submission_id)
     return "sent" if sent else "no-reply-needed"

@@ -14,6 +14,7 @@ from .meta import (
     GamePaused,
     GameResumed,
     GameSettings,
+    MasterLinkRenewed,
     SeatAbsence,
     SeatInfo,
     SeatPreferences,
@@ -60,6 +61,7 @@ class GameMeta:
     preferences: dict[str, SeatPreferences] = field(default_factory=dict)
     away_until: dict[str, str] = field(default_factory=dict)
     resigned: frozenset[str] = frozenset()
+    master_generation: int = 0
 
     @property
     def seat_names(self) -> tuple[str, ...]:
@@ -142,6 +144,8 @@ def apply_service_event(meta: GameMeta | None, game_id: str, item: Any, seq: int
         return replace(meta, generations={**meta.generations, item.seat: item.generation})
     if isinstance(item, SpectatorsSet):
         return replace(meta, spectators=item.enabled)
+    if isinstance(item, MasterLinkRenewed):
+        return replace(meta, master_generation=item.generation)
     return _table_talk(meta, item)
 
 

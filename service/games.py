@@ -21,13 +21,15 @@ from engine.core import (
 
 from .appending import append_decision
 from .gamemeta import apply_service_event
+from .inputs import MAILBOX, InputRefused, check_email, check_line
 from .irreversible import help_irreversible_last
 from .loading import LoadedGame, load_game, maybe_snapshot, start_state
 from .meta import PRESS_LEVELS, GameCreated, GameSettings, OrderAccepted, SeatInfo
 from .store import AlreadyDecided, NewOutbox, ResultStored, SeqConflict, Store, Submission
 
 SEAT_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,23}$")
-EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+MAX_TITLE = 120
+MAX_PLAYER = 80
 MAX_ORDER_BYTES = 64 * 1024
 CONFLICT_RETRIES = 8
 DEADLINE_ACTOR = "deadline"
@@ -97,30 +99,43 @@ def parse_seat(text: str) -> NewSeat:
     if not sep or not SEAT_NAME.match(name):
         raise ServiceError(f"seat {text!r} must be NAME=EMAIL, the name a letter followed by "
                            "up to 23 letters, digits, '-' or '_'", "bad-seat")
-    if not EMAIL.match(email):
-        raise ServiceError(f"seat {name}: {email!r} is not an email address", "bad-seat")
-    return NewSeat(name, email)
+    return NewSeat(name, seat_email(name, email))
+
+
+def seat_email(seat: str, email: str) -> str:
+    """Return the seat's address when it is one plain mailbox, or raise ServiceError."""
+    try:
+        return check_email(email, f"seat {seat}: the email address")
+    except InputRefused as exc:
+        raise ServiceError(str(exc), "bad-seat") from None
+
+
+def checked_text(text: str, what: str, max_length: int, code: str) -> str:
+    """Return `text` when it is one clean line (no control characters), or raise ServiceError."""
+    try:
+        return check_line(text, what, max_length)
+    except InputRefused as exc:
+        raise ServiceError(str(exc), code) from None
 
 
 def create_game(store: Store, game_name: str, seats: Sequence[NewSeat],
                 options: Mapping[str, str] | None = None, *, title: str | None = None,
                 seed_hex: str | None = None, deadline_hours: int | None = None,
-                reminder_hours: Sequence[int] = (24, 1), game_id: str | None = None,
-                press: str = "private", absence_days: int = 14,
+                reminder_hours: Sequence[int] = (24, 1),
+                game_id: str | None = None, press: str = "private", absence_days: int = 14,
                 master_email: str = "") -> LoadedGame:
-    """Create a game with a fresh secret seed (or the given one) and its opening events.
-
-    With a given seed and no given id, the id is derived from the seed, so the same seed and
-    seats give the same game (its random stream is keyed by the seed and the id)."""
+    """Create a game with a fresh secret seed (or the given one) and its opening events, under
+    a new random id or the given one (the random stream is keyed by the seed and the id)."""
     game = get_game(game_name)
-    _check_seats(game, seats)
+    seats = _check_seats(game, seats)
     settings = _settings(press, absence_days, master_email.strip())
+    title = checked_text(title or "", "the title", MAX_TITLE, "bad-title") or None
     try:
         values = game.resolve_options(options or {})
     except ValueError as exc:
         raise ServiceError(str(exc), "bad-option") from None
     seed = _seed_bytes(seed_hex)
-    game_id = _chosen_game_id(store, game_id, seed if seed_hex is not None else None)
+    game_id = _chosen_game_id(store, game_id)
     store.create_game(game_id, game.name, game.version, title or game.title, seed.hex())
     created = GameCreated(game.name, title or game.title, game.version,
                           tuple(SeatInfo(s.name, s.email, s.player or s.name) for s in seats),
@@ -143,14 +158,18 @@ def _settings(press: str, absence_days: int, master_email: str) -> list[GameSett
                            "bad-press")
     if not 0 <= absence_days <= 60:
         raise ServiceError("an absence may extend deadlines by 0 to 60 days", "bad-absence")
-    if master_email and not EMAIL.match(master_email):
+    if master_email and not MAILBOX.match(master_email):
         raise ServiceError(f"{master_email!r} is not an email address", "bad-master-email")
     if (press, absence_days, master_email) == ("private", 14, ""):
         return []
     return [GameSettings(press, absence_days, master_email)]
 
 
-def _check_seats(game: Game[Any], seats: Sequence[NewSeat]) -> None:
+def _check_seats(game: Game[Any], seats: Sequence[NewSeat]) -> list[NewSeat]:
+    """Return the seats with checked addresses and names, or raise ServiceError."""
+    seats = [NewSeat(s.name, seat_email(s.name, s.email),
+                     checked_text(s.player, f"seat {s.name}: the player's name", MAX_PLAYER,
+                                  "bad-seat")) for s in seats]
     names = [seat.name for seat in seats]
     if len(set(names)) != len(names):
         raise ServiceError("every seat needs its own name", "bad-seat")
@@ -159,6 +178,7 @@ def _check_seats(game: Game[Any], seats: Sequence[NewSeat]) -> None:
                   else f"{game.min_players} to {game.max_players}")
         raise ServiceError(f"{game.title} is played by {wanted} players, not {len(seats)}",
                            "bad-seat-count")
+    return seats
 
 
 def _seed_bytes(seed_hex: str | None) -> bytes:
@@ -176,20 +196,22 @@ def _seed_bytes(seed_hex: str | None) -> bytes:
 GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
 
 
-def _chosen_game_id(store: Store, given: str | None, seed: bytes | None) -> str:
-    """Return the id a new game takes: the given one, one derived from a given seed, or new."""
-    if given is None and seed is not None:
-        given = hashlib.sha256(b"pbem game id:" + seed).hexdigest()[:8]
-        if store.get_game(given) is not None:
-            raise ServiceError(f"a game made from this seed exists already ({given}); give "
-                               "another seed, or an id with --id", "game-exists")
+def seed_game_id(seed_hex: str) -> str:
+    """Return the game id derived from a fixed seed, so the same seed gives the same game."""
+    return hashlib.sha256(b"pbem game id:" + _seed_bytes(seed_hex)).hexdigest()[:8]
+
+
+def _chosen_game_id(store: Store, given: str | None) -> str:
+    """Return the id a new game takes: the given one (checked), or a new random one."""
     if given is None:
         return _new_game_id(store)
     if not GAME_ID.fullmatch(given):
         raise ServiceError(f"a game id is 1 to 32 lower-case letters, digits and hyphens, not "
                            f"{given!r}", "bad-game-id")
     if store.get_game(given) is not None:
-        raise ServiceError(f"there is a game {given} already; choose another id", "game-exists")
+        raise ServiceError(f"there is a game {given} already; choose another id (a game made "
+                           "from the same seed gets the same id unless --id is given)",
+                           "game-exists")
     return given
 
 

@@ -94,6 +94,14 @@ class TokenRotated:
     generation: int
 
 
+@event("master.link-renewed")
+@dataclass(frozen=True)
+class MasterLinkRenewed:
+    """The game master's link was replaced; the old one stops working."""
+
+    generation: int
+
+
 @event("game.spectators")
 @dataclass(frozen=True)
 class SpectatorsSet:
@@ -198,8 +206,8 @@ class SeedRevealed:
 
 SERVICE_EVENTS = TypeTable(
     [GameCreated, OrderAccepted, GameFinished, SeedRevealed, DeadlineSet, GamePaused,
-     GameResumed, SeatReplaced, TokenRotated, SpectatorsSet, GameSettings, PressSent,
-     SeatPreferences, SeatAbsence, SeatResigned],
+     GameResumed, SeatReplaced, TokenRotated, SpectatorsSet, MasterLinkRenewed, GameSettings,
+     PressSent, SeatPreferences, SeatAbsence, SeatResigned],
     "event_type", {("game.created", 1): _created_v1_to_v2})
 
 
@@ -230,6 +238,8 @@ def describe_service_event(item: Any) -> str:
         return f"{item.player} now plays the seat {item.seat}."
     if isinstance(item, TokenRotated):
         return f"The private links and reply address of {item.seat} were renewed."
+    if isinstance(item, MasterLinkRenewed):
+        return "The game master's link was renewed."
     if isinstance(item, SpectatorsSet):
         return ("Spectators may now watch the game." if item.enabled
                 else "The game is no longer open to spectators.")

@@ -8,8 +8,17 @@ stays far below the broker's visibility timeout.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from celery import Celery
+from celery.signals import (
+    beat_init,
+    setup_logging,
+    task_failure,
+    task_postrun,
+    task_retry,
+    worker_init,
+)
 
 from service.config import Config, load_config
 
@@ -51,3 +60,48 @@ def make_celery(config: Config) -> Celery:
 
 
 app = make_celery(load_config())
+
+
+DELIVERY_TASKS = {"pbem.deliver": "turn", "pbem.deliver_reply": "reply"}
+
+
+@task_postrun.connect
+def _count_done(sender: Any = None, retval: Any = None, state: str = "", **_: Any) -> None:
+    """Count what a task did in the metrics: an order decided, an email sent, a sweep run."""
+    from service import metrics
+
+    name = getattr(sender, "name", "")
+    if state != "SUCCESS":
+        return
+    if name == "pbem.process_submission" and isinstance(retval, dict):
+        metrics.count_order(str(retval.get("status", "")))
+    elif name in DELIVERY_TASKS and retval == "sent":
+        metrics.count_delivery(DELIVERY_TASKS[name], "sent")
+    elif name == "pbem.sweep_deadlines":
+        metrics.record_sweep(load_config())
+
+
+@task_retry.connect
+@task_failure.connect
+def _count_failed(sender: Any = None, **_: Any) -> None:
+    """Count a failed delivery attempt (retried or given up) in the metrics."""
+    from service import metrics
+
+    name = getattr(sender, "name", "") or getattr(getattr(sender, "task", None), "name", "")
+    if name in DELIVERY_TASKS:
+        metrics.count_delivery(DELIVERY_TASKS[name], "failed")
+
+
+@setup_logging.connect
+def _structured_logs(**_: Any) -> None:
+    """Log one JSON line per event instead of Celery's own format."""
+    from service.logs import configure_logging
+
+    configure_logging()
+
+
+@worker_init.connect
+@beat_init.connect
+def _check_settings(**_: Any) -> None:
+    """Refuse to start a worker or beat without the settings it needs (saying which)."""
+    load_config().check_secret_key()

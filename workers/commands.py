@@ -2,15 +2,13 @@
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
 import sys
 import time
 from typing import Any
 
 import click
 
-from service.config import load_config, note_served_url
+from service.config import Config, ConfigError, load_config
 
 EX_TEMPFAIL = 75
 """What an MTA pipe expects when a message could not be taken now (it will retry)."""
@@ -39,7 +37,7 @@ def _worker_argv(concurrency: int, beat: bool) -> list[str]:
               "worker in the whole deployment should).")
 def worker_command(concurrency: int, beat: bool) -> None:
     """Run a Celery worker for the configured broker (PBEM_BROKER_URL)."""
-    load_config().home.mkdir(parents=True, exist_ok=True)
+    checked_config().home.mkdir(parents=True, exist_ok=True)
     os.execv(sys.executable, _worker_argv(concurrency, beat))
 
 
@@ -49,45 +47,40 @@ def worker_command(concurrency: int, beat: bool) -> None:
 @click.option("--smtp-port", default=2525, show_default=True, help="Port for incoming mail.")
 def serve_command(host: str, port: int, smtp_port: int) -> None:
     """Run everything on this machine: web, worker with the sweep, and the mail listener."""
+    from service.logs import configure_logging
     from service.mail.smtpd import start_listener
     from service.web import create_app
 
-    from .mailin import store_and_queue
+    from .mailin import check_recipient, store_and_queue
+    from .serving import serve
 
-    config = load_config()
+    config = checked_config()
     config.home.mkdir(parents=True, exist_ok=True)
-    if not os.environ.get("PBEM_BASE_URL"):
-        shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-        note_served_url(config.home, f"http://{shown}:{port}")
-        config = load_config()
+    configure_logging()
     app = create_app()
-    worker = subprocess.Popen(_worker_argv(1, beat=True), env=_child_env(config))
-    listener = start_listener(host, smtp_port, config.mail_domain, _stored(store_and_queue),
-                              config.max_message_bytes, _recipient_check(config))
+
+    def listener() -> Any:
+        return start_listener(host, smtp_port, config.mail_domain, _stored(store_and_queue),
+                              config.max_message_bytes, check_recipient).stop
+
     _banner(config, host, port, smtp_port)
+    serve(config, app, listener, host, port, _worker_argv(1, beat=True), _child_env(config))
+
+
+def checked_config() -> Config:
+    """Return the configuration, or stop with the reason when a needed setting is missing."""
+    config = load_config()
     try:
-        app.run(host=host, port=port, use_reloader=False)
-    except KeyboardInterrupt:
-        pass
-    finally:
-        click.echo("pbem: stopping")
-        listener.stop()
-        _stop(worker)
+        config.check_secret_key()
+    except ConfigError as exc:
+        raise click.ClickException(str(exc)) from None
+    return config
 
 
 def _child_env(config: Any) -> dict[str, str]:
     env = dict(os.environ)
     env.setdefault("PBEM_HOME", str(config.home))
     return env
-
-
-def _recipient_check(config: Any) -> Any:
-    """Return the listener's check that refuses unsigned or forged recipients at RCPT time."""
-    from service.mail.recipients import recipient_check
-
-    from .tasks import store
-
-    return recipient_check(store(), config)
 
 
 def _stored(store_and_queue: Any) -> Any:
@@ -98,23 +91,11 @@ def _stored(store_and_queue: Any) -> Any:
 
 def _banner(config: Any, host: str, port: int, smtp_port: int) -> None:
     mail = config.smtp_url or f"files in {config.mail_dir}"
-    click.echo(f"pbem is running (state in {config.home})\n"
+    click.echo(f"pbem: starting (state in {config.home})\n"
                f"  web:       http://{host}:{port}/\n"
                f"  mail in:   smtp://{host}:{smtp_port} for @{config.mail_domain}\n"
                f"  mail out:  {mail}\n"
-               f"  queue:     {config.broker_url.split('@')[-1]}\n"
-               "Ctrl-C stops everything.")
-
-
-def _stop(worker: subprocess.Popen[bytes]) -> None:
-    """Ask the worker to finish its current task and stop; force it after a while."""
-    if worker.poll() is None:
-        worker.send_signal(signal.SIGTERM)
-        try:
-            worker.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            worker.kill()
-            worker.wait()
+               f"  queue:     {config.broker_url.split('@')[-1]}")
 
 
 @click.command("smtpd")
@@ -122,13 +103,15 @@ def _stop(worker: subprocess.Popen[bytes]) -> None:
 @click.option("--port", default=2525, show_default=True)
 def smtpd_command(host: str, port: int) -> None:
     """Listen for game mail over SMTP (for the MTA of the game domain to hand mail to)."""
+    from service.logs import configure_logging
     from service.mail.smtpd import start_listener
 
-    from .mailin import store_and_queue
+    from .mailin import check_recipient, store_and_queue
 
-    config = load_config()
+    config = checked_config()
+    configure_logging()
     listener = start_listener(host, port, config.mail_domain, _stored(store_and_queue),
-                              config.max_message_bytes, _recipient_check(config))
+                              config.max_message_bytes, check_recipient)
     click.echo(f"pbem smtpd listening on {host}:{port} for @{config.mail_domain}")
     try:
         while True:

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from service.mail.inbound import receive_email
+from service.mail.inbound import receive_email, recipient_refusal
 
-from .tasks import process_submission, store
+from .tasks import config, process_submission, store
 
 
 def store_and_queue(raw: bytes, envelope_from: str | None = None,
@@ -16,3 +16,8 @@ def store_and_queue(raw: bytes, envelope_from: str | None = None,
     if created or sub.status == "received":
         process_submission.delay(sub.id)
     return sub.id
+
+
+def check_recipient(address: str) -> str:
+    """Return the SMTP refusal of mail for `address`, or '' when it is a seat's signed one."""
+    return recipient_refusal(store(), config(), address)

@@ -7,6 +7,7 @@ message and each game reads as one thread in a mail client.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr, make_msgid
@@ -18,6 +19,7 @@ from .. import clock
 from ..audit import history
 from ..config import Config
 from ..gamemeta import GameMeta
+from ..inputs import bad_character
 from ..loading import LoadedGame, load_game
 from ..localtime import deadline_text
 from ..meta import MASTER
@@ -26,6 +28,8 @@ from ..pdf import render_snapshot_pdf
 from ..store import OutboxRow, Store, Submission
 from ..templating import render_template
 from ..tokens import reply_address, signature
+from ..witness import Head, head_at
+from .hygiene import answerable, automatic_reason, mark_automatic
 from .reading import REPLY_MARKER
 from .shape import (
     SUMMARY_LINES,
@@ -35,6 +39,9 @@ from .shape import (
     seated_after_start,
     welcome_lines,
 )
+
+MESSAGE_ID = re.compile(r"^<[\x21-\x3d\x3f-\x7e]{1,250}>\Z")
+"""A Message-ID safe to repeat in In-Reply-To: printable ASCII in angle brackets."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +67,7 @@ class Letter:
     welcome: tuple[str, ...] = ()
     paused: bool = False
     news_title: str = "What happened since your last email"
+    head: Head | None = None
 
 
 def thread_id(config: Config, game_id: str, seat: str) -> str:
@@ -170,7 +178,7 @@ def _letter(store: Store, config: Config, row: OutboxRow, then: LoadedGame,
         board_text=game.render_text(view), outcome=_outcome(then), game_title=game.title,
         game_id=row.game_id, seat=seat, player=meta.seat(seat).player,
         web_url=f"{config.base_url}/games/{row.game_id}",
-        seat_url=_seat_url(config, meta, seat),
+        seat_url=_seat_url(config, meta, seat), head=head_at(store, row.game_id, row.seq),
         welcome=tuple(welcome_lines(meta, seat, view, prompt)) if kind == "welcome" else (),
         paused=meta.paused, news_title="The game so far" if joined or first else
         "What happened since your last email")
@@ -225,7 +233,7 @@ def _dress(config: Config, letter: Letter, meta: GameMeta, seat: str,
     message["Message-ID"] = msg_id
     message["In-Reply-To"] = thread_id(config, meta.id, seat)
     message["References"] = thread_id(config, meta.id, seat)
-    message["Auto-Submitted"] = "auto-generated"
+    mark_automatic(message)
     message["X-Pbem-Game"] = meta.id
     context = {"letter": letter, "marker": REPLY_MARKER}
     message.set_content(render_template("email/turn.txt", **context))
@@ -239,7 +247,7 @@ def compose_reply(store: Store, config: Config, sub: Submission) -> EmailMessage
     from .reading import parse_message
 
     original = parse_message(text_to_raw(sub.body))
-    if ((safe_header(original, "Auto-Submitted") or "no").lower() != "no"
+    if (automatic_reason(original, sub.sender)
             or (sub.result or {}).get("code") == "automatic-mail"):
         return None
     recipient = _reply_recipient(store, sub)
@@ -260,15 +268,15 @@ def compose_reply(store: Store, config: Config, sub: Submission) -> EmailMessage
         message["X-Pbem-Game"] = meta.id
         message["Reply-To"] = reply_address(config.secret_key(), config.mail_domain, meta.id,
                                             sub.seat, meta.generation(sub.seat))
-    subject = safe_header(original, "Subject") or "your orders"
+    subject = one_line(safe_header(original, "Subject"))[:200] or "your orders"
     message["Subject"] = subject if subject.lower().startswith("re:") else f"Re: {subject}"
     message["Date"] = format_datetime(clock.now())
     message["Message-ID"] = make_msgid(idstring=f"reply.{sub.id}", domain=config.mail_domain)
     original_id = safe_header(original, "Message-ID")
-    if original_id:
+    if MESSAGE_ID.match(original_id):
         message["In-Reply-To"] = original_id
         message["References"] = original_id
-    message["Auto-Submitted"] = "auto-replied"
+    mark_automatic(message, "auto-replied")
     text = render_template("email/reply.txt", **context)
     html = render_template("email/reply.html", **context)
     turn_row = (store.answering_row(sub.id, sub.seat) if sub.seat and sub.status in
@@ -317,4 +325,9 @@ def _reply_recipient(store: Store, sub: Submission) -> str | None:
     if sub.game_id and sub.seat and store.get_game(sub.game_id) is not None:
         info = load_game(store, sub.game_id).meta.seat(sub.seat)
         return formataddr((info.player, info.email))
-    return sub.sender
+    return answerable(sub.sender)
+
+
+def one_line(text: str) -> str:
+    """Return `text` with control characters (CR, LF, NUL...) turned into spaces."""
+    return " ".join("".join(" " if bad_character(char) else char for char in text).split())

@@ -24,10 +24,12 @@ from ..games import (
     record_result,
     rejection,
 )
+from ..inputs import clean_for_index
 from ..loading import LoadedGame, load_game
 from ..store import Store, Submission
 from ..tokens import AddressClaim, read_address, signature_matches
 from .chat import is_auto_reply
+from .hygiene import automatic_reason, envelope_sender
 from .reading import extract_orders, parse_message
 from .talk import take_talk
 
@@ -51,12 +53,15 @@ def receive_email(store: Store, raw: bytes, *, envelope_from: str | None = None,
     message = parse_message(raw)
     message_id = safe_header(message, "Message-ID")
     key = message_id or "sha256:" + hashlib.sha256(raw).hexdigest()
-    sender = envelope_from or _guarded(lambda: _first_address(message, "From"))
+    sender = (envelope_sender(envelope_from)
+              or _guarded(lambda: _first_address(message, "From")))
     recipient = (_play_address(list(envelope_to))
                  or _guarded(lambda: _play_address(_header_addresses(message))))
-    return store.add_submission(EMAIL_SOURCE, raw_to_text(raw), sender=sender,
-                                idempotency_key=key, recipient=recipient or
-                                (envelope_to[0] if envelope_to else None))
+    # Header values may hold NULs or undecodable bytes: only the raw body keeps them as they are.
+    return store.add_submission(EMAIL_SOURCE, raw_to_text(raw), sender=clean_for_index(sender),
+                                idempotency_key=clean_for_index(key),
+                                recipient=clean_for_index(recipient or (
+                                    envelope_to[0] if envelope_to else None)))
 
 
 def safe_header(message: EmailMessage, name: str) -> str:
@@ -122,7 +127,7 @@ def _process(store: Store, config: Config,
                            f"{config.max_message_bytes // 1024} KiB are not read. Send your "
                            "orders as plain text, without attachments.", "message-too-large")
     message = parse_message(raw)
-    if is_auto_reply(message, safe_header):
+    if automatic_reason(message, sub.sender) or is_auto_reply(message, safe_header):
         raise ServiceError("Automatic mail (an out-of-office note, a bounce) is kept but never "
                            "read as orders.", "automatic-mail")
     claim, loaded = authenticate_loaded(store, config, sub.recipient)
@@ -176,6 +181,22 @@ def authenticate_loaded(store: Store, config: Config,
         raise ServiceError("This reply address was replaced by a newer one; use the address "
                            "of your latest turn email.", "old-address")
     raise ServiceError("This reply address is not valid.", "forged-address")
+
+
+def recipient_refusal(store: Store, config: Config, address: str) -> str:
+    """Return the SMTP refusal of mail for `address` ('' when it is a seat's signed address).
+
+    An address of an older generation is taken, so its sender learns of the newer one.
+    """
+    try:
+        authenticate(store, config, address)
+    except ServiceError as exc:
+        if exc.code == "unsigned-address":
+            return ("550 5.1.1 No such mailbox here: orders go to the Reply-To address of "
+                    "your turn email")
+        if exc.code != "old-address":
+            return "550 5.7.1 This reply address is not valid"
+    return ""
 
 
 def _stale_key(store: Store, message: EmailMessage, claim: AddressClaim) -> str | None:

@@ -1,11 +1,15 @@
 """The SMTP listener for the game domain: each message is stored before it is acknowledged.
 
-Only mail for the configured domain is taken (no relaying). A message larger than the limit is
-refused in the SMTP conversation itself (552), so the sender's mail server tells the player;
-anything else that arrives is kept, whatever it contains, and answered by email later.
+Only mail for the configured domain is taken (no relaying), and, when the listener is given a
+recipient check, only for reply addresses that the service signed: an unsigned or forged
+recipient is refused in the SMTP conversation (550), so the sender's own mail server tells the
+sender and the service never mails a refusal to a forged sender (backscatter). A message larger
+than the limit is refused the same way (552); anything else that arrives is kept, whatever it
+contains, and answered by email later.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -16,15 +20,15 @@ from aiosmtpd.smtp import SMTP, Envelope, Session
 log = logging.getLogger("pbem.smtpd")
 Store = Callable[[bytes, str | None, Sequence[str]], str]
 """Stores one message (raw, envelope sender, envelope recipients); returns its submission id."""
-Check = Callable[[str], str | None]
-"""Returns why a recipient address is refused (an SMTP reply), or None to take it."""
+RecipientCheck = Callable[[str], str]
+"""Returns '' when mail for an address is taken, else the SMTP refusal (e.g. '550 ...')."""
 
 
 class GameMailHandler:
     """aiosmtpd handler: accept mail for our domain, store it, queue it."""
 
     def __init__(self, domain: str, store_message: Store,
-                 check_recipient: Check | None = None) -> None:
+                 check_recipient: RecipientCheck | None = None) -> None:
         self.domain = domain.lower()
         self.store_message = store_message
         self.check_recipient = check_recipient
@@ -34,25 +38,22 @@ class GameMailHandler:
         """Take recipients of the game domain only."""
         if address.rpartition("@")[2].lower() != self.domain:
             return f"550 5.7.1 This server only takes mail for {self.domain}"
-        refusal = self._refusal(address)
-        if refusal is not None:
-            return refusal
+        if self.check_recipient is not None:
+            refusal = await self._refusal(address)
+            if refusal:
+                return refusal
         envelope.rcpt_tos.append(address)
         return "250 OK"
 
-    def _refusal(self, address: str) -> str | None:
-        """Return the refusal of an unsigned or forged recipient, None when it is taken.
-
-        Refusing in the SMTP conversation means the sender's own server reports the problem;
-        this server never mails a refusal to a sender address it cannot trust (backscatter).
-        """
-        if self.check_recipient is None:
-            return None
+    async def _refusal(self, address: str) -> str:
+        """Return the check's refusal of a recipient ('' when taken); 451 when it fails."""
+        assert self.check_recipient is not None
         try:
-            return self.check_recipient(address)
-        except Exception:  # a broken check must not refuse mail for good
-            log.exception("could not check a recipient")
-            return "451 4.3.0 Could not check the recipient; please try again later"
+            return await asyncio.get_running_loop().run_in_executor(
+                None, self.check_recipient, address)
+        except Exception:  # the store is down: ask the sender to try again later
+            log.exception("could not check the recipient %r", address)
+            return "451 4.3.0 Could not check this address now; please try again later"
 
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
         """Store the message; acknowledge only once it is safely kept."""
@@ -67,7 +68,7 @@ class GameMailHandler:
 
 
 def start_listener(host: str, port: int, domain: str, store_message: Store,
-                   max_bytes: int, check_recipient: Check | None = None) -> Controller:
+                   max_bytes: int, check_recipient: RecipientCheck | None = None) -> Controller:
     """Start the listener in a background thread and return its controller (call .stop())."""
     handler = GameMailHandler(domain, store_message, check_recipient)
     controller = Controller(handler, hostname=host, port=port, **_server_kwargs(max_bytes))

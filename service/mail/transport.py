@@ -25,7 +25,14 @@ class TransientDeliveryError(Exception):
 
 
 class PermanentDeliveryError(Exception):
-    """Sending failed for good (the relay refused the message or every recipient)."""
+    """Sending failed for good (a 5xx refusal of the message or its recipient): never retry.
+
+    `smtp_code` is the relay's answer (0 when the refusal came from the settings themselves).
+    """
+
+    def __init__(self, message: str, smtp_code: int = 0) -> None:
+        super().__init__(message)
+        self.smtp_code = smtp_code
 
 
 def send(config: Config, message: EmailMessage, name: str) -> str:
@@ -60,15 +67,27 @@ def send_smtp(url: str, message: EmailMessage) -> None:
                 client.login(unquote(parts.username), unquote(parts.password or ""))
             refused = client.send_message(message)
     except smtplib.SMTPResponseException as exc:
-        if 400 <= exc.smtp_code < 500:
-            raise TransientDeliveryError(f"relay answered {exc.smtp_code}: {exc.smtp_error!r}")
-        raise PermanentDeliveryError(f"relay refused: {exc.smtp_code} {exc.smtp_error!r}")
+        raise classified(exc.smtp_code, f"{exc.smtp_code} {exc.smtp_error!r}") from None
     except smtplib.SMTPRecipientsRefused as exc:
-        raise PermanentDeliveryError(f"every recipient was refused: {exc.recipients}") from None
+        raise refused_recipients(exc.recipients) from None
     except (TimeoutError, OSError, smtplib.SMTPException) as exc:
         raise TransientDeliveryError(f"{type(exc).__name__}: {exc}") from None
     if refused:
-        raise PermanentDeliveryError(f"recipients refused: {refused}")
+        raise refused_recipients(refused)
+
+
+def classified(code: int, text: str) -> Exception:
+    """Return the error for a relay's refusal: permanent for 5xx, else transient."""
+    if 500 <= code < 600:
+        return PermanentDeliveryError(f"the relay refused the message for good: {text}", code)
+    return TransientDeliveryError(f"the relay answered {text}; trying again later")
+
+
+def refused_recipients(recipients: dict[str, tuple[int, bytes]]) -> Exception:
+    """Return the error for refused recipients: permanent unless every refusal is 4xx."""
+    codes = [code for code, _ in recipients.values()]
+    worst = max(codes, default=550)
+    return classified(worst, f"recipients refused: {recipients}")
 
 
 def _connect(scheme: str, host: str, port: int | None,

@@ -21,6 +21,7 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
     """Return the Flask application, configured from defaults, then PBEM_* variables."""
     app = Flask("pbem", static_folder=None)
     config = load_config()
+    config.check_secret_key()
     configure(app, config, overrides)
     if config.database_url.startswith("sqlite"):
         config.home.mkdir(parents=True, exist_ok=True)
@@ -47,7 +48,7 @@ def _trust_proxies(app: Flask) -> None:
 
 def _register_blueprints(app: Flask) -> None:
     """Add one blueprint per area, and the command line commands."""
-    from . import admin, api, commands, devmail, inbound, lobby, me, play, talk
+    from . import admin, api, commands, devmail, inbound, lobby, me, ops, play, talk
 
     app.register_blueprint(lobby.bp)
     app.register_blueprint(play.bp)
@@ -56,6 +57,7 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(admin.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(inbound.bp)
+    app.register_blueprint(ops.bp)
     if app.config["DEV_INBOX"]:
         app.register_blueprint(devmail.bp)
     commands.init_app(app)

@@ -12,9 +12,9 @@ from .. import mastertools as tools
 from ..games import ServiceError
 from ..loading import LoadedGame
 from .handoff import announce
-from .links import authenticate_master, seat_url, store
+from .links import authenticate_master, master_signature, seat_url, store
 from .render import page
-from .security import count_bad_token, guard_guessing, same
+from .security import count_bad_token, dev_inbox_open, same
 from .summary import summarize
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
@@ -35,7 +35,6 @@ def login() -> Any:
         return redirect(safe_next(request.values.get("next")))
     error = ""
     if request.method == "POST":
-        guard_guessing()
         if same(request.form.get("token"), token):
             session["admin"] = True
             return redirect(safe_next(request.form.get("next")), 303)
@@ -56,7 +55,10 @@ def master_page(loaded: LoadedGame, sig: str, message: str = "", error: str = ""
                 status: int = 200) -> Any:
     """Render the game master's page of a game."""
     links = ([(seat, seat_url(loaded.meta, seat)) for seat in loaded.meta.seat_names]
-             if current_app.config["DEV_INBOX"] else [])
+             if dev_inbox_open() else [])
+    if request.args.get("renewed") and not message:
+        message = ("This is the game master's new link; keep it. The old one stopped "
+                   "working.")
     return page("master.html", summary=summarize(loaded), meta=loaded.meta, sig=sig,
                 seat_links=links, created=bool(request.args.get("created")),
                 failed=store().failed_submissions(loaded.meta.id),
@@ -70,7 +72,7 @@ def master(game_id: str, sig: str) -> Any:
 
 
 def _pause(game_id: str) -> str:
-    operations.pause_game(store(), game_id, request.form.get("reason", "").strip()[:200])
+    operations.pause_game(store(), game_id, request.form.get("reason", ""))
     return "The game is paused."
 
 
@@ -81,7 +83,7 @@ def _resume(game_id: str) -> str:
 
 def _replace(game_id: str) -> str:
     seat = request.form.get("seat", "")
-    player = request.form.get("player", "").strip()[:80]
+    player = request.form.get("player", "").strip()
     if not player:
         raise ServiceError("give the new player's name", "bad-seat")
     operations.replace_seat(store(), game_id, seat, player, request.form.get("email", "").strip())
@@ -136,6 +138,15 @@ ACTIONS: dict[str, Callable[[str], str]] = {
     "pause": _pause, "resume": _resume, "replace": _replace, "rotate": _rotate,
     "spectators": _spectators, "extend": _extend, "default": _default, "end": _end,
     "message": _message}
+
+
+@bp.post("/games/<game_id>/<sig>/renew-master")
+def renew_master(game_id: str, sig: str) -> Any:
+    """Renew the game master's link and go to the new one; the old one stops working."""
+    authenticate_master(game_id, sig)
+    renewed = operations.renew_master_link(store(), game_id)
+    return redirect(url_for("admin.master", game_id=game_id,
+                            sig=master_signature(renewed.meta), renewed=1), 303)
 
 
 @bp.post("/games/<game_id>/<sig>/<action>")

@@ -17,12 +17,13 @@ from ..games import SubmissionResult
 from ..loading import LoadedGame, UnknownGameId, load_game
 from ..store import Submission
 from . import openapi
+from .jsonbody import BadJson, read_json
 from .links import GAME_ID, SEAT, seat_signature, store
 from .orderforms import form_views, legal_texts
 from .problems import problem
 from .schemas import OrderRequest
-from .security import client_address, count_bad_token, guard_guessing, limited, same
-from .submitting import take_order
+from .security import client_address, count_bad_token, limited, same
+from .submitting import KEY, take_order
 from .summary import GameSummary, due_text, summarize
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -64,8 +65,10 @@ def public_game(game_id: str) -> LoadedGame:
 
 
 def seat_game(game_id: str, seat: str) -> LoadedGame:
-    """Return the game when the bearer token is the seat's; refuse with 401, 404 or 429."""
-    guard_guessing()
+    """Return the game when the bearer token is the seat's; refuse with 401, 404 or 429.
+
+    Only wrong tokens count against the client, and only they are refused with 429.
+    """
     loaded = public_game(game_id)
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
@@ -134,7 +137,11 @@ def prompt_json(loaded: LoadedGame, seat: str) -> dict[str, Any] | None:
 
 def read_request() -> dict[str, Any]:
     """Return the validated order request, or refuse with 400."""
-    data = request.get_json(silent=True)
+    try:
+        data = read_json(request.get_data(cache=True))
+    except BadJson as exc:
+        raise Refusal(problem(400, "invalid-request", "Not a readable JSON document",
+                              str(exc))) from None
     if not isinstance(data, dict):
         raise Refusal(problem(400, "invalid-request", "Not a JSON object",
                               "send a JSON object with text or order"))
@@ -153,9 +160,10 @@ def submit(game_id: str, seat: str) -> Any:
     loaded = seat_game(game_id, seat)
     data = read_request()
     key = request.headers.get("Idempotency-Key")
-    if key is not None and not 1 <= len(key) <= 128:
+    if key is not None and not KEY.match(key):
         raise Refusal(problem(400, "invalid-request", "Bad Idempotency-Key",
-                              "an Idempotency-Key has 1 to 128 printable characters"))
+                              "an Idempotency-Key is 1 to 128 printable ASCII characters "
+                              "(no spaces); this order was not taken"))
     if limited("SUBMIT", f"{game_id}:{seat}"):
         raise Refusal(problem(429, "too-many-orders", "Too many orders in a short time"))
     body = data["text"] if "text" in data else canonical_json(data["order"])

@@ -8,16 +8,22 @@ from flask.cli import with_appcontext
 from ..loading import UnknownGameId, load_game
 
 
-def print_link(game_id: str, seat: str | None) -> None:
+def print_link(game_id: str, seat: str | None, renew: bool = False) -> None:
     """Print a seat's private link, or the game master's link when no seat is given."""
+    from .. import admin
     from .links import master_url, seat_url, store
 
     try:
         loaded = load_game(store(), game_id)
     except UnknownGameId as exc:
         raise click.ClickException(str(exc)) from None
+    if renew and seat is not None:
+        raise click.ClickException("--renew renews the game master's link; a seat's link is "
+                                   "renewed with `pbem rotate-token GAME SEAT`")
+    if renew:
+        loaded = admin.renew_master_link(store(), game_id)
     if seat is None:
-        click.echo(master_url(game_id))
+        click.echo(master_url(loaded.meta))
         return
     if seat not in loaded.meta.seat_names:
         raise click.ClickException(f"{seat!r} is not a seat of game {game_id} (seats: "
@@ -37,12 +43,14 @@ def link_command(game_id: str, seat: str | None) -> None:
 @click.command("link")
 @click.argument("game_id")
 @click.argument("seat", required=False)
-def pbem_link_command(game_id: str, seat: str | None) -> None:
+@click.option("--renew", is_flag=True, help="Renew the game master's link first (the old one "
+              "stops working).")
+def pbem_link_command(game_id: str, seat: str | None, renew: bool) -> None:
     """Print SEAT's private web link to GAME_ID, or the game master's link without SEAT."""
     from . import create_app
 
     with create_app().app_context():
-        print_link(game_id, seat)
+        print_link(game_id, seat, renew)
 
 
 def init_app(app: Flask) -> None:

@@ -9,12 +9,10 @@ from flask import redirect, request, url_for
 
 from engine.core import Game, UnknownGame, all_games, get_game
 
-from ..games import EMAIL, SEAT_NAME, NewSeat, ServiceError, create_game
+from ..games import SEAT_NAME, NewSeat, ServiceError, create_game, seat_email
 from .handoff import announce
 from .links import master_signature, store
 from .render import page
-
-MAX_TITLE = 120
 
 
 @dataclass(frozen=True)
@@ -60,10 +58,8 @@ def read_seats(entries: list[SeatEntry]) -> list[NewSeat]:
         if not SEAT_NAME.match(entry.name):
             raise ServiceError(f"seat name {entry.name!r}: a letter, then up to 23 letters, "
                                "digits, '-' or '_'", "bad-seat")
-        if not EMAIL.match(entry.email):
-            raise ServiceError(f"seat {entry.name}: {entry.email!r} is not an email address",
-                               "bad-seat")
-        seats.append(NewSeat(entry.name, entry.email, entry.player[:80] or entry.name))
+        seats.append(NewSeat(entry.name, seat_email(entry.name, entry.email),
+                             entry.player or entry.name))
     return seats
 
 
@@ -115,7 +111,7 @@ def create_from_form() -> Any:
     try:
         seats = read_seats(seat_entries(game, form))
         loaded = create_game(store(), game.name, seats, read_options(game, form),
-                             title=form.get("title", "").strip()[:MAX_TITLE] or None,
+                             title=form.get("title", "").strip() or None,
                              deadline_hours=read_hours(form.get("deadline", ""), "the deadline"),
                              reminder_hours=read_reminders(form.get("reminders", "24,1")),
                              press=form.get("press", "private"),
@@ -125,4 +121,4 @@ def create_from_form() -> Any:
         return new_game_form(exc.message, 400)
     announce(loaded.meta.id)
     return redirect(url_for("admin.master", game_id=loaded.meta.id,
-                            sig=master_signature(loaded.meta.id), created=1), 303)
+                            sig=master_signature(loaded.meta), created=1), 303)

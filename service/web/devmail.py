@@ -1,7 +1,8 @@
 """The dev inbox: the emails written to the mail folder, readable in the browser.
 
-Only in the embedded default (mail written to files, the site on this machine), so that a
-newcomer can play a whole game from the browser alone.
+Only in the embedded default (mail written to files) and only for clients on this machine
+(checked on every request, whatever the settings or a proxy say), so that a newcomer can play a
+whole game from the browser alone.
 """
 from __future__ import annotations
 
@@ -19,8 +20,17 @@ from ..mail.inbound import receive_email
 from .handoff import hand_over
 from .links import config, store
 from .render import page
+from .security import dev_inbox_open
 
 bp = Blueprint("devmail", __name__, url_prefix="/dev/mail")
+
+
+@bp.before_request
+def local_only() -> None:
+    """Answer 404 to anyone not on this machine, whatever a proxy says about them."""
+    if not dev_inbox_open():
+        abort(404)
+
 FILE_NAME = re.compile(r"^[A-Za-z0-9._-]+\.eml$")
 LINK = re.compile(r"https?://[^\s<>\"']+")
 SHOWN = 200

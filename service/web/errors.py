@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask, make_response, request
 from werkzeug.exceptions import HTTPException
 
 from .problems import problem
@@ -11,6 +11,7 @@ from .render import page
 
 MESSAGES = {
     400: "The request could not be read.",
+    403: "That is not open to you on this site.",
     404: "There is nothing here. A private link may be mistyped, or it was renewed: the "
          "newest email of the game carries the current one.",
     405: "That is not something this page does.",
@@ -23,10 +24,14 @@ def handle_http_error(exc: HTTPException) -> Any:
     """Return the error page (or problem document) for an HTTP error."""
     status = exc.code or 500
     if request.path.startswith("/api/"):
-        return problem(status, f"http-{status}", exc.name, _detail(exc, status))
-    body = page("error.html", status=status, title=exc.name,
-                message=_detail(exc, status))
-    return body, status
+        response = problem(status, f"http-{status}", exc.name, _detail(exc, status))
+    else:
+        response = make_response(page("error.html", status=status, title=exc.name,
+                                      message=_detail(exc, status)), status)
+    for name, value in exc.get_headers():
+        if name.lower() != "content-type":
+            response.headers[name] = value  # Allow on 405, WWW-Authenticate on 401
+    return response
 
 
 def _detail(exc: HTTPException, status: int) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 from flask import current_app
 
 from ..delivery import deliver
+from ..metrics import count_order
 from ..processing import process_submission
 from ..store import Store
 from .links import config, store
@@ -28,7 +29,8 @@ def hand_over(submission_id: str, game_id: str) -> str:
     """Queue a stored submission, or decide it now; return "queued" or "processed"."""
     if queue(submission_id):
         return "queued"
-    process_submission(store(), submission_id, config=config())
+    result = process_submission(store(), submission_id, config=config())
+    count_order(result.status)
     announce(game_id)
     return "processed"
 

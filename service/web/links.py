@@ -14,7 +14,7 @@ from ..gamemeta import GameMeta
 from ..loading import LoadedGame, UnknownGameId, load_game
 from ..store import Store
 from ..tokens import signature
-from .security import count_bad_token, guard_guessing, same
+from .security import count_bad_token, same
 
 WEB = "web"
 MASTER = "admin"
@@ -42,9 +42,10 @@ def seat_signature(meta: GameMeta, seat: str) -> str:
     return signature(config().secret_key(), meta.id, seat, meta.generation(seat), WEB)
 
 
-def master_signature(game_id: str) -> str:
-    """Return the signature of the game master's link of a game."""
-    return signature(config().secret_key(), game_id, MASTER_SEAT, 0, MASTER)
+def master_signature(meta: GameMeta) -> str:
+    """Return the signature of the game master's current link of a game."""
+    return signature(config().secret_key(), meta.id, MASTER_SEAT, meta.master_generation,
+                     MASTER)
 
 
 def seat_url(meta: GameMeta, seat: str) -> str:
@@ -52,9 +53,9 @@ def seat_url(meta: GameMeta, seat: str) -> str:
     return f"{config().base_url}/play/{meta.id}/{seat}/{seat_signature(meta, seat)}"
 
 
-def master_url(game_id: str) -> str:
+def master_url(meta: GameMeta) -> str:
     """Return the game master's private link, absolute."""
-    return f"{config().base_url}/admin/games/{game_id}/{master_signature(game_id)}"
+    return f"{config().base_url}/admin/games/{meta.id}/{master_signature(meta)}"
 
 
 def load_or_404(game_id: str) -> LoadedGame:
@@ -68,14 +69,13 @@ def load_or_404(game_id: str) -> LoadedGame:
 
 
 def refuse() -> None:
-    """Count a wrong token and answer the one 404 every wrong link gets."""
+    """Count a wrong token and answer the one 404 every wrong link gets (429 when too many)."""
     count_bad_token()
     abort(404)
 
 
 def authenticate_seat(game_id: str, seat: str, given: str) -> LoadedGame:
     """Return the game when `given` is the seat's current signature; else 404 (or 429)."""
-    guard_guessing()
     if not (GAME_ID.match(game_id) and SEAT.match(seat) and SIGNATURE.match(given)):
         refuse()
     try:
@@ -89,9 +89,12 @@ def authenticate_seat(game_id: str, seat: str, given: str) -> LoadedGame:
 
 def authenticate_master(game_id: str, given: str) -> LoadedGame:
     """Return the game when `given` is its game master's signature; else 404 (or 429)."""
-    guard_guessing()
     if not (GAME_ID.match(game_id) and SIGNATURE.match(given)):
         refuse()
-    if not same(given, master_signature(game_id)):
+    try:
+        loaded = load_game(store(), game_id)
+    except UnknownGameId:
         refuse()
-    return load_or_404(game_id)
+    if not same(given, master_signature(loaded.meta)):
+        refuse()
+    return loaded

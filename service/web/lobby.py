@@ -15,7 +15,7 @@ from ..loading import LoadedGame, UnknownGameId, load_game
 from ..templating import templates_dir
 from .links import load_or_404, store
 from .render import inline_svg, page
-from .security import client_address, limited
+from .security import client_address, limited, local_client
 from .summary import GameSummary, summarize
 
 bp = Blueprint("lobby", __name__)
@@ -48,12 +48,6 @@ def stylesheet() -> Response:
     """Return the site's stylesheet."""
     css = (templates_dir() / "web" / "style.css").read_text(encoding="utf-8")
     return Response(css, mimetype="text/css", headers={"Cache-Control": "public, max-age=3600"})
-
-
-@bp.get("/healthz")
-def health() -> Any:
-    """Return a small JSON health report."""
-    return {"status": "ok", "games": len(store().list_games())}
 
 
 @bp.get("/games/<game_id>")
@@ -133,8 +127,16 @@ def inline_rules(game: str) -> Any:
 
 
 def may_create() -> bool:
-    """Return whether this visitor may create games (open unless an admin token is set)."""
-    return not current_app.config["ADMIN_TOKEN"] or bool(session.get("admin"))
+    """Return whether this visitor may create games.
+
+    Closed by default: with OPEN_CREATION anyone may; with an admin token, whoever signed in
+    with it; with neither, only a visitor on this machine (the embedded default).
+    """
+    if current_app.config["OPEN_CREATION"]:
+        return True
+    if current_app.config["ADMIN_TOKEN"]:
+        return bool(session.get("admin"))
+    return local_client()
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -143,6 +145,10 @@ def new_game() -> Any:
     from .creation import create_from_form, new_game_form
 
     if not may_create():
+        if not current_app.config["ADMIN_TOKEN"]:
+            abort(403, description="Creating games is closed on this site. Its operator can "
+                                   "open it with an admin token (PBEM_ADMIN_TOKEN) or to "
+                                   "everyone (PBEM_OPEN_CREATION=yes).")
         return redirect(url_for("admin.login", next=request.path))
     if request.method == "POST":
         return create_from_form()

@@ -14,8 +14,8 @@ from typing import Any
 from flask import Blueprint, abort, redirect, request, session, url_for
 
 from .. import clock
-from ..games import EMAIL
 from ..identity import SIGN_IN_HOURS, read_sign_in, seats_of, sign_in_token
+from ..inputs import MAILBOX as EMAIL
 from ..loading import UnknownGameId, load_game
 from ..mail.transport import send
 from ..store import NewOutbox

@@ -14,6 +14,7 @@ from ..loading import LoadedGame
 from ..mail.compose import turn_label
 from ..pdf import private_items, render_snapshot_pdf
 from ..store import Submission
+from ..witness import head_at
 from .links import authenticate_seat, seat_signature, store
 from .orderforms import form_views, legal_texts, order_text
 from .render import inline_svg, page
@@ -83,7 +84,8 @@ def seat_page(game_id: str, seat: str, sig: str) -> Any:
         sub=sub, result=result,
         kept=sub.body if sub and result and not result.accepted else session.pop(UNSENT, ""),
         nonce=secrets.token_urlsafe(16), outcome=outcome_text(loaded), sig=sig,
-        refresh=sub is not None and sub.status == "received", **talk_context(loaded, seat))
+        refresh=sub is not None and sub.status == "received",
+        head=head_at(store(), game_id, loaded.seq), **talk_context(loaded, seat))
 
 
 @bp.post("/orders")

@@ -3,18 +3,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import current_app, request, url_for
+from flask import request, url_for
 from markupsafe import Markup
 
 from ..boardfit import screen_min_width
 from ..templating import render_template
-from .security import csrf_token
+from .security import csrf_token, dev_inbox_open
 
 
 def page(name: str, /, **context: Any) -> str:
     """Return the page template `web/<name>` rendered with `context` and the site's helpers."""
     return render_template(f"web/{name}", url_for=url_for, csrf_token=csrf_token,
-                           request=request, dev_inbox=current_app.config["DEV_INBOX"],
+                           request=request, dev_inbox=dev_inbox_open(),
                            **context)
 
 

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import hmac
+import ipaddress
+import re
 import secrets
 
 from flask import Flask, Response, abort, current_app, request, session
@@ -72,6 +74,44 @@ def client_address() -> str:
     return request.remote_addr or "unknown"
 
 
+FORWARDING_HEADERS = ("X-Forwarded-For", "X-Real-Ip", "Forwarded", "X-Client-Ip",
+                      "True-Client-Ip", "Cf-Connecting-Ip")
+FORWARDED_FOR = re.compile(r"for=\"?\[?([^\]\";,]+)", re.IGNORECASE)
+
+
+def is_loopback_address(text: str) -> bool:
+    """Return whether `text` is an address of this machine (127.0.0.0/8 or ::1)."""
+    try:
+        return ipaddress.ip_address(text.strip().split("%")[0]).is_loopback
+    except ValueError:
+        return False
+
+
+def local_client() -> bool:
+    """Return whether the request surely comes from this machine.
+
+    The socket's peer must be a loopback address, and so must every address that any proxy
+    (trusted or not) reports for the client: a local proxy forwarding a remote visitor is not
+    a local client.
+    """
+    original = request.environ.get("werkzeug.proxy_fix.orig", {}).get("REMOTE_ADDR")
+    peers = [request.environ.get("REMOTE_ADDR") or "", request.remote_addr or ""]
+    if original is not None:
+        peers.append(original)
+    for name in FORWARDING_HEADERS:
+        value = request.headers.get(name, "")
+        if name == "Forwarded":
+            peers += FORWARDED_FOR.findall(value) or ([value] if value else [])
+        elif value:
+            peers += value.split(",")
+    return all(is_loopback_address(peer) for peer in peers)
+
+
+def dev_inbox_open() -> bool:
+    """Return whether this request may see the dev inbox and seat links: local mail, local client."""
+    return bool(current_app.config["DEV_INBOX"]) and local_client()
+
+
 def limited(kind: str, key: str) -> bool:
     """Count one hit of `kind` (SUBMIT, GUESS, AUDIT) for `key`; True when over the limit."""
     limiter: Limiter = current_app.extensions["pbem.limiter"]
@@ -79,17 +119,24 @@ def limited(kind: str, key: str) -> bool:
     return not limiter.hit(f"{kind.lower()}:{key}", limit, window)
 
 
-def guard_guessing() -> None:
-    """Refuse (429) a client that has sent too many wrong tokens in this window."""
+def guessing_exceeded() -> bool:
+    """Return whether this client has sent too many wrong tokens in this window."""
     limiter: Limiter = current_app.extensions["pbem.limiter"]
     limit, window = parse_rate(current_app.config["RATE_GUESS"])
-    if limiter.peek(f"guess:{client_address()}", window) >= limit:
-        abort(429)
+    return limiter.peek(f"guess:{client_address()}", window) >= limit
 
 
 def count_bad_token() -> None:
-    """Count a wrong token from this client (guard_guessing refuses it once over the limit)."""
+    """Count a wrong token from this client; answer 429 once it has sent too many.
+
+    Only wrong tokens are refused this way: a correct link keeps working from the same address
+    (a player sharing an address with a guesser is not locked out). A signature has 80 bits, so
+    the limit slows scanners down rather than being what keeps links secret.
+    """
+    over = guessing_exceeded()
     limited("GUESS", client_address())
+    if over:
+        abort(429)
 
 
 def init_app(app: Flask) -> None:

@@ -16,12 +16,14 @@ LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
 DEFAULTS: dict[str, Any] = {
     "ADMIN_TOKEN": "",
     "INBOUND_TOKEN": "",
+    "METRICS_TOKEN": "",
     "RATE_SUBMIT": "30/60",
     "RATE_GUESS": "20/600",
     "RATE_AUDIT": "10/60",
     "INLINE_PROCESSING": False,
     "INLINE_MAIL": False,
     "DEV_INBOX": None,
+    "OPEN_CREATION": False,
     "PROXY_HOPS": 0,
     "MAX_CONTENT_LENGTH": 256 * 1024,
     "SESSION_COOKIE_HTTPONLY": True,
@@ -30,7 +32,9 @@ DEFAULTS: dict[str, Any] = {
 }
 """Every web setting; `PBEM_<NAME>` in the environment overrides each one."""
 
-TEXT_SETTINGS = ("ADMIN_TOKEN", "INBOUND_TOKEN", "RATE_SUBMIT", "RATE_GUESS", "RATE_AUDIT")
+YES = ("1", "true", "yes", "on")
+TEXT_SETTINGS = ("ADMIN_TOKEN", "INBOUND_TOKEN", "METRICS_TOKEN", "RATE_SUBMIT", "RATE_GUESS",
+                 "RATE_AUDIT")
 
 
 def session_key(config: Config) -> bytes:
@@ -49,6 +53,7 @@ def configure(app: Flask, config: Config, overrides: Mapping[str, Any] | None) -
     app.config.from_prefixed_env("PBEM")
     for name in TEXT_SETTINGS:
         app.config[name] = str(app.config[name] or "")
+    app.config["OPEN_CREATION"] = str(app.config["OPEN_CREATION"]).lower() in YES
     app.config["SECRET_KEY"] = session_key(config)
     app.config["SESSION_COOKIE_SECURE"] = config.base_url.startswith("https://")
     app.config.update(overrides or {})

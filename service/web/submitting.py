@@ -3,19 +3,26 @@ from __future__ import annotations
 
 import re
 
+from flask import abort
+
 from ..games import submit_order
+from ..inputs import has_unstorable
 from ..loading import LoadedGame
+from ..metrics import count_order
 from ..store import Submission
 from .handoff import announce, queue
 from .links import store
 
-KEY = re.compile(r"^[\x21-\x7e]{1,128}$")
+KEY = re.compile(r"^[\x21-\x7e]{1,128}\Z")
 """An idempotency key: up to 128 printable ASCII characters."""
 
 
 def take_order(loaded: LoadedGame, seat: str, body: str, *, source: str, key: str | None,
                prompt_key: str | None, sender: str | None) -> Submission:
     """Store an order (a duplicate key returns the first), then queue or decide it."""
+    if has_unstorable(body) or has_unstorable(prompt_key or ""):
+        abort(400, description="The order holds a NUL character or a lone surrogate, which "
+                               "is not text; it was not taken.")
     game_id = loaded.meta.id
     scoped = f"{game_id}:{seat}:{key}" if key and KEY.match(key) else None
     queued: list[bool] = []
@@ -27,6 +34,7 @@ def take_order(loaded: LoadedGame, seat: str, body: str, *, source: str, key: st
     result = submit_order(store(), game_id, seat, body, source=source, sender=sender,
                           idempotency_key=scoped, prompt_key=prompt_key, hand_over=hand_over)
     if queued == [False]:
+        count_order(result.status)
         announce(game_id)
     sub = store().get_submission(result.submission_id)
     if sub is None:

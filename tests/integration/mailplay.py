@@ -45,9 +45,12 @@ def send(pipeline: Pipeline, message: EmailMessage) -> None:
 
 
 def settled(pipeline: Pipeline, game_id: str) -> bool:
-    """Return whether every submission is processed and every email of the game sent."""
+    """Return whether every submission is processed and answered, every email of the game sent.
+
+    The answer to an emailed order carries that seat's turn email, so it counts as well.
+    """
     store = pipeline.store
-    if store.received_submissions(-3600):
+    if store.received_submissions(-3600) or store.unreplied_submissions("email"):
         return False
     return all(row.status == "sent" for row in store.outbox_for_game(game_id))
 

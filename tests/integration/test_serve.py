@@ -5,6 +5,7 @@ import json
 import os
 import signal
 import smtplib
+import socket
 import subprocess
 import sys
 import time
@@ -51,11 +52,13 @@ def test_serve_runs_web_worker_and_mail_and_stops_on_ctrl_c(tmp_path: Path) -> N
         wait_for(lambda: [m for m in mails(home) if m["Auto-Submitted"] == "auto-replied"], 90,
                  "the answer to anna's email")
         assert game_id in _get(f"http://127.0.0.1:{web}/")
+        parts = _descendants(server.pid)
     finally:
-        os.killpg(server.pid, signal.SIGINT)
+        server.send_signal(signal.SIGINT)  # to serve alone: it must stop the rest itself
         output = server.communicate(timeout=60)[0].decode()
     assert server.returncode == 0, output
-    assert "stopping" in output
+    assert "SIGINT received" in output and "stopping" in output
+    assert not _living(parts)
     assert not _alive_children(server.pid)
 
 
@@ -86,3 +89,112 @@ def _alive_children(pid: int) -> list[str]:
         if not found.stdout.strip() or time.monotonic() > deadline:
             return found.stdout.splitlines()
         time.sleep(0.2)
+
+
+def _start_serve(tmp_path: Path, web: int, smtp: int) -> subprocess.Popen[bytes]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PBEM_")}
+    env.update(PBEM_HOME=str(tmp_path / "var"), PBEM_SECRET_KEY="serve-test")
+    return subprocess.Popen([*PBEM, "serve", "--port", str(web), "--smtp-port", str(smtp)],
+                            env=env, cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, start_new_session=True)
+
+
+def _descendants(pid: int) -> set[int]:
+    """Return the ids of every live process below `pid`."""
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        parent = todo.pop()
+        children = subprocess.run(["pgrep", "-P", str(parent)], capture_output=True, text=True,
+                                  check=False).stdout.split()
+        for child in map(int, children):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
+def _living(pids: set[int]) -> set[int]:
+    """Return those of `pids` still running (not gone, not a zombie) after a grace period."""
+    deadline = time.monotonic() + 20
+    while True:
+        alive = set()
+        for pid in pids:
+            try:
+                state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            except (FileNotFoundError, ProcessLookupError, IndexError):
+                continue
+            if state != "Z":
+                alive.add(pid)
+        if not alive or time.monotonic() > deadline:
+            return alive
+        time.sleep(0.2)
+
+
+def _running_parts(server: subprocess.Popen[bytes], web: int) -> set[int]:
+    """Wait until web and worker (with its pool) run; return the served processes."""
+    wait_for(lambda: _get(f"http://127.0.0.1:{web}/healthz"), 60, "the web app")
+    def started() -> set[int] | None:
+        pids = _descendants(server.pid)
+        return pids if len(pids) >= 2 else None
+    parts: set[int] = wait_for(started, 60, "the worker and its pool")
+    return parts
+
+
+def test_sigterm_to_serve_alone_stops_every_part(tmp_path: Path) -> None:
+    web, smtp = free_port(), free_port()
+    server = _start_serve(tmp_path, web, smtp)
+    try:
+        parts = _running_parts(server, web)
+        server.send_signal(signal.SIGTERM)
+        output = server.communicate(timeout=90)[0].decode()
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGKILL)
+    assert server.returncode == 0, output
+    assert "SIGTERM received" in output and "stopped" in output
+    assert not _living(parts), output
+    assert not _get(f"http://127.0.0.1:{web}/healthz")
+
+
+def test_a_taken_smtp_port_stops_serve_and_says_so(tmp_path: Path) -> None:
+    web, smtp = free_port(), free_port()
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", smtp))
+        taken.listen()
+        server = _start_serve(tmp_path, web, smtp)
+        output = server.communicate(timeout=90)[0].decode()
+    assert server.returncode == 1, output
+    assert "the mail listener could not start" in output and "Traceback" not in output
+    assert not _get(f"http://127.0.0.1:{web}/healthz")
+    assert not _living(_descendants(server.pid))
+
+
+def test_a_taken_web_port_stops_the_mail_listener_too(tmp_path: Path) -> None:
+    web, smtp = free_port(), free_port()
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", web))
+        taken.listen()
+        server = _start_serve(tmp_path, web, smtp)
+        output = server.communicate(timeout=90)[0].decode()
+    assert server.returncode == 1, output
+    assert "the web server could not start" in output
+    with socket.socket() as again:
+        again.bind(("127.0.0.1", smtp))  # the listener let go of its port
+
+
+def test_a_dead_worker_stops_everything(tmp_path: Path) -> None:
+    web, smtp = free_port(), free_port()
+    server = _start_serve(tmp_path, web, smtp)
+    try:
+        parts = _running_parts(server, web)
+        worker = min(_descendants(server.pid))
+        os.killpg(os.getpgid(worker), signal.SIGKILL)
+        output = server.communicate(timeout=90)[0].decode()
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGKILL)
+    assert server.returncode == 1, output
+    assert "the worker stopped" in output and "everything else was stopped" in output
+    assert not _living(parts)
+    assert not _get(f"http://127.0.0.1:{web}/healthz")

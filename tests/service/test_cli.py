@@ -70,6 +70,10 @@ def test_games_lists_titles_and_player_counts(home: Path) -> None:
     (["new", "chess", *SEATS], "no game called 'chess'"),
     (["new", "secret-masters", "--seat", "anna"], "must be NAME=EMAIL"),
     (["new", "secret-masters", "--seat", "anna=not-an-address"], "not an email address"),
+    (["new", "secret-masters", "--seat", "anna=a@example.org>,<postmaster@example.org"],
+     "not an email address"),
+    (["new", "secret-masters", *SEATS, "--title", "Friday\r\nBcc: x@evil.test"],
+     "may not contain a control character (U+000D)"),
     (["new", "secret-masters", *SEATS[:4]], "played by 3 players, not 2"),
     (["new", "secret-masters", *SEATS, "--option", "colour=red"], "has no option 'colour'"),
     (["new", "secret-masters", *SEATS, "--option", "long=perhaps"], "takes yes or no"),
@@ -227,7 +231,7 @@ def test_the_same_seed_and_seats_give_the_same_game(home: Path, tmp_path: Path,
     first = new_game()
     log = [(row.type, row.payload) for row in store().events(first)]
     again = run("new", "secret-masters", *SEATS, "--seed", SEED)
-    assert again.exit_code != 0 and "from this seed exists already" in again.output
+    assert again.exit_code != 0 and "from the same seed gets the same id" in again.output
     monkeypatch.setenv("PBEM_HOME", str(tmp_path / "elsewhere"))
     assert new_game() == first
     elsewhere = [(row.type, row.payload) for row in store().events(first)]

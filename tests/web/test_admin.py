@@ -15,7 +15,7 @@ from .helpers import post_form, text
 def master_path(app: Flask, loaded: LoadedGame) -> str:
     """Return the path of the game master's page."""
     with app.app_context():
-        return f"/admin/games/{loaded.meta.id}/{master_signature(loaded.meta.id)}"
+        return f"/admin/games/{loaded.meta.id}/{master_signature(loaded.meta)}"
 
 
 def test_the_master_page_needs_its_own_link(app: Flask, client: FlaskClient,
@@ -27,7 +27,7 @@ def test_the_master_page_needs_its_own_link(app: Flask, client: FlaskClient,
     seat_sig = seat_path(app, loaded, "anna").rsplit("/", 1)[1]
     assert client.get(f"/admin/games/{loaded.meta.id}/{seat_sig}").status_code == 404
     assert client.get(f"/admin/games/{loaded.meta.id}/{'a' * 16}").status_code == 404
-    other = new_game(store, game_id="0ddba11e")
+    other = new_game(store, game_id="0badf00d")
     assert client.get(f"/admin/games/{other.meta.id}/{path.rsplit('/', 1)[1]}").status_code \
         == 404
     refused = post_form(client, f"/admin/games/{loaded.meta.id}/{'a' * 16}/pause", {})
@@ -94,6 +94,34 @@ def test_seat_links_are_shown_only_on_this_machine(app: Flask, client: FlaskClie
     assert "Seat links" in text(client.get(path))
     app.config["DEV_INBOX"] = False
     assert "Seat links" not in text(client.get(path))
+
+
+def test_the_master_link_can_be_renewed(app: Flask, client: FlaskClient, store: Store) -> None:
+    loaded = new_game(store)
+    old = master_path(app, loaded)
+    answer = post_form(client, old + "/renew-master", {}, page=old)
+    assert answer.status_code == 303
+    new = answer.headers["Location"].split("?")[0]
+    assert new != old and new.startswith(f"/admin/games/{loaded.meta.id}/")
+    assert "new link" in text(client.get(answer.headers["Location"]))
+    assert client.get(old).status_code == 404
+    assert post_form(client, old + "/pause", {}, page=new).status_code == 404
+    assert new == master_path(app, load_game(store, loaded.meta.id))
+    history = [e.type for e in store.events(loaded.meta.id)]
+    assert history[-1] == "master.link-renewed"
+
+
+def test_pbem_link_renew_prints_the_new_master_link(app: Flask, store: Store) -> None:
+    from click.testing import CliRunner
+
+    from service.web.commands import pbem_link_command
+
+    loaded = new_game(store)
+    old = master_path(app, loaded)
+    printed = CliRunner().invoke(pbem_link_command, [loaded.meta.id, "--renew"])
+    assert printed.exit_code == 0, printed.output
+    assert printed.output.strip().endswith(master_path(app, load_game(store, loaded.meta.id)))
+    assert not printed.output.strip().endswith(old)
 
 
 def test_the_master_page_lists_orders_that_could_not_be_processed(

@@ -192,7 +192,7 @@ def test_wrong_tokens_are_rate_limited(app: Flask, client: FlaskClient, store: S
     codes = [client.get(path, headers={"Authorization": f"Bearer {'c' * 16}"}).status_code
              for _ in range(5)]
     assert codes == [401, 401, 401, 429, 429]
-    assert client.get(path, headers=auth(app, loaded, "anna")).status_code == 429
+    assert client.get(path, headers=auth(app, loaded, "anna")).status_code == 200
 
 
 def test_the_openapi_document_names_every_api_route(app: Flask, client: FlaskClient) -> None:

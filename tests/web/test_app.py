@@ -62,7 +62,8 @@ def test_a_form_without_the_session_token_is_refused(client: FlaskClient, store:
 
 def test_health_stylesheet_and_unknown_pages(client: FlaskClient, store: Store) -> None:
     new_game(store)
-    assert client.get("/healthz").get_json() == {"status": "ok", "games": 1}
+    assert client.get("/healthz").get_json() == {"status": "ok", "database": "ok",
+                                                 "broker": "ok"}
     css = client.get("/style.css")
     assert css.mimetype == "text/css" and "max-age" in css.headers["Cache-Control"]
     missing = client.get("/no/such/page")

@@ -157,7 +157,8 @@ def test_guessing_tokens_is_rate_limited(app: Flask, client: FlaskClient, store:
     codes = [client.get(f"/play/{loaded.meta.id}/anna/{'b' * 15}{c}").status_code
              for c in "abcdefg"]
     assert codes == [404] * 5 + [429] * 2
-    assert client.get(good).status_code == 429
+    assert client.get(good).status_code == 200, "a correct link is never locked out"
+    assert client.get(f"/play/{loaded.meta.id}/anna/{'c' * 16}").status_code == 429
 
 
 def test_the_pdf_is_the_seats_snapshot(app: Flask, client: FlaskClient, store: Store) -> None:
@@ -224,3 +225,15 @@ def test_every_page_of_every_game(app: Flask, client: FlaskClient, store: Store,
         page = text(client.get(seat_path(app, load_game(store, loaded.meta.id), seat)))
         assert "The game is over" in page
     assert "Verify" in text(client.get(f"/games/{loaded.meta.id}"))
+
+
+def test_the_seat_page_shows_the_logs_head(app: Flask, client: FlaskClient,
+                                            store: Store) -> None:
+    from service.witness import head_at
+
+    loaded = new_game(store)
+    head = head_at(store, loaded.meta.id, loaded.seq)
+    assert head is not None
+    page = client.get(seat_path(app, loaded, "anna")).get_data(as_text=True)
+    assert f"seq {head.seq}, hash <code>{head.short}</code>" in page
+    assert f"--witness {head.witness}" in page

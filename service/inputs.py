@@ -1,0 +1,74 @@
+"""Checks on text that people type into names, titles and addresses, before anything keeps it.
+
+A title, a player's name or an email address ends up in mail headers, page titles and indexed
+columns; a line break there splits a header, a NUL breaks PostgreSQL and a lone surrogate cannot
+be encoded at all. Such values are refused where they are typed, with a message that says which
+character is the problem, so that nothing accepted can fail later.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+MAX_EMAIL = 254
+BAD_CATEGORIES = {"Cc": "a control character", "Cs": "a lone surrogate",
+                  "Zl": "a line separator", "Zp": "a paragraph separator"}
+INVISIBLE_FORMATS = {"\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067",
+                     "\u2068", "\u2069"}
+"""Bidirectional overrides and isolates, which can make a name read as another."""
+LOCAL_PART = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
+DOMAIN = r"(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}"
+MAILBOX = re.compile(rf"^{LOCAL_PART}@{DOMAIN}$")
+"""One plain mailbox, local@domain.tld: no display name, no brackets, no second address."""
+
+
+class InputRefused(ValueError):
+    """A typed value that the service will not keep; the message says why, for the user."""
+
+
+def bad_character(text: str) -> str:
+    """Return a description of the first character a one-line field may not hold, or ''."""
+    for char in text:
+        kind = BAD_CATEGORIES.get(unicodedata.category(char))
+        if kind or char in INVISIBLE_FORMATS:
+            return f"{kind or 'a text direction override'} (U+{ord(char):04X})"
+    return ""
+
+
+def check_line(text: str, what: str, max_length: int) -> str:
+    """Return `text` stripped when it is one clean line of at most `max_length` characters."""
+    value = text.strip()
+    found = bad_character(value)
+    if found:
+        raise InputRefused(f"{what} may not contain {found}: write it on one line, as plain "
+                           "text")
+    if len(value) > max_length:
+        raise InputRefused(f"{what} is longer than {max_length} characters")
+    return value
+
+
+def check_email(text: str, what: str = "the email address") -> str:
+    """Return the address when `text` is exactly one plain mailbox (local@domain)."""
+    value = text.strip()
+    found = bad_character(value)
+    if found:
+        raise InputRefused(f"{what} may not contain {found}")
+    if len(value) > MAX_EMAIL or not MAILBOX.match(value):
+        raise InputRefused(f"{what} {value!r} is not an email address: give one plain "
+                           "address such as anna@example.org (no name, no brackets, no second "
+                           "address)")
+    return value
+
+
+def clean_for_index(text: str | None, max_length: int = 998) -> str | None:
+    """Return `text` safe for an indexed column: no NULs, no lone surrogates, bounded length."""
+    if text is None:
+        return None
+    value = text.replace("\x00", "\\x00")
+    value = value.encode("utf-8", "backslashreplace").decode("utf-8")
+    return value[:max_length]
+
+
+def has_unstorable(text: str) -> bool:
+    """Return whether `text` holds a NUL or a lone surrogate, which no store keeps as text."""
+    return "\x00" in text or any("\ud800" <= char <= "\udfff" for char in text)

@@ -1,0 +1,57 @@
+"""Logs as one JSON object per line: time, level, logger, the event, and its details.
+
+`configure_logging()` is called by the web app, the workers and `pbem serve`; PBEM_LOG_FORMAT=text
+gives plain lines for a terminal instead, and PBEM_LOG_LEVEL sets the level (default INFO). A
+traceback is kept inside its line (as the field `exc`), so a log reader never sees half an event.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+from datetime import UTC, datetime
+from typing import Any
+
+QUIET = ("fontTools", "weasyprint", "PIL")
+"""Libraries that log every step of a PDF at INFO; only their warnings are kept."""
+STANDARD = frozenset(vars(logging.makeLogRecord({})).keys()) | {"message", "asctime"}
+"""Attributes every record has; anything else was passed as extra= and is logged as a field."""
+
+
+class JsonFormatter(logging.Formatter):
+    """Formats a record as one line of JSON."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        """Return the record as a JSON object on one line."""
+        line: dict[str, Any] = {
+            "ts": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname.lower(), "logger": record.name,
+            "event": record.getMessage()}
+        for key, value in vars(record).items():
+            if key not in STANDARD and not key.startswith("_"):
+                line[key] = value
+        if record.exc_info:
+            line["exc"] = self.formatException(record.exc_info)
+        if record.stack_info:
+            line["stack"] = self.formatStack(record.stack_info)
+        return json.dumps(line, default=str, ensure_ascii=False)
+
+
+def formatter() -> logging.Formatter:
+    """Return the formatter PBEM_LOG_FORMAT asks for (JSON unless it says text)."""
+    if os.environ.get("PBEM_LOG_FORMAT", "json").lower() == "text":
+        return logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
+    return JsonFormatter()
+
+
+def configure_logging() -> None:
+    """Send every log record to standard error, one structured line each."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(formatter())
+    root = logging.getLogger()
+    for old in list(root.handlers):
+        root.removeHandler(old)
+    root.addHandler(handler)
+    root.setLevel(os.environ.get("PBEM_LOG_LEVEL", "INFO").upper())
+    for name in QUIET:
+        logging.getLogger(name).setLevel(max(logging.WARNING, root.level))

@@ -1,0 +1,66 @@
+"""Operations: /healthz (database and broker) and /metrics (Prometheus text format).
+
+/metrics answers clients on this machine, and others that send PBEM_METRICS_TOKEN as a bearer
+token; the counts it shows hold no game's secrets, but they are nobody else's business.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, request
+
+from ..metrics import exposition
+from .links import config, store
+from .security import local_client, same
+
+bp = Blueprint("ops", __name__)
+CHECK_SECONDS = 2
+
+
+def database_problem() -> str:
+    """Return why the database does not answer, or ''."""
+    try:
+        store().get_game("00000000")
+    except Exception as exc:  # noqa: BLE001 - any failure is the report
+        return f"{type(exc).__name__}: {exc}"[:300]
+    return ""
+
+
+def broker_problem() -> str:
+    """Return why the task queue's broker does not answer, or ''."""
+    url = config().broker_url
+    try:
+        if url.startswith(("redis://", "rediss://")):
+            import redis
+
+            redis.Redis.from_url(url, socket_timeout=CHECK_SECONDS,
+                                 socket_connect_timeout=CHECK_SECONDS).ping()
+        else:
+            from kombu.connection import Connection
+
+            with Connection(url, connect_timeout=CHECK_SECONDS) as connection:  # type: ignore[no-untyped-call]
+                connection.ensure_connection(max_retries=1, timeout=CHECK_SECONDS)
+    except Exception as exc:  # noqa: BLE001 - any failure is the report
+        return f"{type(exc).__name__}: {exc}"[:300]
+    return ""
+
+
+@bp.get("/healthz")
+def health() -> Any:
+    """Return 200 when the database and the broker answer, else 503 naming what failed."""
+    checks = {"database": database_problem(), "broker": broker_problem()}
+    body: dict[str, Any] = {name: problem or "ok" for name, problem in checks.items()}
+    failing = any(checks.values())
+    body["status"] = "failing" if failing else "ok"
+    return body, 503 if failing else 200
+
+
+@bp.get("/metrics")
+def metrics() -> Response:
+    """Return the Prometheus metrics of this node."""
+    token = current_app.config["METRICS_TOKEN"]
+    scheme, _, given = request.headers.get("Authorization", "").partition(" ")
+    if not local_client() and not (token and scheme.lower() == "bearer"
+                                   and same(given.strip(), token)):
+        abort(404)
+    return Response(exposition(config()), mimetype="text/plain; version=0.0.4")

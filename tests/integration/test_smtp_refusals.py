@@ -1,0 +1,145 @@
+"""SMTP in and out: forged recipients refused in the conversation, relay refusals classified."""
+from __future__ import annotations
+
+import smtplib
+from collections.abc import Iterator
+from email.message import EmailMessage
+from email.utils import make_msgid
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiosmtpd.controller import Controller
+
+from service import admin
+from service.config import Config, load_config
+from service.games import NewSeat, create_game
+from service.loading import LoadedGame
+from service.mail.inbound import receive_email, recipient_refusal
+from service.mail.smtpd import start_listener
+from service.mail.transport import PermanentDeliveryError, TransientDeliveryError, send_smtp
+from service.store import Store
+from service.tokens import reply_address
+
+from .conftest import free_port
+
+
+@pytest.fixture
+def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+           ) -> Iterator[tuple[Store, Config, LoadedGame, int]]:
+    """A store with one game, and the real listener checking recipients against it."""
+    monkeypatch.setenv("PBEM_SECRET_KEY", "smtp-refusal-key")
+    config = load_config({"PBEM_HOME": str(tmp_path), "PBEM_MAIL_DOMAIN": "games.test"})
+    store = Store(f"sqlite:///{tmp_path / 'pbem.db'}")
+    store.create_schema()
+    seats = [NewSeat(name, f"{name}@players.test") for name in ("anna", "bruno", "carla")]
+    loaded = create_game(store, "secret-masters", seats, seed_hex="5e" * 32)
+
+    def keep(raw: bytes, sender: str | None, rcpts: Any) -> str:
+        return receive_email(store, raw, envelope_from=sender, envelope_to=rcpts)[0].id
+
+    port = free_port()
+    listener = start_listener("127.0.0.1", port, "games.test", keep, 1 << 20,
+                              lambda address: recipient_refusal(store, config, address))
+    try:
+        yield store, config, loaded, port
+    finally:
+        listener.stop()
+        store.dispose()
+
+
+def mail_to(port: int, recipient: str) -> None:
+    """Send one small message to the listener."""
+    message = EmailMessage()
+    message["From"], message["To"], message["Subject"] = "anna@players.test", recipient, "o"
+    message["Message-ID"] = make_msgid(domain="players.test")
+    message.set_content("pass")
+    with smtplib.SMTP("127.0.0.1", port, timeout=10) as client:
+        client.send_message(message)
+
+
+def test_unsigned_and_forged_recipients_are_refused_in_the_conversation(
+        served: tuple[Store, Config, LoadedGame, int]) -> None:
+    store, config, loaded, port = served
+    key, game_id = config.secret_key(), loaded.meta.id
+    good = reply_address(key, "games.test", game_id, "anna", 0)
+    forged = good.replace(good.split(".")[2].split("@")[0], "a" * 16)
+    for recipient, code in (("games@games.test", 550), (forged, 550),
+                            (f"play+{game_id}.zed.{'a' * 16}@games.test", 550),
+                            ("anna@elsewhere.test", 550)):
+        with pytest.raises(smtplib.SMTPRecipientsRefused) as refused:
+            mail_to(port, recipient)
+        assert refused.value.recipients[recipient][0] == code, recipient
+    assert store.unreplied_submissions("email") == [] and not _stored(store)
+    mail_to(port, good)
+    assert len(_stored(store)) == 1
+    admin.rotate_token(store, game_id, "anna")
+    mail_to(port, good)  # an old address is taken, and answered with the newer one
+    assert len(_stored(store)) == 2
+
+
+def _stored(store: Store) -> list[str]:
+    return store.received_submissions(-3600)
+
+
+class Refusing:
+    """A relay that answers every recipient, or the data, with a fixed reply."""
+
+    def __init__(self, rcpt: str = "250 OK", data: str = "250 OK") -> None:
+        self.rcpt, self.data = rcpt, data
+
+    async def handle_RCPT(self, server: Any, session: Any, envelope: Any, address: str,
+                          options: Any) -> str:
+        envelope.rcpt_tos.append(address)
+        return self.rcpt
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        return self.data
+
+
+@pytest.mark.parametrize("relay, error, code", [
+    (Refusing(rcpt="550 5.1.1 no such user"), PermanentDeliveryError, 550),
+    (Refusing(data="554 5.7.1 rejected as spam"), PermanentDeliveryError, 554),
+    (Refusing(rcpt="452 4.2.2 mailbox full"), TransientDeliveryError, 0),
+    (Refusing(data="451 4.3.0 try later"), TransientDeliveryError, 0),
+])
+def test_relay_refusals_are_permanent_only_for_5xx(relay: Refusing, error: type[Exception],
+                                                   code: int) -> None:
+    port = free_port()
+    controller = Controller(relay, hostname="127.0.0.1", port=port)
+    controller.start()
+    message = EmailMessage()
+    message["From"], message["To"], message["Subject"] = "games@g.test", "a@p.test", "turn"
+    message.set_content("your move")
+    try:
+        with pytest.raises(error) as raised:
+            send_smtp(f"smtp://127.0.0.1:{port}?starttls=no", message)
+    finally:
+        controller.stop()
+    assert getattr(raised.value, "smtp_code", 0) == code
+
+
+def test_an_answer_refused_for_good_is_not_tried_again(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from service.delivery import deliver_reply
+    from service.processing import process_submission
+
+    port = free_port()
+    controller = Controller(Refusing(rcpt="550 5.1.1 no such user"), hostname="127.0.0.1",
+                            port=port)
+    controller.start()
+    monkeypatch.setenv("PBEM_SECRET_KEY", "smtp-refusal-key")
+    config = load_config({"PBEM_HOME": str(tmp_path),
+                          "PBEM_SMTP_URL": f"smtp://127.0.0.1:{port}?starttls=no"})
+    store = Store(f"sqlite:///{tmp_path / 'pbem.db'}")
+    store.create_schema()
+    try:
+        raw = b"From: gone@players.test\r\nMessage-ID: <p1@players.test>\r\n\r\npass\r\n"
+        sub, _ = receive_email(store, raw, envelope_from="gone@players.test")
+        process_submission(store, sub.id, config=config)
+        assert deliver_reply(store, config, sub.id) == "refused"
+        assert store.unreplied_submissions("email") == []
+        assert deliver_reply(store, config, sub.id) == "already-sent"
+    finally:
+        controller.stop()
+        store.dispose()
