@@ -2,17 +2,20 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Game, Rng, RuleViolation, canonical_json, encode, get_game, sha256_hex
+from engine.core import Game, Rng, RuleViolation, encode, get_game, sha256_hex
 
-from .gamemeta import GameMeta, apply_service_event
+from .archive import ArchiveError, chained, check_engine
+from .gamemeta import apply_service_event
 from .loading import UnknownGameId, load_game, start_state
 from .meta import (
     SERVICE_EVENTS,
-    GameCreated,
+    GameFinished,
     OrderAccepted,
+    SeedRevealed,
     describe_service_event,
     is_service_event,
     service_audience,
@@ -125,77 +128,182 @@ def truncation(store: Store, row: GameRow, last: int) -> str:
 
 @dataclass(frozen=True)
 class AuditReport:
-    """The outcome of re-running a finished game from its revealed seed."""
+    """The outcome of re-running a game from its seed."""
 
     orders: int
     events: int
     draws: int
+    finished: bool = True
 
 
-@dataclass
-class _Batch:
-    position: int
-    opener: Any
-    events: list[StoredEvent]
+ORDER_VERSION = SERVICE_EVENTS.version_of(OrderAccepted("", {}, "", ""))
+AUDITED = frozenset({"order.accepted", "game.finished", "seed.revealed"})
+"""The service events an audit reads after game.created; the others follow no random draw."""
+
+
+class AuditFailure(AuditRefused):
+    """The log does not follow from its orders and seed; `seq` is the first event that differs."""
+
+    def __init__(self, seq: int, reason: str) -> None:
+        super().__init__(f"seq {seq}: {reason}")
+        self.seq = seq
+        self.reason = reason
 
 
 def audit(store: Store, game_id: str) -> AuditReport:
-    """Re-run every order of a finished game against its revealed seed; raise on any mismatch."""
-    game, events = decoded_events(store, game_id)
-    meta = _meta_of(game_id, events)
+    """Re-run every order of a finished game in the store against its revealed seed."""
+    meta = load_game(store, game_id).meta
     if not meta.finished or meta.revealed_seed is None:
         raise AuditRefused(f"game {game_id} is not finished: its seed stays secret until the "
                            "end, so its randomness cannot be audited yet (pbem verify checks "
                            "the log meanwhile)")
-    seed = bytes.fromhex(meta.revealed_seed)
-    if sha256_hex(seed) != meta.seed_hash:
-        raise AuditRefused("the revealed seed does not match the hash published at the start")
-    state, draws, orders = start_state(game, meta), 0, 0
-    for batch in _batches(events):
-        rng = Rng.for_position(seed, game_id, batch.position)
-        again = _rerun(game, state, batch, rng)
-        stored = [(row.type, canonical_json(row.payload)) for row in batch.events]
-        if [(name, canonical_json(payload)) for name, payload in again] != stored:
-            raise AuditRefused(f"re-running seq {batch.position} gives different events: the "
-                               "log does not follow from its orders and seed")
-        state = game.fold(state, [game.events.load(n, p) for n, p in again])
-        draws += rng.draws
-        orders += isinstance(batch.opener, OrderAccepted)
-    return AuditReport(orders, len(events), draws)
+    try:
+        return rerun_log(game_id, meta.revealed_seed,
+                         chained(map(vars, store.iter_events(game_id))))
+    except ArchiveError as exc:
+        raise AuditFailure(exc.seq or 0, exc.message) from None
 
 
-def _meta_of(game_id: str, events: list[tuple[StoredEvent, Any]]) -> GameMeta:
-    meta = None
-    for row, item in events:
-        if is_service_event(row.type):
-            meta = apply_service_event(meta, game_id, item, row.seq)
-    assert meta is not None
-    return meta
+LogEntry = Mapping[str, Any]
+"""One event as the audit reads it: at least its seq, type, schema_version and payload."""
 
 
-def _batches(events: list[tuple[StoredEvent, Any]]) -> list[_Batch]:
-    """Split the log at each decision (creation, accepted order) with its game events."""
-    batches: list[_Batch] = []
-    for row, item in events:
-        if isinstance(item, (GameCreated, OrderAccepted)):
-            batches.append(_Batch(row.seq, item, []))
-        elif not is_service_event(row.type):
-            batches[-1].events.append(row)
-    return batches
+class _Rerun:
+    """The state of one audit pass: the rules, the folded state and what is still expected."""
 
+    def __init__(self, game_id: str, seed_hex: str) -> None:
+        self.game_id, self.seed_hex = game_id, seed_hex
+        self.seed = bytes.fromhex(seed_hex)
+        self.game: Game[Any] | None = None
+        self.state: Any = None
+        self.expected: list[Any] = []
+        self.opened_at = 0
+        self.orders = self.draws = self.events = 0
+        self.finished = False
 
-def _rerun(game: Game[Any], state: Any, batch: _Batch, rng: Rng) -> list[tuple[str, Any]]:
-    if isinstance(batch.opener, GameCreated):
-        again = game.start(state, rng)
-    else:
-        accepted: OrderAccepted = batch.opener
-        order = game.order_from_json(accepted.order)
+    def take(self, entry: LogEntry) -> None:
+        """Check one logged event against the re-run; raise AuditFailure where it differs."""
+        self.events += 1
+        seq, name = entry["seq"], entry["type"]
+        if seq != self.events:
+            raise AuditFailure(self.events, f"event {self.events} is missing or out of order")
         try:
-            again = game.decide(state, accepted.seat, order, rng)
+            if self.game is None:
+                self._created(entry)
+            elif "." in name:
+                self._service(entry)
+            else:
+                self._engine(entry)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise AuditFailure(seq, f"the event cannot be read ({exc})") from None
+
+    def _created(self, entry: LogEntry) -> None:
+        """Start the re-run from the log's first event, which must be game.created."""
+        seq, name, version, payload = (entry["seq"], entry["type"], entry["schema_version"],
+                                       entry["payload"])
+        if name != "game.created":
+            raise AuditFailure(seq, "a game's log must begin with game.created")
+        item = SERVICE_EVENTS.load(name, payload, version)
+        if sha256_hex(self.seed) != item.seed_hash:
+            raise AuditFailure(seq, "the seed does not match the hash published when the "
+                               "game was created")
+        try:
+            self.game = check_engine(item.game, item.engine_version)
+        except ArchiveError as exc:
+            raise AuditRefused(exc.message) from None
+        self.state = start_state(self.game, apply_service_event(None, self.game_id, item))
+        self._open(seq, self.game.start(self.state, self._rng(seq)))
+
+    def _rng(self, seq: int) -> Rng:
+        return Rng.for_position(self.seed, self.game_id, seq)
+
+    def _open(self, seq: int, again: Sequence[Any]) -> None:
+        """Expect the re-derived events of the decision at `seq` next in the log."""
+        self.expected, self.opened_at = list(reversed(again)), seq
+
+    def _service(self, entry: LogEntry) -> None:
+        """Follow a service event: re-decide an accepted order, check the end and the seed."""
+        assert self.game is not None
+        seq, name, version, payload = (entry["seq"], entry["type"], entry["schema_version"],
+                                       entry["payload"])
+        if self.expected:
+            raise AuditFailure(seq, f"the decision at seq {self.opened_at} causes "
+                               f"{len(self.expected)} more event(s) than the log holds")
+        if name not in AUDITED:
+            if name not in SERVICE_EVENTS.by_name:
+                raise AuditFailure(seq, f"{name!r} is not an event of the service")
+            return  # deadlines, pauses, seats: the clock's and the game master's, not the dice's
+        if name == "order.accepted" and version == ORDER_VERSION:  # the common case, undecoded
+            self._order(seq, payload["seat"], payload["order"], payload["text"])
+            return
+        item = SERVICE_EVENTS.load(name, payload, version)
+        if isinstance(item, OrderAccepted):
+            self._order(seq, item.seat, item.order, item.text)
+        elif isinstance(item, GameFinished):
+            result = self.game.outcome(self.state)
+            if result is None or (tuple(result.winners), result.reason, dict(result.scores)) \
+                    != (tuple(item.winners), item.reason, dict(item.scores)):
+                raise AuditFailure(seq, "the recorded end of the game is not the one the "
+                                   "replayed game reaches")
+            self.finished = True
+        elif isinstance(item, SeedRevealed) and item.seed != self.seed_hex:
+            raise AuditFailure(seq, "the revealed seed is not the seed being audited")
+
+    def _order(self, seq: int, seat: str, order_json: dict[str, Any], text: str) -> None:
+        """Decide the accepted order again with the same random stream."""
+        assert self.game is not None
+        rng = self._rng(seq)
+        try:
+            order = self.game.order_from_json(order_json)
+            again = self.game.decide(self.state, seat, order, rng)
         except RuleViolation as exc:
-            raise AuditRefused(f"the order at seq {batch.position} ({accepted.text}) is "
-                               f"refused on re-run: {exc}") from None
-    return [game.events.dump(item) for item in again]
+            raise AuditFailure(seq, f"the order ({text}) is refused on re-run: {exc}") from None
+        self._open(seq, again)
+        self.orders += 1
+        self.draws += rng.draws
+
+    def _engine(self, entry: LogEntry) -> None:
+        """Compare a game event with the next re-derived one and fold it."""
+        assert self.game is not None
+        seq, name, version, payload = (entry["seq"], entry["type"], entry["schema_version"],
+                                       entry["payload"])
+        if not self.expected:
+            raise AuditFailure(seq, "this game event follows from no order or opening")
+        again = self.expected.pop()
+        table = self.game.events
+        if version == table.version_of(again):
+            same = table.dump(again) == (name, payload)
+        else:  # written by an older schema: compare after upcasting
+            same = table.load(name, payload, version) == again
+        if not same:
+            raise AuditFailure(seq, f"re-running the decision at seq {self.opened_at} "
+                               f"gives different events from here on (expected "
+                               f"{table.name_of(again)}): the log does not follow from its "
+                               "orders and seed")
+        self.state = self.game.evolve(self.state, again)
+
+    def report(self, require_finished: bool) -> AuditReport:
+        """Return the report once every event was taken; raise if the log stops short."""
+        if self.expected:
+            raise AuditFailure(self.events + 1, f"the decision at seq {self.opened_at} causes "
+                               "events the log does not hold")
+        if require_finished and not self.finished:
+            raise AuditRefused("the log does not reach the end of the game")
+        return AuditReport(self.orders, self.events, self.draws, self.finished)
+
+
+def rerun_log(game_id: str, seed_hex: str, events: Iterable[LogEntry], *,
+              require_finished: bool = True) -> AuditReport:
+    """Re-run a log, streamed in seq order, from its seed; raise AuditFailure where it differs.
+
+    The same check serves the store and an archive: every opening and accepted order is
+    decided again with the same random stream and must give exactly the logged events, the
+    recorded end must be the replayed one, and the revealed seed the audited one.
+    """
+    rerun = _Rerun(game_id, seed_hex)
+    for entry in events:
+        rerun.take(entry)
+    return rerun.report(require_finished)
 
 
 def json_lines(lines: list[HistoryLine]) -> str:

@@ -12,11 +12,13 @@ import click
 from engine.core import UnknownGame, all_games, get_game
 
 from . import admin
+from . import archive as archiving
 from . import audit as auditing
 from .config import load_config
 from .games import ServiceError, create_game, parse_seat, seed_game_id, submit_order
 from .loading import UnknownGameId, load_game
 from .meta import PRESS_LEVELS
+from .restore import audit_archive
 from .store import Store
 from .witness import check_witness, parse_witness
 
@@ -55,7 +57,8 @@ def friendly_errors() -> Iterator[None]:
     """Turn the service's expected errors into one clear line and exit status 1."""
     try:
         yield
-    except (UnknownGame, UnknownGameId, ServiceError, auditing.AuditRefused) as exc:
+    except (UnknownGame, UnknownGameId, ServiceError, auditing.AuditRefused,
+            archiving.ArchiveError) as exc:
         message = exc.message if isinstance(exc, ServiceError) else str(exc)
         raise click.ClickException(message) from None
 
@@ -293,13 +296,22 @@ def check_witness_command(store: Store, game_id: str, given: str) -> None:
 
 
 @main.command("audit")
-@click.argument("game_id")
+@click.argument("game_id", required=False)
+@click.option("--archive", "archive_path", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Audit a game's archive file alone: no database, server or network.")
 @handles_errors
-def audit_command(game_id: str) -> None:
+def audit_command(game_id: str | None, archive_path: str | None) -> None:
     """Re-run every order of a finished game from its revealed seed; the log must match."""
-    report = auditing.audit(open_store(), game_id)
-    click.echo(f"ok: {report.orders} orders re-run, {report.draws} random draws re-derived, "
-               f"{report.events} events reproduced exactly")
+    if (game_id is None) == (archive_path is None):
+        raise ServiceError("give a game id, or --archive FILE (not both)")
+    if archive_path is not None:
+        report = audit_archive(archive_path)
+    else:
+        report = auditing.audit(open_store(), game_id or "")
+    state = "" if report.finished else " (a running game: checked up to its last event)"
+    click.echo(f"ok: hash chain intact, seed matches its published hash, {report.orders} "
+               f"orders re-run, {report.draws} random draws re-derived, {report.events} "
+               f"events reproduced exactly{state}")
 
 
 @main.command("pause")
@@ -377,10 +389,14 @@ def register_extra_commands() -> None:
     """Add the commands that live in their own modules, and those of installed plugins."""
     from importlib.metadata import entry_points
 
+    from .archive_cli import backup_command, export_command, import_command
     from .selfplay import demo_command, selfplay_command
 
     main.add_command(selfplay_command)
     main.add_command(demo_command)
+    main.add_command(export_command)
+    main.add_command(import_command)
+    main.add_command(backup_command)
     for plugin in entry_points(group="pbem.commands"):
         plugin.load()(main)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -371,6 +371,59 @@ class Store(QueueStore):
                 return list(cursor.fetchall())
             finally:
                 cursor.close()
+
+    def iter_events(self, game_id: str, after_seq: int = 0, upto: int | None = None,
+                    batch: int = 1000) -> Iterator[StoredEvent]:
+        """Yield the game's events after `after_seq` up to `upto` in seq order, `batch` at a time.
+
+        Each batch is its own short read keyed by seq, so memory stays flat however long the
+        log is and no connection is held between batches.
+        """
+        while upto is None or after_seq < upto:
+            query = (select(events_t).where(events_t.c.game_id == game_id,
+                                            events_t.c.seq > after_seq)
+                     .order_by(events_t.c.seq).limit(batch))
+            if upto is not None:
+                query = query.where(events_t.c.seq <= upto)
+            with self._engine.connect() as conn:
+                rows = [stored_event_from_row(row) for row in conn.execute(query)]
+            yield from rows
+            if len(rows) < batch:
+                return
+            after_seq = rows[-1].seq
+
+    def restore_game(self, row: GameRow, events: Iterable[StoredEvent],
+                     batch: int = 500) -> int:
+        """Insert a game's row and its already chained events as they are, in one transaction.
+
+        For restoring a game from an archive: nothing is re-hashed or re-timed, and the row's
+        head becomes the last event, as the appends would have left it. The events
+        must carry the row's id and run 1, 2, 3...; a taken id raises StoreError, and any
+        exception raised while `events` is consumed leaves the store as it was. Returns the
+        number of events written.
+        """
+        count, head_hash = 0, GENESIS_HASH
+        try:
+            with self._writer.begin() as conn:
+                conn.execute(games_t.insert().values(**asdict(row)))
+                pending: list[dict[str, Any]] = []
+                for item in events:
+                    count += 1
+                    if item.game_id != row.id or item.seq != count:
+                        raise StoreError(f"event {item.seq} of {item.game_id!r} is out of place "
+                                         f"in a restore of game {row.id!r} (expected {count})")
+                    pending.append(_event_row(item))
+                    head_hash = item.hash
+                    if len(pending) >= batch:
+                        conn.execute(events_t.insert(), pending)
+                        pending = []
+                if pending:
+                    conn.execute(events_t.insert(), pending)
+                conn.execute(update(games_t).where(games_t.c.id == row.id)
+                             .values(head_seq=count, head_hash=head_hash))
+        except IntegrityError as exc:
+            raise StoreError(f"game id {row.id!r} is already taken") from exc
+        return count
 
     def last_seq(self, game_id: str) -> int:
         """Return the seq of the game's last event, 0 when the log is empty."""

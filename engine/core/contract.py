@@ -389,16 +389,29 @@ class Game(ABC, Generic[S]):
         kind, payload = self.orders.dump(value)
         return {"kind": kind, **payload}
 
-    def check_prompted(self, state: S, seat: str) -> Prompt:
-        """Return the seat's open prompt or raise the violation saying why it cannot act."""
+    def is_deciding(self, state: S, seat: str) -> bool:
+        """Return whether `seat` has a decision open now.
+
+        Games answer this without building the prompts' forms and examples, so that deciding
+        an order (and re-deciding a whole log in an audit) does not pay for them.
+        """
+        return self.prompt_for(state, seat) is not None
+
+    def check_turn(self, state: S, seat: str) -> None:
+        """Raise the violation saying why `seat` cannot act now, if it cannot."""
         from .errors import GameOver, NotYourTurn
 
         if self.outcome(state) is not None:
             raise GameOver("The game is over; no more orders are taken.")
-        prompt = self.prompt_for(state, seat)
-        if prompt is None:
+        if not self.is_deciding(state, seat):
             waiting = ", ".join(sorted({p.seat for p in self.prompts(state)})) or "nobody"
             raise NotYourTurn(f"{seat} has nothing to decide now; waiting for {waiting}.")
+
+    def check_prompted(self, state: S, seat: str) -> Prompt:
+        """Return the seat's open prompt or raise the violation saying why it cannot act."""
+        self.check_turn(state, seat)
+        prompt = self.prompt_for(state, seat)
+        assert prompt is not None, f"{self.name}: is_deciding and prompt_for disagree"
         return prompt
 
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
 from functools import cache
 from typing import Any
@@ -10,12 +10,23 @@ from typing import Any
 from .contract import Field, OrderForm
 from .declare import DefaultOrder, OrderTypes
 
+FieldsOf = Callable[[type, Sequence[Any]], tuple[Field, ...]]
+"""A game's own form fields for one kind of order, built from its legal orders."""
 
-def forms_from_orders(orders: OrderTypes, legal: Sequence[Any]) -> tuple[OrderForm, ...]:
-    """Return one form per kind of legal order, in the order the kinds first appear."""
+
+def forms_from_orders(orders: OrderTypes, legal: Sequence[Any],
+                      fields: FieldsOf | None = None) -> tuple[OrderForm, ...]:
+    """Return one form per kind of legal order, in the order the kinds first appear; `fields`,
+    when given, builds each form's fields (e.g. in the words the order texts use)."""
     kinds = list(dict.fromkeys(type(item) for item in legal if not isinstance(item, DefaultOrder)))
-    return tuple(_form(orders, kind, [item for item in legal if type(item) is kind])
-                 for kind in kinds)
+    made = []
+    for kind in kinds:
+        chosen = [item for item in legal if type(item) is kind]
+        form = _form(orders, kind, chosen)
+        if fields is not None:
+            form = dataclasses.replace(form, fields=fields(kind, chosen))
+        made.append(form)
+    return tuple(made)
 
 
 @cache

@@ -100,6 +100,7 @@ def play_random_game(game: Game[Any], seats: Sequence[str], seed: bytes,
     for position in range(1, max_orders + 1):
         if not game.prompts(state):
             break
+        check_deciding(game, state, played.seats)
         prompt, chosen = choose_step(game, state, chooser)
         if chosen is not prompt.default:
             check_round_trip(game, state, prompt.seat, chosen)
@@ -120,6 +121,15 @@ def play_random_game(game: Game[Any], seats: Sequence[str], seed: bytes,
     played.state = state
     played.sampled_states.append(state)
     return played
+
+
+def check_deciding(game: Game[Any], state: Any, seats: Sequence[str]) -> None:
+    """Fail unless `is_deciding` names exactly the seats that have a prompt."""
+    prompted = {prompt.seat for prompt in game.prompts(state)}
+    for seat in seats:
+        if game.is_deciding(state, seat) != (seat in prompted):
+            raise HarnessFailure(f"{game.name}: is_deciding({seat}) disagrees with the "
+                                 "prompts")
 
 
 def check_round_trip(game: Game[Any], state: Any, seat: str, chosen: Order) -> None:

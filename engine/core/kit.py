@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from .contract import Game, Order, OrderForm, Prompt
 from .declare import DefaultOrder, EventTypes, OrderTypes
 from .errors import GameOver, NotYourTurn, RuleViolation, WrongOrderKind
-from .forms import forms_from_orders, legal_text
+from .forms import FieldsOf, forms_from_orders, legal_text
 from .ordertext import Grammar, Reader
 from .rng import Rng
 
@@ -63,6 +63,10 @@ class Step:
     - `sealed`: several seats answer at once, hidden until all are in; `revisable`: a sealed
       answer may be changed until the step closes; `submitted(state, seat)`: already answered;
     - `forms(state, seat)`: the web forms, when they cannot be built from the listed orders;
+    - `fields(kind, legal)`: the fields of the form of one kind of order, built from its legal
+      orders, where the kit's (one per order field, values as text) do not fit;
+    - `default_as_order`: whether a `default` order is taken here; when False it is refused as
+      the wrong kind of order (the deadline then submits the prompt's `default` itself);
     - `labels`: by order class, the label of its form at this step where it differs from the
       order's own (text, or `(state, seat) -> text`), e.g. what `pass` means here.
     """
@@ -84,6 +88,8 @@ class Step:
     forms: Callable[[Any, Any], tuple[OrderForm, ...]] | None = None
     hours: int = 48
     labels: Mapping[type, str | Callable[[Any, Any], str]] = field(default_factory=dict)
+    default_as_order: bool = True
+    fields: FieldsOf | None = None
 
     def __post_init__(self) -> None:
         if self.candidates is None and self.sample is None:
@@ -215,7 +221,7 @@ class KitGame(Game[S]):
         """Return the web forms of a step, built from its legal orders where it lists them."""
         if step.forms is not None:
             return step.forms(state, ref)
-        forms = forms_from_orders(self.ORDERS, self._legal(state, ref, step))
+        forms = forms_from_orders(self.ORDERS, self._legal(state, ref, step), step.fields)
         if not step.labels:
             return forms
         labels = {self.ORDERS.spec(cls).kind: label for cls, label in step.labels.items()}
@@ -233,10 +239,15 @@ class KitGame(Game[S]):
             raise NotYourTurn(f"{seat} has nothing to decide now; waiting for {waiting}.")
         return step, ref
 
+    def is_deciding(self, state: S, seat: str) -> bool:
+        """Return whether `seat` has a decision open now, without building any prompt."""
+        step = self.step(state)
+        return step is not None and self.seat_ref(state, seat) in tuple(step.deciders(state))
+
     def decide(self, state: S, seat: str, order_: Order, rng: Rng) -> list[Any]:
         """Return the events `order_` by `seat` causes, or raise a RuleViolation."""
         step, ref = self._open(state, seat)
-        if isinstance(order_, DefaultOrder):
+        if isinstance(order_, DefaultOrder) and step.default_as_order:
             order_ = self._resolve_default(state, ref, step, rng)
         self._check(state, ref, step, order_)
         em: Emitter[S] = Emitter(self, state)
@@ -314,7 +325,7 @@ class KitGame(Game[S]):
         """Return None when `seat` may give `order_` now, else the violation saying why not."""
         try:
             step, ref = self._open(state, seat)
-            if not isinstance(order_, DefaultOrder):
+            if not isinstance(order_, DefaultOrder) or not step.default_as_order:
                 self._check(state, ref, step, order_)
         except RuleViolation as exc:
             return exc

@@ -8,7 +8,6 @@ re-derive every die roll and shuffle with this module alone.
 """
 from __future__ import annotations
 
-import hashlib
 import hmac
 from collections.abc import Sequence
 from typing import TypeVar
@@ -31,11 +30,10 @@ class Rng:
     @classmethod
     def for_position(cls, seed: bytes, game_id: str, seq: int) -> Rng:
         """Return the stream for the decision taken at `seq` of game `game_id`."""
-        key = hmac.new(seed, f"{game_id}:{seq}".encode(), hashlib.sha256).digest()
-        return cls(key)
+        return cls(hmac.digest(seed, f"{game_id}:{seq}".encode(), "sha256"))
 
     def _refill(self) -> None:
-        block = hmac.new(self._key, self._counter.to_bytes(8, "big"), hashlib.sha256).digest()
+        block = hmac.digest(self._key, self._counter.to_bytes(8, "big"), "sha256")
         self._counter += 1
         self._buffer = (self._buffer << 256) | int.from_bytes(block, "big")
         self._buffer_bits += 256

@@ -103,10 +103,12 @@ def after(game: Game[Any], state: Any, events: Sequence[Any]) -> Any:
     return game.fold(state, events)
 
 
-def play(game: Game[Any], state: Any, *moves: tuple[str, Any]) -> Any:
-    """Return the state after each (seat, order or text) in turn."""
+def play(game: Game[Any], state: Any, *moves: tuple[str, Any], random: Rng | None = None,
+         ) -> Any:
+    """Return the state after each (seat, order or text) in turn; `random`, when given, is the
+    one stream every move draws from (else each move gets a fresh fixed stream)."""
     for seat, order in moves:
-        state = after(game, state, when(game, state, seat, order))
+        state = after(game, state, when(game, state, seat, order, random))
     return state
 
 

@@ -1,19 +1,60 @@
 """The events of Freimaurerei: each one a fact of the game, with every random outcome written in.
 
-Principalities are named by value (leichtberg, schwerheim), pieces by id (SM, M1, M2 ...) and
-lodges by their number, which is never reused within a game.
+Each event is registered once with its one-line account and, where it is secret, who may read
+it. Principalities are named by value (leichtberg, schwerheim), pieces by id (SM, M1, M2 ...)
+and lodges by their number, which is never reused within a game.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.core.contract import event
+from engine.core.contract import Audience
+from engine.core.declare import EventTypes
 
-from .state import Alignment, Charter, Face, Principality, Recruit, Result, Rite, Size
+from .cards import CATALOGUES, Effect
+from .orders import lodge_text
+from .state import Alignment, Charter, Principality, Recruit, Rite, Size, State
+
+EVENTS: EventTypes[State] = EventTypes("freimaurerei")
+
+
+def card_text(card_id: str) -> str:
+    """Return e.g. '5C (Illuminati)' or 'the Joker' (events carry ids only)."""
+    for catalogue in CATALOGUES.values():
+        shown = catalogue.cards.get(card_id)
+        if shown is None:
+            continue
+        if shown.effect is Effect.SUIT and shown.alignment is not None:
+            return f"{card_id} ({shown.alignment.value.capitalize()})"
+        return shown.name
+    return card_id
+
+
+def society(alignment: Alignment | None) -> str:
+    """Return 'Rosicrucian', 'Illuminati' or 'no alignment'."""
+    return alignment.value.capitalize() if alignment else "no alignment"
+
+
+def _charter(charter: Charter) -> str:
+    rite = charter.rite
+    return f"{rite.label} Rite" if rite else "Rite of Perfection"
+
+
+def _sizes(sizes: Sequence[Size]) -> str:
+    return " and ".join(s.value for s in sizes) or "nothing"
+
+
+def _recruits(recruits: Sequence[Recruit]) -> str:
+    return ", ".join(f"{r.id} ({r.size.value}{', defecting' if r.defector else ''})"
+                     for r in recruits) or "nobody"
+
 
 # -- setup ---------------------------------------------------------------------------------
 
-@event("principalities-assigned")
+@EVENTS.register("principalities-assigned",
+                 describe=lambda e: f"{e.leichtberg} rules Leichtberg and moves first; "
+                                    f"{e.schwerheim} rules Schwerheim.")
 @dataclass(frozen=True)
 class PrincipalitiesAssigned:
     """The seats drew their principalities; Leichtberg moves first."""
@@ -22,7 +63,11 @@ class PrincipalitiesAssigned:
     schwerheim: str
 
 
-@event("decks-shuffled")
+@EVENTS.register("decks-shuffled",
+                 describe=lambda e: "The decks were shuffled. Lodge deck from the top: "
+                 + ", ".join(e.lodge) + ". Ruler deck: " + ", ".join(e.ruler) + ".",
+                 audience=lambda e: Audience(frozenset(),
+                                             "The Lodge and Ruler decks were shuffled."))
 @dataclass(frozen=True)
 class DecksShuffled:
     """Both packs were shuffled; the orders are listed top first (secret from everyone)."""
@@ -31,7 +76,10 @@ class DecksShuffled:
     ruler: tuple[str, ...]
 
 
-@event("ruler-turned-up")
+@EVENTS.register("ruler-turned-up",
+                 describe=lambda e: (f"{e.seat} swapped the ruler of" if e.seat else "The ruler of")
+                 + f" {e.principality.label}" + (": now " if e.seat else " is ")
+                 + card_text(e.card) + ".")
 @dataclass(frozen=True)
 class RulerTurnedUp:
     """The top Ruler card was laid on a principality's ruler (by `seat`'s SWAP, or at setup)."""
@@ -41,7 +89,9 @@ class RulerTurnedUp:
     seat: str | None = None
 
 
-@event("consort-turned-up")
+@EVENTS.register("consort-turned-up",
+                 describe=lambda e: f"{card_text(e.card).capitalize()} came up and lies beside "
+                                    f"the ruler of {e.principality.label}.")
 @dataclass(frozen=True)
 class ConsortTurnedUp:
     """The Empress or Emperor came up and was laid beside a principality's ruler."""
@@ -51,7 +101,9 @@ class ConsortTurnedUp:
     seat: str | None = None
 
 
-@event("starting-masons-taken")
+@EVENTS.register("starting-masons-taken",
+                 describe=lambda e: f"{e.principality.label} took its starting Masons: "
+                                    f"{_recruits(e.recruits)}.")
 @dataclass(frozen=True)
 class StartingMasonsTaken:
     """A principality took its three starting Masons from the bank, unaffiliated."""
@@ -60,7 +112,13 @@ class StartingMasonsTaken:
     recruits: tuple[Recruit, ...]
 
 
-@event("outer-alignment-chosen")
+@EVENTS.register("outer-alignment-chosen",
+                 describe=lambda e: f"{e.seat} {'changed to' if e.revised else 'chose'} a "
+                                    f"{e.alignment.colour} Secret Master "
+                                    f"({society(e.alignment)}).",
+                 audience=lambda e: Audience(
+                     frozenset({e.seat}), f"{e.seat} {'changed' if e.revised else 'chose'} the "
+                     "sealed outer alignment of their Secret Master."))
 @dataclass(frozen=True)
 class OuterAlignmentChosen:
     """A seat chose its SM's large pyramid unseen (sealed until both have chosen)."""
@@ -70,7 +128,10 @@ class OuterAlignmentChosen:
     revised: bool = False
 
 
-@event("outer-alignments-shown")
+@EVENTS.register("outer-alignments-shown",
+                 describe=lambda e: "The Secret Masters are on the table: Leichtberg's is "
+                                    f"{e.leichtberg.colour}, Schwerheim's "
+                                    f"{e.schwerheim.colour}.")
 @dataclass(frozen=True)
 class OuterAlignmentsShown:
     """Both SMs were put on the table: their outer alignments are public."""
@@ -79,7 +140,12 @@ class OuterAlignmentsShown:
     schwerheim: Alignment
 
 
-@event("inner-alignment-drawn")
+@EVENTS.register("inner-alignment-drawn",
+                 describe=lambda e: f"{e.seat}'s Secret Master is secretly "
+                                    f"{society(e.alignment)}.",
+                 audience=lambda e: Audience(
+                     frozenset({e.seat}), f"{e.seat} drew a small pyramid unseen and hid it in "
+                     "their Secret Master."))
 @dataclass(frozen=True)
 class InnerAlignmentDrawn:
     """A seat drew the small pyramid hidden in its SM (secret to that seat)."""
@@ -90,7 +156,9 @@ class InnerAlignmentDrawn:
 
 # -- turns ---------------------------------------------------------------------------------
 
-@event("turn-started")
+@EVENTS.register("turn-started",
+                 describe=lambda e: f"Turn {e.turn}: {e.seat} has {e.actions} action"
+                                    f"{'s' if e.actions > 1 else ''}.")
 @dataclass(frozen=True)
 class TurnStarted:
     """A seat's turn began, with one or two actions."""
@@ -100,7 +168,8 @@ class TurnStarted:
     actions: int
 
 
-@event("action-completed")
+@EVENTS.register("action-completed",
+                 describe=lambda e: f"{e.seat} finished action {e.action} of turn {e.turn}.")
 @dataclass(frozen=True)
 class ActionCompleted:
     """A seat finished one of its actions."""
@@ -110,7 +179,11 @@ class ActionCompleted:
     action: int
 
 
-@event("lodge-dissolved")
+@EVENTS.register("lodge-dissolved",
+                 describe=lambda e: f"Lodge {e.lodge} of {e.principality.label} fell below the "
+                 "quorum and dissolved; its card went under the Lodge deck"
+                 + (f" and {', '.join(e.members)} became unaffiliated" if e.members else "")
+                 + ".")
 @dataclass(frozen=True)
 class LodgeDissolved:
     """A lodge fell below the quorum: its cards went under the Lodge deck, its members
@@ -124,7 +197,9 @@ class LodgeDissolved:
 
 # -- actions -------------------------------------------------------------------------------
 
-@event("dues-assessed")
+@EVENTS.register("dues-assessed",
+                 describe=lambda e: f"{e.seat} assessed dues from {e.masons} Masons: "
+                                    f"{e.amount} T.")
 @dataclass(frozen=True)
 class DuesAssessed:
     """A seat collected dues from the bank."""
@@ -134,7 +209,18 @@ class DuesAssessed:
     amount: int
 
 
-@event("recruits-rolled")
+def _rolled(e: RecruitsRolled) -> str:
+    """Return the account of a recruitment roll."""
+    where = "the final roll" if e.final else f"the roll for lodge {e.lodge}"
+    text = f"{e.seat} recruited: {where} showed {_sizes(e.sizes)}; joined: {_recruits(e.recruits)}"
+    if e.failed:
+        text += f"; no {_sizes(e.failed)} Mason could be found"
+    if e.final and not e.pending and e.recruits:
+        text += f"; they are {lodge_text(e.lodge)}"
+    return text + "."
+
+
+@EVENTS.register("recruits-rolled", describe=lambda e: _rolled(e))
 @dataclass(frozen=True)
 class RecruitsRolled:
     """A pyramid-die roll of Recruit Masons: who joined, which sizes failed.
@@ -152,7 +238,9 @@ class RecruitsRolled:
     pending: bool = False
 
 
-@event("recruits-placed")
+@EVENTS.register("recruits-placed",
+                 describe=lambda e: f"{e.seat} placed {_recruits(e.recruits)} "
+                                    f"{'in ' if e.lodge else ''}{lodge_text(e.lodge)}.")
 @dataclass(frozen=True)
 class RecruitsPlaced:
     """The seat put the recruits of its final roll in a lodge (None: unaffiliated)."""
@@ -162,7 +250,9 @@ class RecruitsPlaced:
     lodge: int | None
 
 
-@event("build-started")
+@EVENTS.register("build-started",
+                 describe=lambda e: f"{e.seat} paid {e.cost} T for a new lodge and turned up "
+                                    f"{card_text(e.card)}.")
 @dataclass(frozen=True)
 class BuildStarted:
     """A seat paid for a lodge and turned up its card from the Lodge deck."""
@@ -172,7 +262,9 @@ class BuildStarted:
     cost: int
 
 
-@event("lodge-founded")
+@EVENTS.register("lodge-founded",
+                 describe=lambda e: f"{e.seat} founded lodge {e.lodge} on {card_text(e.card)} "
+                                    f"with {', '.join(e.members)}.")
 @dataclass(frozen=True)
 class LodgeFounded:
     """The new lodge's card was laid down with its three charter members."""
@@ -183,7 +275,7 @@ class LodgeFounded:
     members: tuple[str, ...]
 
 
-@event("reorganize-started")
+@EVENTS.register("reorganize-started", describe=lambda e: f"{e.seat} began to reorganize.")
 @dataclass(frozen=True)
 class ReorganizeStarted:
     """A seat began to reorganize its principality."""
@@ -191,7 +283,9 @@ class ReorganizeStarted:
     seat: str
 
 
-@event("piece-moved")
+@EVENTS.register("piece-moved",
+                 describe=lambda e: f"{e.seat} moved {e.piece} "
+                                    f"{'to ' if e.lodge else ''}{lodge_text(e.lodge)}.")
 @dataclass(frozen=True)
 class PieceMoved:
     """During a reorganization a piece moved to a lodge (None: unaffiliated)."""
@@ -201,7 +295,7 @@ class PieceMoved:
     lodge: int | None
 
 
-@event("reorganize-finished")
+@EVENTS.register("reorganize-finished", describe=lambda e: f"{e.seat} finished reorganizing.")
 @dataclass(frozen=True)
 class ReorganizeFinished:
     """The seat finished reorganizing; the quorum is checked now."""
@@ -209,7 +303,9 @@ class ReorganizeFinished:
     seat: str
 
 
-@event("rite-chartered")
+@EVENTS.register("rite-chartered",
+                 describe=lambda e: f"{e.seat} paid {e.cost} T and chartered their Secret "
+                                    f"Master in the {_charter(e.charter)}.")
 @dataclass(frozen=True)
 class RiteChartered:
     """A seat paid for a charter and put its marker on the SM."""
@@ -219,7 +315,9 @@ class RiteChartered:
     cost: int
 
 
-@event("advance-started")
+@EVENTS.register("advance-started",
+                 describe=lambda e: f"{e.seat} began to advance initiates (initiators: "
+                                    f"{', '.join(e.initiators)}).")
 @dataclass(frozen=True)
 class AdvanceStarted:
     """A seat began to advance initiates; these pieces may initiate in this action."""
@@ -228,7 +326,10 @@ class AdvanceStarted:
     initiators: tuple[str, ...]
 
 
-@event("initiated")
+@EVENTS.register("initiated",
+                 describe=lambda e: f"{e.initiator} advanced {', '.join(e.candidates)} "
+                 + (f"into the {e.rite.label} Rite." if e.rite else "to the Rite of Perfection; "
+                    f"the new Perfect Initiate drew {society(e.alignment)}."))
 @dataclass(frozen=True)
 class Initiated:
     """An initiator advanced candidates: into its rite (`rite`), or to Perfection (`rite` None),
@@ -241,7 +342,8 @@ class Initiated:
     alignment: Alignment | None = None
 
 
-@event("advance-finished")
+@EVENTS.register("advance-finished",
+                 describe=lambda e: f"{e.seat} finished advancing initiates.")
 @dataclass(frozen=True)
 class AdvanceFinished:
     """The seat finished advancing initiates."""
@@ -249,189 +351,21 @@ class AdvanceFinished:
     seat: str
 
 
-# -- intrigue ------------------------------------------------------------------------------
-
-@event("intrigue-rolled")
+@EVENTS.register("defection-offered",
+                 describe=lambda e: f"{e.seat}'s roll needs a {e.sizes[e.at].value} Mason and "
+                 f"the bank has none: {e.seat} may bring over {' or '.join(e.candidates)} from "
+                 "the other principality, or decline.")
 @dataclass(frozen=True)
-class IntrigueRolled:
-    """A seat rolled the Treehouse die for Intrigue (`cost` paid for a re-roll)."""
+class DefectionOffered:
+    """A recruitment roll stopped at a size the bank lacks; the seat chooses a defector among
+    `candidates` or declines. `recruits` and `failed` are the roll's sizes settled so far."""
 
     seat: str
-    face: Face
-    roll: int
-    cost: int
-
-
-@event("intrigue-accepted")
-@dataclass(frozen=True)
-class IntrigueAccepted:
-    """The seat kept the rolled result."""
-
-    seat: str
-    face: Face
-
-
-@event("intrigue-fizzled")
-@dataclass(frozen=True)
-class IntrigueFizzled:
-    """The kept result had no effect (no possible target, or the seat let it drop)."""
-
-    seat: str
-    face: Face
-    reason: str
-
-
-@event("lodge-realigned")
-@dataclass(frozen=True)
-class LodgeRealigned:
-    """AIM: the top Lodge card was laid on a lodge."""
-
-    seat: str
-    principality: Principality
-    lodge: int
-    card: str
-
-
-@event("outer-alignment-redrawn")
-@dataclass(frozen=True)
-class OuterAlignmentRedrawn:
-    """DIG: a Perfect Initiate's medium alignment was replaced by one drawn from the bag."""
-
-    seat: str
-    piece: str
-    alignment: Alignment
-
-
-@event("inner-alignment-planted")
-@dataclass(frozen=True)
-class InnerAlignmentPlanted:
-    """DIG: a small pyramid drawn unseen by others was hidden under a Perfect Initiate
-    (secret to `seat`); one already there went back to the bag unseen."""
-
-    seat: str
-    piece: str
-    alignment: Alignment
-
-
-@event("lodges-suppressed")
-@dataclass(frozen=True)
-class LodgesSuppressed:
-    """TIP: a ruler dissolved the lodges opposed to it; plain Masons went to the bank."""
-
-    seat: str
-    principality: Principality
-    lodges: tuple[int, ...]
-    cards: tuple[str, ...]
-    to_bank: tuple[str, ...]
-    unaffiliated: tuple[str, ...]
-
-
-@event("suppression-failed")
-@dataclass(frozen=True)
-class SuppressionFailed:
-    """TIP had no effect: no outer alignment of the seat's side matches the ruler."""
-
-    seat: str
-    principality: Principality
-    reason: str
-
-
-@event("initiate-defected")
-@dataclass(frozen=True)
-class InitiateDefected:
-    """HOP: a Perfect Initiate crossed over to join the agent (lodge None: unaffiliated)."""
-
-    seat: str
-    piece: str
-    agent: str
+    sizes: tuple[Size, ...]
     lodge: int | None
-
-
-@event("defection-rolled")
-@dataclass(frozen=True)
-class DefectionRolled:
-    """HOP on a high-degree Mason: the Treehouse die decides (anything but WILD succeeds)."""
-
-    seat: str
-    target: str
-    agent: str
-    face: Face
-    success: bool
-
-
-@event("mason-won-over")
-@dataclass(frozen=True)
-class MasonWonOver:
-    """The targeted high-degree Mason joined the agent; a large one became a Perfect Initiate
-    when a purple was left (`perfect`), with the drawn `alignment`."""
-
-    seat: str
-    piece: str
-    lodge: int | None
-    perfect: bool
-    alignment: Alignment | None
-
-
-@event("agent-turned")
-@dataclass(frozen=True)
-class AgentTurned:
-    """The failed agent joined the targeted Mason's side; its rite marker now matches `rite`
-    when the bank had one (`changed`)."""
-
-    seat: str
-    piece: str
-    lodge: int | None
-    rite: Rite
-    changed: bool
-
-
-# -- the end -------------------------------------------------------------------------------
-
-@event("end-declared")
-@dataclass(frozen=True)
-class EndDeclared:
-    """A seat declared the game over at the start of its turn."""
-
-    seat: str
-    lodges: int
-    perfect_initiates: int
-
-
-@event("secrets-revealed")
-@dataclass(frozen=True)
-class SecretsRevealed:
-    """Every hidden alignment was shown: the SMs' (by seat) and those planted by DIG."""
-
-    masters: dict[str, Alignment]
-    planted: dict[str, Alignment]
-
-
-@event("joker-resolved")
-@dataclass(frozen=True)
-class JokerResolved:
-    """A Joker ruler (lodge None) or lodge got its alignment from a further draw."""
-
-    principality: Principality
-    lodge: int | None
-    drawn: tuple[str, ...]
-    alignment: Alignment | None
-
-
-@event("game-scored")
-@dataclass(frozen=True)
-class GameScored:
-    """The final reckoning."""
-
-    result: Result
-
-
-EVENT_TYPES: tuple[type, ...] = (
-    PrincipalitiesAssigned, DecksShuffled, RulerTurnedUp, ConsortTurnedUp, StartingMasonsTaken,
-    OuterAlignmentChosen, OuterAlignmentsShown, InnerAlignmentDrawn, TurnStarted,
-    ActionCompleted, LodgeDissolved, DuesAssessed, RecruitsRolled, RecruitsPlaced, BuildStarted,
-    LodgeFounded, ReorganizeStarted, PieceMoved, ReorganizeFinished, RiteChartered,
-    AdvanceStarted, Initiated, AdvanceFinished, IntrigueRolled, IntrigueAccepted,
-    IntrigueFizzled, LodgeRealigned, OuterAlignmentRedrawn, InnerAlignmentPlanted,
-    LodgesSuppressed, SuppressionFailed, InitiateDefected, DefectionRolled, MasonWonOver,
-    AgentTurned, EndDeclared, SecretsRevealed, JokerResolved, GameScored,
-)
+    final: bool
+    recruits: tuple[Recruit, ...]
+    failed: tuple[Size, ...]
+    at: int
+    lodges_left: tuple[int, ...]
+    candidates: tuple[str, ...]

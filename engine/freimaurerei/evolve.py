@@ -1,4 +1,4 @@
-"""evolve: apply one event to the state. Total, deterministic, no checks and no draws."""
+"""One evolver per event: apply it to the state. Total, deterministic, no checks, no draws."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
@@ -7,6 +7,8 @@ from typing import Any
 from engine.core.contract import replace
 
 from . import events as ev
+from . import events_intrigue as ei
+from .events import EVENTS
 from .state import (
     REALMS,
     SM,
@@ -14,6 +16,7 @@ from .state import (
     Bag,
     Bank,
     Lodge,
+    Offer,
     Options,
     Pending,
     Phase,
@@ -30,6 +33,18 @@ from .state import (
 from .tables import TABLES
 
 # -- small helpers -------------------------------------------------------------------------
+
+
+def evolves(*classes: type) -> Callable[[Callable[[State, Any], State]],
+                                        Callable[[State, Any], State]]:
+    """Return a decorator registering an evolver of `classes` that also counts the event."""
+
+    def mark(function: Callable[[State, Any], State]) -> Callable[[State, Any], State]:
+        EVENTS.evolver(*classes)(
+            lambda state, event: replace(function(state, event), events=state.events + 1))
+        return function
+
+    return mark
 
 
 def _at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -117,16 +132,19 @@ def _joined(state: State, index: int, recruits: tuple[Recruit, ...], lodge: int 
 
 # -- setup ---------------------------------------------------------------------------------
 
+@evolves(ev.PrincipalitiesAssigned)
 def _assigned(state: State, e: ev.PrincipalitiesAssigned) -> State:
     master = {SM: Piece(SM, Size.LARGE)}
     return replace(state, realms=(Realm(e.leichtberg, pieces=master),
                                   Realm(e.schwerheim, pieces=dict(master))))
 
 
+@evolves(ev.DecksShuffled)
 def _shuffled(state: State, e: ev.DecksShuffled) -> State:
     return replace(state, lodge_deck=e.lodge, ruler_deck=e.ruler)
 
 
+@evolves(ev.RulerTurnedUp)
 def _ruler(state: State, e: ev.RulerTurnedUp) -> State:
     index = _index(e.principality)
     realm = state.realms[index]
@@ -135,6 +153,7 @@ def _ruler(state: State, e: ev.RulerTurnedUp) -> State:
     return replace(_set_realm(state, index, realm), ruler_deck=_without(state.ruler_deck, [e.card]))
 
 
+@evolves(ev.ConsortTurnedUp)
 def _consort(state: State, e: ev.ConsortTurnedUp) -> State:
     index = _index(e.principality)
     realm = state.realms[index]
@@ -142,14 +161,17 @@ def _consort(state: State, e: ev.ConsortTurnedUp) -> State:
     return replace(_set_realm(state, index, realm), ruler_deck=_without(state.ruler_deck, [e.card]))
 
 
+@evolves(ev.StartingMasonsTaken)
 def _starting(state: State, e: ev.StartingMasonsTaken) -> State:
     return _joined(state, _index(e.principality), e.recruits, None)
 
 
+@evolves(ev.OuterAlignmentChosen)
 def _chosen(state: State, e: ev.OuterAlignmentChosen) -> State:
     return replace(state, choices=_at(state.choices, state.realm_of(e.seat), e.alignment))
 
 
+@evolves(ev.OuterAlignmentsShown)
 def _shown(state: State, e: ev.OuterAlignmentsShown) -> State:
     for index, alignment in enumerate((e.leichtberg, e.schwerheim)):
         master = state.realms[index].pieces[SM]
@@ -157,6 +179,7 @@ def _shown(state: State, e: ev.OuterAlignmentsShown) -> State:
     return replace(state, choices=(None, None))
 
 
+@evolves(ev.InnerAlignmentDrawn)
 def _inner_drawn(state: State, e: ev.InnerAlignmentDrawn) -> State:
     index = state.realm_of(e.seat)
     master = state.realms[index].pieces[SM]
@@ -166,15 +189,18 @@ def _inner_drawn(state: State, e: ev.InnerAlignmentDrawn) -> State:
 
 # -- turns ---------------------------------------------------------------------------------
 
+@evolves(ev.TurnStarted)
 def _turn_started(state: State, e: ev.TurnStarted) -> State:
     return replace(state, active=state.realm_of(e.seat), turn=e.turn, actions=e.actions,
                    action=1, phase=Phase.ACTION, pending=Pending())
 
 
+@evolves(ev.ActionCompleted)
 def _action_completed(state: State, e: ev.ActionCompleted) -> State:
     return replace(state, action=e.action + 1, phase=Phase.ACTION, pending=Pending())
 
 
+@evolves(ev.LodgeDissolved)
 def _dissolved(state: State, e: ev.LodgeDissolved) -> State:
     index = _index(e.principality)
     realm = _realm_relocated(state.realms[index], e.lodge, None)
@@ -184,11 +210,15 @@ def _dissolved(state: State, e: ev.LodgeDissolved) -> State:
 
 # -- actions -------------------------------------------------------------------------------
 
+@evolves(ev.DuesAssessed)
 def _dues(state: State, e: ev.DuesAssessed) -> State:
     return _money(state, e.seat, e.amount)
 
 
+@evolves(ev.RecruitsRolled)
 def _rolled(state: State, e: ev.RecruitsRolled) -> State:
+    if state.pending.offer is not None:
+        state = replace(state, phase=Phase.ACTION, pending=replace(state.pending, offer=None))
     if e.pending:
         top = max([state.next_mason - 1] + [int(r.id[1:]) for r in e.recruits])
         return replace(state, phase=Phase.PLACE_RECRUITS, next_mason=top + 1,
@@ -196,17 +226,28 @@ def _rolled(state: State, e: ev.RecruitsRolled) -> State:
     return _joined(state, state.realm_of(e.seat), e.recruits, e.lodge)
 
 
+@evolves(ev.DefectionOffered)
+def _offered(state: State, e: ev.DefectionOffered) -> State:
+    offer = Offer(e.sizes, e.lodge, e.final, e.recruits, e.failed, e.at, e.lodges_left)
+    pending = state.pending
+    return replace(state, phase=Phase.DEFECTION,
+                   pending=replace(pending, offer=offer, steps=pending.steps + 1))
+
+
+@evolves(ev.RecruitsPlaced)
 def _placed(state: State, e: ev.RecruitsPlaced) -> State:
     state = _joined(state, state.realm_of(e.seat), e.recruits, e.lodge)
     return replace(state, pending=replace(state.pending, recruits=()))
 
 
+@evolves(ev.BuildStarted)
 def _build_started(state: State, e: ev.BuildStarted) -> State:
     state = _money(state, e.seat, -e.cost)
     return replace(state, lodge_deck=_without(state.lodge_deck, [e.card]),
                    phase=Phase.BUILD_MEMBERS, pending=replace(state.pending, card=e.card))
 
 
+@evolves(ev.LodgeFounded)
 def _founded(state: State, e: ev.LodgeFounded) -> State:
     index = state.realm_of(e.seat)
     realm = state.realms[index]
@@ -217,10 +258,12 @@ def _founded(state: State, e: ev.LodgeFounded) -> State:
                    lodge_deck=_without(state.lodge_deck, [e.card]))
 
 
+@evolves(ev.ReorganizeStarted)
 def _reorganize_started(state: State, e: ev.ReorganizeStarted) -> State:
     return replace(state, phase=Phase.REORGANIZE, pending=Pending())
 
 
+@evolves(ev.PieceMoved)
 def _moved(state: State, e: ev.PieceMoved) -> State:
     index, piece = _piece(state, e.piece, e.seat)
     state = _put(state, index, replace(piece, lodge=e.lodge))
@@ -229,6 +272,7 @@ def _moved(state: State, e: ev.PieceMoved) -> State:
                                           steps=pending.steps + 1))
 
 
+@evolves(ev.RiteChartered)
 def _chartered(state: State, e: ev.RiteChartered) -> State:
     index = state.realm_of(e.seat)
     master = state.realms[index].pieces[SM]
@@ -241,10 +285,12 @@ def _chartered(state: State, e: ev.RiteChartered) -> State:
     return replace(state, bank=_bank(state.bank, marker, -1))
 
 
+@evolves(ev.AdvanceStarted)
 def _advance_started(state: State, e: ev.AdvanceStarted) -> State:
     return replace(state, phase=Phase.ADVANCE, pending=Pending(initiators=e.initiators))
 
 
+@evolves(ev.Initiated)
 def _initiated(state: State, e: ev.Initiated) -> State:
     index = state.realm_of(e.seat)
     pieces = state.realms[index].pieces
@@ -264,23 +310,28 @@ def _initiated(state: State, e: ev.Initiated) -> State:
     return replace(state, pending=replace(pending, initiators=left, steps=pending.steps + 1))
 
 
+@evolves(ev.ReorganizeFinished, ev.AdvanceFinished, ei.IntrigueFizzled,
+         ei.SuppressionFailed, ei.DefectionRolled, ei.SecretsRevealed)
 def _unchanged(state: State, e: Any) -> State:
     return state
 
 
 # -- intrigue ------------------------------------------------------------------------------
 
-def _intrigue_rolled(state: State, e: ev.IntrigueRolled) -> State:
+@evolves(ei.IntrigueRolled)
+def _intrigue_rolled(state: State, e: ei.IntrigueRolled) -> State:
     state = _money(state, e.seat, -e.cost)
     return replace(state, phase=Phase.INTRIGUE_ROLL, pending=Pending(face=e.face, rolls=e.roll))
 
 
-def _intrigue_accepted(state: State, e: ev.IntrigueAccepted) -> State:
+@evolves(ei.IntrigueAccepted)
+def _intrigue_accepted(state: State, e: ei.IntrigueAccepted) -> State:
     return replace(state, phase=Phase.INTRIGUE_TARGET,
                    pending=replace(state.pending, face=e.face))
 
 
-def _realigned(state: State, e: ev.LodgeRealigned) -> State:
+@evolves(ei.LodgeRealigned)
+def _realigned(state: State, e: ei.LodgeRealigned) -> State:
     index = _index(e.principality)
     realm = state.realms[index]
     lodges = tuple(replace(x, cards=x.cards + (e.card,)) if x.number == e.lodge else x
@@ -289,20 +340,23 @@ def _realigned(state: State, e: ev.LodgeRealigned) -> State:
     return replace(state, lodge_deck=_without(state.lodge_deck, [e.card]))
 
 
-def _outer_redrawn(state: State, e: ev.OuterAlignmentRedrawn) -> State:
+@evolves(ei.OuterAlignmentRedrawn)
+def _outer_redrawn(state: State, e: ei.OuterAlignmentRedrawn) -> State:
     index, piece = _piece(state, e.piece)
     bag = _bag(_bag(state.bag, e.alignment, Size.MEDIUM, -1), piece.outer, Size.MEDIUM, 1)
     return replace(_put(state, index, replace(piece, outer=e.alignment)), bag=bag)
 
 
-def _inner_planted(state: State, e: ev.InnerAlignmentPlanted) -> State:
+@evolves(ei.InnerAlignmentPlanted)
+def _inner_planted(state: State, e: ei.InnerAlignmentPlanted) -> State:
     index, piece = _piece(state, e.piece)
     bag = _bag(_bag(state.bag, e.alignment, Size.SMALL, -1), piece.inner, Size.SMALL, 1)
     planted = replace(piece, inner=e.alignment, inner_by=e.seat)
     return replace(_put(state, index, planted), bag=bag)
 
 
-def _suppressed(state: State, e: ev.LodgesSuppressed) -> State:
+@evolves(ei.LodgesSuppressed)
+def _suppressed(state: State, e: ei.LodgesSuppressed) -> State:
     index = _index(e.principality)
     realm = state.realms[index]
     bank = state.bank
@@ -323,11 +377,13 @@ def _crossed(state: State, piece_id: str, to: int, changes: dict[str, Any]) -> S
     return _put(state, to, replace(piece, **changes))
 
 
-def _defected(state: State, e: ev.InitiateDefected) -> State:
+@evolves(ei.InitiateDefected)
+def _defected(state: State, e: ei.InitiateDefected) -> State:
     return _crossed(state, e.piece, state.realm_of(e.seat), {"lodge": e.lodge})
 
 
-def _won_over(state: State, e: ev.MasonWonOver) -> State:
+@evolves(ei.MasonWonOver)
+def _won_over(state: State, e: ei.MasonWonOver) -> State:
     changes: dict[str, Any] = {"lodge": e.lodge}
     if e.perfect:
         changes.update(perfect=True, outer=e.alignment)
@@ -336,7 +392,8 @@ def _won_over(state: State, e: ev.MasonWonOver) -> State:
     return _crossed(state, e.piece, state.realm_of(e.seat), changes)
 
 
-def _turned(state: State, e: ev.AgentTurned) -> State:
+@evolves(ei.AgentTurned)
+def _turned(state: State, e: ei.AgentTurned) -> State:
     changes: dict[str, Any] = {"lodge": e.lodge}
     if e.changed:
         _, piece = _piece(state, e.piece)
@@ -351,11 +408,13 @@ def _turned(state: State, e: ev.AgentTurned) -> State:
 
 # -- the end -------------------------------------------------------------------------------
 
-def _end_declared(state: State, e: ev.EndDeclared) -> State:
+@evolves(ei.EndDeclared)
+def _end_declared(state: State, e: ei.EndDeclared) -> State:
     return replace(state, declared_by=e.seat, phase=Phase.OVER, pending=Pending())
 
 
-def _joker(state: State, e: ev.JokerResolved) -> State:
+@evolves(ei.JokerResolved)
+def _joker(state: State, e: ei.JokerResolved) -> State:
     jokers = dict(state.jokers)
     jokers[joker_key(e.principality, e.lodge)] = e.alignment
     deck = _without(state.ruler_deck if e.lodge is None else state.lodge_deck, e.drawn)
@@ -364,35 +423,9 @@ def _joker(state: State, e: ev.JokerResolved) -> State:
     return replace(state, jokers=jokers, lodge_deck=deck)
 
 
-def _scored(state: State, e: ev.GameScored) -> State:
+@evolves(ei.GameScored)
+def _scored(state: State, e: ei.GameScored) -> State:
     return replace(state, result=e.result, phase=Phase.OVER)
-
-
-HANDLERS: dict[type, Callable[[State, Any], State]] = {
-    ev.PrincipalitiesAssigned: _assigned, ev.DecksShuffled: _shuffled, ev.RulerTurnedUp: _ruler,
-    ev.ConsortTurnedUp: _consort, ev.StartingMasonsTaken: _starting,
-    ev.OuterAlignmentChosen: _chosen, ev.OuterAlignmentsShown: _shown,
-    ev.InnerAlignmentDrawn: _inner_drawn, ev.TurnStarted: _turn_started,
-    ev.ActionCompleted: _action_completed, ev.LodgeDissolved: _dissolved, ev.DuesAssessed: _dues,
-    ev.RecruitsRolled: _rolled, ev.RecruitsPlaced: _placed, ev.BuildStarted: _build_started,
-    ev.LodgeFounded: _founded, ev.ReorganizeStarted: _reorganize_started, ev.PieceMoved: _moved,
-    ev.ReorganizeFinished: _unchanged, ev.RiteChartered: _chartered,
-    ev.AdvanceStarted: _advance_started, ev.Initiated: _initiated,
-    ev.AdvanceFinished: _unchanged, ev.IntrigueRolled: _intrigue_rolled,
-    ev.IntrigueAccepted: _intrigue_accepted, ev.IntrigueFizzled: _unchanged,
-    ev.LodgeRealigned: _realigned, ev.OuterAlignmentRedrawn: _outer_redrawn,
-    ev.InnerAlignmentPlanted: _inner_planted, ev.LodgesSuppressed: _suppressed,
-    ev.SuppressionFailed: _unchanged, ev.InitiateDefected: _defected,
-    ev.DefectionRolled: _unchanged, ev.MasonWonOver: _won_over, ev.AgentTurned: _turned,
-    ev.EndDeclared: _end_declared, ev.SecretsRevealed: _unchanged, ev.JokerResolved: _joker,
-    ev.GameScored: _scored,
-}
-
-
-def evolve(state: State, event: Any) -> State:
-    """Return the state after `event`."""
-    state = HANDLERS[type(event)](state, event)
-    return replace(state, events=state.events + 1)
 
 
 def initial_state(seats: tuple[str, ...], options: Options) -> State:

@@ -1,43 +1,35 @@
-"""The Freimaurerei game object: wires state, rules, views and grammar to the engine contract."""
+"""The Freimaurerei game object: the kit's hooks for two principalities and their lodges."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engine.core.contract import (
-    Audience,
-    Canaries,
-    Event,
-    Game,
-    OptionSpec,
-    Order,
-    Outcome,
-    Prompt,
-    TypeTable,
-)
+from engine.core.contract import Canaries, Event, OptionSpec, Outcome, TypeTable
+from engine.core.kit import Emitter, KitGame, Step
 from engine.core.rng import Rng
 
-from . import decide as deciding
-from . import describe, grammar, prompts, render, secrecy, text, view
-from .events import EVENT_TYPES
-from .evolve import evolve, initial_state
-from .legal import legal_orders
-from .orders import ORDER_TYPES
-from .state import Options, State
-from .turns import Emitter, set_up
+from . import render, secrecy, steps, text, view
+from .events import EVENTS
+from .evolve import initial_state
+from .grammar import GRAMMAR
+from .orders import ORDERS
+from .state import Options, Phase, State
+from .turns import set_up
 
 PLAYERS = 2
 TAROT_ONLY = "Tarot only: choosing it plays with the Tarot."
 
 
-class Freimaurerei(Game[State]):
+class Freimaurerei(KitGame[State]):
     """Freimaurerei by Matthew Rogers: two principalities, nested secret alignments."""
 
     name: ClassVar[str] = "freimaurerei"
     title: ClassVar[str] = "Freimaurerei"
     min_players: ClassVar[int] = PLAYERS
     max_players: ClassVar[int] = PLAYERS
-    version: ClassVar[str] = "1.0"
+    version: ClassVar[str] = "1.1"
+    older_versions: ClassVar[tuple[str, ...]] = ("1.0",)
+    """1.0: a defection on recruitment was not chosen; the lowest-numbered Mason came."""
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("tarot", "bool", False, "Play with the Masonic Tarot: épées and coupes are "
                    "Illuminati, bâtons and deniers Rosicrucian; four court cards per suit."),
@@ -56,9 +48,23 @@ class Freimaurerei(Game[State]):
         OptionSpec("world", "bool", False, "Add the World to the Lodge deck: it takes the inner "
                    "alignment of its principality's SM. " + TAROT_ONLY),
     )
-    events: ClassVar[TypeTable] = TypeTable(EVENT_TYPES, "event_type")
-    orders: ClassVar[TypeTable] = TypeTable(ORDER_TYPES, "order_kind")
+    EVENTS = EVENTS
+    ORDERS = ORDERS
+    GRAMMAR = GRAMMAR
+    STEPS = tuple(steps.STEPS.values())
+    events: ClassVar[TypeTable] = EVENTS.table
+    orders: ClassVar[TypeTable] = ORDERS.table
     state_type: ClassVar[type] = State
+
+    def __init__(self, choose_defectors: bool = True) -> None:
+        super().__init__()
+        self.choose_defectors = choose_defectors
+
+    def older(self, version: str) -> Freimaurerei:
+        """Return the rules of version 1.0: the lowest-numbered defector comes unasked."""
+        if version != "1.0":
+            return super().older(version)  # type: ignore[return-value]
+        return Freimaurerei(choose_defectors=False)
 
     def initial_state(self, seats: tuple[str, ...], options: Mapping[str, Any]) -> State:
         """Return the state before setup: two distinct seats."""
@@ -69,38 +75,37 @@ class Freimaurerei(Game[State]):
 
     def start(self, state: State, rng: Rng) -> list[Event]:
         """Return the setup events: principalities, decks, rulers and starting Masons."""
-        em = Emitter(state)
+        em: Emitter[State] = Emitter(self, state)
         set_up(em, rng)
         return em.events
 
-    def evolve(self, state: State, event: Event) -> State:
-        """Return the state after `event`."""
-        return evolve(state, event)
+    def step(self, state: State) -> Step | None:
+        """Return the open decision point."""
+        return steps.step(state)
 
-    def prompts(self, state: State) -> tuple[Prompt, ...]:
-        """Return the decisions open now."""
-        return prompts.prompts(state)
+    def prompt_key(self, state: State, step: Step) -> str:
+        """Return the id of the open decision point, e.g. t7.a2.intrigue-roll.3."""
+        return steps.prompt_key(state)
 
-    def decide(self, state: State, seat: str, order: Order, rng: Rng) -> list[Event]:
-        """Return the events `order` by `seat` causes, or raise a RuleViolation."""
-        self.check_prompted(state, seat)
-        return deciding.decide(state, seat, order, rng)
+    def seat_ref(self, state: State, seat: str) -> int:
+        """Return the index of the principality `seat` plays (-1: none)."""
+        return state.realm_of(seat)
 
-    def legal_orders(self, state: State, seat: str) -> Sequence[Order]:
-        """Return every order `seat` may give now."""
-        return legal_orders(state, seat)
+    def seat_name(self, state: State, ref: int) -> str:
+        """Return the seat playing principality `ref`."""
+        return state.realms[ref].seat
 
-    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+    def seat_view(self, state: State, seat: str | None) -> dict[str, Any]:
         """Return what `seat` may see."""
-        return view.view(state, seat)
+        return view.seat_view(state, seat)
 
-    def visibility(self, event: Event) -> Audience:
-        """Return who may read `event` before the game ends."""
-        return describe.visibility(event)
-
-    def describe(self, event: Event) -> str:
-        """Return a one-line account of `event`."""
-        return describe.describe(event)
+    def label(self, state: State) -> str:
+        """Return where the game stands, e.g. 'Turn 3, action 2 of 2'."""
+        if state.phase is Phase.SETUP:
+            return "Setup"
+        if state.result is not None:
+            return "Game over"
+        return f"Turn {state.turn}, action {state.action} of {state.actions}"
 
     def outcome(self, state: State) -> Outcome | None:
         """Return the winners, points and reason once the game is scored, else None."""
@@ -117,18 +122,19 @@ class Freimaurerei(Game[State]):
         """Return the board picture of a view as an SVG document."""
         return render.render_board_svg(view_data)
 
-    def parse(self, text: str, seat: str, state: State) -> Order:
-        """Return the order written in `text`."""
-        return grammar.parse(text, state.realm_of(seat), state)
-
-    def format_order(self, order: Order) -> str:
-        """Return the canonical text of `order`."""
-        return grammar.format_order(order)
-
-    def help(self, prompt: Prompt) -> str:
-        """Return what the prompted seat can write now."""
-        return grammar.help_text(prompt)
-
     def plant_canaries(self, state: State, canaries: Canaries) -> State:
         """Return `state` with every hidden item replaced by a canary."""
         return secrecy.plant_canaries(state, canaries)
+
+    def hidden_variant(self, state: State, seat: str | None, rng: Rng) -> State | None:
+        """Return `state` with what `seat` may not know changed (see `secrecy.py`)."""
+        return secrecy.hidden_variant(state, seat, rng)
+
+    def probe_words(self) -> tuple[str, ...]:
+        """Return names players write: principalities, colours, rites, results, pieces."""
+        return ("leichtberg", "schwerheim", "mine", "theirs", "white", "black", "french",
+                "st andrews", "perfection", "swap", "aim", "dig", "tip", "hop", "SM", "M1",
+                "M5", "M9", "lodge 1", "lodge 2", "unaffiliated", "inner", "outer")
+
+
+__all__ = ["Freimaurerei"]

@@ -1,37 +1,27 @@
-"""The plain-text order grammar: parse, format_order and help.
+"""The plain-text order grammar, read against the seat's own view (never the state).
 
-Orders (case, commas and extra words such as "the" do not matter):
-    outer white | outer black             setup: the SM's large pyramid
-    declare end                           at the start of a turn, when a condition is met
-    recruit | dues | build lodge | reorganize | advance | intrigue
-    charter french | charter st andrews | charter perfection
-    place in lodge 3 | place unaffiliated recruitment: where the final roll's Masons go
-    members M1 M2 SM                      Build a Lodge: the three charter members
-    move M3 to lodge 2 | move SM to unaffiliated                    Reorganize, one piece a time
-    advance M9 M10 by M7                  Advance Initiates: candidates, then the initiator
-    done                                  finish a reorganization or an advancement
-    accept | reroll                       Intrigue: keep the roll or pay 5 T to roll again
-    swap schwerheim | aim lodge 4 | dig M7 inner | tip leichtberg | hop M9 with SM | forgo
-Pieces: SM (your Secret Master) and M<number>. Lodges: "lodge 3", "L3", "#3" or the card on top
-("5C"). Principalities: leichtberg, schwerheim, or "mine" / "theirs".
+Every order word has one rule; the orders and their other spellings are listed in
+docs/rules/freimaurerei.md ("Writing orders"). Pieces are SM and M<number>; lodges are "lodge
+3", "L3", "#3" or the card on top; principalities are leichtberg, schwerheim, mine or theirs.
 """
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Iterable
 from typing import Any
 
-from engine.core.contract import Prompt
-from engine.core.errors import UnreadableOrder
+from engine.core.ordertext import Grammar, Reader, content, split_at
 
-from .checks import legal_text
 from .orders import (
+    ORDERS,
     AcceptOrder,
     AdvanceOrder,
     AimOrder,
     BuildOrder,
     CharterOrder,
     DeclareEndOrder,
+    DeclineOrder,
+    DefectOrder,
     DigOrder,
     DoneOrder,
     DuesOrder,
@@ -48,172 +38,204 @@ from .orders import (
     RerollOrder,
     SwapOrder,
     TipOrder,
-    canonical_text,
 )
-from .state import REALMS, SM, Alignment, Charter, Phase, Principality, State, id_order, other
+from .state import REALMS, SM, Alignment, Charter, Principality, id_order
 
-_SEPARATORS = re.compile(r"[\s\-_/,;:.!?()\"'=>]+")
-_FILLERS = frozenset({"a", "an", "the", "my", "our", "of", "please", "and", "secret", "new",
-                      "masons", "mason", "pieces", "piece", "them", "it", "all"})
-_LOOSE = frozenset({"unaffiliated", "unaff", "loose", "outside", "none", "nowhere", "zone",
-                    "unaffiliate", "free"})
-_MASTER = frozenset({"sm", "master"})
-_LODGE_WORDS = frozenset({"lodge", "in", "to", "into", "at", "on", "onto", "under"})
-_MINE = frozenset({"mine", "own", "ours", "home", "me"})
-_THEIRS = frozenset({"theirs", "their", "other", "opponent", "opponents", "enemy", "yours"})
+SEPARATORS = re.compile(r"[\s\-_/,;:.!?()\"'=>]+")
+FILLERS = frozenset({"a", "an", "the", "my", "our", "of", "please", "and", "secret", "new",
+                     "masons", "mason", "pieces", "piece", "them", "it", "all"})
+LOOSE = frozenset({"unaffiliated", "unaff", "loose", "outside", "none", "nowhere", "zone",
+                   "unaffiliate", "free"})
+LODGE_WORDS = frozenset({"lodge", "in", "to", "into", "at", "on", "onto", "under"})
+MINE = frozenset({"mine", "own", "ours", "home", "me"})
+THEIRS = frozenset({"theirs", "their", "other", "opponent", "opponents", "enemy", "yours"})
+RULER_WORDS = frozenset({"ruler", "rulers", "principality", "throne"})
+"""Words around a principality's name that add nothing ("swap the ruler of schwerheim")."""
+COLOURS = {"white": Alignment.ROSICRUCIAN, "rosicrucian": Alignment.ROSICRUCIAN,
+           "black": Alignment.ILLUMINATI, "illuminati": Alignment.ILLUMINATI}
+CHARTERS = {"french": Charter.FRENCH, "red": Charter.FRENCH, "st": Charter.ST_ANDREWS,
+            "saint": Charter.ST_ANDREWS, "andrew": Charter.ST_ANDREWS,
+            "andrews": Charter.ST_ANDREWS, "standrews": Charter.ST_ANDREWS,
+            "green": Charter.ST_ANDREWS, "perfection": Charter.PERFECTION,
+            "purple": Charter.PERFECTION, "perfect": Charter.PERFECTION}
+
+NOTE = ("Pieces are SM (your Secret Master) and M<number>; lodges are lodge <n> (also L3, #3, "
+        "or the card on top such as 5C).")
+GRAMMAR = Grammar("Freimaurerei", separators=SEPARATORS, notes=(NOTE,))
 
 
-class Reader:
-    """Reads one order for one seat, raising UnreadableOrder that names the wrong word."""
+# -- words of the game ---------------------------------------------------------------------
 
-    def __init__(self, text: str, index: int, state: State) -> None:
-        self.words = words_of(text)
-        self.index = index
-        self.state = state
+def piece_of(word: str) -> str | None:
+    """Return the piece id written as `word` (SM, M7), or None."""
+    if word in ("sm", "master"):
+        return SM
+    if len(word) > 1 and word[0] == "m" and word[1:].isdigit():
+        return "M" + str(int(word[1:]))
+    return None
 
-    def fail(self, message: str) -> UnreadableOrder:
-        """Return the error for unreadable text, listing what the seat may write now."""
-        legal = legal_text(self.state, self.index) if self.index >= 0 else ""
-        return UnreadableOrder(message, legal=legal)
 
-    def piece(self, word: str) -> str | None:
-        """Return the piece id written as `word` (SM, M7), or None."""
-        if word in _MASTER:
-            return SM
-        if len(word) > 1 and word[0] == "m" and word[1:].isdigit():
-            return "M" + str(int(word[1:]))
+def pieces_of(words: Iterable[str], reader: Reader, what: str) -> tuple[str, ...]:
+    """Return the piece ids among `words`, failing on any other word."""
+    found = []
+    for word in content(words, FILLERS):
+        piece = piece_of(word)
+        if piece is None:
+            raise reader.fail(f'"{word}" is not a piece; name {what} as SM or M<number>, '
+                              "e.g. M7.")
+        found.append(piece)
+    return tuple(found)
+
+
+def lodge_of(words: Iterable[str], reader: Reader) -> int | None:
+    """Return the lodge the words name (None: unaffiliated)."""
+    kept = [w for w in content(words, FILLERS) if w not in LODGE_WORDS]
+    if len(kept) == 1 and kept[0] in LOOSE:
         return None
-
-    def pieces(self, words: list[str], what: str) -> tuple[str, ...]:
-        """Return the piece ids among `words`, failing on any other word."""
-        found = []
-        for word in words:
-            if word in _FILLERS:
-                continue
-            piece = self.piece(word)
-            if piece is None:
-                raise self.fail(f'"{word}" is not a piece; name {what} as SM or M<number>, '
-                                "e.g. M7.")
-            found.append(piece)
-        return tuple(found)
-
-    def lodge(self, words: list[str]) -> int | None:
-        """Return the lodge the words name (None: unaffiliated)."""
-        words = [w for w in words if w not in _FILLERS and w not in _LODGE_WORDS]
-        if len(words) == 1 and words[0] in _LOOSE:
-            return None
-        if len(words) == 1:
-            number = self._lodge_number(words[0])
-            if number is not None:
-                return number
-        phrase = " ".join(words) or "nothing"
-        raise self.fail(f'"{phrase}" is not a lodge; write e.g. lodge 3, L3, the card on top '
-                        "(5C) or unaffiliated.")
-
-    def _lodge_number(self, word: str) -> int | None:
-        """Return the lodge number written as 3, l3, #3, or its top card (5c)."""
-        digits = word.lstrip("l#")
-        if digits.isdigit():
-            return int(digits)
-        for realm in self.state.realms:
-            for lodge in realm.lodges:
-                if lodge.card.lower() == word:
-                    return lodge.number
-        return None
-
-    def principality(self, words: list[str]) -> Principality:
-        """Return the principality the words name."""
-        words = [w for w in words if w not in _FILLERS]
-        if len(words) == 1:
-            word = words[0]
-            if word in _MINE:
-                return REALMS[self.index]
-            if word in _THEIRS:
-                return REALMS[other(self.index)]
-            found = [p for p in REALMS if p.value.startswith(word)]
-            if len(found) == 1:
-                return found[0]
-        phrase = " ".join(words) or "nothing"
-        raise self.fail(f'"{phrase}" is not a principality; write leichtberg or schwerheim '
-                        "(or mine / theirs).")
+    if len(kept) == 1:
+        number = _lodge_number(kept[0], reader)
+        if number is not None:
+            return number
+    phrase = " ".join(kept) or "nothing"
+    raise reader.fail(f'"{phrase}" is not a lodge; write e.g. lodge 3, L3, the card on top (5C) '
+                      "or unaffiliated.")
 
 
-def words_of(text: str) -> list[str]:
-    """Return the lower-case words of `text`, punctuation and hyphens read as spaces."""
-    return [word for word in _SEPARATORS.split(text.lower().replace("#", " #")) if word]
+def _lodge_number(word: str, reader: Reader) -> int | None:
+    """Return the lodge number written as 3, l3, #3, or its top card as the seat sees it."""
+    digits = word.lstrip("l#")
+    if digits.isdigit():
+        return int(digits)
+    for realm in reader.view.get("principalities", ()):
+        for lodge in realm["lodges"]:
+            if str(lodge["card"]["id"]).lower() == word:
+                return int(lodge["number"])
+    return None
 
 
-def _split(words: list[str], separators: frozenset[str]) -> tuple[list[str], list[str] | None]:
-    """Return the words before and after the first separator (None when there is none)."""
-    for position, word in enumerate(words):
-        if word in separators:
-            return words[:position], words[position + 1:]
-    return words, None
+def principality_of(words: Iterable[str], reader: Reader) -> Principality:
+    """Return the principality the words name (mine and theirs from the seat's view)."""
+    kept = [w for w in content(words, FILLERS) if w not in RULER_WORDS]
+    own = (reader.view.get("you") or {}).get("principality")
+    if len(kept) == 1:
+        word = kept[0]
+        if word in MINE and own:
+            return Principality(own)
+        if word in THEIRS and own:
+            return next(p for p in REALMS if p.value != own)
+        found = [p for p in REALMS if p.value.startswith(word)]
+        if len(found) == 1:
+            return found[0]
+    phrase = " ".join(kept) or "nothing"
+    raise reader.fail(f'"{phrase}" is not a principality; write leichtberg or schwerheim (or '
+                      "mine / theirs).")
 
 
-def parse(text: str, index: int, state: State) -> Any:
-    """Return the order written in `text` by the seat of principality `index`."""
-    reader = Reader(text, index, state)
-    if not reader.words:
-        raise reader.fail("The order is empty.")
-    head, rest = reader.words[0], reader.words[1:]
-    if head == "default":
-        raise reader.fail("The deadline default cannot be written as an order; it is applied "
-                          "only when a deadline passes.")
-    if reader.piece(head) is not None and rest[:1] in (["advances"], ["initiates"]):
-        return _advance(reader, rest[1:] + ["by", head])
-    parser = _KEYWORDS.get(head)
-    if parser is None:
-        raise reader.fail(f'"{head}" is not an order word here.')
-    return parser(reader, rest)
-
-
-def _nothing_after(reader: Reader, rest: list[str], order: Any, allowed: frozenset[str]
-                   ) -> Any:
-    """Return `order` if only harmless words follow it."""
-    extra = [w for w in rest if w not in _FILLERS and w not in allowed]
+def only(order: Any, rest: list[str], reader: Reader, allowed: Iterable[str] = ()) -> Any:
+    """Return `order` if only harmless words follow it, else say which word is too many."""
+    extra = [w for w in content(rest, FILLERS) if w not in set(allowed)]
     if extra:
-        raise reader.fail(f'"{canonical_text(order)}" takes nothing more, not "{extra[0]}".')
+        raise reader.fail(f'"{ORDERS.text(order)}" takes nothing more, not "{extra[0]}".')
     return order
 
 
-def _fixed(order: Any, allowed: frozenset[str] = frozenset()) -> Callable[[Reader, list[str]],
-                                                                          Any]:
-    """Return a parser for an order written as a single word."""
-    return lambda reader, rest: _nothing_after(reader, rest, order, allowed)
+def phase(reader: Reader) -> str:
+    """Return the step the seat's view shows (setup, action, reorganize ...)."""
+    return str(reader.view.get("phase", ""))
 
 
-def _outer(reader: Reader, rest: list[str]) -> Any:
-    colours = {"white": Alignment.ROSICRUCIAN, "rosicrucian": Alignment.ROSICRUCIAN,
-               "black": Alignment.ILLUMINATI, "illuminati": Alignment.ILLUMINATI}
-    words = [reader.words[0], *rest]
-    found = {colours[w] for w in words if w in colours}
+# -- the rules -----------------------------------------------------------------------------
+
+def _outer(words: list[str], reader: Reader) -> OuterOrder:
+    found = {COLOURS[w] for w in words if w in COLOURS}
     if len(found) != 1:
         raise reader.fail("Name one colour for your SM: outer white (Rosicrucian) or outer "
                           "black (Illuminati).")
     return OuterOrder(found.pop())
 
 
-def _declare(reader: Reader, rest: list[str]) -> Any:
-    return _nothing_after(reader, rest, DeclareEndOrder(), frozenset({"end", "game", "over"}))
+@GRAMMAR.rule("outer", "choose", kinds=("outer",))
+def _read_outer(rest: list[str], reader: Reader) -> OuterOrder:
+    return _outer(rest, reader)
 
 
-def _end(reader: Reader, rest: list[str]) -> Any:
-    if reader.state.phase in (Phase.REORGANIZE, Phase.ADVANCE) and not rest:
-        return DoneOrder()
-    return _declare(reader, rest)
+@GRAMMAR.rule("white", kinds=("outer",))
+def _read_white(rest: list[str], reader: Reader) -> OuterOrder:
+    return _outer(["white", *rest], reader)
 
 
-def _charter(reader: Reader, rest: list[str]) -> Any:
-    words = [w for w in rest if w not in _FILLERS and w not in ("rite", "s")]
-    kinds = {"french": Charter.FRENCH, "red": Charter.FRENCH, "st": Charter.ST_ANDREWS,
-             "saint": Charter.ST_ANDREWS, "andrew": Charter.ST_ANDREWS,
-             "andrews": Charter.ST_ANDREWS, "standrews": Charter.ST_ANDREWS,
-             "green": Charter.ST_ANDREWS, "perfection": Charter.PERFECTION,
-             "purple": Charter.PERFECTION, "perfect": Charter.PERFECTION}
-    found = {kinds.get(w) for w in words}
+@GRAMMAR.rule("black", kinds=("outer",))
+def _read_black(rest: list[str], reader: Reader) -> OuterOrder:
+    return _outer(["black", *rest], reader)
+
+
+@GRAMMAR.rule("rosicrucian", kinds=("outer",))
+def _read_rosicrucian(rest: list[str], reader: Reader) -> OuterOrder:
+    return _outer(["rosicrucian", *rest], reader)
+
+
+@GRAMMAR.rule("illuminati", kinds=("outer",))
+def _read_illuminati(rest: list[str], reader: Reader) -> OuterOrder:
+    return _outer(["illuminati", *rest], reader)
+
+
+@GRAMMAR.rule("sm", kinds=("outer", "initiate"))
+def _read_sm(rest: list[str], reader: Reader) -> Any:
+    if rest[:1] in (["advances"], ["initiates"]):
+        return _read_advance(rest[1:] + ["by", "sm"], reader)
+    return _outer(rest, reader)
+
+
+@GRAMMAR.otherwise
+def _read_piece_first(words: list[str], reader: Reader) -> Any:
+    if piece_of(words[0]) is not None and words[1:2] in (["advances"], ["initiates"]):
+        return _read_advance(words[2:] + ["by", words[0]], reader)
+    raise reader.fail(f'"{words[0]}" is not an order word here.')
+
+
+@GRAMMAR.rule("declare", kinds=("declare-end",))
+def _read_declare(rest: list[str], reader: Reader) -> DeclareEndOrder:
+    if not {"end", "over"} & set(rest):
+        raise reader.fail("Write declare end to declare the game over (it cannot be undone).")
+    order: DeclareEndOrder = only(DeclareEndOrder(), rest, reader, ("end", "game", "over"))
+    return order
+
+
+@GRAMMAR.rule("end", kinds=("done",))
+def _read_end(rest: list[str], reader: Reader) -> Any:
+    if phase(reader) in ("reorganize", "advance"):
+        return only(DoneOrder(), rest, reader, ("reorganization", "reorganizing", "advancement",
+                                                "advancing", "action"))
+    raise reader.fail("Ending the game cannot be undone, so it takes its full words: write "
+                      "declare end.")
+
+
+@GRAMMAR.rule("recruit", kinds=("recruit",))
+def _read_recruit(rest: list[str], reader: Reader) -> Any:
+    return only(RecruitOrder(), rest, reader)
+
+
+@GRAMMAR.rule("dues", kinds=("dues",))
+def _read_dues(rest: list[str], reader: Reader) -> Any:
+    return only(DuesOrder(), rest, reader)
+
+
+@GRAMMAR.rule("assess", "collect", kinds=("dues",))
+def _read_assess(rest: list[str], reader: Reader) -> Any:
+    return only(DuesOrder(), rest, reader, ("dues",))
+
+
+@GRAMMAR.rule("intrigue", kinds=("intrigue",))
+def _read_intrigue(rest: list[str], reader: Reader) -> Any:
+    return only(IntrigueOrder(), rest, reader)
+
+
+@GRAMMAR.rule("charter", kinds=("charter",))
+def _read_charter(rest: list[str], reader: Reader) -> CharterOrder:
+    words = [w for w in content(rest, FILLERS) if w not in ("rite", "s")]
+    found = {CHARTERS.get(w) for w in words}
     if not words or None in found or len(found) != 1:
-        bad = next((w for w in words if w not in kinds), None)
+        bad = next((w for w in words if w not in CHARTERS), None)
         start = f'"{bad}" is not a rite. ' if bad else ""
         raise reader.fail(start + "Write charter french, charter st andrews or charter "
                           "perfection.")
@@ -222,144 +244,172 @@ def _charter(reader: Reader, rest: list[str]) -> Any:
     return CharterOrder(charter)
 
 
-def _build(reader: Reader, rest: list[str]) -> Any:
-    named = [w for w in rest if reader.piece(w) is not None]
-    if reader.state.phase is Phase.BUILD_MEMBERS:
-        return _members(reader, [w for w in rest if w not in ("lodge", "with")])
+@GRAMMAR.rule("build", kinds=("build", "members"))
+def _read_build(rest: list[str], reader: Reader) -> Any:
+    named = [w for w in rest if piece_of(w) is not None]
+    listed = [w for w in rest if w not in ("lodge", "with")]
+    if phase(reader) == "build-members":
+        return _read_members(listed, reader)
     if named:
-        members = _members(reader, [w for w in rest if w not in ("lodge", "with")])
-        return BuildOrder(members.members)
-    return _nothing_after(reader, rest, BuildOrder(), frozenset({"lodge"}))
+        return BuildOrder(_read_members(listed, reader).members)
+    return only(BuildOrder(), rest, reader, ("lodge",))
 
 
-def _members(reader: Reader, rest: list[str]) -> Any:
-    chosen = reader.pieces([w for w in rest if w not in ("with", "members")], "the members")
+@GRAMMAR.rule("members", "with", kinds=("members",))
+def _read_members(rest: list[str], reader: Reader) -> MembersOrder:
+    chosen = pieces_of([w for w in rest if w not in ("with", "members")], reader, "the members")
     if not chosen:
         raise reader.fail("Name the three charter members, e.g. members M1 M2 SM.")
     return MembersOrder(tuple(sorted(chosen, key=id_order)))
 
 
-def _reorganize(reader: Reader, rest: list[str]) -> Any:
-    if reader.state.phase is Phase.REORGANIZE and rest:
-        return _move(reader, rest)
-    if [w for w in rest if w not in _FILLERS]:
+@GRAMMAR.rule("reorganize", "reorganise", "reaffiliate", kinds=("reorganize",))
+def _read_reorganize(rest: list[str], reader: Reader) -> Any:
+    if phase(reader) == "reorganize" and rest:
+        return _read_move(rest, reader)
+    if content(rest, FILLERS):
         raise reader.fail("Write reorganize on its own to begin; then move one piece per order "
                           "(move M3 to lodge 2) and write done at the end.")
     return ReorganizeOrder()
 
 
-def _move(reader: Reader, rest: list[str]) -> Any:
-    before, after = _split(rest, frozenset({"to", "into", "in"}))
-    pieces = reader.pieces(before, "the piece to move")
+@GRAMMAR.rule("move", kinds=("move",))
+def _read_move(rest: list[str], reader: Reader) -> MoveOrder:
+    before, after = split_at(rest, "to", "into", "in")
+    if after is None:
+        before, after = _piece_then_place(rest)
+    pieces = pieces_of(before, reader, "the piece to move")
     if len(pieces) != 1:
         raise reader.fail("Move one piece at a time, e.g. move M3 to lodge 2.")
     if after is None:
         raise reader.fail(f"Say where {pieces[0]} goes, e.g. move {pieces[0]} to lodge 2 or "
                           f"move {pieces[0]} to unaffiliated.")
-    return MoveOrder(pieces[0], reader.lodge(after))
+    return MoveOrder(pieces[0], lodge_of(after, reader))
 
 
-def _advance(reader: Reader, rest: list[str]) -> Any:
-    if not [w for w in rest if w not in _FILLERS and w != "initiates"]:
+def _piece_then_place(words: list[str]) -> tuple[list[str], list[str] | None]:
+    """Return the piece words and the place words of "move M9 lodge 1" (no "to")."""
+    count = 0
+    while count < len(words) and (piece_of(words[count]) or words[count] in FILLERS):
+        count += 1
+    if 0 < count < len(words):
+        return words[:count], words[count:]
+    return words, None
+
+
+@GRAMMAR.rule("advance", "initiate", kinds=("advance", "initiate"))
+def _read_advance(rest: list[str], reader: Reader) -> Any:
+    if not [w for w in content(rest, FILLERS) if w != "initiates"]:
         return AdvanceOrder()
-    if reader.state.phase is not Phase.ADVANCE:
+    if phase(reader) != "advance":
         raise reader.fail("Write advance on its own to begin; then name each initiation "
                           "(advance M9 M10 by M7) and write done at the end.")
-    return _initiation(reader, rest)
-
-
-def _initiation(reader: Reader, rest: list[str]) -> Any:
-    before, after = _split(rest, frozenset({"by", "with", "from", "using"}))
+    before, after = split_at(rest, "by", "with", "from", "using")
     if after is None:
         raise reader.fail("Name the initiator after by, e.g. advance M9 M10 by M7.")
-    initiator = reader.pieces(after, "the initiator")
+    initiator = pieces_of(after, reader, "the initiator")
     if len(initiator) != 1:
         raise reader.fail("Name one initiator after by, e.g. advance M9 by SM.")
-    candidates = reader.pieces(before, "the candidates")
+    candidates = pieces_of(before, reader, "the candidates")
     return InitiateOrder(initiator[0], tuple(sorted(candidates, key=id_order)))
 
 
-def _place(reader: Reader, rest: list[str]) -> Any:
-    return PlaceOrder(reader.lodge(rest))
-
-
-def _dig(reader: Reader, rest: list[str]) -> Any:
-    where = {"inner": True, "small": True, "outer": False, "medium": False}
-    words = [w for w in rest if w not in _FILLERS and w not in ("alignment", "under", "at")]
-    chosen = [where[w] for w in words if w in where]
-    named = [w for w in words if w not in where]
-    if len(chosen) != 1:
-        raise reader.fail("Say inner or outer, e.g. dig M7 inner.")
-    pieces = reader.pieces(named, "the Perfect Initiate")
+@GRAMMAR.rule("defect", "bring", kinds=("defect",))
+def _read_defect(rest: list[str], reader: Reader) -> DefectOrder:
+    pieces = pieces_of([w for w in rest if w not in ("over", "across")], reader, "the defector")
     if len(pieces) != 1:
-        raise reader.fail("Name one Perfect Initiate, e.g. dig M7 outer.")
-    return DigOrder(pieces[0], chosen[0])
+        raise reader.fail("Name one Mason to bring over, e.g. defect M5, or write decline.")
+    return DefectOrder(pieces[0])
 
 
-def _hop(reader: Reader, rest: list[str]) -> Any:
-    before, after = _split(rest, frozenset({"with", "by", "using", "via"}))
-    if after is None:
-        named = reader.pieces(before, "the target and the agent")
-        if len(named) != 2:
-            raise reader.fail("Name the target and your agent, e.g. hop M9 with SM.")
-        return HopOrder(named[0], named[1])
-    target, agent = reader.pieces(before, "the target"), reader.pieces(after, "the agent")
-    if len(target) != 1 or len(agent) != 1:
-        raise reader.fail("Name one target and one agent, e.g. hop M9 with M7.")
-    return HopOrder(target[0], agent[0])
+@GRAMMAR.rule("decline", kinds=("decline",))
+def _read_decline(rest: list[str], reader: Reader) -> Any:
+    return only(DeclineOrder(), rest, reader, ("defection", "defector", "nobody"))
 
 
-def _aim(reader: Reader, rest: list[str]) -> Any:
-    number = reader.lodge(rest)
+@GRAMMAR.rule("place", "put", kinds=("place",))
+def _read_place(rest: list[str], reader: Reader) -> PlaceOrder:
+    return PlaceOrder(lodge_of(rest, reader))
+
+
+@GRAMMAR.rule("done", "finish", "stop", kinds=("done",))
+def _read_done(rest: list[str], reader: Reader) -> Any:
+    return only(DoneOrder(), rest, reader)
+
+
+@GRAMMAR.rule("accept", "keep", kinds=("accept",))
+def _read_accept(rest: list[str], reader: Reader) -> Any:
+    return only(AcceptOrder(), rest, reader)
+
+
+@GRAMMAR.rule("reroll", kinds=("reroll",))
+def _read_reroll(rest: list[str], reader: Reader) -> Any:
+    return only(RerollOrder(), rest, reader)
+
+
+@GRAMMAR.rule("re", kinds=("reroll",))
+def _read_re_roll(rest: list[str], reader: Reader) -> Any:
+    return only(RerollOrder(), rest, reader, ("roll",))
+
+
+@GRAMMAR.rule("roll", kinds=("reroll",))
+def _read_roll_again(rest: list[str], reader: Reader) -> Any:
+    return only(RerollOrder(), rest, reader, ("again",))
+
+
+@GRAMMAR.rule("swap", kinds=("swap",))
+def _read_swap(rest: list[str], reader: Reader) -> SwapOrder:
+    return SwapOrder(principality_of(rest, reader))
+
+
+@GRAMMAR.rule("tip", kinds=("tip",))
+def _read_tip(rest: list[str], reader: Reader) -> TipOrder:
+    return TipOrder(principality_of(rest, reader))
+
+
+@GRAMMAR.rule("aim", kinds=("aim",))
+def _read_aim(rest: list[str], reader: Reader) -> AimOrder:
+    number = lodge_of(rest, reader)
     if number is None:
         raise reader.fail("AIM needs a lodge, e.g. aim lodge 3.")
     return AimOrder(number)
 
 
-_KEYWORDS: dict[str, Callable[[Reader, list[str]], Any]] = {
-    "outer": _outer, "choose": _outer, "sm": _outer, "white": _outer, "black": _outer,
-    "rosicrucian": _outer, "illuminati": _outer,
-    "declare": _declare, "end": _end,
-    "recruit": _fixed(RecruitOrder()), "dues": _fixed(DuesOrder()),
-    "assess": _fixed(DuesOrder(), frozenset({"dues"})),
-    "build": _build, "members": _members, "with": _members,
-    "reorganize": _reorganize, "reorganise": _reorganize, "reaffiliate": _reorganize,
-    "move": _move, "charter": _charter,
-    "advance": _advance, "initiate": _advance, "intrigue": _fixed(IntrigueOrder()),
-    "accept": _fixed(AcceptOrder()), "keep": _fixed(AcceptOrder()),
-    "reroll": _fixed(RerollOrder()), "re": _fixed(RerollOrder(), frozenset({"roll"})),
-    "roll": _fixed(RerollOrder(), frozenset({"again"})),
-    "place": _place, "put": _place,
-    "done": _fixed(DoneOrder()), "finish": _fixed(DoneOrder()), "stop": _fixed(DoneOrder()),
-    "swap": lambda r, rest: SwapOrder(r.principality(rest)),
-    "tip": lambda r, rest: TipOrder(r.principality(rest)),
-    "aim": _aim, "dig": _dig, "hop": _hop,
-    "forgo": _fixed(ForgoOrder()), "drop": _fixed(ForgoOrder()), "pass": _fixed(ForgoOrder()),
-}
+@GRAMMAR.rule("dig", kinds=("dig",))
+def _read_dig(rest: list[str], reader: Reader) -> DigOrder:
+    where = {"inner": True, "small": True, "outer": False, "medium": False}
+    words = [w for w in content(rest, FILLERS) if w not in ("alignment", "under", "at")]
+    chosen = [where[w] for w in words if w in where]
+    if len(chosen) != 1:
+        raise reader.fail("Say inner or outer, e.g. dig M7 inner.")
+    pieces = pieces_of([w for w in words if w not in where], reader, "the Perfect Initiate")
+    if len(pieces) != 1:
+        raise reader.fail("Name one Perfect Initiate, e.g. dig M7 outer.")
+    return DigOrder(pieces[0], chosen[0])
 
 
-def format_order(value: Any) -> str:
-    """Return the canonical text of an order."""
-    return canonical_text(value)
+@GRAMMAR.rule("hop", kinds=("hop",))
+def _read_hop(rest: list[str], reader: Reader) -> HopOrder:
+    before, after = split_at(rest, "with", "by", "using", "via")
+    if after is None:
+        named = pieces_of(before, reader, "the target and the agent")
+        if len(named) != 2:
+            raise reader.fail("Name the target and your agent, e.g. hop M9 with SM.")
+        return HopOrder(named[0], named[1])
+    target, agent = pieces_of(before, reader, "the target"), pieces_of(after, reader, "the agent")
+    if len(target) != 1 or len(agent) != 1:
+        raise reader.fail("Name one target and one agent, e.g. hop M9 with M7.")
+    return HopOrder(target[0], agent[0])
 
 
-def help_text(prompt: Prompt) -> str:
-    """Return the lines telling the prompted seat what it can write now."""
-    lines = [prompt.summary, "", "You can write:"]
-    for form in prompt.forms:
-        lines.append(f"  {form.syntax}  - {form.label}")
-        for field in form.fields:
-            lines.append(f"      {field.label}: {', '.join(field.options)}")
-        if form.examples:
-            lines.append("      for example: " + " | ".join(form.examples))
-    lines.append("")
-    lines.append("Pieces are SM (your Secret Master) and M<number>; lodges are lodge <n> "
-                 "(also L3, #3, or the card on top such as 5C); case does not matter.")
-    if prompt.simultaneous:
-        lines.append("The choice is sealed; you may change it until the other seat has chosen.")
-    lines.append(f"If the deadline passes ({prompt.deadline_hours} hours), "
-                 f"{prompt.default_summary}.")
-    return "\n".join(lines)
+@GRAMMAR.rule("forgo", "drop", kinds=("forgo",))
+def _read_forgo(rest: list[str], reader: Reader) -> Any:
+    return only(ForgoOrder(), rest, reader)
 
 
-__all__ = ["format_order", "help_text", "parse", "words_of"]
+@GRAMMAR.rule("pass", kinds=("forgo",))
+def _read_pass(rest: list[str], reader: Reader) -> Any:
+    if phase(reader) == "intrigue-target":
+        return only(ForgoOrder(), rest, reader)
+    raise reader.fail('"pass" only lets a kept Intrigue result drop; nobody passes a turn or an '
+                      "action in Freimaurerei (Assess Dues is the quiet choice).")

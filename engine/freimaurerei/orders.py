@@ -1,4 +1,5 @@
-"""The orders a seat can give in Freimaurerei, and their canonical text.
+"""The orders a seat can give in Freimaurerei, each registered once with its canonical text, the
+label and syntax of its form, and the player's words for its fields.
 
 Pieces are named by id: `SM` is always the ordering seat's own Secret Master, Masons are M1, M2
 and so on. Lodges are named by number; `None` stands for the unaffiliated zone.
@@ -7,12 +8,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core.contract import order
+from engine.core.declare import DefaultOrder, OrderTypes
 
 from .state import Alignment, Charter, Principality
+from .tables import TABLES
+
+ORDERS = OrderTypes("freimaurerei")
 
 
-@order("outer")
+def lodge_text(lodge: int | None) -> str:
+    """Return 'lodge 3', or 'unaffiliated' for None."""
+    return "unaffiliated" if lodge is None else f"lodge {lodge}"
+
+
+@ORDERS.register("outer", text=lambda o: f"outer {o.alignment.colour}",
+                 label="Choose your SM's outer alignment", syntax="outer white|black",
+                 fields={"alignment": "Colour"})
 @dataclass(frozen=True)
 class OuterOrder:
     """Setup: choose the SM's large pyramid, i.e. its outer alignment."""
@@ -20,25 +31,32 @@ class OuterOrder:
     alignment: Alignment
 
 
-@order("declare-end")
+@ORDERS.register("declare-end", text=lambda o: "declare end",
+                 label="Declare the game over and score (it cannot be undone)",
+                 syntax="declare end")
 @dataclass(frozen=True)
 class DeclareEndOrder:
     """At the start of the turn: declare the game over."""
 
 
-@order("recruit")
+@ORDERS.register("recruit", text=lambda o: "recruit", syntax="recruit",
+                 label="Recruit Masons (pyramid die: one roll per lodge, then a final roll)")
 @dataclass(frozen=True)
 class RecruitOrder:
     """Action: Recruit Masons."""
 
 
-@order("dues")
+@ORDERS.register("dues", text=lambda o: "dues", label="Assess Dues: 1 T per Mason",
+                 syntax="dues")
 @dataclass(frozen=True)
 class DuesOrder:
     """Action: Assess Dues."""
 
 
-@order("build")
+@ORDERS.register("build", text=lambda o: "build lodge" + (
+    " with " + " ".join(o.members) if o.members else ""),
+    label=f"Build a Lodge ({TABLES.build_cost} T; members chosen after the card)",
+    syntax="build lodge", fields={"members": "Charter members"})
 @dataclass(frozen=True)
 class BuildOrder:
     """Action: Build a Lodge (pay, turn up the card; the members are chosen next).
@@ -50,13 +68,16 @@ class BuildOrder:
     members: tuple[str, ...] = ()
 
 
-@order("reorganize")
+@ORDERS.register("reorganize", text=lambda o: "reorganize", syntax="reorganize",
+                 label="Reorganize (first action only; moves follow)")
 @dataclass(frozen=True)
 class ReorganizeOrder:
     """First action only: Reorganize (the moves follow one by one)."""
 
 
-@order("charter")
+@ORDERS.register("charter", text=lambda o: f"charter {o.charter.value.replace('-', ' ')}",
+                 label=f"Charter a Rite ({TABLES.charter_cost} T)",
+                 syntax="charter french|st andrews|perfection", fields={"charter": "Charter"})
 @dataclass(frozen=True)
 class CharterOrder:
     """Action: Charter a Rite (French, St Andrew's, or Perfection on top of either)."""
@@ -64,19 +85,24 @@ class CharterOrder:
     charter: Charter
 
 
-@order("advance")
+@ORDERS.register("advance", text=lambda o: "advance", syntax="advance",
+                 label="Advance Initiates (initiations follow)")
 @dataclass(frozen=True)
 class AdvanceOrder:
     """Action: Advance Initiates (the initiations follow one by one)."""
 
 
-@order("intrigue")
+@ORDERS.register("intrigue", text=lambda o: "intrigue", syntax="intrigue",
+                 label="Intrigue (roll the Treehouse die)")
 @dataclass(frozen=True)
 class IntrigueOrder:
     """Action: Intrigue (roll the Treehouse die)."""
 
 
-@order("place")
+@ORDERS.register("place", text=lambda o: "place " + (
+    "unaffiliated" if o.lodge is None else f"in lodge {o.lodge}"),
+    label="Place the final roll's recruits", syntax="place in lodge <n> | place unaffiliated",
+    fields={"lodge": "Where"})
 @dataclass(frozen=True)
 class PlaceOrder:
     """Recruitment: put the final roll's Masons in a lodge (None: leave them unaffiliated)."""
@@ -84,7 +110,27 @@ class PlaceOrder:
     lodge: int | None
 
 
-@order("members")
+@ORDERS.register("defect", text=lambda o: f"defect {o.piece}",
+                 label="Bring a Mason over from the other principality",
+                 syntax="defect <mason>", fields={"piece": "Mason"})
+@dataclass(frozen=True)
+class DefectOrder:
+    """Recruitment: the bank lacks the rolled size; `piece` of the other side comes over."""
+
+    piece: str
+
+
+@ORDERS.register("decline", text=lambda o: "decline", syntax="decline",
+                 label="Bring nobody over (that part of the roll fails)")
+@dataclass(frozen=True)
+class DeclineOrder:
+    """Recruitment: bring nobody over for the size the bank lacks."""
+
+
+@ORDERS.register("members", text=lambda o: "members " + " ".join(o.members),
+                 label="Name the three charter members",
+                 syntax="members <piece> <piece> <piece>",
+                 fields={"members": "Three charter members"})
 @dataclass(frozen=True)
 class MembersOrder:
     """Build a Lodge: the three charter members, in canonical order."""
@@ -92,7 +138,10 @@ class MembersOrder:
     members: tuple[str, ...]
 
 
-@order("move")
+@ORDERS.register("move", text=lambda o: f"move {o.piece} to {lodge_text(o.lodge)}",
+                 label="Move one piece",
+                 syntax="move <piece> to lodge <n> | move <piece> to unaffiliated",
+                 fields={"piece": "Piece", "lodge": "To"})
 @dataclass(frozen=True)
 class MoveOrder:
     """Reorganize: move one piece to a lodge (None: unaffiliated)."""
@@ -101,7 +150,11 @@ class MoveOrder:
     lodge: int | None
 
 
-@order("initiate")
+@ORDERS.register("initiate",
+                 text=lambda o: f"advance {' '.join(o.candidates)} by {o.initiator}",
+                 label="An initiator advances candidates in its lodge",
+                 syntax="advance <candidate> [<candidate>] by <initiator>",
+                 fields={"initiator": "Initiator", "candidates": "Candidates"})
 @dataclass(frozen=True)
 class InitiateOrder:
     """Advance Initiates: `initiator` advances the candidates (one large, up to two mediums,
@@ -111,25 +164,29 @@ class InitiateOrder:
     candidates: tuple[str, ...]
 
 
-@order("done")
+@ORDERS.register("done", text=lambda o: "done", label="Finish this action", syntax="done")
 @dataclass(frozen=True)
 class DoneOrder:
     """Finish a reorganization or an advancement."""
 
 
-@order("accept")
+@ORDERS.register("accept", text=lambda o: "accept", label="Keep the rolled result",
+                 syntax="accept")
 @dataclass(frozen=True)
 class AcceptOrder:
     """Intrigue: keep the rolled result."""
 
 
-@order("reroll")
+@ORDERS.register("reroll", text=lambda o: "reroll", syntax="reroll",
+                 label=f"Pay {TABLES.reroll_cost} T and roll again")
 @dataclass(frozen=True)
 class RerollOrder:
     """Intrigue: pay 5 T and roll again."""
 
 
-@order("swap")
+@ORDERS.register("swap", text=lambda o: f"swap {o.principality.value}",
+                 label="SWAP: turn up a new ruler for a principality",
+                 syntax="swap leichtberg|schwerheim", fields={"principality": "Principality"})
 @dataclass(frozen=True)
 class SwapOrder:
     """SWAP: attempt to change the ruler of a principality."""
@@ -137,7 +194,8 @@ class SwapOrder:
     principality: Principality
 
 
-@order("aim")
+@ORDERS.register("aim", text=lambda o: f"aim lodge {o.lodge}", syntax="aim lodge <n>",
+                 label="AIM: turn up a new card for a lodge", fields={"lodge": "Lodge"})
 @dataclass(frozen=True)
 class AimOrder:
     """AIM: attempt to change the alignment of a lodge."""
@@ -145,7 +203,11 @@ class AimOrder:
     lodge: int
 
 
-@order("dig")
+@ORDERS.register("dig", text=lambda o: f"dig {o.piece} {'inner' if o.inner else 'outer'}",
+                 label="DIG: redraw a Perfect Initiate's outer alignment or plant a secret "
+                       "inner one",
+                 syntax="dig <piece> outer|inner",
+                 fields={"piece": "Perfect Initiate", "inner": "Alignment"})
 @dataclass(frozen=True)
 class DigOrder:
     """DIG: redraw a Perfect Initiate's outer alignment, or plant a hidden inner one."""
@@ -154,7 +216,9 @@ class DigOrder:
     inner: bool
 
 
-@order("tip")
+@ORDERS.register("tip", text=lambda o: f"tip {o.principality.value}",
+                 label="TIP: a ruler suppresses the lodges opposed to it",
+                 syntax="tip leichtberg|schwerheim", fields={"principality": "Principality"})
 @dataclass(frozen=True)
 class TipOrder:
     """TIP: incite a principality's ruler to suppress the lodges opposed to it."""
@@ -162,7 +226,9 @@ class TipOrder:
     principality: Principality
 
 
-@order("hop")
+@ORDERS.register("hop", text=lambda o: f"hop {o.target} with {o.agent}",
+                 label="HOP: inspire a Mason of the other principality to defect",
+                 syntax="hop <target> with <agent>", fields={"target": "Target", "agent": "Agent"})
 @dataclass(frozen=True)
 class HopOrder:
     """HOP: `agent` inspires `target` from the other principality to defect."""
@@ -171,71 +237,17 @@ class HopOrder:
     agent: str
 
 
-@order("forgo")
+@ORDERS.register("forgo", text=lambda o: "forgo", label="Let the result drop without effect",
+                 syntax="forgo")
 @dataclass(frozen=True)
 class ForgoOrder:
     """Intrigue: let the kept result drop without effect."""
 
 
-@order("default")
-@dataclass(frozen=True)
-class DefaultOrder:
-    """What a missed setup deadline submits: a random outer alignment."""
-
-
-ORDER_TYPES: tuple[type, ...] = (
-    OuterOrder, DeclareEndOrder, RecruitOrder, DuesOrder, BuildOrder, ReorganizeOrder,
-    CharterOrder, AdvanceOrder, IntrigueOrder, PlaceOrder, MembersOrder, MoveOrder, InitiateOrder,
-    DoneOrder, AcceptOrder, RerollOrder, SwapOrder, AimOrder, DigOrder, TipOrder, HopOrder,
-    ForgoOrder, DefaultOrder,
-)
-
-
-def lodge_text(lodge: int | None) -> str:
-    """Return 'lodge 3', or 'unaffiliated' for None."""
-    return "unaffiliated" if lodge is None else f"lodge {lodge}"
-
-
-_FIXED: dict[type, str] = {
-    DeclareEndOrder: "declare end", RecruitOrder: "recruit", DuesOrder: "dues",
-    BuildOrder: "build lodge", ReorganizeOrder: "reorganize", AdvanceOrder: "advance",
-    IntrigueOrder: "intrigue", DoneOrder: "done", AcceptOrder: "accept", RerollOrder: "reroll",
-    ForgoOrder: "forgo", DefaultOrder: "default",
-}
-
-
-def canonical_text(value: object) -> str:
-    """Return the canonical text of an order, the form the grammar reads back unchanged."""
-    if isinstance(value, BuildOrder) and value.members:
-        return "build lodge with " + " ".join(value.members)
-    fixed = _FIXED.get(type(value))
-    if fixed is not None:
-        return fixed
-    if isinstance(value, OuterOrder):
-        return f"outer {value.alignment.colour}"
-    if isinstance(value, CharterOrder):
-        return f"charter {value.charter.value.replace('-', ' ')}"
-    if isinstance(value, PlaceOrder):
-        return "place " + ("unaffiliated" if value.lodge is None else f"in lodge {value.lodge}")
-    if isinstance(value, MembersOrder):
-        return "members " + " ".join(value.members)
-    if isinstance(value, MoveOrder):
-        return f"move {value.piece} to {lodge_text(value.lodge)}"
-    if isinstance(value, InitiateOrder):
-        return f"advance {' '.join(value.candidates)} by {value.initiator}"
-    return _intrigue_text(value)
-
-
-def _intrigue_text(value: object) -> str:
-    """Return the canonical text of an Intrigue target order."""
-    if isinstance(value, SwapOrder):
-        return f"swap {value.principality.value}"
-    if isinstance(value, AimOrder):
-        return f"aim lodge {value.lodge}"
-    if isinstance(value, DigOrder):
-        return f"dig {value.piece} {'inner' if value.inner else 'outer'}"
-    if isinstance(value, TipOrder):
-        return f"tip {value.principality.value}"
-    if isinstance(value, HopOrder):
-        return f"hop {value.target} with {value.agent}"
-    raise TypeError(f"not a Freimaurerei order: {value!r}")
+__all__ = [
+    "ORDERS", "AcceptOrder", "AdvanceOrder", "AimOrder", "BuildOrder", "CharterOrder",
+    "DeclareEndOrder", "DeclineOrder", "DefaultOrder", "DefectOrder", "DigOrder", "DoneOrder",
+    "DuesOrder", "ForgoOrder", "HopOrder", "InitiateOrder", "IntrigueOrder", "MembersOrder", "MoveOrder", "OuterOrder",
+    "PlaceOrder", "RecruitOrder", "ReorganizeOrder", "RerollOrder", "SwapOrder", "TipOrder",
+    "lodge_text",
+]

@@ -1,9 +1,13 @@
 """The end of play: the declaration, the revealed secrets, Joker draws, points and tie-breaks."""
 from __future__ import annotations
 
-from . import events as ev
-from .cards import Effect, card
-from .rules import (
+from typing import Any
+
+from engine.core.kit import Emitter
+from engine.core.rng import Rng
+
+from . import events_intrigue as ei
+from .board import (
     consort_alignment,
     end_counts,
     final_lodge_alignment,
@@ -11,23 +15,23 @@ from .rules import (
     masons,
     perfect_initiates,
 )
+from .cards import Effect, card
 from .state import REALMS, SM, Alignment, Realm, Result, State
 from .tables import TABLES
-from .turns import Emitter
 
 TIE_BREAKS = ("lodges", "Perfect Initiates", "Masons")
 
 
-def declare_end(em: Emitter, index: int) -> None:
+def declare_end(em: Emitter[State], index: int, order: Any, rng: Rng) -> None:
     """End the game: reveal every secret, settle Jokers by further draws, and score."""
     lodges, initiates = end_counts(em.state.realms[index])
-    em.emit(ev.EndDeclared(em.seat, lodges, initiates))
+    em.emit(ei.EndDeclared(em.state.active_seat, lodges, initiates))
     em.emit(revealed(em.state))
     resolve_jokers(em)
-    em.emit(ev.GameScored(reckon(em.state)))
+    em.emit(ei.GameScored(reckon(em.state)))
 
 
-def revealed(state: State) -> ev.SecretsRevealed:
+def revealed(state: State) -> ei.SecretsRevealed:
     """Return the event showing both SMs' inner alignments and every planted one."""
     masters: dict[str, Alignment] = {}
     planted: dict[str, Alignment] = {}
@@ -39,10 +43,10 @@ def revealed(state: State) -> ev.SecretsRevealed:
                 masters[realm.seat] = piece.inner
             else:
                 planted[piece.id] = piece.inner
-    return ev.SecretsRevealed(masters, planted)
+    return ei.SecretsRevealed(masters, planted)
 
 
-def resolve_jokers(em: Emitter) -> None:
+def resolve_jokers(em: Emitter[State]) -> None:
     """Draw for every Joker ruler (unless a lone consort rules) and every Joker lodge."""
     options = em.state.options
     if consort_alignment(em.state) is None:
@@ -55,7 +59,7 @@ def resolve_jokers(em: Emitter) -> None:
                 _further_draw(em, index, lodge.number)
 
 
-def _further_draw(em: Emitter, index: int, lodge: int | None) -> None:
+def _further_draw(em: Emitter[State], index: int, lodge: int | None) -> None:
     """Turn up cards until one gives an alignment (consorts are passed over)."""
     state = em.state
     deck = state.ruler_deck if lodge is None else state.lodge_deck
@@ -71,7 +75,7 @@ def _further_draw(em: Emitter, index: int, lodge: int | None) -> None:
         elif shown.effect is Effect.MASTER:
             alignment = state.realms[index].pieces[SM].inner
         break
-    em.emit(ev.JokerResolved(REALMS[index], lodge, tuple(drawn), alignment))
+    em.emit(ei.JokerResolved(REALMS[index], lodge, tuple(drawn), alignment))
 
 
 def points(state: State, index: int) -> int:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from engine.core.contract import Canaries, replace
+from engine.core.rng import Rng
 
 from .state import Bag, Phase, Piece, Realm, State
 
@@ -46,3 +47,29 @@ def plant_canaries(state: State, canaries: Canaries) -> State:
     return replace(state, realms=realms, choices=choices, bag=bag,
                    lodge_deck=tuple(canaries.text(nobody) for _ in state.lodge_deck),
                    ruler_deck=tuple(canaries.text(nobody) for _ in state.ruler_deck))
+
+
+def hidden_variant(state: State, seat: str | None, rng: Rng) -> State | None:
+    """Return `state` with everything `seat` may not know changed: the other SM's inner
+    alignment, inner alignments planted by others, the other seat's sealed choice, the deck
+    orders and the colours in the bag (None once the game is over: nothing is hidden)."""
+    if state.phase is Phase.OVER:
+        return None
+    realms = tuple(replace(realm, pieces={k: _flipped(p, realm.seat, seat)
+                                          for k, p in realm.pieces.items()})
+                   for realm in state.realms)
+    choices = tuple(choice.opposite if choice is not None and realm.seat != seat else choice
+                    for realm, choice in zip(state.realms, state.choices))
+    bag = state.bag
+    return replace(state, realms=realms, choices=choices,
+                   bag=Bag(bag.black_small, bag.black_medium, bag.white_small, bag.white_medium),
+                   lodge_deck=tuple(rng.shuffled(state.lodge_deck)),
+                   ruler_deck=tuple(rng.shuffled(state.ruler_deck)))
+
+
+def _flipped(piece: Piece, owner: str, seat: str | None) -> Piece:
+    """Return `piece` with its inner alignment turned over unless `seat` knows it."""
+    knower = owner if piece.is_master else piece.inner_by
+    if piece.inner is None or knower == seat:
+        return piece
+    return replace(piece, inner=piece.inner.opposite)

@@ -99,6 +99,7 @@ class Phase(str, Enum):
     SETUP = "setup"
     ACTION = "action"
     PLACE_RECRUITS = "place-recruits"
+    DEFECTION = "defection"
     BUILD_MEMBERS = "build-members"
     REORGANIZE = "reorganize"
     ADVANCE = "advance"
@@ -252,6 +253,25 @@ class Recruit:
 
 
 @dataclass(frozen=True)
+class Offer:
+    """A recruitment roll waiting for the player: the bank has no Mason of `sizes[at]`, and
+    the player may bring one over from the other principality or decline."""
+
+    sizes: tuple[Size, ...]
+    lodge: int | None
+    final: bool
+    recruits: tuple[Recruit, ...]
+    failed: tuple[Size, ...]
+    at: int
+    lodges_left: tuple[int, ...]
+
+    @property
+    def size(self) -> Size:
+        """Return the size the bank lacks."""
+        return self.sizes[self.at]
+
+
+@dataclass(frozen=True)
 class Pending:
     """What the action under way has done so far."""
 
@@ -262,6 +282,7 @@ class Pending:
     face: Face | None = None
     rolls: int = 0
     steps: int = 0
+    offer: Offer | None = None
 
 
 @dataclass(frozen=True)

@@ -2,35 +2,14 @@
 Random outcomes are drawn here and written into events."""
 from __future__ import annotations
 
-from typing import Any
-
+from engine.core.kit import Emitter
 from engine.core.rng import Rng
 
 from . import events as ev
+from .board import below_quorum
 from .cards import is_consort, lodge_cards, ruler_cards
-from .evolve import evolve
-from .rules import below_quorum
 from .state import REALMS, Alignment, Principality, Recruit, Size, State, other
 from .tables import TABLES
-
-
-class Emitter:
-    """Collects the events of one decision and keeps the state they lead to."""
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.events: list[Any] = []
-
-    def emit(self, *events: Any) -> None:
-        """Record `events` and apply them to the state."""
-        for item in events:
-            self.events.append(item)
-            self.state = evolve(self.state, item)
-
-    @property
-    def seat(self) -> str:
-        """Return the seat whose turn it is."""
-        return self.state.active_seat
 
 
 def draw_from_bag(state: State, size: Size, rng: Rng) -> Alignment | None:
@@ -44,7 +23,7 @@ def draw_from_bag(state: State, size: Size, rng: Rng) -> Alignment | None:
 
 # -- setup ---------------------------------------------------------------------------------
 
-def set_up(em: Emitter, rng: Rng) -> None:
+def set_up(em: Emitter[State], rng: Rng) -> None:
     """Assign the principalities, shuffle both packs, turn up the rulers, hand out Masons."""
     seats = rng.shuffled(em.state.seats)
     em.emit(ev.PrincipalitiesAssigned(seats[0], seats[1]))
@@ -60,7 +39,7 @@ def set_up(em: Emitter, rng: Rng) -> None:
         em.emit(ev.StartingMasonsTaken(principality, tuple(recruits)))
 
 
-def turn_up_ruler(em: Emitter, principality: Principality, seat: str | None) -> None:
+def turn_up_ruler(em: Emitter[State], principality: Principality, seat: str | None) -> None:
     """Turn up the top Ruler card for `principality`.
 
     At setup, an Empress or Emperor on the way is laid beside the ruler and the next card is
@@ -76,7 +55,7 @@ def turn_up_ruler(em: Emitter, principality: Principality, seat: str | None) -> 
             return
 
 
-def reveal_masters(em: Emitter, rng: Rng) -> None:
+def reveal_masters(em: Emitter[State], rng: Rng) -> None:
     """Both outer alignments are in: show them, draw the inner ones, start the first turn."""
     choices = em.state.choices
     assert choices[0] is not None and choices[1] is not None
@@ -90,7 +69,7 @@ def reveal_masters(em: Emitter, rng: Rng) -> None:
 
 # -- the end of an action ------------------------------------------------------------------
 
-def dissolve_below_quorum(em: Emitter) -> None:
+def dissolve_below_quorum(em: Emitter[State]) -> None:
     """Dissolve every lodge, in either principality, left with fewer than three members."""
     for index, principality in enumerate(REALMS):
         realm = em.state.realms[index]
@@ -99,7 +78,7 @@ def dissolve_below_quorum(em: Emitter) -> None:
             em.emit(ev.LodgeDissolved(principality, lodge.number, lodge.cards, members))
 
 
-def finish_action(em: Emitter) -> None:
+def finish_action(em: Emitter[State]) -> None:
     """Close the action under way; after the turn's last action the other seat's turn begins."""
     dissolve_below_quorum(em)
     state = em.state

@@ -3,24 +3,36 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import card
-from .legal import deciding_seats
-from .rules import (
+from .board import (
     bank_money,
     consort_alignment,
+    deciding_seats,
     end_counts,
     lodge_alignment,
     masons,
     may_declare_end,
     ruler_alignment,
 )
+from .cards import card
 from .scoring import points
-from .state import REALMS, SM, Lodge, Options, Phase, Piece, Realm, Size, State, id_order
+from .state import (
+    REALMS,
+    SM,
+    Lodge,
+    Offer,
+    Options,
+    Phase,
+    Piece,
+    Realm,
+    Size,
+    State,
+    id_order,
+)
 
 HIDDEN = "hidden"
 
 
-def view(state: State, seat: str | None) -> dict[str, Any]:
+def seat_view(state: State, seat: str | None) -> dict[str, Any]:
     """Return everything `seat` (None: a spectator) may see now."""
     index = state.realm_of(seat) if seat is not None else -1
     viewer = seat if index >= 0 else None
@@ -125,7 +137,16 @@ def pending_view(state: State) -> dict[str, Any] | None:
                          for r in pending.recruits],
             "card": card_view(state.options, pending.card) if pending.card else None,
             "moved": sorted(pending.moved, key=id_order), "initiators": list(pending.initiators),
-            "face": pending.face.value if pending.face else None, "rolls": pending.rolls}
+            "face": pending.face.value if pending.face else None, "rolls": pending.rolls,
+            "defection": _offer(pending.offer)}
+
+
+def _offer(offer: Offer | None) -> dict[str, Any] | None:
+    """Return the recruitment roll waiting for a defection choice, if any (all public)."""
+    if offer is None:
+        return None
+    return {"size": offer.size.value, "lodge": offer.lodge, "final": offer.final,
+            "sizes": [size.value for size in offer.sizes]}
 
 
 def _own(state: State, index: int) -> dict[str, Any]:

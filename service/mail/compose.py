@@ -7,8 +7,9 @@ message and each game reads as one thread in a mail client.
 """
 from __future__ import annotations
 
+import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr, make_msgid
 from typing import Any
@@ -16,6 +17,7 @@ from typing import Any
 from engine.core import Prompt
 
 from .. import clock
+from ..archive import archive_for_mail
 from ..audit import history
 from ..config import Config
 from ..gamemeta import GameMeta
@@ -42,6 +44,8 @@ from .shape import (
 
 MESSAGE_ID = re.compile(r"^<[\x21-\x3d\x3f-\x7e]{1,250}>\Z")
 """A Message-ID safe to repeat in In-Reply-To: printable ASCII in angle brackets."""
+ARCHIVE_ATTACH_BYTES = int(os.environ.get("PBEM_ARCHIVE_ATTACH_BYTES", "2000000"))
+"""A finished game's archive up to this size is attached to its emails, a larger one linked."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,7 @@ class Letter:
     welcome: tuple[str, ...] = ()
     paused: bool = False
     news_title: str = "What happened since your last email"
+    archive_note: str = ""
     head: Head | None = None
 
 
@@ -126,6 +131,10 @@ def _turn_message(store: Store, config: Config, row: OutboxRow) -> EmailMessage 
     if row.kind.startswith("reminder-") and not _still_waiting(now_loaded, then, seat):
         return None
     letter = _letter(store, config, row, then, now_loaded.meta)
+    archive = (archive_for_mail(store, row.game_id, config.base_url, ARCHIVE_ATTACH_BYTES)
+               if then.meta.finished else None)
+    if archive is not None:
+        letter = replace(letter, archive_note=archive.note)
     view = then.game.view(then.state, seat)
     message = _dress(config, letter, now_loaded.meta, seat, message_id(config, row))
     pdf = render_snapshot_pdf(then.game, view, game_title=then.meta.title,
@@ -133,6 +142,9 @@ def _turn_message(store: Store, config: Config, row: OutboxRow) -> EmailMessage 
                               history=letter.news[-12:])
     message.add_attachment(pdf, maintype="application", subtype="pdf",
                            filename=f"{row.game_id}-{row.seq}-{seat}.pdf")
+    if archive is not None and archive.data is not None:
+        message.add_attachment(archive.data, maintype="application", subtype="x-ndjson",
+                               filename=archive.name)
     return message
 
 

@@ -101,6 +101,33 @@ def take_turn(page: Any, link: str, rng: random.Random) -> bool:
     return True
 
 
+def step_through_the_replay(page: Any, base: str, link: str) -> None:
+    """Step through the finished game's replay to its end, and audit its downloaded archive."""
+    from service.restore import audit_archive
+
+    game_id = link.split("/play/")[1].split("/")[0]
+    page.goto(f"{base}/games/{game_id}")
+    final_board = page.locator("section.board").inner_html()
+    page.click("text=Step through the game")
+    heading = page.locator("h1")
+    assert "event 1 of" in heading.inner_text()
+    page.click("#forward")
+    assert "event 2 of" in heading.inner_text() and page.url.endswith("/replay/2")
+    page.click("#back")
+    assert "event 1 of" in heading.inner_text()
+    page.fill("input[name=round]", "1")
+    page.click("button:text-is('Jump')")
+    assert "Round 1" in page.locator(".title-row").inner_text()
+    page.click("#last")
+    assert page.locator("text=the end: everything shown").count()
+    assert page.locator("section.board").inner_html() == final_board
+    screenshot(page, "replay-end.png")
+    page.goto(link)
+    with page.expect_download() as info:
+        page.click("text=Download the game's archive")
+    assert audit_archive(info.value.path()).finished
+
+
 def test_a_whole_game_in_the_browser(site: str) -> None:
     rng = random.Random(11)
     with chromium() as browser:
@@ -125,6 +152,7 @@ def test_a_whole_game_in_the_browser(site: str) -> None:
         page.click("text=see everything and verify the game")
         page.click("button:text-is('Verify')")
         assert page.locator("text=Audit passed").count()
+        step_through_the_replay(page, site, links[0])
         phone = browser.new_page(viewport={"width": 390, "height": 844})
         phone.goto(links[1])
         screenshot(phone, "seat-phone.png")

@@ -1,4 +1,4 @@
-"""Helpers for the Freimaurerei rule tests: build a state from events, decide, compare.
+"""Scenario builders for the Freimaurerei rule tests (given/when/then come from the core).
 
 Scenarios are written as event lists. Where a step of the game does not matter to the rule
 under test, a scenario skips it (money is handed out as dues, lodges are founded for free).
@@ -6,14 +6,9 @@ ann rules Leichtberg and moves first; bea rules Schwerheim.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-import pytest
-
-from engine.core.errors import RuleViolation
-from engine.core.rng import Rng
-from engine.freimaurerei import GAME
 from engine.freimaurerei.events import (
     BuildStarted,
     DecksShuffled,
@@ -44,21 +39,6 @@ RULER_DECK = ("KH", "QS", "JD", "JC", "QH", "KS")
 PYRAMID = {"small": 0, "medium": 1, "large": 2, "large+small": 3, "large+medium": 4,
            "medium+small": 5}
 TREEHOUSE = {"swap": 0, "aim": 1, "dig": 2, "tip": 3, "hop": 4, "wild": 5}
-
-
-class Scripted(Rng):
-    """A random stream that returns the given values, in order, for every draw."""
-
-    def __init__(self, *values: int) -> None:
-        super().__init__(b"scripted")
-        self.values = list(values)
-
-    def randbelow(self, n: int) -> int:
-        """Return the next scripted value (it must be below `n`)."""
-        assert self.values, f"no scripted value left for a draw below {n}"
-        value = self.values.pop(0)
-        assert 0 <= value < n, f"scripted {value} is not below {n}"
-        return value
 
 
 def set_up(outer: tuple[Alignment, Alignment] = (ROSY, ILLU),
@@ -116,44 +96,6 @@ def into_rite(seat: str, rite: Rite, *pieces: str) -> Initiated:
 def perfected(seat: str, piece: str, alignment: Alignment | None) -> Initiated:
     """Return a rite Mason made a Perfect Initiate with the medium `alignment`."""
     return Initiated(seat, "SM", (piece,), None, alignment)
-
-
-def given(*groups: Iterable[Any] | Any, options: dict[str, Any] | None = None) -> State:
-    """Return the state after the given events (lists are flattened)."""
-    events: list[Any] = []
-    for group in groups:
-        events.extend(group if isinstance(group, list) else [group])
-    return GAME.fold(GAME.initial_state(SEATS, options or {}), events)
-
-
-def when(state: State, seat: str, order: Any, rng: Rng | None = None) -> list[Any]:
-    """Return the events of `seat` giving `order`."""
-    return GAME.decide(state, seat, order, rng or Rng(b"test-key"))
-
-
-def after(state: State, events: Sequence[Any]) -> State:
-    """Return `state` after `events`."""
-    return GAME.fold(state, events)
-
-
-def play(state: State, seat: str, *orders: Any, rng: Rng | None = None) -> State:
-    """Return the state after `seat` gave `orders` one after the other."""
-    stream = rng or Rng(b"test-key")
-    for item in orders:
-        state = after(state, when(state, seat, item, stream))
-    return state
-
-
-def refused(state: State, seat: str, order: Any) -> RuleViolation:
-    """Return the violation raised by `order`; fail if it is accepted."""
-    with pytest.raises(RuleViolation) as caught:
-        GAME.decide(state, seat, order, Rng(b"test-key"))
-    return caught.value
-
-
-def types_of(events: Sequence[Any]) -> list[str]:
-    """Return the stored type names of `events`."""
-    return [GAME.events.name_of(item) for item in events]
 
 
 def where(state: State, seat: str) -> dict[int | None, list[str]]:

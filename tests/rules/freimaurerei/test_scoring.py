@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.testing import after, given, when
 from engine.freimaurerei import GAME
-from engine.freimaurerei.events import (
+from engine.freimaurerei.events_intrigue import (
     EndDeclared,
     GameScored,
     InnerAlignmentPlanted,
@@ -22,17 +23,15 @@ from .helpers import (
     LARGE,
     MEDIUM,
     ROSY,
+    SEATS,
     SMALL,
-    after,
     chartered,
     found,
-    given,
     into_rite,
     perfected,
     recruit,
     set_up,
     turn,
-    when,
 )
 
 # ann's SM is Rosicrucian inside, bea's Illuminati; the rulers KH (Leichtberg) and QS
@@ -41,13 +40,13 @@ from .helpers import (
 
 def scene(*extra: Any) -> Any:
     """Return a position with the given extra events, at the start of bea's turn."""
-    return given(set_up(outer=(ILLU, ROSY), inner=(ROSY, ILLU)), *extra, turn(BEA))
+    return given(GAME, SEATS, set_up(outer=(ILLU, ROSY), inner=(ROSY, ILLU)), *extra, turn(BEA))
 
 
 def test_a_matching_ruler_is_worth_three_points() -> None:
     state = scene()
     assert (points(state, 0), points(state, 1)) == (3, 3)
-    flipped = given(set_up(inner=(ILLU, ROSY)), turn(BEA))
+    flipped = given(GAME, SEATS, set_up(inner=(ILLU, ROSY)), turn(BEA))
     assert (points(flipped, 0), points(flipped, 1)) == (0, 0)
 
 
@@ -79,14 +78,14 @@ def test_declaring_the_end_reveals_every_secret_and_scores() -> None:
         five += found(BEA, number, ("4C", "5S", "9D", "2H", "8C")[number - 1], *ids)
     state = scene(recruit(ANN, ("M7", LARGE)), into_rite(ANN, FRENCH, "M7"),
                   perfected(ANN, "M7", ROSY), InnerAlignmentPlanted(BEA, "M7", ILLU), *five)
-    events = when(state, BEA, DeclareEndOrder())
+    events = when(GAME, state, BEA, DeclareEndOrder())
     assert events[:2] == [EndDeclared(BEA, 5, 0),
                           SecretsRevealed({ANN: ROSY, BEA: ILLU}, {"M7": ILLU})]
     scored = events[2]
     assert isinstance(scored, GameScored)
     assert scored.result.points == {ANN: 3, BEA: 3 + 3}
     assert scored.result.winners == (BEA,)
-    outcome = GAME.outcome(after(state, events))
+    outcome = GAME.outcome(after(GAME, state, events))
     assert outcome is not None and outcome.winners == (BEA,) and outcome.scores[BEA] == 6
 
 

@@ -6,13 +6,10 @@ import json
 
 from engine.core.contract import Canaries
 from engine.core.harness import readable_texts
+from engine.core.testing import Scripted, given, play
 from engine.freimaurerei import GAME
-from engine.freimaurerei.events import (
-    DecksShuffled,
-    InnerAlignmentDrawn,
-    InnerAlignmentPlanted,
-    OuterAlignmentChosen,
-)
+from engine.freimaurerei.events import DecksShuffled, InnerAlignmentDrawn, OuterAlignmentChosen
+from engine.freimaurerei.events_intrigue import InnerAlignmentPlanted
 from engine.freimaurerei.orders import DeclareEndOrder, DigOrder
 
 from .helpers import (
@@ -22,12 +19,10 @@ from .helpers import (
     ILLU,
     LARGE,
     ROSY,
+    SEATS,
     TREEHOUSE,
-    Scripted,
-    given,
     into_rite,
     perfected,
-    play,
     recruit,
     set_up,
 )
@@ -39,8 +34,8 @@ from .test_turns import five_lodges
 def dug() -> object:
     """Return the intrigue scene after ann planted a secret inner alignment under bea's M9."""
     from engine.freimaurerei.orders import AcceptOrder, IntrigueOrder
-    return play(intrigue_scene(), ANN, IntrigueOrder(), AcceptOrder(), DigOrder("M9", True),
-                rng=Scripted(TREEHOUSE["dig"], 6))
+    return play(GAME, intrigue_scene(), (ANN, IntrigueOrder()), (ANN, AcceptOrder()), (ANN, DigOrder("M9", True)),
+                random=Scripted(TREEHOUSE["dig"], 6))
 
 
 def owners_reached(state: object) -> dict[str, set[str]]:
@@ -75,7 +70,7 @@ def test_every_secret_reaches_exactly_its_owners() -> None:
 
 
 def test_a_sealed_outer_choice_reaches_only_its_seat() -> None:
-    state = given(set_up()[:6], OuterAlignmentChosen(BEA, ILLU))
+    state = given(GAME, SEATS, set_up()[:6], OuterAlignmentChosen(BEA, ILLU))
     reached = owners_reached(state)
     bea_only = [seen for key, seen in reached.items() if key.startswith(f"{BEA}:")]
     assert bea_only == [{BEA}]
@@ -113,10 +108,22 @@ def test_everything_is_revealed_when_the_game_ends() -> None:
     state = scene(recruit(ANN, ("M7", LARGE)), into_rite(ANN, FRENCH, "M7"),
                   perfected(ANN, "M7", ROSY), InnerAlignmentPlanted(BEA, "M7", ILLU),
                   *five_lodges())
-    final = play(state, BEA, DeclareEndOrder())
+    final = play(GAME, state, (BEA, DeclareEndOrder()))
     assert GAME.plant_canaries(final, Canaries()) is final
     spectator = GAME.view(final, None)
     assert spectator["principalities"][0]["secret_master"]["inner"] == "rosicrucian"
     assert spectator["result"]["winners"]
     members = spectator["principalities"][0]["unaffiliated"]
     assert [m["inner"] for m in members if m["id"] == "M7"] == ["illuminati"]
+
+
+def test_a_hidden_variant_changes_only_what_the_seat_may_not_know() -> None:
+    from engine.core.rng import Rng
+
+    state = given(GAME, SEATS, set_up(inner=(ROSY, ILLU)))
+    variant = GAME.hidden_variant(state, ANN, Rng(b"variant"))
+    assert variant is not None
+    assert variant.realms[0].pieces["SM"].inner is ROSY
+    assert variant.realms[1].pieces["SM"].inner is ROSY
+    assert GAME.view(variant, ANN) == GAME.view(state, ANN)
+    assert GAME.view(variant, BEA) != GAME.view(state, BEA)

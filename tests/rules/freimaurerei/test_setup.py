@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from engine.core.rng import Rng
+from engine.core.testing import Scripted, after, given, refused, types_of, when
 from engine.freimaurerei import GAME
+from engine.freimaurerei.board import bank_money
 from engine.freimaurerei.events import (
     ConsortTurnedUp,
     DecksShuffled,
@@ -15,7 +17,6 @@ from engine.freimaurerei.events import (
     TurnStarted,
 )
 from engine.freimaurerei.orders import DefaultOrder, OuterOrder
-from engine.freimaurerei.rules import bank_money
 from engine.freimaurerei.state import SM, Phase, Size
 
 from .helpers import (
@@ -26,13 +27,7 @@ from .helpers import (
     SEATS,
     L,
     S,
-    Scripted,
-    after,
-    given,
-    refused,
     set_up,
-    types_of,
-    when,
 )
 
 
@@ -44,7 +39,7 @@ def started(options: dict[str, bool] | None = None, key: bytes = b"setup") -> li
 
 def test_setup_assigns_principalities_shuffles_and_turns_up_both_rulers() -> None:
     events = started()
-    assert types_of(events) == ["principalities-assigned", "decks-shuffled", "ruler-turned-up",
+    assert types_of(GAME, events) == ["principalities-assigned", "decks-shuffled", "ruler-turned-up",
                                 "ruler-turned-up", "starting-masons-taken",
                                 "starting-masons-taken"]
     assigned, shuffled = events[0], events[1]
@@ -84,45 +79,45 @@ def test_starting_masons_event_names_them() -> None:
 
 
 def test_both_seats_choose_their_sm_colour_at_once_and_sealed() -> None:
-    state = given(set_up()[:6])
+    state = given(GAME, SEATS, set_up()[:6])
     prompts = GAME.prompts(state)
     assert [p.seat for p in prompts] == [ANN, BEA]
     assert all(p.simultaneous and p.key == "setup.outer" for p in prompts)
     assert all(isinstance(p.default, DefaultOrder) for p in prompts)
-    assert when(state, BEA, OuterOrder(ILLU)) == [OuterAlignmentChosen(BEA, ILLU, False)]
+    assert when(GAME, state, BEA, OuterOrder(ILLU)) == [OuterAlignmentChosen(BEA, ILLU, False)]
 
 
 def test_a_sealed_choice_may_be_changed_until_the_other_has_chosen() -> None:
-    state = given(set_up()[:6], OuterAlignmentChosen(BEA, ILLU))
+    state = given(GAME, SEATS, set_up()[:6], OuterAlignmentChosen(BEA, ILLU))
     assert GAME.prompt_for(state, BEA).submitted  # type: ignore[union-attr]
-    assert when(state, BEA, OuterOrder(ROSY)) == [OuterAlignmentChosen(BEA, ROSY, True)]
+    assert when(GAME, state, BEA, OuterOrder(ROSY)) == [OuterAlignmentChosen(BEA, ROSY, True)]
 
 
 def test_once_both_have_chosen_the_sms_are_shown_and_inner_alignments_drawn() -> None:
-    state = given(set_up()[:6], OuterAlignmentChosen(BEA, ILLU))
-    events = when(state, ANN, OuterOrder(ILLU), Scripted(0, 8))
+    state = given(GAME, SEATS, set_up()[:6], OuterAlignmentChosen(BEA, ILLU))
+    events = when(GAME, state, ANN, OuterOrder(ILLU), Scripted(0, 8))
     assert events == [OuterAlignmentChosen(ANN, ILLU, False), OuterAlignmentsShown(ILLU, ILLU),
                       InnerAlignmentDrawn(ANN, ROSY), InnerAlignmentDrawn(BEA, ILLU),
                       TurnStarted(ANN, 1, 1)]
-    final = after(state, events)
+    final = after(GAME, state, events)
     assert final.realms[0].pieces[SM].outer is ILLU and final.realms[0].pieces[SM].inner is ROSY
     assert final.bag.total(Size.SMALL) == 8 and final.bag.total(Size.MEDIUM) == 10
 
 
 def test_the_setup_deadline_picks_a_colour_at_random() -> None:
-    state = given(set_up()[:6])
-    assert when(state, ANN, DefaultOrder(), Scripted(1)) == [
+    state = given(GAME, SEATS, set_up()[:6])
+    assert when(GAME, state, ANN, DefaultOrder(), Scripted(1)) == [
         OuterAlignmentChosen(ANN, ILLU, False)]
-    assert when(state, ANN, DefaultOrder(), Scripted(0)) == [
+    assert when(GAME, state, ANN, DefaultOrder(), Scripted(0)) == [
         OuterAlignmentChosen(ANN, ROSY, False)]
 
 
 def test_the_deadline_default_is_only_a_setup_order() -> None:
-    assert refused(given(set_up()), ANN, DefaultOrder()).code == "wrong-order-kind"
+    assert refused(GAME, given(GAME, SEATS, set_up()), ANN, DefaultOrder()).code == "wrong-order-kind"
 
 
 def test_leichtberg_moves_first_with_a_single_action() -> None:
-    state = given(set_up())
+    state = given(GAME, SEATS, set_up())
     assert state.phase is Phase.ACTION and state.active_seat == ANN
     assert (state.action, state.actions) == (1, 1)
 
@@ -130,9 +125,10 @@ def test_leichtberg_moves_first_with_a_single_action() -> None:
 def test_an_empress_turned_up_at_setup_lies_beside_the_ruler() -> None:
     deck = ("EMPRESS", "KD", "QE")
     state = GAME.initial_state(SEATS, {"empress_emperor": True})
-    state = after(state, [PrincipalitiesAssigned(ANN, BEA), DecksShuffled(("4C",), deck)])
-    from engine.freimaurerei.turns import Emitter, turn_up_ruler
-    em = Emitter(state)
+    state = after(GAME, state, [PrincipalitiesAssigned(ANN, BEA), DecksShuffled(("4C",), deck)])
+    from engine.core.kit import Emitter
+    from engine.freimaurerei.turns import turn_up_ruler
+    em = Emitter(GAME, state)
     turn_up_ruler(em, L, None)
     assert em.events == [ConsortTurnedUp(L, "EMPRESS"), RulerTurnedUp(L, "KD")]
     assert em.state.realms[0].consorts == ("EMPRESS",)

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import GameOver, NotYourTurn
+from engine.core.testing import Scripted, after, given, play, refused, types_of, when
 from engine.freimaurerei import GAME
-from engine.freimaurerei.events import ActionCompleted, DuesAssessed, EndDeclared, TurnStarted
+from engine.freimaurerei.events import ActionCompleted, DuesAssessed, TurnStarted
+from engine.freimaurerei.events_intrigue import EndDeclared
 from engine.freimaurerei.orders import (
     AcceptOrder,
     DeclareEndOrder,
@@ -29,44 +31,38 @@ from .helpers import (
     MEDIUM,
     PYRAMID,
     ROSY,
+    SEATS,
     SMALL,
     TREEHOUSE,
-    Scripted,
-    after,
     cash,
     chartered,
     found,
-    given,
     into_rite,
     perfected,
-    play,
     recruit,
-    refused,
     set_up,
     turn,
-    types_of,
-    when,
 )
 
 
 def test_the_first_player_takes_a_single_action_then_the_turn_passes() -> None:
-    state = given(set_up())
-    assert when(state, ANN, DuesOrder()) == [DuesAssessed(ANN, 3, 3),
+    state = given(GAME, SEATS, set_up())
+    assert when(GAME, state, ANN, DuesOrder()) == [DuesAssessed(ANN, 3, 3),
                                              ActionCompleted(ANN, 1, 1),
                                              TurnStarted(BEA, 2, 2)]
 
 
 def test_every_later_turn_has_two_actions() -> None:
-    state = play(given(set_up()), ANN, DuesOrder())
-    first = when(state, BEA, DuesOrder())
+    state = play(GAME, given(GAME, SEATS, set_up()), (ANN, DuesOrder()))
+    first = when(GAME, state, BEA, DuesOrder())
     assert first == [DuesAssessed(BEA, 3, 3), ActionCompleted(BEA, 2, 1)]
-    second = when(after(state, first), BEA, DuesOrder())
+    second = when(GAME, after(GAME, state, first), BEA, DuesOrder())
     assert second[-2:] == [ActionCompleted(BEA, 2, 2), TurnStarted(ANN, 3, 2)]
 
 
 def test_only_the_active_seat_may_act() -> None:
     with pytest.raises(NotYourTurn):
-        when(given(set_up()), BEA, DuesOrder())
+        when(GAME, given(GAME, SEATS, set_up()), BEA, DuesOrder())
 
 
 def lodge_of_three(seat: str = BEA) -> list[object]:
@@ -75,19 +71,19 @@ def lodge_of_three(seat: str = BEA) -> list[object]:
 
 
 def test_reorganize_is_offered_as_the_first_action_only() -> None:
-    state = given(set_up(), lodge_of_three(), turn(BEA))
+    state = given(GAME, SEATS, set_up(), lodge_of_three(), turn(BEA))
     assert ReorganizeOrder() in GAME.legal_orders(state, BEA)
-    second = play(state, BEA, DuesOrder())
+    second = play(GAME, state, (BEA, DuesOrder()))
     assert ReorganizeOrder() not in GAME.legal_orders(second, BEA)
-    assert refused(second, BEA, ReorganizeOrder()).code == "fm.reorganize-first"
+    assert refused(GAME, second, BEA, ReorganizeOrder()).code == "fm.reorganize-first"
 
 
 def test_reorganize_needs_a_lodge() -> None:
-    assert refused(given(set_up(), turn(BEA)), BEA, ReorganizeOrder()).code == "fm.no-lodges"
+    assert refused(GAME, given(GAME, SEATS, set_up(), turn(BEA)), BEA, ReorganizeOrder()).code == "fm.no-lodges"
 
 
 def test_the_single_opening_action_may_be_a_reorganization() -> None:
-    state = given(set_up(), found(ANN, 1, "4C", "M1", "M2", "M3"), turn(ANN, 1, 1))
+    state = given(GAME, SEATS, set_up(), found(ANN, 1, "4C", "M1", "M2", "M3"), turn(ANN, 1, 1))
     assert state.actions == 1 and ReorganizeOrder() in GAME.legal_orders(state, ANN)
 
 
@@ -103,12 +99,12 @@ def five_lodges(seat: str = BEA) -> list[object]:
 
 
 def test_five_lodges_allow_the_end_to_be_declared_at_the_start_of_the_turn() -> None:
-    state = given(set_up(), five_lodges(), turn(BEA))
+    state = given(GAME, SEATS, set_up(), five_lodges(), turn(BEA))
     assert DeclareEndOrder() in GAME.legal_orders(state, BEA)
-    events = when(state, BEA, DeclareEndOrder())
+    events = when(GAME, state, BEA, DeclareEndOrder())
     assert events[0] == EndDeclared(BEA, 5, 0)
-    assert types_of(events)[1:] == ["secrets-revealed", "game-scored"]
-    final = after(state, events)
+    assert types_of(GAME, events)[1:] == ["secrets-revealed", "game-scored"]
+    final = after(GAME, state, events)
     assert final.phase is Phase.OVER and GAME.prompts(final) == ()
     assert GAME.outcome(final) is not None
 
@@ -118,49 +114,49 @@ def test_three_perfect_initiates_including_the_sm_allow_the_end() -> None:
              *chartered(BEA, Charter.FRENCH, Charter.PERFECTION),
              into_rite(BEA, FRENCH, "M7", "M8"), perfected(BEA, "M7", ROSY),
              perfected(BEA, "M8", ROSY), turn(BEA)]
-    assert DeclareEndOrder() in GAME.legal_orders(given(*scene), BEA)
+    assert DeclareEndOrder() in GAME.legal_orders(given(GAME, SEATS, *scene), BEA)
     without_sm = [e for e in scene if getattr(e, "charter", None) is not Charter.PERFECTION]
-    state = given(*without_sm)
+    state = given(GAME, SEATS, *without_sm)
     assert DeclareEndOrder() not in GAME.legal_orders(state, BEA)
-    assert refused(state, BEA, DeclareEndOrder()).code == "fm.end-conditions"
+    assert refused(GAME, state, BEA, DeclareEndOrder()).code == "fm.end-conditions"
 
 
 def test_the_end_cannot_be_declared_after_an_action() -> None:
-    state = play(given(set_up(), five_lodges(), turn(BEA)), BEA, DuesOrder())
-    assert refused(state, BEA, DeclareEndOrder()).code == "fm.end-not-at-start"
+    state = play(GAME, given(GAME, SEATS, set_up(), five_lodges(), turn(BEA)), (BEA, DuesOrder()))
+    assert refused(GAME, state, BEA, DeclareEndOrder()).code == "fm.end-not-at-start"
 
 
 def test_no_order_is_taken_once_the_game_is_over() -> None:
-    state = play(given(set_up(), five_lodges(), turn(BEA)), BEA, DeclareEndOrder())
+    state = play(GAME, given(GAME, SEATS, set_up(), five_lodges(), turn(BEA)), (BEA, DeclareEndOrder()))
     with pytest.raises(GameOver):
         GAME.decide(state, ANN, DuesOrder(), Scripted())
 
 
 def test_the_missed_deadline_default_is_assess_dues_without_declaring_the_end() -> None:
-    state = given(set_up(), five_lodges(), turn(BEA))
+    state = given(GAME, SEATS, set_up(), five_lodges(), turn(BEA))
     prompt = GAME.prompt_for(state, BEA)
     assert prompt is not None and prompt.default == DuesOrder()
     assert prompt.deadline_hours == 48
 
 
 def test_defaults_inside_actions() -> None:
-    state = given(set_up(), lodge_of_three(), turn(BEA))
-    placing = play(state, BEA, RecruitOrder(), rng=Scripted(PYRAMID["small"], PYRAMID["small"]))
+    state = given(GAME, SEATS, set_up(), lodge_of_three(), turn(BEA))
+    placing = play(GAME, state, (BEA, RecruitOrder()), random=Scripted(PYRAMID["small"], PYRAMID["small"]))
     assert GAME.prompt_for(placing, BEA).default == PlaceOrder(None)  # type: ignore[union-attr]
-    rolled = play(state, BEA, IntrigueOrder(), rng=Scripted(TREEHOUSE["tip"]))
+    rolled = play(GAME, state, (BEA, IntrigueOrder()), random=Scripted(TREEHOUSE["tip"]))
     assert GAME.prompt_for(rolled, BEA).default == AcceptOrder()  # type: ignore[union-attr]
-    kept = play(rolled, BEA, AcceptOrder())
+    kept = play(GAME, rolled, (BEA, AcceptOrder()))
     assert GAME.prompt_for(kept, BEA).default == ForgoOrder()  # type: ignore[union-attr]
-    moving = play(state, BEA, ReorganizeOrder())
+    moving = play(GAME, state, (BEA, ReorganizeOrder()))
     prompt = GAME.prompt_for(moving, BEA)
     assert prompt is not None and prompt.default == DoneOrder() and prompt.deadline_hours == 24
 
 
 def test_the_prompt_key_changes_at_every_step_of_an_action() -> None:
-    state = given(set_up(), lodge_of_three(), cash(BEA, 20), turn(BEA))
+    state = given(GAME, SEATS, set_up(), lodge_of_three(), cash(BEA, 20), turn(BEA))
     keys = [GAME.prompt_for(state, BEA).key]  # type: ignore[union-attr]
     for order in (IntrigueOrder(), RerollOrder(), AcceptOrder()):
-        state = play(state, BEA, order, rng=Scripted(TREEHOUSE["tip"]))
+        state = play(GAME, state, (BEA, order), random=Scripted(TREEHOUSE["tip"]))
         keys.append(GAME.prompt_for(state, BEA).key)  # type: ignore[union-attr]
     assert keys == ["t4.a1.action", "t4.a1.intrigue-roll.1", "t4.a1.intrigue-roll.2",
                     "t4.a1.intrigue-target"]

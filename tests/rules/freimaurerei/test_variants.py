@@ -5,9 +5,12 @@ from typing import Any
 
 import pytest
 
+from engine.core.testing import Scripted, after, given, play, when
 from engine.freimaurerei import GAME
+from engine.freimaurerei.board import ruler_alignment
 from engine.freimaurerei.cards import lodge_cards, ruler_cards
-from engine.freimaurerei.events import ConsortTurnedUp, JokerResolved, RulerTurnedUp
+from engine.freimaurerei.events import ConsortTurnedUp, RulerTurnedUp
+from engine.freimaurerei.events_intrigue import JokerResolved
 from engine.freimaurerei.orders import (
     AcceptOrder,
     DeclareEndOrder,
@@ -15,7 +18,6 @@ from engine.freimaurerei.orders import (
     SwapOrder,
     TipOrder,
 )
-from engine.freimaurerei.rules import ruler_alignment
 from engine.freimaurerei.scoring import points
 from engine.freimaurerei.state import Options
 
@@ -25,18 +27,14 @@ from .helpers import (
     ILLU,
     MEDIUM,
     ROSY,
+    SEATS,
     TREEHOUSE,
     L,
     S,
-    Scripted,
-    after,
     found,
-    given,
-    play,
     recruit,
     set_up,
     turn,
-    when,
 )
 
 
@@ -86,25 +84,25 @@ def five_lodges(seat: str, cards: tuple[str, ...]) -> list[Any]:
 def ending(options: dict[str, bool], rulers: tuple[str, ...], lodge_deck: tuple[str, ...],
            cards: tuple[str, ...] = ("4C", "5S", "9D", "2H", "8C")) -> Any:
     """Return bea's turn, bea holding five lodges; rulers and decks as given."""
-    return given(set_up(inner=(ROSY, ILLU), ruler_deck=rulers, lodge_deck=lodge_deck),
+    return given(GAME, SEATS, set_up(inner=(ROSY, ILLU), ruler_deck=rulers, lodge_deck=lodge_deck),
                  five_lodges(BEA, cards), turn(BEA), options=options)
 
 
 def test_a_joker_ruler_has_no_alignment_in_play_and_is_drawn_for_at_the_end() -> None:
     state = ending({"ruler_joker": True}, ("KH", "JOKER", "QD", "JS"), ("AS",))
     assert ruler_alignment(state, 1) is None
-    events = when(state, BEA, DeclareEndOrder())
+    events = when(GAME, state, BEA, DeclareEndOrder())
     assert JokerResolved(S, None, ("QD",), ROSY) in events
-    final = after(state, events)
+    final = after(GAME, state, events)
     assert points(final, 1) == 3  # ruler does not match; 4C, 5S and 8C do
 
 
 def test_a_joker_lodge_is_drawn_for_at_the_end() -> None:
     state = ending({"lodge_joker": True}, ("KH", "QS"), ("AS", "2D"),
                    ("JOKER", "5S", "9D", "2H", "8C"))
-    events = when(state, BEA, DeclareEndOrder())
+    events = when(GAME, state, BEA, DeclareEndOrder())
     assert JokerResolved(S, 1, ("AS",), ILLU) in events
-    assert points(after(state, events), 1) == 3 + 1 + 2
+    assert points(after(GAME, state, events), 1) == 3 + 1 + 2
 
 
 def test_the_hermit_and_the_tower_have_no_alignment() -> None:
@@ -122,16 +120,16 @@ def test_the_magician_and_the_world_take_the_sms_inner_alignment() -> None:
 
 def consort_scene(deck: tuple[str, ...]) -> Any:
     """Return ann's turn with a kept SWAP; the Ruler deck continues with `deck`."""
-    state = given(set_up(inner=(ROSY, ILLU), ruler_deck=("KD", "QE", *deck)), turn(ANN, 3),
+    state = given(GAME, SEATS, set_up(inner=(ROSY, ILLU), ruler_deck=("KD", "QE", *deck)), turn(ANN, 3),
                   options={"empress_emperor": True})
-    return play(state, ANN, IntrigueOrder(), AcceptOrder(), rng=Scripted(TREEHOUSE["swap"]))
+    return play(GAME, state, (ANN, IntrigueOrder()), (ANN, AcceptOrder()), random=Scripted(TREEHOUSE["swap"]))
 
 
 def test_an_empress_beside_a_ruler_aligns_both_rulers() -> None:
     state = consort_scene(("EMPRESS", "KE"))
-    events = when(state, ANN, SwapOrder(S))
+    events = when(GAME, state, ANN, SwapOrder(S))
     assert events[0] == ConsortTurnedUp(S, "EMPRESS", ANN)
-    final = after(state, events)
+    final = after(GAME, state, events)
     assert final.realms[1].rulers == ("QE",) and final.realms[1].consorts == ("EMPRESS",)
     assert ruler_alignment(final, 0) is ROSY and ruler_alignment(final, 1) is ROSY
     assert points(final, 1) == 0
@@ -139,20 +137,20 @@ def test_an_empress_beside_a_ruler_aligns_both_rulers() -> None:
 
 def test_the_next_successful_change_of_that_ruler_discards_the_consort() -> None:
     state = consort_scene(("EMPEROR", "KE"))
-    state = play(state, ANN, SwapOrder(S))
+    state = play(GAME, state, (ANN, SwapOrder(S)))
     assert ruler_alignment(state, 0) is ILLU
-    state = after(state, [RulerTurnedUp(S, "KE", ANN)])
+    state = after(GAME, state, [RulerTurnedUp(S, "KE", ANN)])
     assert state.realms[1].consorts == () and ruler_alignment(state, 0) is ROSY
 
 
 def test_empress_and_emperor_neutralize_each_other() -> None:
     state = consort_scene(("EMPRESS", "EMPEROR"))
-    state = after(state, [ConsortTurnedUp(S, "EMPRESS", ANN), ConsortTurnedUp(L, "EMPEROR", BEA)])
+    state = after(GAME, state, [ConsortTurnedUp(S, "EMPRESS", ANN), ConsortTurnedUp(L, "EMPEROR", BEA)])
     assert ruler_alignment(state, 0) is ROSY and ruler_alignment(state, 1) is ILLU
 
 
 def test_tip_under_a_joker_ruler_has_no_effect() -> None:
-    state = given(set_up(ruler_deck=("JOKER", "QS", "KH")), turn(ANN, 3),
+    state = given(GAME, SEATS, set_up(ruler_deck=("JOKER", "QS", "KH")), turn(ANN, 3),
                   options={"ruler_joker": True})
-    state = play(state, ANN, IntrigueOrder(), AcceptOrder(), rng=Scripted(TREEHOUSE["tip"]))
-    assert when(state, ANN, TipOrder(L))[0].reason == "its ruler has no alignment in play"  # type: ignore[attr-defined]
+    state = play(GAME, state, (ANN, IntrigueOrder()), (ANN, AcceptOrder()), random=Scripted(TREEHOUSE["tip"]))
+    assert when(GAME, state, ANN, TipOrder(L))[0].reason == "its ruler has no alignment in play"  # type: ignore[attr-defined]

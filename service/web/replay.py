@@ -1,0 +1,172 @@
+"""The replay viewer: a game step by step, each event its own page, and the game's archive.
+
+A finished game's replay is open to anyone who may see its public page: before the end each
+step shows what a spectator saw, after it everything. A seat steps through its own past views
+from its private link, during the game too. No scripts: every step is a link.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, Response, abort, redirect, request, stream_with_context, url_for
+
+from ..archive import archive_lines, archive_name, header_for
+from ..audit import HistoryLine, history
+from ..loading import LoadedGame, load_game
+from ..mail.compose import turn_label
+from ..pdf import private_items
+from .links import authenticate_seat, load_or_404, store
+from .render import inline_svg, page
+from .summary import outcome_text, summarize
+
+bp = Blueprint("replay", __name__)
+LINES_SHOWN = 40
+
+
+@dataclass(frozen=True)
+class Step:
+    """Where a replay stands: this seq of how many, and the links around it."""
+
+    seq: int
+    last: int
+    first_url: str
+    back_url: str | None
+    forward_url: str | None
+    last_url: str
+    jump_url: str
+
+
+def _board(loaded: LoadedGame, view: dict[str, Any]) -> Any:
+    """Return the board picture of a view, or None when the game draws none."""
+    try:
+        return inline_svg(loaded.game.render_board_svg(view))
+    except NotImplementedError:
+        return None
+
+
+def _round_at(game_id: str, seq: int) -> int:
+    """Return the round the public view shows just after event `seq` (0 if it shows none)."""
+    loaded = load_game(store(), game_id, upto=seq)
+    return int(loaded.game.view(loaded.state, None).get("round", 0) or 0)
+
+
+def round_start(game_id: str, wanted: int, last: int) -> int:
+    """Return the first seq at which the public view shows round `wanted` (or later).
+
+    Rounds only grow along a log, so this is a binary search over a dozen or so loads.
+    """
+    low, high = 1, last
+    while low < high:
+        middle = (low + high) // 2
+        if _round_at(game_id, middle) >= wanted:
+            high = middle
+        else:
+            low = middle + 1
+    if _round_at(game_id, low) < wanted:
+        abort(404, description=f"The game has no round {wanted}; it ended in round "
+                               f"{_round_at(game_id, last)}.")
+    return low
+
+
+def _wanted_round() -> int | None:
+    """Return the round asked for in the query string, or None when there is none."""
+    text = request.args.get("round", "").strip()
+    if not text:
+        return None
+    if not text.isdigit() or not 0 < int(text) < 100_000:
+        abort(400, description=f"A round is a whole number from 1 on, not {text[:20]!r}.")
+    return int(text)
+
+
+def _replay_page(loaded_now: LoadedGame, seq: int, seat: str | None, step: Step) -> str:
+    """Return the page of one step as `seat` (None: a spectator, everything after the end)."""
+    game_id = loaded_now.meta.id
+    then = load_game(store(), game_id, upto=seq)
+    view = then.game.view(then.state, seat)
+    lines = history(store(), game_id, seat, after=max(0, seq - LINES_SHOWN), upto=seq)
+    current: HistoryLine | None = lines[-1] if lines and lines[-1].seq == seq else None
+    return page("replay.html", summary=summarize(loaded_now), meta=loaded_now.meta, seat=seat,
+                step=step, board=_board(then, view), board_text=then.game.render_text(view),
+                lines=list(reversed(lines)), current=current, turn=turn_label(view),
+                private=private_items(view) if seat else [],
+                ended=then.meta.finished, outcome=outcome_text(then),
+                game_url=url_for("lobby.game_page", game_id=game_id))
+
+
+def _step(seq: int, last: int, endpoint: str, **args: Any) -> Step:
+    """Return the navigation of step `seq` among `last`, with links to `endpoint`."""
+    def link(to: int) -> str:
+        return url_for(endpoint, seq=to, **args)
+
+    return Step(seq, last, link(1), link(seq - 1) if seq > 1 else None,
+                link(seq + 1) if seq < last else None, link(last),
+                url_for(endpoint.replace("_step", "_start"), **args))
+
+
+def _in_range(seq: int, last: int) -> None:
+    """Answer 404 for a step the log does not have."""
+    if not 1 <= seq <= last:
+        abort(404, description=f"The log has events 1 to {last}; there is no event {seq}.")
+
+
+def _finished_or_404(loaded: LoadedGame) -> None:
+    """Answer 404 unless the game is over (its replay and archive open at the end)."""
+    if not loaded.meta.finished:
+        abort(404, description="The replay and the archive open when the game is over; "
+                               "players can step through their own views from their seats.")
+
+
+@bp.get("/games/<game_id>/replay")
+def public_start(game_id: str) -> Any:
+    """Go to the first step, or to the start of the round asked for."""
+    loaded = load_or_404(game_id)
+    _finished_or_404(loaded)
+    wanted = _wanted_round()
+    seq = 1 if wanted is None else round_start(game_id, wanted, loaded.seq)
+    return redirect(url_for("replay.public_step", game_id=game_id, seq=seq), 303)
+
+
+@bp.get("/games/<game_id>/replay/<int:seq>")
+def public_step(game_id: str, seq: int) -> str:
+    """Show a finished game as it stood just after event `seq`."""
+    loaded = load_or_404(game_id)
+    _finished_or_404(loaded)
+    _in_range(seq, loaded.seq)
+    return _replay_page(loaded, seq, None,
+                        _step(seq, loaded.seq, "replay.public_step", game_id=game_id))
+
+
+@bp.get("/play/<game_id>/<seat>/<sig>/replay")
+def seat_start(game_id: str, seat: str, sig: str) -> Any:
+    """Go to the seat's first step, or the start of the round asked for."""
+    loaded = authenticate_seat(game_id, seat, sig)
+    wanted = _wanted_round()
+    seq = 1 if wanted is None else round_start(game_id, wanted, loaded.seq)
+    return redirect(url_for("replay.seat_step", game_id=game_id, seat=seat, sig=sig, seq=seq),
+                    303)
+
+
+@bp.get("/play/<game_id>/<seat>/<sig>/replay/<int:seq>")
+def seat_step(game_id: str, seat: str, sig: str, seq: int) -> str:
+    """Show the seat's own view as it stood just after event `seq`."""
+    loaded = authenticate_seat(game_id, seat, sig)
+    _in_range(seq, loaded.seq)
+    return _replay_page(loaded, seq, seat, _step(seq, loaded.seq, "replay.seat_step",
+                                                 game_id=game_id, seat=seat, sig=sig))
+
+
+@bp.get("/play/<game_id>/<seat>/<sig>/archive")
+def download(game_id: str, seat: str, sig: str) -> Response:
+    """Return a finished game's archive to one of its players, streamed line by line.
+
+    The log records every player's e-mail address (under the hash chain, so it cannot be left
+    out), so the archive goes to the game's own players (mailed with the last emails, and here
+    from their seat pages), not to anyone who knows the game's id."""
+    loaded = authenticate_seat(game_id, seat, sig)
+    _finished_or_404(loaded)
+    name = archive_name(header_for(store(), game_id))
+    lines = archive_lines(store(), game_id)
+    return Response(stream_with_context(line.encode("utf-8") for line in lines),
+                    mimetype="application/x-ndjson",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
