@@ -14,7 +14,7 @@ from .meta import (
     SpectatorsSet,
     TokenRotated,
 )
-from .store import Store
+from .store import NewOutbox, Store
 
 
 def _open_game(store: Store, game_id: str) -> LoadedGame:
@@ -62,6 +62,9 @@ def replace_seat(store: Store, game_id: str, seat: str, player: str, email: str)
     generation = loaded.meta.generation(seat) + 1
     append_service_events(store, loaded, [SeatReplaced(seat, player, email, generation)],
                           "admin")
+    store.add_outbox(loaded.meta.id, [NewOutbox(loaded.seq, seat, "replaced")])
+    if loaded.meta.master_email:
+        store.add_outbox(loaded.meta.id, [NewOutbox(loaded.seq, "*", "master-replaced")])
     _welcome(store, loaded, seat)
     return loaded
 
@@ -94,6 +97,4 @@ def set_spectators(store: Store, game_id: str, enabled: bool) -> LoadedGame:
 
 def _welcome(store: Store, loaded: LoadedGame, seat: str) -> None:
     """Send the seat its (new) address and the state of play."""
-    from .store import NewOutbox
-
     store.add_outbox(loaded.meta.id, [NewOutbox(loaded.seq, seat, "welcome")])

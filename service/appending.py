@@ -12,9 +12,11 @@ from typing import Any
 from engine.core import Game
 
 from . import clock
+from .absence import extend_for_absence
 from .gamemeta import GameMeta, apply_service_event, format_time, parse_time
 from .loading import LoadedGame
 from .meta import SERVICE_EVENTS, DeadlineSet, GameFinished, SeedRevealed, is_service_event
+from .notify import notice_kind
 from .store import DeadlineRow, NewEvent, NewOutbox, Store, StoredEvent
 
 
@@ -111,7 +113,8 @@ def new_deadlines(game: Game[Any], state: Any, meta: GameMeta) -> list[DeadlineS
         if current is not None and current.prompt_key == prompt.key:
             continue
         hours = meta.deadline_hours or prompt.deadline_hours
-        due = clock.now() + timedelta(hours=hours)
+        due = extend_for_absence(meta, prompt.seat, clock.now() + timedelta(hours=hours),
+                                 clock.now())
         result.append(DeadlineSet(prompt.seat, prompt.key, format_time(due)))
     return result
 
@@ -145,5 +148,6 @@ def outbox_rows(game: Game[Any], before: Any, after: Any, meta: GameMeta,
             same_prompt = (old_prompt.key if old_prompt else None) == new_key
             if same_prompt and game.view(before, seat) == game.view(after, seat):
                 continue
+        kind = notice_kind(meta, seat, kind, new_prompt is not None)
         rows.append(NewOutbox(seq, seat, kind, {"prompt": new_key}))
     return rows

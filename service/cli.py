@@ -17,6 +17,7 @@ from . import audit as auditing
 from .config import load_config
 from .games import ServiceError, create_game, parse_seat, seed_game_id, submit_order
 from .loading import UnknownGameId, load_game
+from .meta import PRESS_LEVELS
 from .restore import audit_archive
 from .store import Store
 from .witness import check_witness, parse_witness
@@ -121,10 +122,18 @@ def list_command() -> None:
               "48h or 3d (default: each game's own, usually 48h).")
 @click.option("--reminders", metavar="HOURS", default="24,1", show_default=True,
               help="Hours before a deadline at which reminders go out, comma-separated.")
+@click.option("--press", type=click.Choice(PRESS_LEVELS), default="private", show_default=True,
+              help="Talk between players: off, open (to everyone only), private (also to "
+              "chosen seats), grey (also anonymous).")
+@click.option("--absence-days", type=click.IntRange(0, 60), default=14, show_default=True,
+              help="How many days one declared absence may push a seat's deadlines.")
+@click.option("--master-email", default="", metavar="EMAIL",
+              help="The game master's address: the master link, copies of defaults and "
+              "replacements.")
 @handles_errors
 def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], seed: str | None,
                 game_id: str | None, title: str | None, deadline: str | None,
-                reminders: str) -> None:
+                reminders: str, press: str, absence_days: int, master_email: str) -> None:
     """Create a game of GAME and print its id."""
     rules = get_game(game)
     if not seats:
@@ -139,7 +148,8 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
     loaded = create_game(open_store(), game, [parse_seat(s) for s in seats], pairs,
                          title=title, seed_hex=seed, deadline_hours=parse_hours(deadline),
                          reminder_hours=parse_reminders(reminders),
-                         game_id=game_id or (seed_game_id(seed) if seed else None))
+                         game_id=game_id or (seed_game_id(seed) if seed else None),
+                         press=press, absence_days=absence_days, master_email=master_email)
     announce(loaded.meta.id)
     click.echo(loaded.meta.id)
 

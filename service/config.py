@@ -98,6 +98,25 @@ def _publish(path: Path, key: str) -> None:
     os.replace(temporary, path)
 
 
+DEFAULT_BASE_URL = "http://127.0.0.1:5000"
+SERVED_URL_FILE = "base_url"
+"""Where `pbem serve` notes the address it serves, for links made by other commands."""
+
+
+def served_url(home: Path) -> str:
+    """Return the address `pbem serve` last served from this home, or ''."""
+    try:
+        return (home / SERVED_URL_FILE).read_text().strip()
+    except OSError:
+        return ""
+
+
+def note_served_url(home: Path, url: str) -> None:
+    """Record the address `pbem serve` serves, so links printed or mailed point there."""
+    home.mkdir(parents=True, exist_ok=True)
+    (home / SERVED_URL_FILE).write_text(url + "\n")
+
+
 def load_config(environ: dict[str, str] | None = None) -> Config:
     """Return the configuration from `environ` (default: the process environment)."""
     env = os.environ if environ is None else environ
@@ -111,6 +130,6 @@ def load_config(environ: dict[str, str] | None = None) -> Config:
         mail_from=env.get("PBEM_MAIL_FROM") or f"pbem <games@{domain}>",
         smtp_url=env.get("PBEM_SMTP_URL") or None,
         imap_url=env.get("PBEM_IMAP_URL") or None,
-        base_url=env.get("PBEM_BASE_URL", "http://127.0.0.1:5000").rstrip("/"),
+        base_url=(env.get("PBEM_BASE_URL") or served_url(home) or DEFAULT_BASE_URL).rstrip("/"),
         max_message_bytes=int(env.get("PBEM_MAX_MESSAGE_BYTES", str(2 * 1024 * 1024))),
     )

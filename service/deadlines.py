@@ -11,6 +11,7 @@ from .appending import open_deadlines
 from .gamemeta import format_time, parse_time
 from .games import DEADLINE_ACTOR
 from .loading import LoadedGame, load_game
+from .notify import queue_digests
 from .store import DeadlineRow, NewOutbox, Store
 
 
@@ -45,7 +46,18 @@ def sweep(store: Store, limit: int = SWEEP_BATCH) -> SweepReport:
             rows = [row for row in current if row.next_at <= format_time(now)]
         for row in rows:
             _sweep_deadline(store, loaded, row, now, report)
+    if now.minute == 0:  # digests are daily; looking once an hour is enough
+        report.reminders += _digests(store, now)
     return report
+
+
+def _digests(store: Store, now: datetime) -> list[int]:
+    """Add the daily digests due in every running game; return the new outbox ids."""
+    added: list[int] = []
+    for row in store.list_games():
+        if row.status == "active":
+            added += queue_digests(store, load_game(store, row.id, row=row), now)
+    return added
 
 
 def _key(rows: list[DeadlineRow], only: list[DeadlineRow] | None = None) -> set[tuple[str, ...]]:
@@ -63,6 +75,8 @@ def _sweep_deadline(store: Store, loaded: LoadedGame, row: DeadlineRow, now: dat
         prompt = loaded.game.prompt_for(loaded.state, row.seat)
         if prompt is not None:
             report.submissions.append(_submit_default(store, loaded, row.seat, prompt))
+            if loaded.meta.master_email:
+                store.add_outbox(loaded.meta.id, [NewOutbox(row.seq, "*", "master-default")])
         store.set_deadline_next(row, format_time(now + RETRY_DEFAULT))
         return
     hours = [h for h in loaded.meta.reminder_hours if due - timedelta(hours=h) <= now]

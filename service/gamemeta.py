@@ -13,9 +13,13 @@ from .meta import (
     GameFinished,
     GamePaused,
     GameResumed,
+    GameSettings,
     MasterLinkRenewed,
+    SeatAbsence,
     SeatInfo,
+    SeatPreferences,
     SeatReplaced,
+    SeatResigned,
     SeedRevealed,
     SpectatorsSet,
     TokenRotated,
@@ -51,6 +55,12 @@ class GameMeta:
     deadlines: dict[str, Deadline] = field(default_factory=dict)
     generations: dict[str, int] = field(default_factory=dict)
     spectators: bool = False
+    press: str = "private"
+    absence_days: int = 14
+    master_email: str = ""
+    preferences: dict[str, SeatPreferences] = field(default_factory=dict)
+    away_until: dict[str, str] = field(default_factory=dict)
+    resigned: frozenset[str] = frozenset()
     master_generation: int = 0
 
     @property
@@ -74,6 +84,10 @@ class GameMeta:
             if seat.name == name:
                 return seat
         raise KeyError(name)
+
+    def prefs(self, seat: str) -> SeatPreferences:
+        """Return the seat's mail settings (every change, press on, no time zone by default)."""
+        return self.preferences.get(seat) or SeatPreferences(seat, "every", False, "")
 
     def generation(self, seat: str) -> int:
         """Return the seat's token generation (0 until its token is first renewed)."""
@@ -132,4 +146,19 @@ def apply_service_event(meta: GameMeta | None, game_id: str, item: Any, seq: int
         return replace(meta, spectators=item.enabled)
     if isinstance(item, MasterLinkRenewed):
         return replace(meta, master_generation=item.generation)
+    return _table_talk(meta, item)
+
+
+def _table_talk(meta: GameMeta, item: Any) -> GameMeta:
+    """Return the meta after a settings, preferences or absence event (else unchanged)."""
+    if isinstance(item, GameSettings):
+        return replace(meta, press=item.press, absence_days=item.absence_days,
+                       master_email=item.master_email)
+    if isinstance(item, SeatPreferences):
+        return replace(meta, preferences={**meta.preferences, item.seat: item})
+    if isinstance(item, SeatResigned):
+        return replace(meta, resigned=meta.resigned | {item.seat})
+    if isinstance(item, SeatAbsence):
+        away = {k: v for k, v in meta.away_until.items() if k != item.seat}
+        return replace(meta, away_until={**away, item.seat: item.until} if item.until else away)
     return meta

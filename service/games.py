@@ -21,10 +21,11 @@ from engine.core import (
 
 from .appending import append_decision
 from .gamemeta import apply_service_event
-from .inputs import InputRefused, check_email, check_line
+from .inputs import MAILBOX, InputRefused, check_email, check_line
+from .irreversible import help_irreversible_last
 from .loading import LoadedGame, load_game, maybe_snapshot, start_state
-from .meta import GameCreated, OrderAccepted, SeatInfo
-from .store import AlreadyDecided, ResultStored, SeqConflict, Store, Submission
+from .meta import PRESS_LEVELS, GameCreated, GameSettings, OrderAccepted, SeatInfo
+from .store import AlreadyDecided, NewOutbox, ResultStored, SeqConflict, Store, Submission
 
 SEAT_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,23}$")
 MAX_TITLE = 120
@@ -58,6 +59,8 @@ class SubmissionResult:
     orders: tuple[str, ...] = ()
     seq: int = 0
     line: str = ""
+    notes: tuple[str, ...] = ()
+    ignored: tuple[str, ...] = ()
 
     @property
     def accepted(self) -> bool:
@@ -68,7 +71,7 @@ class SubmissionResult:
         """Return the result as JSON-ready data, as stored with the submission."""
         return {"status": self.status, "code": self.code, "message": self.message,
                 "legal": self.legal, "orders": list(self.orders), "seq": self.seq,
-                "line": self.line}
+                "line": self.line, "notes": list(self.notes), "ignored": list(self.ignored)}
 
     @classmethod
     def from_submission(cls, sub: Submission) -> SubmissionResult:
@@ -76,7 +79,8 @@ class SubmissionResult:
         data = sub.result or {}
         return cls(sub.id, sub.status, data.get("code", ""), data.get("message", ""),
                    data.get("legal", ""), tuple(data.get("orders", ())), data.get("seq", 0),
-                   data.get("line", ""))
+                   data.get("line", ""), tuple(data.get("notes", ())),
+                   tuple(data.get("ignored", ())))
 
 
 @dataclass(frozen=True)
@@ -118,11 +122,13 @@ def create_game(store: Store, game_name: str, seats: Sequence[NewSeat],
                 options: Mapping[str, str] | None = None, *, title: str | None = None,
                 seed_hex: str | None = None, deadline_hours: int | None = None,
                 reminder_hours: Sequence[int] = (24, 1),
-                game_id: str | None = None) -> LoadedGame:
+                game_id: str | None = None, press: str = "private", absence_days: int = 14,
+                master_email: str = "") -> LoadedGame:
     """Create a game with a fresh secret seed (or the given one) and its opening events, under
     a new random id or the given one (the random stream is keyed by the seed and the id)."""
     game = get_game(game_name)
     seats = _check_seats(game, seats)
+    settings = _settings(press, absence_days, master_email.strip())
     title = checked_text(title or "", "the title", MAX_TITLE, "bad-title") or None
     try:
         values = game.resolve_options(options or {})
@@ -139,8 +145,24 @@ def create_game(store: Store, game_name: str, seats: Sequence[NewSeat],
     state = start_state(game, meta)
     opening = game.start(state, Rng.for_position(seed, game_id, 1))
     loaded = LoadedGame(game, meta, state, 0)
-    append_decision(store, loaded, [created], opening, seed, "system", None)
+    append_decision(store, loaded, [created, *settings], opening, seed, "system", None)
+    if master_email:
+        store.add_outbox(game_id, [NewOutbox(loaded.seq, "*", "master-link")])
     return loaded
+
+
+def _settings(press: str, absence_days: int, master_email: str) -> list[GameSettings]:
+    """Return the table settings event, or none when both are the defaults."""
+    if press not in PRESS_LEVELS:
+        raise ServiceError(f"press must be one of {', '.join(PRESS_LEVELS)}, not {press!r}",
+                           "bad-press")
+    if not 0 <= absence_days <= 60:
+        raise ServiceError("an absence may extend deadlines by 0 to 60 days", "bad-absence")
+    if master_email and not MAILBOX.match(master_email):
+        raise ServiceError(f"{master_email!r} is not an email address", "bad-master-email")
+    if (press, absence_days, master_email) == ("private", 14, ""):
+        return []
+    return [GameSettings(press, absence_days, master_email)]
 
 
 def _check_seats(game: Game[Any], seats: Sequence[NewSeat]) -> list[NewSeat]:
@@ -239,7 +261,7 @@ def help_now(store: Store, game_id: str, seat: str,
     if prompt is None:
         waiting = ", ".join(p.seat for p in loaded.game.prompts(loaded.state)) or "nobody"
         return f"You have nothing to decide right now (waiting for {waiting})."
-    return loaded.game.help(prompt)
+    return help_irreversible_last(loaded.game.help(prompt))
 
 
 def process_order_submission(store: Store, sub: Submission) -> SubmissionResult:
@@ -352,6 +374,8 @@ def _decide_once(store: Store, loaded: LoadedGame, seat: str, body: str,
     if meta.paused:
         raise ServiceError("The game is paused; orders are taken again when it resumes.",
                            "game-paused")
+    if meta.finished:
+        raise ServiceError("The game is over; no more orders are taken.", "game-over")
     prompt = game.check_prompted(loaded.state, seat)
     if prompt_key is not None and prompt_key != prompt.key:
         raise StaleOrder("That order answers an earlier decision; the game has moved on.",

@@ -110,6 +110,71 @@ class SpectatorsSet:
     enabled: bool
 
 
+@event("game.settings")
+@dataclass(frozen=True)
+class GameSettings:
+    """Table settings chosen at creation: who may talk to whom, and the longest absence.
+
+    `press` is one of PRESS_LEVELS; `absence_days` is how far one absence may push a
+    seat's deadlines (0: absences are announced but never extend a deadline).
+    """
+
+    press: str
+    absence_days: int
+    master_email: str = ""
+
+
+MASTER = "*"
+"""The sender name of the game master's messages (no seat can be called that)."""
+
+PRESS_LEVELS = ("off", "open", "private", "grey")
+"""No press; messages to everyone only; also to chosen seats; also anonymous."""
+
+
+@event("press.sent")
+@dataclass(frozen=True)
+class PressSent:
+    """A seat wrote to some seats (`recipients`, in seat order) or to all of them.
+
+    An anonymous message names its sender only here, for the sender's own history; no line,
+    mail or page shown to anyone describes who sent it.
+    """
+
+    sender: str
+    recipients: tuple[str, ...]
+    text: str
+    anonymous: bool
+    to_all: bool
+
+
+@event("seat.preferences")
+@dataclass(frozen=True)
+class SeatPreferences:
+    """A seat's mail settings: `notify` (every, must-act, digest) and press muted or not."""
+
+    seat: str
+    notify: str
+    mute_press: bool
+    timezone: str
+
+
+@event("seat.absence")
+@dataclass(frozen=True)
+class SeatAbsence:
+    """A seat is away until `until` (UTC, ISO 8601), or back when `until` is empty."""
+
+    seat: str
+    until: str
+
+
+@event("seat.resigned")
+@dataclass(frozen=True)
+class SeatResigned:
+    """A player resigned: from now on the seat plays its default order at every decision."""
+
+    seat: str
+
+
 @event("order.accepted")
 @dataclass(frozen=True)
 class OrderAccepted:
@@ -141,7 +206,8 @@ class SeedRevealed:
 
 SERVICE_EVENTS = TypeTable(
     [GameCreated, OrderAccepted, GameFinished, SeedRevealed, DeadlineSet, GamePaused,
-     GameResumed, SeatReplaced, TokenRotated, SpectatorsSet, MasterLinkRenewed],
+     GameResumed, SeatReplaced, TokenRotated, SpectatorsSet, MasterLinkRenewed, GameSettings,
+     PressSent, SeatPreferences, SeatAbsence, SeatResigned],
     "event_type", {("game.created", 1): _created_v1_to_v2})
 
 
@@ -177,13 +243,49 @@ def describe_service_event(item: Any) -> str:
     if isinstance(item, SpectatorsSet):
         return ("Spectators may now watch the game." if item.enabled
                 else "The game is no longer open to spectators.")
-    raise TypeError(f"not a service event: {item!r}")
+    described = _describe_table_talk(item)
+    if described is None:
+        raise TypeError(f"not a service event: {item!r}")
+    return described
+
+
+def press_heading(item: PressSent) -> str:
+    """Return who wrote to whom, never naming an anonymous sender."""
+    sender = "anonymous" if item.anonymous else item.sender
+    sender = "the game master" if sender == MASTER else sender
+    to = "everyone" if item.to_all else ", ".join(item.recipients)
+    return f"{sender} to {to}"
+
+
+def _describe_table_talk(item: Any) -> str | None:
+    """Return the history line of the settings, press and absence events (None: not one)."""
+    if isinstance(item, GameSettings):
+        talk = {"off": "no press", "open": "press to everyone only",
+                "private": "press to everyone or to chosen seats",
+                "grey": "press, also anonymous"}[item.press]
+        return f"Table settings: {talk}; absences of up to {item.absence_days} days."
+    if isinstance(item, PressSent):
+        return f"Press from {press_heading(item)}: {item.text}"
+    if isinstance(item, SeatPreferences):
+        return f"{item.seat} changed their mail settings."
+    if isinstance(item, SeatAbsence):
+        return (f"{item.seat} is away." if item.until else f"{item.seat} is back.")
+    if isinstance(item, SeatResigned):
+        return f"{item.seat} resigned; the seat plays its default orders from now on."
+    return None
 
 
 def service_audience(item: Any) -> Audience:
     """Return who may read a service event before the game ends."""
     if isinstance(item, OrderAccepted):
         return Audience(frozenset({item.seat}), None)
-    if isinstance(item, DeadlineSet):
+    if isinstance(item, DeadlineSet | SeatPreferences):
         return Audience(frozenset({item.seat}), None)
+    if isinstance(item, PressSent):
+        return item_press_audience(item)
     return EVERYONE
+
+
+def item_press_audience(item: PressSent) -> Audience:
+    """Return the readers of a press message: its sender and its recipients, no one else."""
+    return Audience(frozenset({item.sender, *item.recipients}), None)

@@ -22,6 +22,7 @@ from weasyprint.urls import URLFetcher
 
 from engine.core.contract import Game
 
+from .boardfit import pdf_pieces
 from .templating import get_template, templates_dir
 
 TEMPLATE = "pdf/snapshot.html"
@@ -98,12 +99,28 @@ def render_snapshot_html(game: Game[Any], view: Mapping[str, Any], *, game_title
                          game_id: str, seat: str | None, turn_label: str,
                          history: Sequence[str] = (), generated_at: str | None = None) -> str:
     """Return the HTML of a seat's snapshot page (the PDF's source)."""
-    image = board_image(game, view)
+    images, layout = readable_board(game, view)
     return get_template(TEMPLATE).render(
         game_title=game_title, game_id=game_id, seat_label=seat or SPECTATOR,
         turn_label=turn_label, generated_at=generated_at or utc_now(),
-        board_image=image, board_text=game.render_text(view) if image is None else "",
-        private=private_items(view), history=list(history))
+        board_images=images, board_text="" if images else game.render_text(view),
+        private=private_items(view), history=list(history), layout=layout)
+
+
+def readable_board(game: Game[Any], view: Mapping[str, Any]) -> tuple[list[str], str]:
+    """Return the board picture as data URIs (a tall board cut into pieces) and its page
+    layout, or ([], 'text') when its text would come out under 8 pt on A4."""
+    try:
+        svg = game.render_board_svg(view)
+    except NotImplementedError:
+        return [], "text"
+    pieces, layout = pdf_pieces(svg)
+    return [_data_uri(piece) for piece in pieces], layout
+
+
+def _data_uri(svg: str) -> str:
+    """Return an SVG as a data: URI."""
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
 
 
 def render_snapshot_pdf(game: Game[Any], view: Mapping[str, Any], *, game_title: str,

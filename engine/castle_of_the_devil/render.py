@@ -73,7 +73,7 @@ def _centre(data: Mapping[str, Any]) -> list[str]:
         parts.append(_text(CENTRE_X, CENTRE_Y + 10, f"Trade: {trade['offerer']} to "
                            f"{trade['target']}", 14, fill="#ffe9a8"))
     waiting = ", ".join(data.get("waiting_for", [])) or "-"
-    parts.append(_text(CENTRE_X, CENTRE_Y + 60, f"waiting for: {waiting}", 12, fill="#f4efe3"))
+    parts.append(_text(CENTRE_X, CENTRE_Y + 60, f"waiting for: {waiting}", 13, fill="#f4efe3"))
     return parts
 
 
@@ -115,13 +115,13 @@ def _seat(data: Mapping[str, Any], player: Mapping[str, Any], angle: float,
               f'fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>'),
              _text(x + CARD_W / 2, y + 18, seat + (" (you)" if reader else ""), 14, "bold"),
              _text(x + CARD_W / 2, y + 35, f"{_count(player['objects'], 'object')}, "
-                   f"{_count(player['tokens'], 'token')}", 12),
-             _text(x + CARD_W / 2, y + 51, prof, 12, fill="#5a3d7a")]
+                   f"{_count(player['tokens'], 'token')}", 13),
+             _text(x + CARD_W / 2, y + 51, prof, 13, fill="#5a3d7a")]
     if mark:
-        parts.append(_text(x + CARD_W / 2, y + 67, mark[0], 11, "bold",
+        parts.append(_text(x + CARD_W / 2, y + 67, mark[0], 13, "bold",
                            fill=SIDE_COLOURS.get(mark[1], "#444")))
     elif "society" in player:
-        parts.append(_text(x + CARD_W / 2, y + 67, society_name(player["society"]), 11))
+        parts.append(_text(x + CARD_W / 2, y + 67, society_name(player["society"]), 13))
     return parts
 
 

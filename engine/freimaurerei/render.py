@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
+from .text import stage_text
+
 PAGE_W, PAGE_H = 1188, 840
 MARGIN, GUTTER = 12, 14
 HALF_W = (PAGE_W - 2 * MARGIN - GUTTER) // 2
@@ -221,8 +223,7 @@ def _header(canvas: Canvas, view: Mapping[str, Any]) -> None:
     """Draw the title line and the legend."""
     waiting = ", ".join(view["waiting_for"]) or "nobody"
     canvas.text(MARGIN, 24, "Freimaurerei", 20, weight="bold")
-    canvas.text(MARGIN + 150, 23, f"turn {view['turn']}, action {view['action']} of "
-                f"{view['actions']} - {view['phase']} - waiting for {waiting}", 13)
+    canvas.text(MARGIN + 150, 23, f"{stage_text(view)} - waiting for {waiting}", 13)
     legend = [("blue", "Mason"), ("red", "French"), ("green", "St Andrew's"),
               ("purple", "Perfection"), ("rosicrucian", "Rosicrucian"),
               ("illuminati", "Illuminati"), ("hidden", "unknown to you")]

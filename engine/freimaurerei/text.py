@@ -21,13 +21,20 @@ def render_text(data: Mapping[str, Any]) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
+def stage_text(data: Mapping[str, Any]) -> str:
+    """Return where the game stands: 'setup', or 'turn 3, action 2 of 4 (actions)'."""
+    if not data.get("turn") or not data.get("actions"):
+        return str(data.get("phase") or "setup")
+    return (f"turn {data['turn']}, action {data['action']} of {data['actions']} "
+            f"({data['phase']})")
+
+
 def _heading(data: Mapping[str, Any]) -> list[str]:
     """Return the title, the banks and who is awaited."""
     bank = data["bank"]
     masons = bank["masons"]
     waiting = ", ".join(data["waiting_for"]) or "nobody"
-    title = (f"Freimaurerei - turn {data['turn']}, action {data['action']} of "
-             f"{data['actions']} ({data['phase']}); waiting for: {waiting}")
+    title = f"Freimaurerei - {stage_text(data)}; waiting for: {waiting}"
     banks = (f"Bank: Masons {masons['small']} small, {masons['medium']} medium, "
              f"{masons['large']} large; French markers {bank['french']['medium']} medium, "
              f"{bank['french']['small']} small; St Andrew's {bank['st-andrews']['medium']} "

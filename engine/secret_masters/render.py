@@ -49,6 +49,10 @@ BOLD_ADVANCE = dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789\u00d7?", (
 """Advance widths (in em) of DejaVu Sans Bold for the characters of short labels."""
 
 
+MIN_TEXT = 16
+"""The smallest text drawn: 8 pt when the board fills an A4 page's width, readable on phones."""
+
+
 class Canvas:
     """SVG elements collected in drawing order, and short labels collected into runs.
 
@@ -75,6 +79,7 @@ class Canvas:
         """Add a line of text with its baseline at `y` (nothing if it is empty)."""
         if not content:
             return
+        size = max(size, MIN_TEXT)
         self.add("text", content, x=round(x, 1), y=round(y, 1), font_size=size, fill=fill,
                  font_weight="bold" if bold else None,
                  text_anchor=anchor if anchor != "start" else None)
@@ -82,6 +87,7 @@ class Canvas:
     def label(self, x: float, y: float, content: str, size: int, fill: str = INK, *,
               centre: bool = False) -> None:
         """Add a short bold label (a letter, a count) to the run of its size and colour."""
+        size = max(size, MIN_TEXT)
         if not content or any(ch.isspace() for ch in content):
             self.text(x, y, content, size, bold=True, fill=fill,
                       anchor="middle" if centre else "start")

@@ -14,6 +14,8 @@ from email.message import EmailMessage
 from email.utils import format_datetime, formataddr, make_msgid
 from typing import Any
 
+from engine.core import Prompt
+
 from .. import clock
 from ..archive import archive_for_mail
 from ..audit import history
@@ -21,6 +23,9 @@ from ..config import Config
 from ..gamemeta import GameMeta
 from ..inputs import bad_character
 from ..loading import LoadedGame, load_game
+from ..localtime import deadline_text
+from ..meta import MASTER
+from ..notify import DIGEST_PREFIX, HELD, is_news
 from ..pdf import render_snapshot_pdf
 from ..store import OutboxRow, Store, Submission
 from ..templating import render_template
@@ -28,13 +33,19 @@ from ..tokens import reply_address, signature
 from ..witness import Head, head_at
 from .hygiene import answerable, automatic_reason, mark_automatic
 from .reading import REPLY_MARKER
+from .shape import (
+    SUMMARY_LINES,
+    hours_for,
+    is_first_mail,
+    prompt_help,
+    seated_after_start,
+    welcome_lines,
+)
 
 MESSAGE_ID = re.compile(r"^<[\x21-\x3d\x3f-\x7e]{1,250}>\Z")
 """A Message-ID safe to repeat in In-Reply-To: printable ASCII in angle brackets."""
-NEWS_KINDS = ("turn", "final", "welcome")
 ARCHIVE_ATTACH_BYTES = int(os.environ.get("PBEM_ARCHIVE_ATTACH_BYTES", "2000000"))
 """A finished game's archive up to this size is attached to its emails, a larger one linked."""
-"""Emails whose history brings a seat up to date; the next one starts where they ended."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +68,9 @@ class Letter:
     player: str
     web_url: str
     seat_url: str = ""
+    welcome: tuple[str, ...] = ()
+    paused: bool = False
+    news_title: str = "What happened since your last email"
     archive_note: str = ""
     head: Head | None = None
 
@@ -74,10 +88,12 @@ def message_id(config: Config, row: OutboxRow) -> str:
 def turn_label(view: dict[str, Any]) -> str:
     """Return e.g. 'Round 2, turn 1' from a view that says so, else ''."""
     parts = []
-    if "round" in view:
+    if view.get("round"):
         parts.append(f"Round {view['round']}")
-    if "turn" in view:
-        parts.append(f"turn {view['turn']}")
+    if view.get("turn"):
+        parts.append(f"turn {view['turn']}" if parts else f"Turn {view['turn']}")
+    if not parts and view.get("phase") == "setup":
+        parts.append("Setup")
     return ", ".join(parts)
 
 
@@ -87,6 +103,21 @@ def compose_outbox(store: Store, config: Config, row: OutboxRow) -> EmailMessage
     The turn email of a seat whose own email caused it goes out inside the answer to that
     email (one mail per message), so on its own it no longer applies.
     """
+    if row.kind == HELD:
+        return None
+    if row.recipient == MASTER:
+        from .notices import compose_master
+
+        return compose_master(store, config, row, message_id(config, row))
+    if row.kind == "press":
+        from .pressmail import compose_press
+
+        return compose_press(store, config, row, message_id(config, row),
+                             thread_id(config, row.game_id, row.recipient))
+    if row.kind == "replaced":
+        from .notices import compose_replaced
+
+        return compose_replaced(store, config, row, message_id(config, row))
     if store.answered_by_email(row):
         return None
     return _turn_message(store, config, row)
@@ -122,35 +153,56 @@ def _still_waiting(now: LoadedGame, then: LoadedGame, seat: str) -> bool:
     before, current = then.game.prompt_for(then.state, seat), now.game.prompt_for(now.state,
                                                                                  seat)
     return (before is not None and current is not None and before.key == current.key
-            and not current.submitted and not now.meta.paused)
+            and not current.submitted and not now.meta.paused and not now.meta.finished)
 
 
 def _previous_news_seq(store: Store, row: OutboxRow) -> int:
-    return store.previous_news_seq(row, tuple(NEWS_KINDS))
+    rows = store.outbox_for_game(row.game_id)
+    earlier = [r.seq for r in rows if r.recipient == row.recipient and is_news(r.kind)
+               and r.id < row.id]
+    return max(earlier, default=0)
 
 
 def _letter(store: Store, config: Config, row: OutboxRow, then: LoadedGame,
             meta: GameMeta) -> Letter:
     game, seat = then.game, row.recipient
     view = game.view(then.state, seat)
-    prompt = game.prompt_for(then.state, seat)
+    rows = store.outbox_for_game(row.game_id)
+    closed = meta.paused or then.meta.paused or then.meta.finished
+    prompt = None if closed else game.prompt_for(then.state, seat)
+    first, joined = is_first_mail(rows, row), seated_after_start(rows, row)
     news = [line.text for line in history(store, row.game_id, seat,
-                                          after=_previous_news_seq(store, row), upto=row.seq)]
+                                          after=0 if joined else _previous_news_seq(store, row),
+                                          upto=row.seq)]
     deadline = then.meta.deadlines.get(seat)
-    due = (deadline.due.replace("T", " ").replace("Z", " UTC")
+    due = (deadline_text(deadline.due, meta.prefs(seat).timezone)
            if deadline and prompt and deadline.prompt_key == prompt.key else "")
     label = turn_label(view)
+    kind = "welcome" if first and row.kind == "turn" else row.kind
     return Letter(
-        kind=row.kind, subject=_subject(row.kind, then, label,
-                                        prompt is not None and not prompt.submitted),
+        kind=kind, subject=_subject(kind, then, label,
+                                    prompt is not None and not prompt.submitted),
         heading=f"{then.meta.title} · game {row.game_id} · {label}".rstrip(" ·"),
-        news=news, prompt_summary=prompt.summary if prompt else "",
-        help_text=game.help(prompt) if prompt else "", deadline=due,
-        default_summary=prompt.default_summary if prompt else "",
+        news=news[-SUMMARY_LINES:] if joined else news,
+        prompt_summary=prompt.summary if prompt else "",
+        help_text=prompt_help(game.help(prompt), prompt) if prompt else "", deadline=due,
+        default_summary=_default_text(meta, prompt),
         board_text=game.render_text(view), outcome=_outcome(then), game_title=game.title,
         game_id=row.game_id, seat=seat, player=meta.seat(seat).player,
         web_url=f"{config.base_url}/games/{row.game_id}",
-        seat_url=_seat_url(config, meta, seat), head=head_at(store, row.game_id, row.seq))
+        seat_url=_seat_url(config, meta, seat), head=head_at(store, row.game_id, row.seq),
+        welcome=tuple(welcome_lines(meta, seat, view, prompt)) if kind == "welcome" else (),
+        paused=meta.paused, news_title="The game so far" if joined or first else
+        "What happened since your last email")
+
+
+def _default_text(meta: GameMeta, prompt: Prompt | None) -> str:
+    """Return what happens when the deadline passes, with this game's hours."""
+    if prompt is None or not prompt.default_summary:
+        return ""
+    hours = hours_for(meta, prompt)
+    return f"{prompt.default_summary} ({hours} hours per decision in this game)" if hours else \
+        prompt.default_summary
 
 
 def _seat_url(config: Config, meta: GameMeta, seat: str) -> str:
@@ -162,8 +214,11 @@ def _seat_url(config: Config, meta: GameMeta, seat: str) -> str:
 def _subject(kind: str, then: LoadedGame, label: str, must_act: bool) -> str:
     what = {"final": "the game is over", "welcome": "welcome to the game",
             "paused": "the game is paused", "resumed": "the game goes on"}.get(kind)
+    if kind.startswith(DIGEST_PREFIX):
+        what = "your daily digest" + (" (your move)" if must_act else "")
     if kind.startswith("reminder-"):
-        what = f"reminder: your decision is due in {kind.split('-')[1][:-1]} hours"
+        hours = int(kind.split("-")[1].rstrip("h"))
+        what = f"reminder: your decision is due in {hours} hour{'s' if hours != 1 else ''}"
     if what is None:
         what = "your move" if must_act else "news"
     return f"[{then.meta.title} {then.meta.id}] {label}: {what}".replace(" : ", ": ")
@@ -213,8 +268,10 @@ def compose_reply(store: Store, config: Config, sub: Submission) -> EmailMessage
     result = dict(sub.result or {})
     if sub.status != "accepted" and not result.get("legal") and sub.game_id and sub.seat:
         result["legal"] = _help_now(store, sub.game_id, sub.seat)
+    over = bool(sub.game_id and store.get_game(sub.game_id) is not None
+                and load_game(store, sub.game_id).meta.finished)
     context = {"result": result, "status": sub.status, "marker": REPLY_MARKER,
-               "game_id": sub.game_id or "", "seat": sub.seat or ""}
+               "game_id": sub.game_id or "", "seat": sub.seat or "", "over": over}
     message = EmailMessage()
     message["From"] = config.mail_from
     message["To"] = recipient

@@ -21,7 +21,6 @@ from ..games import (
     SubmissionResult,
     decide_order,
     help_now,
-    is_help_request,
     record_result,
     rejection,
 )
@@ -29,8 +28,10 @@ from ..inputs import clean_for_index
 from ..loading import LoadedGame, load_game
 from ..store import Store, Submission
 from ..tokens import AddressClaim, read_address, signature_matches
+from .chat import is_auto_reply
 from .hygiene import automatic_reason, envelope_sender
 from .reading import extract_orders, parse_message
+from .talk import take_talk
 
 EMAIL_SOURCE = "email"
 OUR_MESSAGE_ID = re.compile(r"<(?P<game>[0-9a-f]{8})\.(?P<seq>\d+)\.(?P<seat>[a-z0-9_-]+)\.")
@@ -126,24 +127,31 @@ def _process(store: Store, config: Config,
                            f"{config.max_message_bytes // 1024} KiB are not read. Send your "
                            "orders as plain text, without attachments.", "message-too-large")
     message = parse_message(raw)
-    if automatic_reason(message, sub.sender):
+    if automatic_reason(message, sub.sender) or is_auto_reply(message, safe_header):
         raise ServiceError("Automatic mail (an out-of-office note, a bounce) is kept but never "
                            "read as orders.", "automatic-mail")
     claim, loaded = authenticate_loaded(store, config, sub.recipient)
     store.set_submission_route(sub.id, claim.game_id, claim.seat)
     extracted = extract_orders(message)
-    if not extracted.lines:
+    talk = take_talk(store, sub.id, claim, message, extracted,
+                     safe_header(message, "In-Reply-To"))
+    if not extracted.lines or not (talk.orders or talk.said_something):
         notes = "".join(f" Note: {note}." for note in extracted.problems)
+        chat = (" To talk to the other players, begin a paragraph with `press to all:` or "
+                "`press to NAME:`." if talk.ignored else "")
         raise ServiceError(f"No orders were found in your message.{notes} Write each order on "
-                           "its own line above the quoted turn email.", "no-orders")
-    orders = [line for line in extracted.lines if not is_help_request(line)]
-    stale_key = _stale_key(store, message, claim)
-    result, refused = _decide_lines(store, sub, claim, orders, stale_key, loaded)
-    if len(orders) == len(extracted.lines):
+                           f"its own line above the quoted turn email.{chat}", "no-orders")
+    result, refused = SubmissionResult(sub.id, "talk"), None
+    if talk.orders:
+        if talk.notes:  # press or a command was appended: decide on the game as it is now
+            loaded = load_game(store, claim.game_id)
+        result, refused = _decide_lines(store, sub, claim, list(talk.orders),
+                                        _stale_key(store, message, claim), loaded)
+    result = replace(result, notes=talk.notes, ignored=talk.ignored)
+    if not talk.help_asked:
         return result, refused
-    helped = replace(result, legal=result.legal or help_now(store, claim.game_id, claim.seat,
-                                                            loaded))
-    return (replace(helped, status="help") if not orders else helped), refused
+    helped = replace(result, legal=result.legal or help_now(store, claim.game_id, claim.seat))
+    return (replace(helped, status="help") if not talk.orders else helped), refused
 
 
 def authenticate(store: Store, config: Config, recipient: str | None) -> AddressClaim:

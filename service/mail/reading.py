@@ -18,22 +18,29 @@ from email.policy import default as default_policy
 from typing import TypeVar, cast
 
 from service.mail.htmltext import html_to_text
+from service.mail.quotes import (
+    ALL_QUOTED,
+    BELOW_QUOTE,
+    EMPTY,
+    MAX_LINE_CHARS,
+    READ_BELOW,
+    REPLY_MARKER,
+    reply_lines,
+)
 
-REPLY_MARKER = "=== Write your orders above this line ==="
+__all__ = ["ALL_QUOTED", "BELOW_QUOTE", "BROKEN_MIME", "EMPTY", "MAX_LINE_CHARS", "NO_TEXT",
+           "READ_BELOW", "REPLY_MARKER", "TOO_LARGE", "UNREADABLE", "Extracted",
+           "extract_orders", "parse_message"]
 
 T = TypeVar("T")
 
 MAX_PARSE_BYTES = 2 * 1024 * 1024  # the stdlib parser needs about 0.5 s per MB of junk headers
 MAX_BOUNDARY_LINES = 500  # ... and about 0.1 ms per MIME part
 MAX_TEXT_BYTES = 256 * 1024  # of a decoded text part (Outlook's HTML has up to ~100 kB of CSS)
-MAX_LINE_CHARS = 500
 MAX_DEPTH = 20  # MIME nesting followed
 MAX_NAMES = 5  # attachment names listed in a note
 
 NO_TEXT = "the message has no text part"
-EMPTY = "the message text is empty"
-ALL_QUOTED = "no text was found above the quoted message or the signature"
-BELOW_QUOTE = "text written below the quoted message was not read: write your orders above it"
 BROKEN_MIME = "the message's MIME structure is broken; it was read as well as possible"
 UNREADABLE = "the message could not be read as an email; only its headers were kept"
 TOO_LARGE = (f"the message is larger than {MAX_PARSE_BYTES // 2**20} MB or has more than "
@@ -55,6 +62,8 @@ class Extracted:
     lines: tuple[str, ...]
     source: str  # "text/plain", "text/html", or "" when the message has no text part
     problems: tuple[str, ...] = ()
+    blocks: tuple[str, ...] = field(default=(), compare=False)
+    """The same lines with blank lines kept as '' (paragraphs matter for press)."""
 
 
 def parse_message(raw: bytes) -> EmailMessage:
@@ -107,7 +116,7 @@ def extract_orders(message: EmailMessage, *, max_lines: int = 40) -> Extracted:
     results = [_read_body(part, source, max_lines) for part, source in found.bodies()]
     chosen = next((result for result in results if result.lines), results[0])
     problems += found.attachment_problems() + list(chosen.problems)
-    return Extracted(chosen.lines, chosen.source, tuple(problems))
+    return Extracted(chosen.lines, chosen.source, tuple(problems), chosen.blocks)
 
 
 def _message_problems(message: EmailMessage) -> list[str]:
@@ -225,8 +234,8 @@ def _read_body(part: EmailMessage, source: str, max_lines: int) -> Extracted:
         notes += [] if complete else ["the HTML text is malformed; only its start was read"]
     elif _header_safe(lambda: part.get_param("format"), None) == "flowed":
         text = _unflow(text, _header_safe(lambda: part.get_param("delsp"), None) == "yes")
-    lines, more = _reply_lines(_clean(text), max_lines)
-    return Extracted(lines, source, tuple(notes + more))
+    lines, blocks, more = reply_lines(_clean(text), max_lines)
+    return Extracted(lines, source, tuple(notes + more), blocks)
 
 
 def _payload_bytes(part: EmailMessage) -> bytes:
@@ -283,117 +292,3 @@ _INVISIBLE.update({9: 32, 10: 10, 13: 13, 0xA0: 32, 0x202F: 32})
 def _clean(text: str) -> str:
     """Return `text` without control or zero-width characters and with plain spaces."""
     return text.translate(_INVISIBLE)
-
-
-# --- cutting the quoted history and the signature ----------------------------------------------
-
-_MARKER = re.compile(r"=+\s*" + r"\s+".join(REPLY_MARKER.strip("= ").split()) + r"\s*=+",
-                     re.IGNORECASE)
-_ATTRIBUTION = re.compile(
-    r"^(?:On\s.*\swrote|Le\s.*\sa\s+écrit|El\s.*\sescribió|Il\s.*\sha\s+scritto"
-    r"|Am\s.*\sschrieb(?:\s.*)?|Op\s.*\sschreef(?:\s.*)?)\s*:$")
-_OPENER = re.compile(r"^(?:On|Le|El|Il|Am|Op)\s")
-_VERB_END = re.compile(r"\b(?:wrote|schrieb|a\s+écrit|escribió|schreef|ha\s+scritto)\s*:$")
-_SEPARATOR = re.compile(
-    r"^-{2,}\s*(?:Original Message|Ursprüngliche Nachricht|Message d'origine|Mensaje original"
-    r"|Oorspronkelijk bericht|Messaggio originale|Forwarded message|Weitergeleitete Nachricht"
-    r"|Message transféré)\s*-{2,}$"
-    r"|^(?:Begin forwarded message|Anfang der weitergeleiteten Nachricht"
-    r"|Début du message réexpédié)\s*:$", re.IGNORECASE)
-_FOOTER = re.compile(
-    r"^(?:Sent from my\s.+|Sent from (?:Mail|Outlook|Yahoo Mail)\b.*|Get Outlook for\s.+"
-    r"|Von meinem\s.+\sgesendet|Gesendet von meinem\s.+|Envoyé de mon\s.+"
-    r"|Enviado desde mi\s.+|Verzonden (?:vanaf|met) mijn\s.+|Inviato da\s.+)$")
-_FROM = re.compile(r"^\*?(?:From|Von|De|Van|Da)\s*:", re.IGNORECASE)
-_SENT = re.compile(r"^\*?(?:Sent|Date|Gesendet|Datum|Envoyé|Enviado|Verzonden|Inviato|Data)\s*:",
-                   re.IGNORECASE)
-_TO = re.compile(r"^\*?(?:To|Subject|An|Betreff|À|A|Para|Asunto|Aan|Onderwerp|Oggetto|Objet)\s*:",
-                 re.IGNORECASE)
-_INLINE_HEADERS = re.compile(r"^\*?From\s*:.*\b(?:Sent|Date)\s*:.*\b(?:To|Subject)\s*:",
-                             re.IGNORECASE)
-_SEPARATOR_LINE = re.compile(r"^[-_=*~#]{3,}$")
-MAX_HEADER_LINE = 300  # longer lines are never attributions or header lines
-
-
-def _reply_lines(text: str, max_lines: int) -> tuple[tuple[str, ...], list[str]]:
-    """Return the stripped lines above the first cut, and notes on what was left out."""
-    raw = text.splitlines()
-    cut = _first_cut(raw)
-    kept = [line.strip() for line in raw[:cut] if line.strip()]
-    while kept and _SEPARATOR_LINE.match(kept[-1]):
-        kept.pop()
-    notes = _nothing_found(raw, cut) if not kept else []
-    if any(len(line) > MAX_LINE_CHARS for line in kept):
-        notes.append(f"a line longer than {MAX_LINE_CHARS} characters was cut short")
-        kept = [line[:MAX_LINE_CHARS] for line in kept]
-    if len(kept) > max_lines:
-        notes.append(f"only the first {max_lines} lines were read")
-        kept = kept[:max_lines]
-    return tuple(kept), notes
-
-
-def _nothing_found(raw: list[str], cut: int) -> list[str]:
-    """Return the note that explains why a body gave no lines."""
-    if not any(line.strip() for line in raw):
-        return [EMPTY]
-    return [BELOW_QUOTE if _text_below_quote(raw[cut:]) else ALL_QUOTED]
-
-
-def _text_below_quote(rest: list[str]) -> bool:
-    """Return whether unquoted text follows quoted lines (bottom-posting), before a signature."""
-    quoted = False
-    for index, line in enumerate(rest):
-        stripped = line.strip()
-        if stripped.startswith(">"):
-            quoted = True
-        elif stripped == "--" or _FOOTER.match(stripped):
-            return False
-        elif stripped and quoted and not _is_attribution(rest, index):
-            return True
-    return False
-
-
-def _first_cut(lines: list[str]) -> int:
-    """Return the index of the first line that starts quoted history or a signature."""
-    for index in range(len(lines)):
-        if _starts_history(lines, index):
-            return index
-    return len(lines)
-
-
-def _starts_history(lines: list[str], index: int) -> bool:
-    """Return whether lines[index] is a quote, attribution, header, marker or signature line."""
-    stripped = lines[index].strip()
-    if stripped.startswith(">") or stripped == "--" or _MARKER.search(stripped):
-        return True
-    if not stripped or len(stripped) > MAX_HEADER_LINE:
-        return False
-    return bool(_FOOTER.match(stripped) or _SEPARATOR.match(stripped)
-                or _is_attribution(lines, index) or _is_header_block(lines, index))
-
-
-def _is_attribution(lines: list[str], index: int) -> bool:
-    """Return whether lines[index] is an "On ... wrote:" line, possibly split over two lines."""
-    stripped = lines[index].strip()
-    if len(stripped) > MAX_HEADER_LINE:
-        return False
-    if _ATTRIBUTION.match(stripped):
-        return True
-    if index + 1 < len(lines) and _OPENER.match(stripped):
-        joined = f"{stripped} {lines[index + 1].strip()}"
-        if len(joined) <= 2 * MAX_HEADER_LINE and _ATTRIBUTION.match(joined):
-            return True
-    following = [line.strip() for line in lines[index + 1:index + 4] if line.strip()]
-    return bool(_VERB_END.search(stripped) and following and following[0].startswith(">"))
-
-
-def _is_header_block(lines: list[str], index: int) -> bool:
-    """Return whether lines[index] opens a quoted "From: / Sent: / To: / Subject:" block."""
-    stripped = lines[index].strip()
-    if not _FROM.match(stripped):
-        return False
-    if _INLINE_HEADERS.match(stripped):
-        return True
-    following = [line.strip() for line in lines[index + 1:index + 8] if line.strip()][:5]
-    return any(_SENT.match(line) for line in following) and any(
-        _TO.match(line) for line in following)

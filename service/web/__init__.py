@@ -48,11 +48,13 @@ def _trust_proxies(app: Flask) -> None:
 
 def _register_blueprints(app: Flask) -> None:
     """Add one blueprint per area, and the command line commands."""
-    from . import admin, api, commands, devmail, inbound, lobby, ops, play, replay
+    from . import admin, api, commands, devmail, inbound, lobby, me, ops, play, replay, talk
 
     app.register_blueprint(lobby.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(replay.bp)
+    app.register_blueprint(talk.bp)
+    app.register_blueprint(me.bp)
     app.register_blueprint(admin.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(inbound.bp)

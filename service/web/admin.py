@@ -1,12 +1,14 @@
 """The game master: sign in with the admin token, and run a game from its master link."""
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, current_app, redirect, request, session, url_for
 
 from .. import admin as operations
+from .. import mastertools as tools
 from ..games import ServiceError
 from ..loading import LoadedGame
 from .handoff import announce
@@ -60,7 +62,7 @@ def master_page(loaded: LoadedGame, sig: str, message: str = "", error: str = ""
     return page("master.html", summary=summarize(loaded), meta=loaded.meta, sig=sig,
                 seat_links=links, created=bool(request.args.get("created")),
                 failed=store().failed_submissions(loaded.meta.id),
-                message=message, error=error), status
+                message=message, error=error, nonce=secrets.token_urlsafe(12)), status
 
 
 @bp.get("/games/<game_id>/<sig>")
@@ -100,9 +102,42 @@ def _spectators(game_id: str) -> str:
     return "Spectators may watch now." if enabled else "The game is closed to spectators."
 
 
+def _extend(game_id: str) -> str:
+    seat = request.form.get("seat", "")
+    hours = request.form.get("hours", "").strip().rstrip("hH")
+    if not hours.isdigit():
+        raise ServiceError("give the extension in whole hours, such as 24", "bad-extension")
+    due = tools.extend_deadline(store(), game_id, seat, int(hours))
+    return f"{seat} now has until {due[:16].replace('T', ' ')} UTC."
+
+
+def _default(game_id: str) -> str:
+    seat = request.form.get("seat", "")
+    result = tools.apply_default_now(store(), game_id, seat)
+    if not result.accepted:
+        raise ServiceError(f"the default order of {seat} was refused: {result.message}",
+                           result.code)
+    return f"The default order of {seat} was applied: {'; '.join(result.orders)}."
+
+
+def _end(game_id: str) -> str:
+    if request.form.get("confirm") != "end":
+        raise ServiceError("Tick the box to confirm: ending a game cannot be undone.",
+                           "not-confirmed")
+    tools.end_game(store(), game_id, request.form.get("reason", "")[:200])
+    return "The game is over; every player is told and the seed is revealed."
+
+
+def _message(game_id: str) -> str:
+    nonce = request.form.get("nonce", "")[:64] or request.form.get("text", "")[:64]
+    tools.message_all(store(), game_id, request.form.get("text", ""), f"master:{nonce}")
+    return "Your message is on its way to every player."
+
+
 ACTIONS: dict[str, Callable[[str], str]] = {
     "pause": _pause, "resume": _resume, "replace": _replace, "rotate": _rotate,
-    "spectators": _spectators}
+    "spectators": _spectators, "extend": _extend, "default": _default, "end": _end,
+    "message": _message}
 
 
 @bp.post("/games/<game_id>/<sig>/renew-master")

@@ -96,6 +96,14 @@ def read_reminders(text: str) -> tuple[int, ...]:
     return tuple(int(part) for part in parts)
 
 
+def read_days(text: str) -> int:
+    """Return a whole number of days from the form, or raise ServiceError."""
+    value = text.strip() or "14"
+    if not value.isdigit():
+        raise ServiceError(f"the absence limit takes whole days, not {text!r}", "bad-absence")
+    return int(value)
+
+
 def create_from_form() -> Any:
     """Create the game the posted form describes, or show the form again with the problem."""
     game = chosen_game()
@@ -105,7 +113,10 @@ def create_from_form() -> Any:
         loaded = create_game(store(), game.name, seats, read_options(game, form),
                              title=form.get("title", "").strip() or None,
                              deadline_hours=read_hours(form.get("deadline", ""), "the deadline"),
-                             reminder_hours=read_reminders(form.get("reminders", "24,1")))
+                             reminder_hours=read_reminders(form.get("reminders", "24,1")),
+                             press=form.get("press", "private"),
+                             absence_days=read_days(form.get("absence_days", "14")),
+                             master_email=form.get("master_email", "").strip()[:200])
     except ServiceError as exc:
         return new_game_form(exc.message, 400)
     announce(loaded.meta.id)

@@ -13,6 +13,8 @@ from typing import Any
 
 from engine.core import Field, Game, OrderForm, Prompt
 
+from ..irreversible import is_irreversible, last_if_irreversible
+
 RADIO_MAX = 6
 """Choices with up to this many options are buttons; longer lists are drop-downs."""
 
@@ -54,6 +56,11 @@ class FormView:
     examples: tuple[str, ...]
     syntax: str
 
+    @property
+    def irreversible(self) -> bool:
+        """Return whether this order cannot be taken back (it needs a confirmation)."""
+        return is_irreversible(self.kind)
+
 
 def widget_for(item: Field) -> str:
     """Return the HTML control for a field: radio, select, checkbox, number or text."""
@@ -70,10 +77,11 @@ def form_views(prompt: Prompt | None) -> list[FormView]:
     """Return the web forms of a prompt (none without one)."""
     if prompt is None:
         return []
-    return [FormView(index, form.kind, form.label,
-                     tuple(FieldView(f.name, f.label, widget_for(f), f.options, f.min, f.max)
-                           for f in form.fields), form.examples, form.syntax)
-            for index, form in enumerate(prompt.forms)]
+    views = [FormView(index, form.kind, form.label,
+                      tuple(FieldView(f.name, f.label, widget_for(f), f.options, f.min, f.max)
+                            for f in form.fields), form.examples, form.syntax)
+             for index, form in enumerate(prompt.forms)]
+    return last_if_irreversible(views, lambda view: view.kind)
 
 
 def _words(text: str) -> list[str]:

@@ -9,6 +9,7 @@ from flask import Blueprint, Response, abort, redirect, request, session, url_fo
 
 from ..audit import history
 from ..games import SubmissionResult
+from ..irreversible import help_irreversible_last, is_irreversible
 from ..loading import LoadedGame
 from ..mail.compose import turn_label
 from ..pdf import private_items, render_snapshot_pdf
@@ -20,12 +21,15 @@ from .render import inline_svg, page
 from .security import limited
 from .submitting import take_order
 from .summary import due_text, outcome_text, summarize
+from .talk import talk_context
 
 bp = Blueprint("play", __name__, url_prefix="/play/<game_id>/<seat>/<sig>")
 WEB_SOURCE = "web"
 NONCE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 FIRST_VISIT_LINES = 8
 SEEN_KEY = "seen"
+UNCONFIRMED = "unconfirmed"
+UNSENT = "unsent"
 
 
 def board_markup(loaded: LoadedGame, view: dict[str, Any]) -> Any:
@@ -73,13 +77,15 @@ def seat_page(game_id: str, seat: str, sig: str) -> Any:
         player=loaded.meta.seat(seat).player, turn=turn_label(view),
         board=board_markup(loaded, view), board_text=game.render_text(view),
         private=private_items(view), news=news, returning=returning, prompt=prompt,
-        help_text=game.help(prompt) if prompt else "", forms=form_views(prompt),
+        help_text=help_irreversible_last(game.help(prompt)) if prompt else "",
+        forms=form_views(prompt), unconfirmed=session.pop(UNCONFIRMED, None),
         legal=legal_texts(game, state, seat) if prompt else [],
         deadline=due_text(deadline.due) if deadline and prompt else "",
-        sub=sub, result=result, kept=sub.body if sub and result and not result.accepted else "",
+        sub=sub, result=result,
+        kept=sub.body if sub and result and not result.accepted else session.pop(UNSENT, ""),
         nonce=secrets.token_urlsafe(16), outcome=outcome_text(loaded), sig=sig,
         refresh=sub is not None and sub.status == "received",
-        head=head_at(store(), game_id, loaded.seq))
+        head=head_at(store(), game_id, loaded.seq), **talk_context(loaded, seat))
 
 
 @bp.post("/orders")
@@ -89,7 +95,12 @@ def submit(game_id: str, seat: str, sig: str) -> Any:
     if limited("SUBMIT", f"{game_id}:{seat}"):
         abort(429)
     nonce = request.form.get("nonce", "")
-    sub = take_order(loaded, seat, posted_order(loaded, seat), source=WEB_SOURCE,
+    text = posted_order(loaded, seat)
+    if is_irreversible(text) and request.form.get("confirm") != "yes":
+        session[UNCONFIRMED], session[UNSENT] = text, text
+        return redirect(url_for("play.seat_page", game_id=game_id, seat=seat, sig=sig,
+                                _anchor="decide"), 303)
+    sub = take_order(loaded, seat, text, source=WEB_SOURCE,
                      key=nonce if NONCE.match(nonce) else None,
                      prompt_key=request.form.get("prompt_key"), sender=request.remote_addr)
     return redirect(url_for("play.seat_page", game_id=game_id, seat=seat, sig=sig,

@@ -6,6 +6,7 @@ from typing import Any
 from flask import request, url_for
 from markupsafe import Markup
 
+from ..boardfit import screen_min_width
 from ..templating import render_template
 from .security import csrf_token, dev_inbox_open
 
@@ -18,8 +19,13 @@ def page(name: str, /, **context: Any) -> str:
 
 
 def inline_svg(svg: str) -> Markup:
-    """Return a game's board SVG ready to be placed in a page (its XML prolog removed)."""
+    """Return a game's board SVG ready for a page: no XML prolog, and never shrunk so far
+    that its smallest text gets unreadable (the engine's own drawing; the CSP forbids scripts).
+    """
     text = svg.lstrip()
     if text.startswith("<?xml"):
         text = text[text.index("?>") + 2:].lstrip()
-    return Markup(text)  # the engine's own drawing; the CSP forbids any script
+    width = screen_min_width(text)
+    # Below this width the picture's smallest text would be unreadable: a phone scrolls it.
+    return Markup(f'<div class="board-scroll"><div class="board-fit" '
+                  f'style="min-width: {width}px">{text}</div></div>')

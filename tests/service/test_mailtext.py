@@ -11,10 +11,10 @@ import pytest
 from service.mail import reading as mailtext
 from service.mail.reading import (
     ALL_QUOTED,
-    BELOW_QUOTE,
     BROKEN_MIME,
     EMPTY,
     NO_TEXT,
+    READ_BELOW,
     REPLY_MARKER,
     TOO_LARGE,
     UNREADABLE,
@@ -209,9 +209,10 @@ def test_a_lone_from_line_is_not_a_header_block() -> None:
                                                                       "place red asia")
 
 
-def test_text_below_the_quote_is_not_read_and_a_note_says_so() -> None:
+def test_text_below_the_quote_is_read_when_nothing_is_above_it() -> None:
     body = "On Mon, 3 Nov 2026 at 10:00, pbem wrote:\n" + QUOTED_TURN_EMAIL + "\nplace red asia\n"
-    assert extract_orders(plain(body)) == Extracted((), "text/plain", (BELOW_QUOTE,))
+    assert extract_orders(plain(body)) == Extracted(("place red asia",), "text/plain",
+                                                    (READ_BELOW,))
 
 
 def test_interleaved_text_below_the_quote_is_ignored_when_text_is_above() -> None:

@@ -1,0 +1,78 @@
+"""Short notices outside the turn emails: a player told that their seat was handed on."""
+from __future__ import annotations
+
+from email.message import EmailMessage
+from email.utils import format_datetime, formataddr
+
+from .. import clock
+from ..config import Config
+from ..loading import load_game
+from ..store import OutboxRow, Store
+
+
+def compose_replaced(store: Store, config: Config, row: OutboxRow,
+                     message_id: str) -> EmailMessage | None:
+    """Return the notice to a seat's previous player that someone else plays it now."""
+    before = load_game(store, row.game_id, upto=row.seq - 1).meta
+    after = load_game(store, row.game_id, upto=row.seq).meta
+    old, new = before.seat(row.recipient), after.seat(row.recipient)
+    if old.email == new.email and old.player == new.player:
+        return None
+    message = EmailMessage()
+    message["From"] = config.mail_from
+    message["To"] = formataddr((old.player, old.email))
+    message["Subject"] = f"[{after.title} {after.id}] you no longer play seat {row.recipient}"
+    message["Date"] = format_datetime(clock.now())
+    message["Message-ID"] = message_id
+    message["Auto-Submitted"] = "auto-generated"
+    message["X-Pbem-Game"] = after.id
+    message.set_content(
+        f"Hello {old.player},\n\nThe game master handed seat {row.recipient} of {after.title} "
+        f"(game {after.id}) to {new.player}. Your private link and reply address for this "
+        "seat no longer work.\n\nThank you for playing. The game's public page is "
+        f"{config.base_url}/games/{after.id}\n")
+    return message
+
+
+MASTER_SUBJECTS = {"master-link": "your game master link",
+                   "master-replaced": "a seat has a new player",
+                   "master-default": "a deadline passed"}
+
+
+def compose_master(store: Store, config: Config, row: OutboxRow,
+                   message_id: str) -> EmailMessage | None:
+    """Return the game master's email of a row: the master link, or a copy of a seat event."""
+    from ..tokens import signature
+
+    meta = load_game(store, row.game_id).meta
+    if not meta.master_email or row.kind not in MASTER_SUBJECTS:
+        return None
+    sig = signature(config.secret_key(), meta.id, "*", 0, "admin")
+    link = f"{config.base_url}/admin/games/{meta.id}/{sig}"
+    message = EmailMessage()
+    message["From"] = config.mail_from
+    message["To"] = meta.master_email
+    message["Subject"] = f"[{meta.title} {meta.id}] {MASTER_SUBJECTS[row.kind]}"
+    message["Date"] = format_datetime(clock.now())
+    message["Message-ID"] = message_id
+    message["Auto-Submitted"] = "auto-generated"
+    message["X-Pbem-Game"] = meta.id
+    message.set_content(_master_text(store, row, link) + f"\n\nYour game master page (keep it "
+                        f"private): {link}\n")
+    return message
+
+
+def _master_text(store: Store, row: OutboxRow, link: str) -> str:
+    """Return what the game master is told for one row."""
+    meta = load_game(store, row.game_id, upto=row.seq).meta
+    if row.kind == "master-link":
+        seats = ", ".join(f"{s.name} ({s.player} <{s.email}>)" for s in meta.seats)
+        return (f"You run {meta.title}, game {meta.id}, for {seats}. From the page below "
+                "you can pause and resume the game, extend a seat's deadline, apply a "
+                "default now, replace a player, write to every player and end the game.")
+    if row.kind == "master-replaced":
+        return ("The seats now are: " + ", ".join(f"{s.name}: {s.player} <{s.email}>"
+                                                  for s in meta.seats) + ".")
+    lines = [line for line in store.events(row.game_id, after_seq=row.seq - 1, upto=row.seq)]
+    seat = next((str(line.payload.get("seat", "")) for line in lines), "")
+    return f"The deadline of {seat or 'a seat'} passed; its default order is being applied."

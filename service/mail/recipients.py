@@ -1,0 +1,29 @@
+"""Which recipients of the game domain the listener takes: current signed seat addresses only."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..config import Config
+from ..games import ServiceError
+from ..store import Store
+from .inbound import authenticate
+
+REFUSALS = {
+    "unsigned-address": "550 5.1.1 Orders go to your seat's own reply address, the Reply-To "
+                        "of your turn email",
+    "old-address": "550 5.1.1 This reply address was replaced by a newer one; use the "
+                   "address of your latest turn email",
+}
+FORGED = "550 5.1.1 No such recipient"
+
+
+def recipient_check(store: Store, config: Config) -> Callable[[str], str | None]:
+    """Return the listener's recipient check over `store` (None: take the recipient)."""
+    def check(address: str) -> str | None:
+        try:
+            authenticate(store, config, address)
+        except ServiceError as exc:
+            return REFUSALS.get(exc.code, FORGED)
+        return None
+
+    return check

@@ -1,0 +1,77 @@
+"""The shape of a turn email: one prompt section, the game's own deadlines, the welcome."""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core import Prompt
+
+from ..gamemeta import GameMeta
+from ..irreversible import help_irreversible_last
+from ..pdf import private_items
+from ..store import OutboxRow
+
+ENGINE_DEADLINE_LINE = re.compile(r"^\s*If the deadline passes\b.*$", re.IGNORECASE)
+SUMMARY_LINES = 15
+"""History lines a newly seated player is shown as the game so far."""
+
+
+def prompt_help(help_text: str, prompt: Prompt) -> str:
+    """Return the help text without the prompt's summary and without the rules' own deadline.
+
+    The email states the summary once above the help, and the deadline and default with the
+    hours this game uses, so neither is repeated from the engine's generic help.
+    """
+    text = help_text.strip()
+    if text.startswith(prompt.summary.strip()):
+        text = text[len(prompt.summary.strip()):].lstrip()
+    lines = [line for line in text.splitlines() if not ENGINE_DEADLINE_LINE.match(line)]
+    return help_irreversible_last("\n".join(lines).strip())
+
+
+def hours_for(meta: GameMeta, prompt: Prompt | None) -> int | None:
+    """Return the hours each decision of this game gets (the game's setting or the prompt's)."""
+    if meta.deadline_hours:
+        return meta.deadline_hours
+    return prompt.deadline_hours if prompt is not None else None
+
+
+def is_first_mail(rows: Sequence[OutboxRow], row: OutboxRow) -> bool:
+    """Return whether `row` is the first email of its seat in this game."""
+    return not any(r.recipient == row.recipient and r.id < row.id for r in rows)
+
+
+def seated_after_start(rows: Sequence[OutboxRow], row: OutboxRow) -> bool:
+    """Return whether a welcome row greets a player who took over a running seat."""
+    return row.kind == "welcome" and not is_first_mail(rows, row)
+
+
+def welcome_lines(meta: GameMeta, seat: str, view: dict[str, Any],
+                  prompt: Prompt | None) -> list[str]:
+    """Return the welcome: the seat's role, deadlines, how to reply and to talk."""
+    others = ", ".join(name for name in meta.seat_names if name != seat)
+    lines = [f"You play {meta.title} as seat {seat}, with {others}."]
+    for label, text in private_items(view):
+        lines.append(f"{label}: {text}")
+    hours = hours_for(meta, prompt)
+    reminders = ", ".join(f"{h} h" for h in meta.reminder_hours) or "none"
+    if hours:
+        lines.append(f"Each decision has {hours} hours; reminders come {reminders} before.")
+    lines.append("Reply to any email of this game: write each order on its own line above "
+                 "the quoted text. `help` lists what you can write, `status` shows the board.")
+    if meta.press != "off":
+        lines.append(_press_line(meta.press))
+    lines.append("More mail commands: `history`, `notify act` (mail only when you must act, "
+                 "plus a daily digest), `timezone Europe/Berlin`, `absent until YYYY-MM-DD`, "
+                 "`back`.")
+    return lines
+
+
+def _press_line(level: str) -> str:
+    """Return how to talk to the others under the game's press setting."""
+    if level == "open":
+        return "To talk to the other players, begin a paragraph with `press to all:`."
+    anonymous = " (`anonymous press to ...:` hides your name)" if level == "grey" else ""
+    return ("To talk to the other players, begin a paragraph with `press to all:` or "
+            f"`press to NAME, NAME:`{anonymous}; it is never read as an order.")

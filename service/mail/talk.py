@@ -1,0 +1,106 @@
+"""Everything in a reply that is not an order: press to send, mail commands to answer, chat.
+
+`take_talk` sends the press, answers the commands and returns the order lines left for the
+order path, with the notes and the set-aside lines for the acknowledgement.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from email.message import EmailMessage
+
+from ..games import ServiceError
+from ..meta import MASTER, SERVICE_EVENTS, PressSent
+from ..press import PressRequest, send_press
+from ..seatcommands import answer
+from ..store import Store
+from ..tokens import AddressClaim
+from .chat import is_closing, is_greeting, strip_bullet
+from .letter import ReadLetter, read_letter
+from .reading import Extracted
+
+PRESS_MESSAGE_ID = re.compile(r"<(?P<game>[0-9a-f]{8})\.(?P<seq>\d+)\.(?P<seat>[a-z0-9_-]+)"
+                              r"\.press@")
+
+
+@dataclass(frozen=True)
+class Talk:
+    """What a reply said besides orders: answers and notes, lines set aside, help asked for."""
+
+    orders: tuple[str, ...]
+    notes: tuple[str, ...] = ()
+    ignored: tuple[str, ...] = ()
+    help_asked: bool = False
+
+    @property
+    def said_something(self) -> bool:
+        """Return whether press or a command was handled."""
+        return bool(self.notes) or self.help_asked
+
+
+def take_talk(store: Store, sub_id: str, claim: AddressClaim, message: EmailMessage,
+              extracted: Extracted, in_reply_to: str) -> Talk:
+    """Send the press and answer the commands of a reply; return what is left to decide."""
+    letter = read_letter(extracted.blocks or extracted.lines)
+    answered = _answered_press(store, claim, in_reply_to)
+    if answered is not None and not letter.press and not letter.commands:
+        letter = _as_press_reply(letter, extracted, answered)
+    notes: list[str] = []
+    for index, request in enumerate(letter.press):
+        notes.append(_send(store, claim, request, f"{sub_id}#press{index}"))
+    help_asked = False
+    for index, command in enumerate(letter.commands):
+        if command.lower().rstrip("?!. ") in {"help", ""}:
+            help_asked = True
+            continue
+        notes.append(_command(store, claim, command, f"{sub_id}#cmd{index}"))
+    return Talk(letter.orders, tuple(notes), letter.ignored, help_asked)
+
+
+def _send(store: Store, claim: AddressClaim, request: PressRequest, causation: str) -> str:
+    """Send one press message; return the note saying it went, or why it did not."""
+    try:
+        sent = send_press(store, claim.game_id, claim.seat, request, causation=causation)
+    except ServiceError as exc:
+        return f"Press not sent: {exc.message}"
+    to = "everyone" if sent.to_all else ", ".join(sent.recipients)
+    how = " anonymously" if sent.anonymous else ""
+    return f"Press sent{how} to {to}."
+
+
+def _command(store: Store, claim: AddressClaim, command: str, causation: str) -> str:
+    """Answer one mail command; a problem is answered, never raised."""
+    try:
+        text = answer(store, claim.game_id, claim.seat, command, causation)
+    except ServiceError as exc:
+        text = f"Not done: {exc.message}"
+    return f"{command}\n{text}"
+
+
+def _answered_press(store: Store, claim: AddressClaim, in_reply_to: str) -> PressSent | None:
+    """Return the press message a reply answers, if it answers one mailed to this seat."""
+    match = PRESS_MESSAGE_ID.search(in_reply_to)
+    if match is None or match["game"] != claim.game_id or match["seat"] != claim.seat:
+        return None
+    rows = store.events(claim.game_id, after_seq=int(match["seq"]) - 1, upto=int(match["seq"]))
+    if not rows or rows[0].type != "press.sent":
+        return None
+    item = SERVICE_EVENTS.load(rows[0].type, rows[0].payload, rows[0].schema_version)
+    if not isinstance(item, PressSent) or item.sender == MASTER:
+        return None
+    return item if claim.seat in item.recipients else None
+
+
+def _as_press_reply(letter: ReadLetter, extracted: Extracted, answered: PressSent) -> ReadLetter:
+    """Return the letter read as one press answer to the message it replies to."""
+    body = [line for line in (extracted.blocks or extracted.lines)
+            if not (is_greeting(strip_bullet(line)) or is_closing(strip_bullet(line)))]
+    text = "\n".join(body).strip()
+    if answered.to_all:
+        to = None
+    elif answered.anonymous:
+        to = answered.recipients
+    else:
+        to = (answered.sender, *answered.recipients)
+    return ReadLetter(press=(PressRequest(to, text, False),) if text else ())
+

@@ -1,0 +1,108 @@
+"""My games: every seat of one address, reached by a sign-in link mailed to that address;
+and a lost seat link sent again to the seat's own address.
+
+Both forms answer the same whatever address or seat is given, so they tell a stranger
+nothing about who plays where.
+"""
+from __future__ import annotations
+
+from datetime import timedelta
+from email.message import EmailMessage
+from email.utils import format_datetime, make_msgid
+from typing import Any
+
+from flask import Blueprint, abort, redirect, request, session, url_for
+
+from .. import clock
+from ..identity import SIGN_IN_HOURS, read_sign_in, seats_of, sign_in_token
+from ..inputs import MAILBOX as EMAIL
+from ..loading import UnknownGameId, load_game
+from ..mail.transport import send
+from ..store import NewOutbox
+from .handoff import announce
+from .links import GAME_ID, config, refuse, seat_signature, store
+from .render import page
+from .security import limited
+
+bp = Blueprint("me", __name__)
+ME_KEY = "me"
+SENT = ("If this address plays any game here, a sign-in link is on its way to it. "
+        "It works for 24 hours.")
+LINK_SENT = ("If that seat exists, its private link is on its way to the seat's own "
+             "address.")
+
+
+@bp.get("/me")
+def my_games() -> Any:
+    """List the signed-in address's seats, or ask for the address."""
+    email = session.get(ME_KEY)
+    if not email:
+        return page("me.html", email="", seats=[], note=request.args.get("sent") and SENT)
+    seats = seats_of(store(), email)
+    links = {(s.game_id, s.seat): url_for("play.seat_page", game_id=s.game_id, seat=s.seat,
+                                          sig=seat_signature(load_game(store(), s.game_id)
+                                                             .meta, s.seat))
+             for s in seats if s.status != "finished"}
+    return page("me.html", email=email, seats=seats, links=links, note="")
+
+
+@bp.post("/me")
+def ask_for_link() -> Any:
+    """Mail a sign-in link to the given address if it plays here; answer the same anyway."""
+    email = request.form.get("email", "").strip()[:200]
+    if (EMAIL.match(email) and not limited("SUBMIT", f"me:{email.lower()}")
+            and seats_of(store(), email)):
+        _mail_sign_in(email)
+    return redirect(url_for("me.my_games", sent=1), 303)
+
+
+def _mail_sign_in(email: str) -> None:
+    """Send the sign-in link to the address."""
+    expires = clock.now() + timedelta(hours=SIGN_IN_HOURS)
+    token = sign_in_token(config().secret_key(), email, expires)
+    message = EmailMessage()
+    message["From"] = config().mail_from
+    message["To"] = email
+    message["Subject"] = "Your games: sign-in link"
+    message["Date"] = format_datetime(clock.now())
+    message["Message-ID"] = make_msgid(idstring="signin", domain=config().mail_domain)
+    message["Auto-Submitted"] = "auto-generated"
+    message.set_content(
+        "Someone (we hope you) asked for a list of your games.\n\nOpen this link within 24 "
+        f"hours to see every seat of {email}, whose turn it is, and your deadlines:\n\n"
+        f"{config().base_url}/me/{token}\n\nIf you did not ask, ignore this email.\n")
+    send(config(), message, f"signin-{clock.now():%Y%m%d%H%M%S}")
+
+
+@bp.get("/me/<token>")
+def sign_in(token: str) -> Any:
+    """Sign this browser in as the address a valid link stands for."""
+    email = read_sign_in(config().secret_key(), token, clock.now())
+    if email is None:
+        refuse()
+    session[ME_KEY] = email
+    return redirect(url_for("me.my_games"), 303)
+
+
+@bp.post("/me/logout")
+def sign_out() -> Any:
+    """Forget the signed-in address."""
+    session.pop(ME_KEY, None)
+    return redirect(url_for("me.my_games"), 303)
+
+
+@bp.post("/games/<game_id>/lost-link")
+def lost_link(game_id: str) -> Any:
+    """Send a seat's private link again, to the seat's own address only."""
+    seat = request.form.get("seat", "").strip().lower()[:24]
+    if not GAME_ID.match(game_id):
+        abort(404)
+    if not limited("SUBMIT", f"lost:{game_id}:{seat}"):
+        try:
+            loaded = load_game(store(), game_id)
+        except UnknownGameId:
+            abort(404)
+        if seat in loaded.meta.seat_names and not loaded.meta.finished:
+            store().add_outbox(game_id, [NewOutbox(loaded.seq, seat, "welcome")])
+            announce(game_id)
+    return redirect(url_for("lobby.game_page", game_id=game_id, link_sent=1), 303)

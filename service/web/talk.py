@@ -1,0 +1,118 @@
+"""The seat page's conversations: press by recipient group, a form to write, mail settings."""
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Blueprint, abort, redirect, request, session, url_for
+
+from ..games import ServiceError
+from ..loading import LoadedGame
+from ..localtime import read_timezone
+from ..meta import SERVICE_EVENTS, PressSent, SeatPreferences
+from ..press import PressRequest, conversation_key, send_press
+from ..seatcommands import append_once
+from .handoff import announce
+from .links import authenticate_seat, store
+from .security import limited
+
+bp = Blueprint("talk", __name__, url_prefix="/play/<game_id>/<seat>/<sig>")
+NONCE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+FLASH_KEY = "talk-note"
+
+
+@dataclass(frozen=True)
+class Message:
+    """One press message as its reader sees it."""
+
+    heading: str
+    text: str
+    at: str
+    mine: bool
+
+
+@dataclass
+class Conversation:
+    """The messages of one recipient group, oldest first."""
+
+    key: tuple[str, ...]
+    messages: list[Message] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        """Return the group's name: 'everyone' or the other seats in it."""
+        return "everyone" if self.key == ("all",) else ", ".join(self.key)
+
+
+def conversations(loaded: LoadedGame, seat: str) -> list[Conversation]:
+    """Return the press the seat may read, grouped by the other seats in each exchange."""
+    groups: dict[tuple[str, ...], Conversation] = {}
+    for row in store().events(loaded.meta.id):
+        if row.type != "press.sent":
+            continue
+        item = SERVICE_EVENTS.load(row.type, row.payload, row.schema_version)
+        assert isinstance(item, PressSent)
+        if seat != item.sender and seat not in item.recipients:
+            continue
+        mine = seat == item.sender
+        key = conversation_key(item, seat)
+        who = "you" if mine else ("anonymous" if item.anonymous else item.sender)
+        heading = f"{who}{' (anonymously)' if mine and item.anonymous else ''}"
+        groups.setdefault(key, Conversation(key)).messages.append(
+            Message(heading, item.text, row.recorded_at[:16].replace("T", " "), mine))
+    return sorted(groups.values(), key=lambda c: c.messages[-1].at, reverse=True)
+
+
+def talk_context(loaded: LoadedGame, seat: str) -> dict[str, Any]:
+    """Return what the seat page needs for its conversation panel and mail settings."""
+    return {"conversations": conversations(loaded, seat),
+            "press_level": loaded.meta.press,
+            "others": [name for name in loaded.meta.seat_names if name != seat],
+            "prefs": loaded.meta.prefs(seat), "talk_note": session.pop(FLASH_KEY, "")}
+
+
+@bp.post("/press")
+def post_press(game_id: str, seat: str, sig: str) -> Any:
+    """Send the posted press message (once per form), then show the page again."""
+    loaded = authenticate_seat(game_id, seat, sig)
+    if limited("SUBMIT", f"{game_id}:{seat}"):
+        abort(429)
+    chosen = [name for name in request.form.getlist("to") if name in loaded.meta.seat_names]
+    to = None if "all" in request.form.getlist("to") or not chosen else tuple(chosen)
+    nonce = request.form.get("nonce", "")
+    causation = f"web:{seat}:{nonce}" if NONCE.match(nonce) else f"web:{seat}:{secrets.token_hex(8)}"
+    anonymous = request.form.get("anonymous") == "yes"
+    try:
+        send_press(store(), game_id, seat,
+                   PressRequest(to, request.form.get("text", "")[:5000], anonymous),
+                   causation=causation)
+        announce(game_id)
+        session[FLASH_KEY] = "Your message was sent."
+    except ServiceError as exc:
+        session[FLASH_KEY] = f"Not sent: {exc.message}"
+    return redirect(url_for("play.seat_page", game_id=game_id, seat=seat, sig=sig,
+                            _anchor="talk"), 303)
+
+
+@bp.post("/settings")
+def post_settings(game_id: str, seat: str, sig: str) -> Any:
+    """Save the seat's mail settings: how often it is mailed, press muted, time zone."""
+    loaded = authenticate_seat(game_id, seat, sig)
+    notify = request.form.get("notify", "every")
+    zone_text = request.form.get("timezone", "").strip()
+    try:
+        if notify not in {"every", "must-act", "digest"}:
+            raise ServiceError("Choose how often you are mailed.", "bad-notify")
+        zone = read_timezone(zone_text) if zone_text else ""
+    except (ServiceError, ValueError) as exc:
+        session[FLASH_KEY] = f"Not saved: {exc}"
+    else:
+        wanted = SeatPreferences(seat, notify, request.form.get("mute_press") == "yes", zone)
+        if wanted != loaded.meta.prefs(seat):
+            nonce = request.form.get("nonce", "")
+            append_once(store(), game_id, f"web:{seat}:{nonce}", seat, lambda _: [wanted])
+        session[FLASH_KEY] = "Your mail settings were saved."
+    return redirect(url_for("play.seat_page", game_id=game_id, seat=seat, sig=sig,
+                            _anchor="settings"), 303)

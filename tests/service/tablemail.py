@@ -1,0 +1,105 @@
+"""A table of players writing to the service by email, decided in-process over a real store."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from email.message import EmailMessage
+from email.utils import make_msgid
+from pathlib import Path
+
+from service.config import Config, load_config
+from service.games import NewSeat, SubmissionResult, create_game
+from service.loading import load_game
+from service.mail.compose import compose_outbox, compose_reply
+from service.mail.inbound import receive_email
+from service.processing import process_submission
+from service.store import Store
+from service.tokens import reply_address
+from tests.stores import open_store
+
+SEATS = [NewSeat("anna", "anna@example.org", "Anna"),
+         NewSeat("bruno", "bruno@example.org", "Bruno"),
+         NewSeat("carla", "carla@example.org", "Carla")]
+
+
+@dataclass
+class Table:
+    """A store, a configuration, one game and every email the service wrote so far."""
+
+    store: Store
+    config: Config
+    game_id: str
+    sent: dict[str, list[EmailMessage]] = field(default_factory=dict)
+    answers: list[EmailMessage] = field(default_factory=list)
+
+    def address(self, seat: str) -> str:
+        """Return the seat's signed reply address."""
+        meta = load_game(self.store, self.game_id).meta
+        return reply_address(self.config.secret_key(), self.config.mail_domain, self.game_id,
+                             seat, meta.generation(seat))
+
+    def write(self, seat: str, body: str, *, in_reply_to: str = "",
+              headers: dict[str, str] | None = None, raw: bytes | None = None
+              ) -> SubmissionResult:
+        """Mail `body` from the seat to its reply address; return what became of it."""
+        message = EmailMessage()
+        message["From"] = f"{seat}@example.org"
+        message["To"] = self.address(seat)
+        message["Subject"] = "Re: your move"
+        message["Message-ID"] = make_msgid(domain="players.test")
+        if in_reply_to:
+            message["In-Reply-To"] = in_reply_to
+        for name, value in (headers or {}).items():
+            del message[name]
+            message[name] = value
+        message.set_content(body)
+        sub, _ = receive_email(self.store, raw or bytes(message),
+                               envelope_to=[self.address(seat)])
+        result = process_submission(self.store, sub.id, config=self.config)
+        answer = compose_reply(self.store, self.config, self.store.get_submission(sub.id))
+        if answer is not None:
+            self.answers.append(answer)
+        self.deliver()
+        return result
+
+    def deliver(self) -> None:
+        """Compose every pending outbox row of the game, as the workers would send it."""
+        for row in self.store.outbox_for_game(self.game_id):
+            if row.status != "pending":
+                continue
+            message = compose_outbox(self.store, self.config, row)
+            if message is not None:
+                self.sent.setdefault(row.recipient, []).append(message)
+            self.store.mark_outbox_sent(row.id)
+
+    def mails(self, seat: str, kind: str = "") -> list[EmailMessage]:
+        """Return the emails a seat got, optionally only those whose Message-ID has `kind`."""
+        return [m for m in self.sent.get(seat, [])
+                if not kind or f".{kind}@" in str(m["Message-ID"])]
+
+
+def text_of(message: EmailMessage) -> str:
+    """Return the plain-text part of an email."""
+    body = message.get_body(("plain",))
+    assert body is not None
+    return str(body.get_content())
+
+
+def html_of(message: EmailMessage) -> str:
+    """Return the HTML part of an email."""
+    body = message.get_body(("html",))
+    assert body is not None
+    return str(body.get_content())
+
+
+def open_table(tmp_path: Path, game: str = "secret-masters", seats: list[NewSeat] | None = None,
+               **settings: object) -> Table:
+    """Return a table with a new game whose first emails are composed."""
+    config = load_config({"PBEM_HOME": str(tmp_path / "home"),
+                          "PBEM_SECRET_KEY": "table-key",
+                          "PBEM_BASE_URL": "https://games.example.org"})
+    store = open_store("sqlite", tmp_path)
+    loaded = create_game(store, game, seats or SEATS, seed_hex="ab" * 32,
+                         **settings)  # type: ignore[arg-type]
+    table = Table(store, config, loaded.meta.id)
+    table.deliver()
+    return table

@@ -1,0 +1,49 @@
+"""The game master's page: extend, apply a default, write to all, end with a confirmation."""
+from __future__ import annotations
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from service.gamemeta import parse_time
+from service.loading import load_game
+from service.store import Store
+
+from .conftest import new_game
+from .helpers import post_form, text
+from .test_admin import master_path
+
+
+def test_extend_and_default_from_the_page(app: Flask, client: FlaskClient, store: Store) -> None:
+    loaded = new_game(store)
+    path = master_path(app, loaded)
+    seat = loaded.game.prompts(loaded.state)[0].seat
+    due = parse_time(loaded.meta.deadlines[seat].due)
+    page = text(post_form(client, path + "/extend", {"seat": seat, "hours": "12"}, path))
+    assert f"{seat} now has until" in page
+    assert (parse_time(load_game(store, loaded.meta.id).meta.deadlines[seat].due) - due
+            ).total_seconds() == 12 * 3600
+    page = text(post_form(client, path + "/default", {"seat": seat}, path))
+    assert f"The default order of {seat} was applied" in page
+
+
+def test_ending_needs_the_confirmation_box(app: Flask, client: FlaskClient,
+                                           store: Store) -> None:
+    loaded = new_game(store)
+    path = master_path(app, loaded)
+    refused = post_form(client, path + "/end", {"reason": "oops"}, path)
+    assert refused.status_code == 400 and "Tick the box" in text(refused)
+    assert not load_game(store, loaded.meta.id).meta.finished
+    done = post_form(client, path + "/end", {"reason": "oops", "confirm": "end"}, path)
+    assert "The game is over" in text(done)
+    assert load_game(store, loaded.meta.id).meta.finished
+
+
+def test_a_message_to_every_player(app: Flask, client: FlaskClient, store: Store) -> None:
+    loaded = new_game(store)
+    path = master_path(app, loaded)
+    page = text(post_form(client, path + "/message", {"text": "Welcome all!",
+                                                      "nonce": "n1234567"}, path))
+    assert "on its way to every player" in page
+    rows = [(r.recipient, r.kind) for r in store.outbox_for_game(loaded.meta.id)
+            if r.kind == "press"]
+    assert sorted(rows) == [("anna", "press"), ("bruno", "press"), ("carla", "press")]

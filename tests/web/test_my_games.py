@@ -1,0 +1,80 @@
+"""My games: a mailed sign-in link lists every seat of an address; lost links are re-sent."""
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from email import message_from_bytes
+from pathlib import Path
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from service import clock
+from service.games import NewSeat, create_game
+from service.identity import read_sign_in, sign_in_token
+from service.store import Store
+
+from .conftest import new_game
+from .helpers import post_form, text
+
+
+def mail_texts(app: Flask) -> list[str]:
+    """Return the texts of every email written to the mail folder."""
+    folder = Path(app.config["PBEM"].mail_dir)
+    found = []
+    for path in sorted(folder.glob("*.eml")) if folder.exists() else []:
+        message = message_from_bytes(path.read_bytes())
+        for part in message.walk():
+            if part.get_content_type() == "text/plain":
+                payload = part.get_payload(decode=True)
+                found.append(payload.decode() if isinstance(payload, bytes) else "")
+    return found
+
+
+def test_a_sign_in_link_lists_every_seat_of_the_address(app: Flask, client: FlaskClient,
+                                                        store: Store) -> None:
+    first = new_game(store)
+    second = create_game(store, "freimaurerei", [NewSeat("ada", "Anna@Example.org", "Anna"),
+                                                 NewSeat("ben", "ben@example.org", "Ben")],
+                         seed_hex="cd" * 32)
+    post_form(client, "/me", {"email": "anna@example.org"}, "/me")
+    links = [m for text_ in mail_texts(app)
+             for m in re.findall(r"https?://\S+/me/(\S+)", text_)]
+    assert len(links) == 1
+    page = text(client.get(f"/me/{links[0]}", follow_redirects=True))
+    assert first.meta.id in page and second.meta.id in page
+    assert f"/play/{first.meta.id}/anna/" in page and f"/play/{second.meta.id}/ada/" in page
+    assert "/bruno/" not in page and "/ben/" not in page
+
+
+def test_the_answer_is_the_same_for_strangers(app: Flask, client: FlaskClient,
+                                              store: Store) -> None:
+    new_game(store)
+    player = text(post_form(client, "/me", {"email": "anna@example.org"}, "/me"))
+    stranger = text(post_form(client, "/me", {"email": "nobody@example.org"}, "/me"))
+    assert player == stranger
+    assert len(mail_texts(app)) == 1
+
+
+def test_forged_and_expired_sign_in_links_are_refused(app: Flask, client: FlaskClient) -> None:
+    key = app.config["PBEM"].secret_key()
+    now = clock.now()
+    token = sign_in_token(key, "anna@example.org", now + timedelta(hours=24))
+    assert read_sign_in(key, token, now) == "anna@example.org"
+    assert read_sign_in(key, token, now + timedelta(hours=25)) is None
+    forged = token.replace(token.split(".")[0], "bWFsbG9yeUBleGFtcGxlLm9yZw")
+    assert read_sign_in(key, forged, now) is None
+    assert client.get(f"/me/{forged}").status_code == 404
+
+
+def test_a_lost_seat_link_goes_to_the_seats_own_address(app: Flask, client: FlaskClient,
+                                                        store: Store) -> None:
+    loaded = new_game(store)
+    game_page = f"/games/{loaded.meta.id}"
+    before = {(r.recipient, r.kind) for r in store.outbox_for_game(loaded.meta.id)}
+    known = post_form(client, f"{game_page}/lost-link", {"seat": "bruno"}, game_page)
+    unknown = post_form(client, f"{game_page}/lost-link", {"seat": "zed"}, game_page)
+    assert known.headers["Location"] == unknown.headers["Location"]
+    rows = [r for r in store.outbox_for_game(loaded.meta.id)
+            if (r.recipient, r.kind) not in before]
+    assert [(r.recipient, r.kind) for r in rows] == [("bruno", "welcome")]
