@@ -15,6 +15,7 @@ from email.utils import format_datetime, formataddr, make_msgid
 from typing import Any
 
 from engine.core import Prompt
+from engine.core.contract import view_header
 
 from .. import clock
 from ..archive import archive_for_mail
@@ -86,15 +87,8 @@ def message_id(config: Config, row: OutboxRow) -> str:
 
 
 def turn_label(view: dict[str, Any]) -> str:
-    """Return e.g. 'Round 2, turn 1' from a view that says so, else ''."""
-    parts = []
-    if view.get("round"):
-        parts.append(f"Round {view['round']}")
-    if view.get("turn"):
-        parts.append(f"turn {view['turn']}" if parts else f"Turn {view['turn']}")
-    if not parts and view.get("phase") == "setup":
-        parts.append("Setup")
-    return ", ".join(parts)
+    """Return where the game stands, e.g. 'Round 2, turn 1': the label every view carries."""
+    return view_header(view)["label"]
 
 
 def compose_outbox(store: Store, config: Config, row: OutboxRow) -> EmailMessage | None:
