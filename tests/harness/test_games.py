@@ -9,8 +9,8 @@ from engine.core import all_games
 from engine.core.contract import Game
 from engine.core.harness import check_all, play_random_game, player_counts, seat_names, seeds
 
-GAMES_PER_COUNT = int(os.environ.get("PBEM_HARNESS_GAMES", "40"))
-LONG_GAMES = {"illuminati": 2}
+GAMES_PER_COUNT = int(os.environ.get("PBEM_HARNESS_GAMES", "12"))
+LONG_GAMES = {"illuminati": 2, "masons": 6}
 """Games whose random plays run to hundreds of orders play fewer seeds per player count."""
 
 CASES = [(game.name, players) for game in all_games() for players in player_counts(game)]
@@ -40,7 +40,7 @@ def test_every_option_combination_plays(name: str) -> None:
             check_all(played)
 
 
-SECRECY_GAMES = int(os.environ.get("PBEM_SECRECY_GAMES", "3"))
+SECRECY_GAMES = int(os.environ.get("PBEM_SECRECY_GAMES", "1"))
 VARIANT_CASES = [(name, players) for name, players in CASES
                  if type(next(g for g in all_games() if g.name == name)).hidden_variant
                  is not Game.hidden_variant]
