@@ -1,4 +1,5 @@
-"""Orders that cannot be taken back (a claim of victory, resigning): never offered first.
+"""Orders that cannot be taken back (a claim of victory, declaring the end, resigning): never
+offered first.
 
 They are listed last in the help and the forms, never pre-selected, and on the web they are
 sent only with a ticked confirmation.
@@ -9,7 +10,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-IRREVERSIBLE_KINDS = frozenset({"claim", "resign", "concede"})
+IRREVERSIBLE_KINDS = frozenset({"claim", "resign", "concede", "declare", "declare-end"})
 NOTE = "   (cannot be undone)"
 _BLOCK_START = re.compile(r"^  \S")
 T = TypeVar("T")

@@ -50,3 +50,12 @@ def test_a_claim_without_confirmation_is_not_sent(app: Flask, client: FlaskClien
     assert "cannot be undone: tick" in page and ">claim order</textarea>" in page
     assert load_game(store, game_id).seq == loaded.seq
     assert not [s for s in store.received_submissions(-3600)]
+
+
+def test_declaring_the_end_of_freimaurerei_needs_a_confirmation_too() -> None:
+    from engine.freimaurerei.orders import ORDERS, DeclareEndOrder
+    from service.irreversible import is_irreversible
+
+    assert is_irreversible(ORDERS.spec(DeclareEndOrder).kind)
+    assert is_irreversible(ORDERS.text(DeclareEndOrder()))
+    assert not is_irreversible("done") and not is_irreversible("dues")
