@@ -8,7 +8,8 @@ service path into a temporary SQLite store, finishes it, then prints:
   events/s on one core);
 - import: restoring it into an empty SQLite store, and into PostgreSQL when reachable.
 
-    .venv/bin/python bench/archive.py [--events 10000] [--postgres URL | --no-postgres]
+    .venv/bin/python bench/archive.py [--events 10000] [--postgres URL] [--schema NAME]
+                                      [--no-postgres]
 """
 from __future__ import annotations
 
@@ -16,14 +17,13 @@ import argparse
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.replay import DEFAULT_PG, build_long_game
+from bench.scratch import drop_pg_store, new_pg_store
 from engine.core.harness import chooser_for
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from replay import DEFAULT_PG, build_long_game
 
 from service.archive import write_archive
 from service.audit import audit
@@ -63,18 +63,11 @@ def long_game(store: Store, events: int) -> str:
     sys.exit("no game lasted long enough")
 
 
-def timed_import(url: str, schema: str | None, path: Path) -> float:
-    """Return the seconds an import into a fresh store takes."""
-    store = Store(url, schema=schema)
-    store.create_schema()
-    try:
-        started = time.perf_counter()
-        import_archive(store, path)
-        return time.perf_counter() - started
-    finally:
-        if schema:
-            store.drop_schema()
-        store.dispose()
+def timed_import(store: Store, path: Path) -> float:
+    """Return the seconds an import into the fresh `store` takes."""
+    started = time.perf_counter()
+    import_archive(store, path)
+    return time.perf_counter() - started
 
 
 def main() -> None:
@@ -82,6 +75,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=10_000)
     parser.add_argument("--postgres", default=DEFAULT_PG)
+    parser.add_argument("--schema", help="name of the scratch schema (default: a fresh one)")
     parser.add_argument("--no-postgres", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -107,14 +101,27 @@ def main() -> None:
         print(f"offline audit: {wall:6.3f} s  {events / wall:9,.0f} events/s wall clock; "
               f"{cpu:.3f} s  {events / cpu:,.0f} events/s of CPU on one core ({verdict} the "
               f"{TARGET:,} events/s target)")
-        took = timed_import(f"sqlite:///{folder / 'target.db'}", None, path)
+        target = Store(f"sqlite:///{folder / 'target.db'}")
+        target.create_schema()
+        took = timed_import(target, path)
+        target.dispose()
         print(f"import SQLite: {took:6.3f} s  {events / took:9,.0f} events/s")
         if not args.no_postgres:
-            try:
-                took = timed_import(args.postgres, f"bench_{uuid.uuid4().hex[:10]}", path)
-                print(f"import PostgreSQL: {took:6.3f} s  {events / took:9,.0f} events/s")
-            except Exception as exc:  # noqa: BLE001 - a missing server only skips a figure
-                print(f"import PostgreSQL: skipped ({type(exc).__name__})")
+            import_postgres(args.postgres, args.schema, path, events)
+
+
+def import_postgres(url: str, schema: str | None, path: Path, events: int) -> None:
+    """Time the import into a scratch schema of this run, then drop the schema."""
+    try:
+        target = new_pg_store(url, schema)
+    except Exception as exc:  # noqa: BLE001 - a missing server only skips a figure
+        print(f"import PostgreSQL: skipped ({type(exc).__name__})")
+        return
+    try:
+        took = timed_import(target, path)
+        print(f"import PostgreSQL: {took:6.3f} s  {events / took:9,.0f} events/s")
+    finally:
+        drop_pg_store(target)
 
 
 def _seconds(run: object) -> tuple[float, float]:

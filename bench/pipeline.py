@@ -3,7 +3,9 @@
 Runs a real Celery worker (one process, solo pool) on the real Redis, plays a 3-seat Secret
 Masters game with random legal orders, and for each accepted order measures the time until
 every email it caused (text, HTML and PDF) is written to the mail folder. Also prints the PDF
-render time per seat.
+render time per seat. The store is a SQLite file in a temporary folder; the Redis database
+(--redis, or $PBEM_BENCH_REDIS_URL, default db 12) must be empty at the start, and the keys
+this run leaves in it are deleted at the end (see bench/README.md).
 
     .venv/bin/python bench/pipeline.py [--orders 60] [--redis redis://127.0.0.1:6379/12]
 """
@@ -20,6 +22,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.scratch import own_redis, redis_url
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -41,7 +46,7 @@ def main() -> None:
     """Set up the environment, then measure."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--orders", type=int, default=60)
-    parser.add_argument("--redis", default="redis://127.0.0.1:6379/12")
+    parser.add_argument("--redis", default=redis_url(12))
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "PBEM_HOME": tmp, "PBEM_BROKER_URL": args.redis,
@@ -49,16 +54,13 @@ def main() -> None:
         env.pop("PBEM_SMTP_URL", None)
         env.pop("PBEM_DATABASE_URL", None)
         os.environ.update({k: v for k, v in env.items() if k.startswith("PBEM_")})
-        import redis
-
-        redis.Redis.from_url(args.redis).flushdb()
-        worker = start_worker(env, Path(tmp) / "worker.log")
-        try:
-            measure(args.orders)
-        finally:
-            os.killpg(worker.pid, signal.SIGTERM)
-            worker.wait(timeout=30)
-            redis.Redis.from_url(args.redis).flushdb()
+        with own_redis(args.redis):
+            worker = start_worker(env, Path(tmp) / "worker.log")
+            try:
+                measure(args.orders)
+            finally:
+                os.killpg(worker.pid, signal.SIGTERM)
+                worker.wait(timeout=30)
 
 
 def measure(orders: int) -> None:

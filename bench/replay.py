@@ -5,9 +5,11 @@ real service path, with random legal orders that steer clear of ending the game,
 - full replay from the store (read every row, decode, fold), events/s, best of several runs;
 - the same split into reading the rows and folding them;
 - the time to load the current state with snapshots (median and worst of many loads).
-Runs on SQLite (a temporary file) and, when reachable, on PostgreSQL (a scratch schema).
+Runs on SQLite (a temporary file) and, when reachable, on PostgreSQL (a scratch schema made
+and dropped by this run; see bench/README.md).
 
-    .venv/bin/python bench/replay.py [--events 10000] [--postgres URL | --no-postgres]
+    .venv/bin/python bench/replay.py [--events 10000] [--postgres URL] [--schema NAME]
+                                     [--no-postgres]
 """
 from __future__ import annotations
 
@@ -16,10 +18,12 @@ import statistics
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.scratch import PG_URL, drop_pg_store, new_pg_store
 from engine.core import Rng, get_game
 from engine.core.harness import chooser_for, seat_names
 from engine.secret_masters.state import points
@@ -27,7 +31,7 @@ from service.games import NewSeat, create_game, submit_order
 from service.loading import fold_rows, load_game, maybe_snapshot
 from service.store import Store
 
-DEFAULT_PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+DEFAULT_PG = PG_URL
 GAME = "secret-masters"
 
 
@@ -113,6 +117,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=10_000)
     parser.add_argument("--postgres", default=DEFAULT_PG)
+    parser.add_argument("--schema", help="name of the scratch schema (default: a fresh one)")
     parser.add_argument("--no-postgres", action="store_true")
     args = parser.parse_args()
     get_game(GAME)
@@ -123,18 +128,15 @@ def main() -> None:
         store.dispose()
     if args.no_postgres:
         return
-    schema = f"pbem_bench_{uuid.uuid4().hex[:8]}"
     try:
-        store = Store(args.postgres, schema=schema)
-        store.create_schema()
+        store = new_pg_store(args.postgres, args.schema)
     except Exception as exc:  # noqa: BLE001 - report and carry on without PostgreSQL
         print(f"[postgresql] skipped: {exc.__class__.__name__}: {exc}")
         return
     try:
         report("postgresql", store, args.events)
     finally:
-        store.drop_schema()
-        store.dispose()
+        drop_pg_store(store)
 
 
 if __name__ == "__main__":

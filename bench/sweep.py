@@ -1,9 +1,9 @@
 """Deadline sweep cost at 1,000 and 10,000 running games: flat per due deadline.
 
-    .venv/bin/python bench/sweep.py [--games 1000 10000] [--due 10] [--postgres URL]
+    .venv/bin/python bench/sweep.py [--games 1000 10000] [--due 10] [--postgres [URL]]
 
 Each size gets its own store (a SQLite file in a temporary folder, or a PostgreSQL schema of
-its own that is dropped afterwards): `--due` real games whose deadlines are due now, and the
+its own, made and dropped by this run; see bench/README.md): `--due` real games whose deadlines are due now, and the
 rest of the running games as registry rows with open deadlines not due for days (the sweep
 must not read them). Prints the median of 3 sweeps per size.
 """
@@ -14,7 +14,6 @@ import statistics
 import sys
 import tempfile
 import time
-import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -23,6 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import update
 
+from bench.scratch import PG_URL, drop_pg_store, new_pg_store
 from service import clock, deadlines
 from service.games import NewSeat, create_game
 from service.schema import deadlines as deadlines_t
@@ -81,8 +81,9 @@ def run(label: str, make: object, sizes: list[int], due: int) -> None:
         finally:
             clock.set_now(None)
             if store.schema:
-                store.drop_schema()
-            store.dispose()
+                drop_pg_store(store)
+            else:
+                store.dispose()
 
 
 def main() -> None:
@@ -90,7 +91,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, nargs="+", default=[1000, 10000])
     parser.add_argument("--due", type=int, default=10)
-    parser.add_argument("--postgres", help="a PostgreSQL URL (a scratch schema is used)")
+    parser.add_argument("--postgres", nargs="?", const=PG_URL,
+                        help="also on PostgreSQL at URL (default $PBEM_BENCH_PG_URL), each size "
+                             "in a scratch schema of its own")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         counter = iter(range(100))
@@ -103,8 +106,7 @@ def main() -> None:
         run("sqlite", sqlite_store, args.games, args.due)
     if args.postgres:
         def pg_store() -> Store:
-            store = Store(args.postgres, schema=f"pbem_bench_{uuid.uuid4().hex[:10]}")
-            store.create_schema()
+            store: Store = new_pg_store(args.postgres)
             return store
 
         run("postgresql", pg_store, args.games, args.due)

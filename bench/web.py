@@ -7,9 +7,11 @@ time. Each client plays its own Secret Masters game: it reads the page of the se
 
     .venv/bin/python bench/web.py [--clients 50] [--seconds 20] [--inline]
 
---inline decides each order inside the web request instead of queueing it. Needs PostgreSQL at
-$PBEM_BENCH_PG_URL (default: the local server, database pbem_bench, created afresh) and Redis at
-$PBEM_BENCH_REDIS_URL (default redis://127.0.0.1:6379/13, flushed).
+--inline decides each order inside the web request instead of queueing it. Needs PostgreSQL:
+a database of this run is created through $PBEM_BENCH_PG_ADMIN_URL (named by --database, or a
+fresh pbem_bench_* name; an existing database is refused) and dropped at the end, without
+FORCE. Redis at --redis or $PBEM_BENCH_REDIS_URL (default redis://127.0.0.1:6379/13) must be
+an empty database; the keys this run leaves in it are deleted at the end.
 """
 from __future__ import annotations
 
@@ -28,18 +30,12 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import redis
 import requests
-from sqlalchemy import create_engine, text
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-PG_ADMIN_URL = os.environ.get("PBEM_BENCH_PG_ADMIN_URL",
-                              "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
-PG_URL = os.environ.get("PBEM_BENCH_PG_URL",
-                        "postgresql+psycopg://postgres@127.0.0.1:5432/pbem_bench")
-REDIS_URL = os.environ.get("PBEM_BENCH_REDIS_URL", "redis://127.0.0.1:6379/13")
+from bench.scratch import PG_ADMIN_URL, own_database, own_redis, redis_url
 NONCE = re.compile(r'name="nonce" value="([^"]+)-text"')
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 LEGAL = re.compile(r"<li>([^<]+)</li>")
@@ -69,20 +65,11 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def fresh_database() -> None:
-    """Create the benchmark database anew."""
-    engine = create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
-    name = PG_URL.rsplit("/", 1)[1]
-    with engine.connect() as conn:
-        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    engine.dispose()
-
-
-def environment(home: Path, port: int, inline: bool) -> dict[str, str]:
+def environment(home: Path, port: int, inline: bool, database: str,
+                broker: str) -> dict[str, str]:
     """Return the environment of the server and the worker."""
-    env = {**os.environ, "PBEM_HOME": str(home), "PBEM_DATABASE_URL": PG_URL,
-           "PBEM_BROKER_URL": REDIS_URL, "PBEM_SECRET_KEY": "bench-secret",
+    env = {**os.environ, "PBEM_HOME": str(home), "PBEM_DATABASE_URL": database,
+           "PBEM_BROKER_URL": broker, "PBEM_SECRET_KEY": "bench-secret",
            "PBEM_BASE_URL": f"http://127.0.0.1:{port}", "PBEM_WEB_BIND": f"127.0.0.1:{port}",
            "PBEM_RATE_SUBMIT": "1000000/60", "PBEM_RATE_GUESS": "1000000/60",
            "PBEM_WEB_ACCESS_LOG": "/dev/null", "PBEM_WEB_LOG_LEVEL": "warning",
@@ -99,7 +86,7 @@ def create_games(env: dict[str, str], count: int) -> list[str]:
     from service.games import NewSeat, create_game
     from service.store import Store
 
-    store = Store(PG_URL)
+    store = Store(env["PBEM_DATABASE_URL"])
     store.create_schema()
     seats = [NewSeat(name, f"{name}@example.org") for name in ("anna", "bruno", "carla")]
     ids = [create_game(store, "secret-masters", seats).meta.id for _ in range(count)]
@@ -113,7 +100,7 @@ def seat_links(env: dict[str, str], ids: list[str]) -> dict[str, dict[str, str]]
     from service.store import Store
     from service.tokens import signature
 
-    store = Store(PG_URL)
+    store = Store(env["PBEM_DATABASE_URL"])
     key = env["PBEM_SECRET_KEY"].encode()
     links = {}
     for game_id in ids:
@@ -198,15 +185,22 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--inline", action="store_true", help="decide orders in the request")
+    parser.add_argument("--database", help="name of the database this run creates "
+                                           "(default: a fresh pbem_bench_* name)")
+    parser.add_argument("--redis", default=redis_url(13), help="an empty Redis database")
     args = parser.parse_args()
     if not 1 <= args.clients <= 200 or not 1 <= args.seconds <= 300:
         raise SystemExit("keep it bounded: 1-200 clients, 1-300 seconds")
-    fresh_database()
-    redis.Redis.from_url(REDIS_URL).flushdb()
+    with own_redis(args.redis), own_database(PG_ADMIN_URL, args.database) as database:
+        serve_and_run(args, database)
+
+
+def serve_and_run(args: argparse.Namespace, database: str) -> None:
+    """Start the server and the worker on the run's database, drive them, stop them."""
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="pbem-bench-") as folder:
         home = Path(folder)
-        env = environment(home, port, args.inline)
+        env = environment(home, port, args.inline, database, args.redis)
         ids = create_games(env, args.clients)
         links = seat_links(env, ids)
         python = str(Path(sys.executable))
@@ -225,7 +219,6 @@ def main() -> None:
         finally:
             stop(server)
             stop(worker)
-            redis.Redis.from_url(REDIS_URL).flushdb()
 
 
 def run(base: str, ids: list[str], links: dict[str, dict[str, str]],
