@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .jsonbody import MAX_DEPTH
+
 PROBLEM = "application/problem+json"
 JSON = "application/json"
 
@@ -15,6 +17,17 @@ def ref(name: str) -> dict[str, str]:
 def problem_response(description: str) -> dict[str, Any]:
     """Return a response carrying a problem document."""
     return {"description": description, "content": {PROBLEM: {"schema": ref("Problem")}}}
+
+
+def problem_examples(status: int, description: str,
+                     examples: dict[str, tuple[str, str, str]]) -> dict[str, Any]:
+    """Return a problem response with named examples, each (code, title, detail)."""
+    response = problem_response(description)
+    response["content"][PROBLEM]["examples"] = {
+        name: {"value": {"type": f"urn:pbem:problem:{code}", "title": title, "status": status,
+                         "code": code, "detail": detail}}
+        for name, (code, title, detail) in examples.items()}
+    return response
 
 
 def json_response(description: str, schema: str) -> dict[str, Any]:
@@ -30,9 +43,35 @@ GAME_ID = {"name": "game_id", "in": "path", "required": True,
            "schema": _string(pattern="^[0-9a-f]{8}$")}
 SEAT = {"name": "seat", "in": "path", "required": True,
         "schema": _string(pattern="^[a-z][a-z0-9_-]{0,23}$")}
+MAX_BODY_BYTES = 256 * 1024
+"""The largest request body the service reads (MAX_CONTENT_LENGTH's default)."""
+
 SEAT_ERRORS = {"401": problem_response("No bearer token, or not this seat's"),
                "404": problem_response("No such game"),
                "429": problem_response("Too many wrong tokens or orders")}
+
+BAD_ORDER_REQUEST = problem_examples(
+    400, "Not a valid order request, and not taken: the body is not UTF-8 or not JSON, is "
+         f"nested more than {MAX_DEPTH} levels deep, holds a NUL character or a lone surrogate "
+         "(\\ud800-\\udfff) anywhere, is not an object matching OrderRequest, or the "
+         "Idempotency-Key header is not 1 to 128 printable ASCII characters", {
+        "malformed": ("invalid-request", "Not a readable JSON document",
+                      "the body is not valid JSON (Expecting value: line 1 column 1 (char 0))"),
+        "too-deep": ("invalid-request", "Not a readable JSON document",
+                     f"the document is nested more than {MAX_DEPTH} levels deep"),
+        "not-text": ("invalid-request", "Not a readable JSON document",
+                     "$.text holds a NUL character or a lone surrogate (\\ud800-\\udfff), "
+                     "which is not text"),
+        "schema": ("invalid-request", "Invalid order request",
+                   "the request does not match the schema"),
+        "idempotency-key": ("invalid-request", "Bad Idempotency-Key",
+                            "an Idempotency-Key is 1 to 128 printable ASCII characters (no "
+                            "spaces); this order was not taken")})
+TOO_LARGE = problem_examples(
+    413, f"The body is larger than the service reads ({MAX_BODY_BYTES // 1024} KiB by "
+         "default); nothing was stored", {
+        "too-large": ("http-413", "Request Entity Too Large",
+                      "That is more than this site takes in one go.")})
 
 SCHEMAS: dict[str, Any] = {
     "Problem": {"type": "object", "required": ["type", "title", "status", "code", "detail"],
@@ -139,7 +178,8 @@ def paths() -> dict[str, Any]:
                             "content": {JSON: {"schema": ref("OrderRequest")}}},
             "responses": {"200": json_response("Accepted", "OrderAccepted"),
                           "202": json_response("Stored and queued", "OrderQueued"),
-                          "400": problem_response("Not a valid order request"),
+                          "400": BAD_ORDER_REQUEST,
+                          "413": TOO_LARGE,
                           "422": problem_response("Rejected, with the engine's reason"),
                           **SEAT_ERRORS}}},
         seat_path + "/submissions/{submission_id}": {"get": {
