@@ -24,7 +24,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.replay import DEFAULT_PG, build_long_game
 from bench.scratch import drop_pg_store, new_pg_store
 from engine.core.harness import chooser_for
-
 from service.archive import write_archive
 from service.audit import audit
 from service.games import submit_order

@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.scratch import PG_ADMIN_URL, own_database, own_redis, redis_url
+
 NONCE = re.compile(r'name="nonce" value="([^"]+)-text"')
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 LEGAL = re.compile(r"<li>([^<]+)</li>")

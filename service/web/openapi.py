@@ -60,13 +60,13 @@ BAD_ORDER_REQUEST = problem_examples(
         "too-deep": ("invalid-request", "Not a readable JSON document",
                      f"the document is nested more than {MAX_DEPTH} levels deep"),
         "not-text": ("invalid-request", "Not a readable JSON document",
-                     "$.text holds a NUL character or a lone surrogate (\\ud800-\\udfff), "
-                     "which is not text"),
+                     ("$.text holds a NUL character or a lone surrogate (\\ud800-\\udfff), "
+                      "which is not text")),
         "schema": ("invalid-request", "Invalid order request",
                    "the request does not match the schema"),
         "idempotency-key": ("invalid-request", "Bad Idempotency-Key",
-                            "an Idempotency-Key is 1 to 128 printable ASCII characters (no "
-                            "spaces); this order was not taken")})
+                            ("an Idempotency-Key is 1 to 128 printable ASCII characters (no "
+                             "spaces); this order was not taken"))})
 TOO_LARGE = problem_examples(
     413, f"The body is larger than the service reads ({MAX_BODY_BYTES // 1024} KiB by "
          "default); nothing was stored", {

@@ -99,9 +99,8 @@ def test_own_redis_refuses_a_used_database_and_removes_only_its_run() -> None:
     assert client.dbsize() == 0
     client.set("someone-else", 1)
     try:
-        with pytest.raises(Occupied, match="not empty"):
-            with own_redis(REDIS_URL):
-                pass
+        with pytest.raises(Occupied, match="not empty"), own_redis(REDIS_URL):
+            pass
         assert client.get("someone-else") == b"1"
     finally:
         assert delete_keys(client) == 1
