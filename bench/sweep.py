@@ -3,9 +3,9 @@
     .venv/bin/python bench/sweep.py [--games 1000 10000] [--due 10] [--postgres [URL]]
 
 Each size gets its own store (a SQLite file in a temporary folder, or a PostgreSQL schema of
-its own, made and dropped by this run; see bench/README.md): `--due` real games whose deadlines are due now, and the
-rest of the running games as registry rows with open deadlines not due for days (the sweep
-must not read them). Prints the median of 3 sweeps per size.
+its own, made and dropped by this run; see bench/README.md): `--due` real games whose
+deadlines are due now, and the rest of the running games as registry rows with open deadlines
+not due for days (the sweep must not read them). Prints the median of 3 sweeps per size.
 """
 from __future__ import annotations
 
