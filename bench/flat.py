@@ -27,6 +27,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -94,7 +95,7 @@ def by_events(size: int) -> str:
         ordered = median_reads(counter, [order, order, order])
         if not all(result.accepted for result in results) or orders.game_id != game_id:
             raise SystemExit("an order of the long game was refused or it ended")
-        outbox = median_reads(counter, [lambda r=r: store.submission_outbox(r.submission_id)
+        outbox = median_reads(counter, [partial(store.submission_outbox, r.submission_id)
                                         for r in results])
         client = app.test_client()
         link = seat_link(store, game_id, "anna")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import statistics
 import tempfile
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -42,13 +43,22 @@ def _config(home: Path, url: str) -> Any:
                   base_url="http://127.0.0.1:5000", max_message_bytes=2 * 1024 * 1024)
 
 
+def compose_bytes(store: Any, config: Any, row: Any) -> bytes:
+    """Return the whole MIME message of a turn email's outbox row."""
+    from service.mail.compose import compose_outbox
+
+    message = compose_outbox(store, config, row)
+    if message is None:
+        raise SystemExit(f"outbox row {row.id} is no email to compose")
+    return message.as_bytes()
+
+
 def measure_email_pdf(repeats: int = 3) -> tuple[float, float]:
     """Return the median seconds of one turn email and of a minimal WeasyPrint PDF.
 
     Each email is a different (game, seq, seat), composed for the first time, as a worker
     meets it; the two are rendered alternately so that load on the machine hits both alike.
     """
-    from service.mail.compose import compose_outbox
     from service.store import Store
 
     with tempfile.TemporaryDirectory(prefix="pbem-ratios-mail-") as folder:
@@ -58,12 +68,12 @@ def measure_email_pdf(repeats: int = 3) -> tuple[float, float]:
         config = _config(Path(folder), url)
         rows = iter(_played(store, 1 + repeats * EMAILS_PER_REPEAT))
         minimal_pdf()
-        compose_outbox(store, config, next(rows))  # warm: fonts, templates
+        compose_bytes(store, config, next(rows))  # warm: fonts, templates
         pairs = []
         for _ in range(repeats):
             batch = [next(rows) for _ in range(EMAILS_PER_REPEAT)]
-            spent = [paired(lambda row=row: compose_outbox(store, config, row).as_bytes(),
-                            minimal_pdf, 1) for row in batch]
+            spent = [paired(partial(compose_bytes, store, config, row), minimal_pdf, 1)
+                     for row in batch]
             pairs.append((statistics.mean(e for e, _ in spent),
                           statistics.mean(b for _, b in spent)))
         store.dispose()
