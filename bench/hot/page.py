@@ -61,18 +61,26 @@ def seat_path(env: dict[str, str], events: int) -> str:
 
 
 def _hammer(port: int, path: str, until: float, counts: list[int], failures: list[int]) -> None:
-    """Request `path` over one kept-alive connection until `until`; count the answers."""
+    """Request `path` over one kept-alive connection until `until`; count the answers.
+
+    A connection the server closes (a worker recycled after max_requests) is opened again.
+    """
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     done = failed = 0
     while time.monotonic() < until:
-        conn.request("GET", path)
-        answer = conn.getresponse()
-        answer.read()
+        try:
+            conn.request("GET", path)
+            answer = conn.getresponse()
+            answer.read()
+        except (http.client.HTTPException, ConnectionError):
+            conn.close()
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            continue
         if answer.status == 200:
             done += 1
         else:
             failed += 1
-        if answer.getheader("Connection", "").lower() == "close":
+        if (answer.getheader("Connection") or "").lower() == "close":
             conn.close()
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     conn.close()
@@ -91,8 +99,9 @@ def requests_per_second(port: int, path: str, seconds: float = SECONDS) -> float
         thread.start()
     for thread in threads:
         thread.join()
-    if sum(failures):
-        raise SystemExit(f"{path}: {sum(failures)} requests failed")
+    if len(counts) != CLIENTS or sum(failures):
+        raise SystemExit(f"{path}: {sum(failures)} requests failed, "
+                         f"{CLIENTS - len(counts)} clients broke off")
     return sum(counts) / seconds
 
 
