@@ -8,9 +8,11 @@ from sqlalchemy import text
 
 from bench.hot.reads import ReadCounter
 from bench.hot.synth import long_game, many_games
+from bench.scratch import drop_pg_store, new_pg_store
 from service.audit import verify
 from service.loading import load_game
 from service.store import Store
+from tests.stores import PG_URL, require_postgres
 
 
 def _store(tmp_path: Path) -> Store:
@@ -56,3 +58,17 @@ def test_the_counter_counts_statements_and_rows(tmp_path: Path) -> None:
     counted = counter.measure(two_queries)
     assert counted.rows == 6 and counted.statements >= 2
     store.dispose()
+
+
+def test_the_counter_counts_rows_on_postgresql() -> None:
+    require_postgres()
+    store = new_pg_store(PG_URL)
+    try:
+        _, ids = many_games(store, 7, real=2)
+        counter = ReadCounter(store._engine)
+        listed = counter.measure(store.list_games)
+        assert listed.rows == 7 and listed.statements >= 1
+        row = store.get_game(ids[-1])  # rows still read as the store expects
+        assert row is not None and row.id == ids[-1] and counter.rows == 8
+    finally:
+        drop_pg_store(store)
