@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 import time
@@ -53,8 +54,11 @@ def python_start() -> float:
 
 
 def cli_pair() -> Pair:
-    """Return the seconds of `pbem order` and of `python -c pass`, one right after the other."""
-    return measure_cli_order(), python_start()
+    """Return the seconds of `pbem order` and of `python -c pass` (the median of one run
+    before it and two after it)."""
+    before = python_start()
+    command = measure_cli_order()
+    return command, statistics.median([before, python_start(), python_start()])
 
 
 def rounds(args: argparse.Namespace) -> dict[str, list[Pair]]:

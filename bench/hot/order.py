@@ -93,16 +93,16 @@ def measure_order(kind: str, repeats: int = 3) -> tuple[float, float]:
         submit_order(store, *pending, source="bench")  # warm: imports, caches, pool
         pairs = []
         for _ in range(repeats):
-            spent_order = spent_base = 0.0
+            order_times, base_times = [], []
             for _ in range(ORDERS_PER_REPEAT):
                 game_id, seat, text = orders.next()
                 started = time.perf_counter()
                 result = submit_order(store, game_id, seat, text, source="bench")
-                spent_order += time.perf_counter() - started
+                order_times.append(time.perf_counter() - started)
                 if not result.accepted:
                     raise SystemExit(f"a legal order was refused: {result.message}")
-                spent_base += seconds(lambda: one_row(store))
-            pairs.append((spent_order / ORDERS_PER_REPEAT, spent_base / ORDERS_PER_REPEAT))
+                base_times.append(seconds(lambda: one_row(store)))
+            pairs.append((statistics.median(order_times), statistics.median(base_times)))
     return statistics.median(o for o, _ in pairs), statistics.median(b for _, b in pairs)
 
 

@@ -99,7 +99,7 @@ def requests_per_second(port: int, path: str, seconds: float = SECONDS) -> float
         thread.start()
     for thread in threads:
         thread.join()
-    if len(counts) != CLIENTS or sum(failures):
+    if len(counts) != CLIENTS or any(failures):
         raise SystemExit(f"{path}: {sum(failures)} requests failed, "
                          f"{CLIENTS - len(counts)} clients broke off")
     return sum(counts) / seconds
