@@ -43,7 +43,7 @@ except ImportError:
 try:
     from bench.pdf import measure_email_pdf
 except ImportError:
-    from bench.hot.email import measure_email_pdf
+    from bench.hot.turnmail import measure_email_pdf
 
 Pair = tuple[float, float]
 
