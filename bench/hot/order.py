@@ -18,7 +18,8 @@ from bench.hot.timing import seconds
 from bench.scratch import PG_URL, drop_pg_store, new_pg_store
 
 ROOT = Path(__file__).resolve().parents[2]
-ORDERS_PER_REPEAT = 12
+ORDERS_PER_REPEAT = 20
+BASELINES_PER_ORDER = 3
 SEATS = ("anna", "bruno", "carla")
 
 
@@ -101,7 +102,8 @@ def measure_order(kind: str, repeats: int = 3) -> tuple[float, float]:
                 order_times.append(time.perf_counter() - started)
                 if not result.accepted:
                     raise SystemExit(f"a legal order was refused: {result.message}")
-                base_times.append(seconds(lambda: one_row(store)))
+                base_times += [seconds(lambda: one_row(store))
+                               for _ in range(BASELINES_PER_ORDER)]
             pairs.append((statistics.median(order_times), statistics.median(base_times)))
     return statistics.median(o for o, _ in pairs), statistics.median(b for _, b in pairs)
 
