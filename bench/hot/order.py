@@ -143,8 +143,3 @@ def measure_cli_order() -> float:
         if done[0].returncode != 0:
             raise SystemExit(f"pbem order failed: {done[0].stderr.decode()[-500:]}")
         return took
-
-
-def measure_python_start() -> float:
-    """Return the seconds of `python -c pass`, the floor of any command."""
-    return seconds(lambda: subprocess.run([sys.executable, "-c", "pass"], check=True))
