@@ -20,8 +20,8 @@ from bench.hot.order import Orders
 
 ROOT = Path(__file__).resolve().parents[2]
 CLIENTS = 4
-SECONDS = 3.0
-ROUNDS = 2
+SECONDS = 1.0
+ROUNDS = 6
 KEY = "bench-ratios-key"
 
 
