@@ -31,11 +31,16 @@ ALL_WORDS = frozenset({"all", "everyone", "everybody", "all players"})
 
 @dataclass(frozen=True)
 class PressRequest:
-    """What a seat asked to say: to whom (None: everyone), the text, and whether unsigned."""
+    """What a seat asked to say: to whom (None: everyone), the text, and whether unsigned.
+
+    `to_anonymous` marks an answer to an anonymous message: its one recipient is never shown
+    to the seat that answers.
+    """
 
     to: tuple[str, ...] | None
     text: str
     anonymous: bool = False
+    to_anonymous: bool = False
 
 
 def read_header(line: str) -> tuple[PressRequest, str] | None:
@@ -103,7 +108,8 @@ def send_press(store: Store, game_id: str, sender: str, request: PressRequest, *
             raise ServiceError(f"{sender!r} is not a seat of game {game_id}", "unknown-seat")
         recipients, to_all = resolve_recipients(loaded.meta, sender, request.to)
         check_allowed(loaded.meta, request, to_all)
-        sent = PressSent(sender, recipients, text, request.anonymous, to_all)
+        sent = PressSent(sender, recipients, text, request.anonymous, to_all,
+                         request.to_anonymous and not to_all)
         try:
             return append_press(store, loaded, sent, causation)
         except SeqConflict:
@@ -141,5 +147,9 @@ def conversation_key(item: PressSent, reader: str) -> tuple[str, ...]:
     """Return the group a message belongs to for `reader`: everyone else in it, sorted."""
     if item.to_all:
         return ("all",)
+    if item.to_anonymous and reader == item.sender:
+        return ("anonymous",)
     people = {*item.recipients, *(() if item.anonymous else (item.sender,))} - {reader}
+    if item.anonymous and reader != item.sender:
+        return ("anonymous", *sorted(people))
     return tuple(sorted(people)) or ("all",)
