@@ -16,6 +16,7 @@ from .browser import chromium, require_browser, screenshot
 GAMES = ("secret-masters", "freimaurerei", "castle-of-the-devil", "masons", "illuminati")
 NAMES = ("anna", "bruno", "carla", "dora", "emil", "fritz")
 WIDTHS = (390, 1280)
+LONG_WORD = "https://example.org/" + "a1b2c3d4" * 16
 MEASURE = """() => {
   const board = document.querySelector('.board-text');
   return {page: document.documentElement.scrollWidth,
@@ -45,13 +46,16 @@ def answer_with_turn(table: Table) -> str:
 
 @pytest.fixture(scope="module")
 def mails(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """The first turn mail and one answer carrying a turn mail, of every game, as HTML."""
+    """The first turn mail and one answer carrying a turn mail of every game, and a press mail."""
     require_browser()
     found = {}
     for game in GAMES:
         table = table_of(tmp_path_factory.mktemp("reflow"), game)
         found[f"{game}-turn"] = html_of(table.sent["anna"][-1])
         found[f"{game}-answer"] = answer_with_turn(table)
+    table = table_of(tmp_path_factory.mktemp("press"), "secret-masters")
+    table.write("bruno", f"press to anna: see {LONG_WORD} and tell me\n")
+    found["secret-masters-press"] = html_of(table.mails("anna", "press")[-1])
     return found
 
 
@@ -64,6 +68,9 @@ def test_turn_mails_have_no_horizontal_overflow(mails: dict[str, str], width: in
             seen = page.evaluate(MEASURE)
             screenshot(page, f"mail-{name}-{width}.png")
             assert seen["page"] <= width, (name, width, seen)
+            if name.endswith("-press"):
+                assert LONG_WORD in html
+                continue
             assert seen["board"] == 0 and seen["lines"] > 3, (name, width, seen)
 
 
