@@ -14,7 +14,7 @@ from .appending import service_new
 from .gamemeta import GameMeta
 from .games import ServiceError
 from .loading import LoadedGame, load_game
-from .meta import MASTER, PressSent
+from .meta import MASTER, SERVICE_EVENTS, PressSent
 from .store import NewOutbox, SeqConflict, Store
 
 MAX_PRESS_CHARS = 4000
@@ -133,14 +133,30 @@ def append_press(store: Store, loaded: LoadedGame, sent: PressSent, causation: s
 
 def already_sent(store: Store, game_id: str, causation: str) -> PressSent | None:
     """Return the press message this causation already appended, if any."""
-    from .meta import SERVICE_EVENTS
-
     for row in store.events(game_id):
         if row.type == "press.sent" and row.causation == causation:
             item = SERVICE_EVENTS.load(row.type, row.payload, row.schema_version)
             assert isinstance(item, PressSent)
             return item
     return None
+
+
+def press_at(store: Store, game_id: str, seq: int) -> PressSent | None:
+    """Return the press message stored at `seq`, or None when another event is there."""
+    rows = store.events(game_id, after_seq=seq - 1, upto=seq)
+    if not rows or rows[0].type != "press.sent":
+        return None
+    item = SERVICE_EVENTS.load(rows[0].type, rows[0].payload, rows[0].schema_version)
+    return item if isinstance(item, PressSent) else None
+
+
+def answer_request(meta: GameMeta, answered: PressSent, text: str) -> PressRequest:
+    """Return the press that answers `answered`: to its sender, anonymous where it was."""
+    if meta.press == "open":
+        return PressRequest(None, text)
+    if answered.anonymous:
+        return PressRequest((answered.sender,), text, to_anonymous=True)
+    return PressRequest((answered.sender,), text, anonymous=answered.to_anonymous)
 
 
 def conversation_key(item: PressSent, reader: str) -> tuple[str, ...]:

@@ -9,10 +9,11 @@ from ..config import Config
 from ..gamemeta import GameMeta
 from ..loading import load_game
 from ..meta import MASTER, PressSent, press_heading
+from ..press import press_at
 from ..store import OutboxRow, Store
 from ..templating import render_template
 from ..tokens import press_reply_address, reply_address
-from .pressreply import answer_words, press_at
+from .pressreply import answer_words
 from .quotes import REPLY_MARKER
 
 

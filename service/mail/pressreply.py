@@ -15,8 +15,8 @@ from ..config import Config
 from ..gamemeta import GameMeta
 from ..games import ServiceError, SubmissionResult
 from ..loading import LoadedGame, load_game
-from ..meta import MASTER, SERVICE_EVENTS, PressSent, press_readers
-from ..press import PressRequest, send_press
+from ..meta import MASTER, PressSent, press_readers
+from ..press import PressRequest, answer_request, press_at, send_press
 from ..store import Store, Submission
 from ..tokens import PressClaim, press_signature_matches
 from .chat import is_closing, is_greeting, strip_bullet
@@ -25,15 +25,6 @@ from .reading import extract_orders
 PRESS_REPLY_LINES = 200
 """The most lines of an answer that are read (a message is capped in characters as well)."""
 NOT_VALID = "This reply address is not valid."
-
-
-def press_at(store: Store, game_id: str, seq: int) -> PressSent | None:
-    """Return the press message stored at `seq`, or None when another event is there."""
-    rows = store.events(game_id, after_seq=seq - 1, upto=seq)
-    if not rows or rows[0].type != "press.sent":
-        return None
-    item = SERVICE_EVENTS.load(rows[0].type, rows[0].payload, rows[0].schema_version)
-    return item if isinstance(item, PressSent) else None
 
 
 def authenticate_press(store: Store, config: Config,
@@ -56,15 +47,6 @@ def authenticate_press(store: Store, config: Config,
     if answered is None or answered.sender == MASTER or claim.seat not in answered.recipients:
         raise ServiceError(NOT_VALID, "forged-address")
     return loaded, answered
-
-
-def answer_request(meta: GameMeta, answered: PressSent, text: str) -> PressRequest:
-    """Return the press that answers `answered`: to its sender, anonymous where it was."""
-    if meta.press == "open":
-        return PressRequest(None, text)
-    if answered.anonymous:
-        return PressRequest((answered.sender,), text, to_anonymous=True)
-    return PressRequest((answered.sender,), text, anonymous=answered.to_anonymous)
 
 
 def answer_words(meta: GameMeta, answered: PressSent) -> str:

@@ -12,11 +12,12 @@ from email.message import EmailMessage
 from ..games import ServiceError
 from ..loading import load_game
 from ..meta import MASTER, SERVICE_EVENTS, PressSent
+from ..press import answer_request
 from ..seatcommands import answer
 from ..store import Store
 from ..tokens import AddressClaim
 from .letter import ReadLetter, read_letter
-from .pressreply import answer_request, reply_text, send_and_note
+from .pressreply import reply_text, send_and_note
 from .reading import Extracted
 
 PRESS_MESSAGE_ID = re.compile(r"<(?P<game>[0-9a-f]{8})\.(?P<seq>\d+)\.(?P<seat>[a-z0-9_-]+)"
