@@ -8,10 +8,10 @@ from engine.core import Prompt, canonical_json
 
 from . import clock
 from .appending import open_deadlines
+from .digests import queue_due_digests
 from .gamemeta import format_time, parse_time
 from .games import DEADLINE_ACTOR
 from .loading import LoadedGame, load_game
-from .notify import queue_digests
 from .store import DeadlineRow, NewOutbox, Store
 
 
@@ -52,12 +52,8 @@ def sweep(store: Store, limit: int = SWEEP_BATCH) -> SweepReport:
 
 
 def _digests(store: Store, now: datetime) -> list[int]:
-    """Add the daily digests due in every running game; return the new outbox ids."""
-    added: list[int] = []
-    for row in store.list_games():
-        if row.status == "active":
-            added += queue_digests(store, load_game(store, row.id, row=row), now)
-    return added
+    """Add the daily digests due now, reading only the seats with held news; return the ids."""
+    return queue_due_digests(store, now).added
 
 
 def _key(rows: list[DeadlineRow], only: list[DeadlineRow] | None = None) -> set[tuple[str, ...]]:

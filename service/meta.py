@@ -137,7 +137,8 @@ class PressSent:
     """A seat wrote to some seats (`recipients`, in seat order) or to all of them.
 
     An anonymous message names its sender only here, for the sender's own history; no line,
-    mail or page shown to anyone describes who sent it.
+    mail or page shown to anyone describes who sent it. An answer to an anonymous message
+    (`to_anonymous`) names its one recipient only here, for the same reason.
     """
 
     sender: str
@@ -145,6 +146,7 @@ class PressSent:
     text: str
     anonymous: bool
     to_all: bool
+    to_anonymous: bool = False
 
 
 @event("seat.preferences")
@@ -253,8 +255,14 @@ def press_heading(item: PressSent) -> str:
     """Return who wrote to whom, never naming an anonymous sender."""
     sender = "anonymous" if item.anonymous else item.sender
     sender = "the game master" if sender == MASTER else sender
-    to = "everyone" if item.to_all else ", ".join(item.recipients)
-    return f"{sender} to {to}"
+    return f"{sender} to {press_readers(item)}"
+
+
+def press_readers(item: PressSent) -> str:
+    """Return whom a message went to, in words, never naming an anonymous recipient."""
+    if item.to_all:
+        return "everyone"
+    return "the anonymous sender" if item.to_anonymous else ", ".join(item.recipients)
 
 
 def _describe_table_talk(item: Any) -> str | None:

@@ -14,7 +14,7 @@ from .appending import service_new
 from .gamemeta import GameMeta
 from .games import ServiceError
 from .loading import LoadedGame, load_game
-from .meta import MASTER, PressSent
+from .meta import MASTER, SERVICE_EVENTS, PressSent
 from .store import NewOutbox, SeqConflict, Store
 
 MAX_PRESS_CHARS = 4000
@@ -31,11 +31,16 @@ ALL_WORDS = frozenset({"all", "everyone", "everybody", "all players"})
 
 @dataclass(frozen=True)
 class PressRequest:
-    """What a seat asked to say: to whom (None: everyone), the text, and whether unsigned."""
+    """What a seat asked to say: to whom (None: everyone), the text, and whether unsigned.
+
+    `to_anonymous` marks an answer to an anonymous message: its one recipient is never shown
+    to the seat that answers.
+    """
 
     to: tuple[str, ...] | None
     text: str
     anonymous: bool = False
+    to_anonymous: bool = False
 
 
 def read_header(line: str) -> tuple[PressRequest, str] | None:
@@ -103,7 +108,8 @@ def send_press(store: Store, game_id: str, sender: str, request: PressRequest, *
             raise ServiceError(f"{sender!r} is not a seat of game {game_id}", "unknown-seat")
         recipients, to_all = resolve_recipients(loaded.meta, sender, request.to)
         check_allowed(loaded.meta, request, to_all)
-        sent = PressSent(sender, recipients, text, request.anonymous, to_all)
+        sent = PressSent(sender, recipients, text, request.anonymous, to_all,
+                         request.to_anonymous and not to_all)
         try:
             return append_press(store, loaded, sent, causation)
         except SeqConflict:
@@ -127,8 +133,6 @@ def append_press(store: Store, loaded: LoadedGame, sent: PressSent, causation: s
 
 def already_sent(store: Store, game_id: str, causation: str) -> PressSent | None:
     """Return the press message this causation already appended, if any."""
-    from .meta import SERVICE_EVENTS
-
     for row in store.events(game_id):
         if row.type == "press.sent" and row.causation == causation:
             item = SERVICE_EVENTS.load(row.type, row.payload, row.schema_version)
@@ -137,9 +141,31 @@ def already_sent(store: Store, game_id: str, causation: str) -> PressSent | None
     return None
 
 
+def press_at(store: Store, game_id: str, seq: int) -> PressSent | None:
+    """Return the press message stored at `seq`, or None when another event is there."""
+    rows = store.events(game_id, after_seq=seq - 1, upto=seq)
+    if not rows or rows[0].type != "press.sent":
+        return None
+    item = SERVICE_EVENTS.load(rows[0].type, rows[0].payload, rows[0].schema_version)
+    return item if isinstance(item, PressSent) else None
+
+
+def answer_request(meta: GameMeta, answered: PressSent, text: str) -> PressRequest:
+    """Return the press that answers `answered`: to its sender, anonymous where it was."""
+    if meta.press == "open":
+        return PressRequest(None, text)
+    if answered.anonymous:
+        return PressRequest((answered.sender,), text, to_anonymous=True)
+    return PressRequest((answered.sender,), text, anonymous=answered.to_anonymous)
+
+
 def conversation_key(item: PressSent, reader: str) -> tuple[str, ...]:
     """Return the group a message belongs to for `reader`: everyone else in it, sorted."""
     if item.to_all:
         return ("all",)
+    if item.to_anonymous and reader == item.sender:
+        return ("anonymous",)
     people = {*item.recipients, *(() if item.anonymous else (item.sender,))} - {reader}
+    if item.anonymous and reader != item.sender:
+        return ("anonymous", *sorted(people))
     return tuple(sorted(people)) or ("all",)

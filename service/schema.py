@@ -158,6 +158,23 @@ deadlines = Table(
 )
 
 
+# The seats whose held news waits for a daily digest: `held_seq` is the seat's last held
+# notice since its last news email (NULL when none waits), `digest_day` the local date of its
+# last digest. A projection of the outbox kept by database triggers on every outbox insert
+# (revision 0009), so it changes in the very transaction that writes the rows; the digest
+# sweep reads only the waiting rows instead of every running game.
+digest_waiting = Table(
+    "digest_waiting",
+    metadata,
+    Column("game_id", String(64), ForeignKey("games.id"), nullable=False),
+    Column("seat", String(64), nullable=False),
+    Column("held_seq", Integer, nullable=True),
+    Column("digest_day", String(10), nullable=False, server_default=""),
+    PrimaryKeyConstraint("game_id", "seat", name="digest_waiting_pkey"),
+    Index("digest_waiting_held_idx", "held_seq"),
+)
+
+
 # -- records ---------------------------------------------------------------------------
 
 @dataclass(frozen=True)

@@ -1,7 +1,10 @@
 """Seat tokens: signatures over (game, seat, generation, purpose) that authenticate a seat.
 
 A seat's reply address is `play+<game>.<seat>.<signature>@<domain>`; its web link carries the
-same kind of signature for the purpose "web". The signature is HMAC-SHA256 under the server's
+same kind of signature for the purpose "web". Each press mail carries its own address,
+`play+<game>.<seat>.p<seq>.<signature>@<domain>`, signed for the purpose "press" over the
+reading seat and the message's place in the log: an opaque reference that never names the
+message's sender, and that can never be taken for an order address (nor the other way round). The signature is HMAC-SHA256 under the server's
 secret key, so nothing secret is stored per seat; renewing a seat's token raises its generation
 (an event in the log) and every older signature stops working. The From header never counts.
 """
@@ -16,6 +19,11 @@ from dataclasses import dataclass
 SIGNATURE_CHARS = 16
 ADDRESS = re.compile(r"^play\+(?P<game>[0-9a-f]{8})\.(?P<seat>[a-z][a-z0-9_-]{0,23})\."
                      r"(?P<signature>[a-z2-7]{16})@(?P<domain>[^@\s>]+)$", re.IGNORECASE)
+
+PRESS_ADDRESS = re.compile(r"^play\+(?P<game>[0-9a-f]{8})\.(?P<seat>[a-z][a-z0-9_-]{0,23})\."
+                           r"p(?P<seq>[1-9][0-9]{0,8})\.(?P<signature>[a-z2-7]{16})"
+                           r"@(?P<domain>[^@\s>]+)$", re.IGNORECASE)
+PRESS_PURPOSE = "press"
 
 
 def signature(key: bytes, game_id: str, seat: str, generation: int, purpose: str) -> str:
@@ -52,4 +60,42 @@ def read_address(address: str) -> AddressClaim | None:
 def signature_matches(key: bytes, claim: AddressClaim, generation: int, purpose: str) -> bool:
     """Return whether the claimed signature is the seat's current one (constant time)."""
     expected = signature(key, claim.game_id, claim.seat, generation, purpose)
+    return hmac.compare_digest(expected, claim.signature)
+
+
+@dataclass(frozen=True)
+class PressClaim:
+    """What a press reply address claims: the reading seat and the message it answers."""
+
+    game_id: str
+    seat: str
+    seq: int
+    signature: str
+    domain: str
+
+
+def press_signature(key: bytes, game_id: str, seat: str, seq: int, generation: int) -> str:
+    """Return the signature of the address on which `seat` answers the press message at `seq`."""
+    return signature(key, game_id, f"{seat}\x1fp{seq}", generation, PRESS_PURPOSE)
+
+
+def press_reply_address(key: bytes, domain: str, game_id: str, seat: str, seq: int,
+                        generation: int) -> str:
+    """Return the signed address on which `seat` answers the sender of the message at `seq`."""
+    sig = press_signature(key, game_id, seat, seq, generation)
+    return f"play+{game_id}.{seat}.p{seq}.{sig}@{domain}"
+
+
+def read_press_address(address: str) -> PressClaim | None:
+    """Return what a press reply address claims, or None when it is not one."""
+    match = PRESS_ADDRESS.match(address.strip().strip("<>"))
+    if match is None:
+        return None
+    return PressClaim(match["game"].lower(), match["seat"].lower(), int(match["seq"]),
+                      match["signature"].lower(), match["domain"].lower())
+
+
+def press_signature_matches(key: bytes, claim: PressClaim, generation: int) -> bool:
+    """Return whether the press address's signature is current for its seat (constant time)."""
+    expected = press_signature(key, claim.game_id, claim.seat, claim.seq, generation)
     return hmac.compare_digest(expected, claim.signature)

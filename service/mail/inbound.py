@@ -27,9 +27,10 @@ from ..games import (
 from ..inputs import clean_for_index
 from ..loading import LoadedGame, load_game
 from ..store import Store, Submission
-from ..tokens import AddressClaim, read_address, signature_matches
+from ..tokens import AddressClaim, read_address, read_press_address, signature_matches
 from .chat import is_auto_reply
 from .hygiene import automatic_reason, envelope_sender
+from .pressreply import answer_by_press_address, authenticate_press
 from .reading import extract_orders, parse_message
 from .talk import take_talk
 
@@ -94,7 +95,7 @@ def _header_addresses(message: EmailMessage) -> list[str]:
 
 def _play_address(addresses: list[str]) -> str | None:
     for address in addresses:
-        if read_address(address) is not None:
+        if read_address(address) is not None or read_press_address(address) is not None:
             return address
     return None
 
@@ -130,6 +131,9 @@ def _process(store: Store, config: Config,
     if automatic_reason(message, sub.sender) or is_auto_reply(message, safe_header):
         raise ServiceError("Automatic mail (an out-of-office note, a bounce) is kept but never "
                            "read as orders.", "automatic-mail")
+    press = read_press_address(sub.recipient or "")
+    if press is not None:
+        return answer_by_press_address(store, config, sub, message, press), None
     claim, loaded = authenticate_loaded(store, config, sub.recipient)
     store.set_submission_route(sub.id, claim.game_id, claim.seat)
     extracted = extract_orders(message)
@@ -155,7 +159,14 @@ def _process(store: Store, config: Config,
 
 
 def authenticate(store: Store, config: Config, recipient: str | None) -> AddressClaim:
-    """Return the seat a message was sent to, if its signed address is the seat's current one."""
+    """Return the seat a message was sent to, if its signed address is the seat's current one.
+
+    A press reply address stands for the seat that reads the press message it was sent with.
+    """
+    press = read_press_address(recipient or "")
+    if press is not None:
+        authenticate_press(store, config, press)
+        return AddressClaim(press.game_id, press.seat, press.signature, press.domain)
     return authenticate_loaded(store, config, recipient)[0]
 
 

@@ -10,13 +10,14 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 
 from ..games import ServiceError
+from ..loading import load_game
 from ..meta import MASTER, SERVICE_EVENTS, PressSent
-from ..press import PressRequest, send_press
+from ..press import answer_request
 from ..seatcommands import answer
 from ..store import Store
 from ..tokens import AddressClaim
-from .chat import is_closing, is_greeting, strip_bullet
 from .letter import ReadLetter, read_letter
+from .pressreply import reply_text, send_and_note
 from .reading import Extracted
 
 PRESS_MESSAGE_ID = re.compile(r"<(?P<game>[0-9a-f]{8})\.(?P<seq>\d+)\.(?P<seat>[a-z0-9_-]+)"
@@ -44,10 +45,11 @@ def take_talk(store: Store, sub_id: str, claim: AddressClaim, message: EmailMess
     letter = read_letter(extracted.blocks or extracted.lines)
     answered = _answered_press(store, claim, in_reply_to)
     if answered is not None and not letter.press and not letter.commands:
-        letter = _as_press_reply(letter, extracted, answered)
+        letter = _as_press_reply(store, letter, extracted, answered, claim.game_id)
     notes: list[str] = []
     for index, request in enumerate(letter.press):
-        notes.append(_send(store, claim, request, f"{sub_id}#press{index}"))
+        notes.append(send_and_note(store, claim.game_id, claim.seat, request,
+                                   f"{sub_id}#press{index}"))
     help_asked = False
     for index, command in enumerate(letter.commands):
         if command.lower().rstrip("?!. ") in {"help", ""}:
@@ -55,17 +57,6 @@ def take_talk(store: Store, sub_id: str, claim: AddressClaim, message: EmailMess
             continue
         notes.append(_command(store, claim, command, f"{sub_id}#cmd{index}"))
     return Talk(letter.orders, tuple(notes), letter.ignored, help_asked)
-
-
-def _send(store: Store, claim: AddressClaim, request: PressRequest, causation: str) -> str:
-    """Send one press message; return the note saying it went, or why it did not."""
-    try:
-        sent = send_press(store, claim.game_id, claim.seat, request, causation=causation)
-    except ServiceError as exc:
-        return f"Press not sent: {exc.message}"
-    to = "everyone" if sent.to_all else ", ".join(sent.recipients)
-    how = " anonymously" if sent.anonymous else ""
-    return f"Press sent{how} to {to}."
 
 
 def _command(store: Store, claim: AddressClaim, command: str, causation: str) -> str:
@@ -91,16 +82,11 @@ def _answered_press(store: Store, claim: AddressClaim, in_reply_to: str) -> Pres
     return item if claim.seat in item.recipients else None
 
 
-def _as_press_reply(letter: ReadLetter, extracted: Extracted, answered: PressSent) -> ReadLetter:
+def _as_press_reply(store: Store, letter: ReadLetter, extracted: Extracted,
+                    answered: PressSent, game_id: str) -> ReadLetter:
     """Return the letter read as one press answer to the message it replies to."""
-    body = [line for line in (extracted.blocks or extracted.lines)
-            if not (is_greeting(strip_bullet(line)) or is_closing(strip_bullet(line)))]
-    text = "\n".join(body).strip()
-    if answered.to_all:
-        to = None
-    elif answered.anonymous:
-        to = answered.recipients
-    else:
-        to = (answered.sender, *answered.recipients)
-    return ReadLetter(press=(PressRequest(to, text, False),) if text else ())
-
+    text = reply_text(extracted.blocks or extracted.lines)
+    if not text:
+        return letter
+    meta = load_game(store, game_id).meta
+    return ReadLetter(press=(answer_request(meta, answered, text),))

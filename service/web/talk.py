@@ -12,7 +12,7 @@ from ..games import ServiceError
 from ..loading import LoadedGame
 from ..localtime import read_timezone
 from ..meta import SERVICE_EVENTS, PressSent, SeatPreferences
-from ..press import PressRequest, conversation_key, send_press
+from ..press import PressRequest, answer_request, conversation_key, press_at, send_press
 from ..seatcommands import append_once
 from .handoff import announce
 from .links import authenticate_seat, store
@@ -39,6 +39,8 @@ class Conversation:
 
     key: tuple[str, ...]
     messages: list[Message] = field(default_factory=list)
+    answer_seq: int | None = None
+    """The latest anonymous message in the group, answered through the panel's own form."""
 
     @property
     def label(self) -> str:
@@ -60,8 +62,11 @@ def conversations(loaded: LoadedGame, seat: str) -> list[Conversation]:
         key = conversation_key(item, seat)
         who = "you" if mine else ("anonymous" if item.anonymous else item.sender)
         heading = f"{who}{' (anonymously)' if mine and item.anonymous else ''}"
-        groups.setdefault(key, Conversation(key)).messages.append(
+        conversation = groups.setdefault(key, Conversation(key))
+        conversation.messages.append(
             Message(heading, item.text, row.recorded_at[:16].replace("T", " "), mine))
+        if item.anonymous and not mine:
+            conversation.answer_seq = row.seq
     return sorted(groups.values(), key=lambda c: c.messages[-1].at, reverse=True)
 
 
@@ -84,16 +89,26 @@ def post_press(game_id: str, seat: str, sig: str) -> Any:
     nonce = request.form.get("nonce", "")
     causation = f"web:{seat}:{nonce}" if NONCE.match(nonce) else f"web:{seat}:{secrets.token_hex(8)}"
     anonymous = request.form.get("anonymous") == "yes"
+    text = request.form.get("text", "")[:5000]
     try:
-        send_press(store(), game_id, seat,
-                   PressRequest(to, request.form.get("text", "")[:5000], anonymous),
-                   causation=causation)
+        wanted = (_answer(loaded, seat, request.form["answer"], text)
+                  if request.form.get("answer") else PressRequest(to, text, anonymous))
+        send_press(store(), game_id, seat, wanted, causation=causation)
         announce(game_id)
         session[FLASH_KEY] = "Your message was sent."
     except ServiceError as exc:
         session[FLASH_KEY] = f"Not sent: {exc.message}"
     return redirect(url_for("play.seat_page", game_id=game_id, seat=seat, sig=sig,
                             _anchor="talk"), 303)
+
+
+def _answer(loaded: LoadedGame, seat: str, seq_text: str, text: str) -> PressRequest:
+    """Return the answer to the anonymous message at `seq_text` that the seat received."""
+    item = (press_at(store(), loaded.meta.id, int(seq_text))
+            if seq_text.isdigit() and int(seq_text) <= loaded.seq else None)
+    if item is None or not item.anonymous or seat not in item.recipients:
+        raise ServiceError("That message cannot be answered from here.", "press-no-answer")
+    return answer_request(loaded.meta, item, text)
 
 
 @bp.post("/settings")

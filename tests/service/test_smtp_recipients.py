@@ -78,3 +78,14 @@ def test_an_old_address_is_refused_with_the_reason(served: tuple[Table, int, lis
     refused = deliver(port, old)
     assert refused[old][0] == 550 and b"replaced by a newer one" in refused[old][1]
     assert stored == []
+
+
+def test_a_press_reply_address_is_taken_and_a_tampered_one_refused(
+        served: tuple[Table, int, list[str]]) -> None:
+    table, port, stored = served
+    table.write("anna", "press to bruno: meet me at the lodge\n")
+    good = str(table.mails("bruno", "press")[0]["Reply-To"])
+    tampered = good.replace(".bruno.", ".carla.")
+    assert deliver(port, tampered)[tampered][0] == 550 and stored == []
+    assert deliver(port, good) == {}
+    assert len(stored) == 1

@@ -91,3 +91,28 @@ def test_mail_settings_are_saved_as_an_event(app: Flask, client: FlaskClient,
                                            "nonce": nonce + "-s2"}, anna)
     assert "Not saved" in text(client.get(anna))
     assert load_game(store, loaded.meta.id).meta.prefs("anna").notify == "digest"
+
+
+def test_an_anonymous_message_is_answered_from_the_panel_without_its_sender(
+        app: Flask, client: FlaskClient, store: Store) -> None:
+    loaded = new_game(store, press="grey")
+    send_press(store, loaded.meta.id, "anna", PressRequest(("bruno",), "I know your card",
+                                                           anonymous=True), causation="t-1")
+    send_press(store, loaded.meta.id, "carla", PressRequest(("bruno",), "hello from carla"),
+               causation="t-2")
+    bruno = seat_path(app, loaded, "bruno")
+    page = text(client.get(bruno))
+    assert "With anonymous" in page and "Answer the anonymous sender" in page
+    seq = load_game(store, loaded.meta.id).seq - 1
+    form = {"answer": str(seq), "text": "Which card?", "nonce": nonce_of(page) + "-answer"}
+    assert post_form(client, bruno + "/press", form, bruno).status_code == 303
+    page = text(client.get(bruno))
+    assert "Which card?" in page and "Your message was sent." in page
+    conversation = page.split("With anonymous")[1].split("</details>")[0]
+    assert "I know your card" in conversation and "Which card?" in conversation
+    assert "anna" not in conversation.lower()
+    assert "Which card?" in text(client.get(seat_path(app, loaded, "anna")))
+    assert "Which card?" not in text(client.get(seat_path(app, loaded, "carla")))
+    form = {"answer": str(seq + 1), "text": "not anonymous", "nonce": nonce_of(page) + "-x"}
+    post_form(client, bruno + "/press", form, bruno)
+    assert "cannot be answered from here" in text(client.get(bruno))

@@ -1,0 +1,96 @@
+"""Answering a press mail: its own signed Reply-To takes the answer to the message's sender.
+
+The address names the reading seat and the message's place in the log, never the sender, so
+the reader of an anonymous message cannot learn from it who wrote. What the reader writes
+above the quoted message goes, as press, to the sender alone (to everyone where the game
+allows open press only); an answer to an anonymous message reaches its sender without
+naming them to the one who answers, and the sender's answer back stays anonymous.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from email.message import EmailMessage
+
+from ..config import Config
+from ..gamemeta import GameMeta
+from ..games import ServiceError, SubmissionResult
+from ..loading import LoadedGame, load_game
+from ..meta import MASTER, PressSent, press_readers
+from ..press import PressRequest, answer_request, press_at, send_press
+from ..store import Store, Submission
+from ..tokens import PressClaim, press_signature_matches
+from .chat import is_closing, is_greeting, strip_bullet
+from .reading import extract_orders
+
+PRESS_REPLY_LINES = 200
+"""The most lines of an answer that are read (a message is capped in characters as well)."""
+NOT_VALID = "This reply address is not valid."
+
+
+def authenticate_press(store: Store, config: Config,
+                       claim: PressClaim) -> tuple[LoadedGame, PressSent]:
+    """Return the game and the answered message when the press address is the seat's current."""
+    row = store.get_game(claim.game_id)
+    if row is None:
+        raise ServiceError("This reply address does not belong to any game.", "forged-address")
+    loaded = load_game(store, claim.game_id, row=row)
+    if claim.seat not in loaded.meta.seat_names:
+        raise ServiceError("This reply address does not belong to any seat.", "forged-address")
+    key = config.secret_key()
+    generation = loaded.meta.generation(claim.seat)
+    if not press_signature_matches(key, claim, generation):
+        if any(press_signature_matches(key, claim, old) for old in range(generation)):
+            raise ServiceError("This reply address was replaced by a newer one; use the "
+                               "address of your latest turn email.", "old-address")
+        raise ServiceError(NOT_VALID, "forged-address")
+    answered = press_at(store, claim.game_id, claim.seq) if claim.seq <= loaded.seq else None
+    if answered is None or answered.sender == MASTER or claim.seat not in answered.recipients:
+        raise ServiceError(NOT_VALID, "forged-address")
+    return loaded, answered
+
+
+def answer_words(meta: GameMeta, answered: PressSent) -> str:
+    """Return whom an answer to `answered` reaches, in words for its reader."""
+    if answered.sender == MASTER:
+        return ""
+    request = answer_request(meta, answered, "")
+    if request.to is None:
+        return "everyone"
+    if request.to_anonymous:
+        return "the anonymous sender (who stays unnamed)"
+    if request.anonymous:
+        return f"{answered.sender}, without your name, as your first message was"
+    return answered.sender
+
+
+def reply_text(blocks: Sequence[str]) -> str:
+    """Return what a player wrote as an answer: the lines above the quote, less hellos."""
+    body = [line for line in blocks
+            if not (is_greeting(strip_bullet(line)) or is_closing(strip_bullet(line)))]
+    return "\n".join(body).strip()
+
+
+def send_and_note(store: Store, game_id: str, seat: str, request: PressRequest,
+                  causation: str) -> str:
+    """Send one press message; return the note saying it went, or why it did not."""
+    try:
+        sent = send_press(store, game_id, seat, request, causation=causation)
+    except ServiceError as exc:
+        return f"Press not sent: {exc.message}"
+    how = " anonymously" if sent.anonymous else ""
+    return f"Press sent{how} to {press_readers(sent)}."
+
+
+def answer_by_press_address(store: Store, config: Config, sub: Submission,
+                            message: EmailMessage, claim: PressClaim) -> SubmissionResult:
+    """Send a mail to a press address as press to the answered message's sender."""
+    loaded, answered = authenticate_press(store, config, claim)
+    store.set_submission_route(sub.id, claim.game_id, claim.seat)
+    extracted = extract_orders(message, max_lines=PRESS_REPLY_LINES)
+    text = reply_text(extracted.blocks or extracted.lines)
+    if not text:
+        raise ServiceError("Your answer is empty: write it above the quoted message. Orders "
+                           "go to the Reply-To address of your turn email.", "press-empty")
+    request = answer_request(loaded.meta, answered, text)
+    note = send_and_note(store, claim.game_id, claim.seat, request, f"{sub.id}#press0")
+    return SubmissionResult(sub.id, "talk", notes=(note,))
