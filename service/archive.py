@@ -10,7 +10,6 @@ import hashlib
 import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from operator import itemgetter
 from pathlib import Path
 from typing import IO, Any
 
@@ -263,8 +262,7 @@ class Archive:
                 data = _event_object(line, expected)
                 if data is None:
                     continue
-                if _types_of(data) not in _EVENT_TYPES or data["game_id"] != game_id:
-                    _check_fields(data, expected, game_id)
+                _check_fields(data, expected, game_id)
                 if data["seq"] != expected or data["prev_hash"] != prev_hash:
                     _check_link(data, expected, prev_hash)
                 if not (_canonical_hash_ok(data) if strict else _line_hash_ok(line, data["hash"])):
@@ -294,23 +292,6 @@ def chained(events: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
                                "was recorded", expected)
         yield data
         expected, prev_hash = expected + 1, data["hash"]
-
-
-_field_values = itemgetter(*EVENT_FIELDS)
-_EVENT_TYPES = frozenset({
-    (str, int, str, int, dict, str, causation, str, str, str)
-    for causation in (str, type(None))})
-"""The types of an event line's fields, in EVENT_FIELDS order (causation may be null)."""
-
-
-def _types_of(data: dict[str, Any]) -> tuple[type, ...]:
-    """Return the types of an event line's fields, or () unless it has exactly those fields."""
-    if len(data) != len(EVENT_FIELDS):
-        return ()
-    try:
-        return tuple(map(type, _field_values(data)))
-    except KeyError:
-        return ()
 
 
 def _check_fields(data: dict[str, Any], expected: int, game_id: str) -> None:

@@ -178,6 +178,7 @@ class _Rerun:
         self.state: Any = None
         self.expected: list[Any] = []
         self.after: Any = None
+        self.kinds: dict[type, tuple[str, int]] = {}
         self.opened_at = 0
         self.orders = self.draws = self.events = 0
         self.finished = False
@@ -189,14 +190,44 @@ class _Rerun:
         if seq != self.events:
             raise AuditFailure(self.events, f"event {self.events} is missing or out of order")
         try:
-            if "." not in name and self.game is not None:
-                self._engine(seq, name, entry["schema_version"], entry["payload"])
-            elif self.game is None:
-                self._created(entry)
-            else:
-                self._service(seq, name, entry["schema_version"], entry["payload"])
+            if "." in name or not self.expected:
+                self._other(seq, name, entry)
+                return
+            again = self.expected.pop()  # a game event: it must be the next re-derived one
+            kind = self.kinds.get(type(again)) or self._kind(again)
+            if entry["schema_version"] == kind[1]:
+                same = name == kind[0] and encode(again) == entry["payload"]
+            else:  # written by an older schema: compare after upcasting
+                same = self._upcast(name, entry["payload"], entry["schema_version"]) == again
         except (KeyError, TypeError, ValueError) as exc:
             raise AuditFailure(seq, f"the event cannot be read ({exc})") from None
+        if not same:
+            raise AuditFailure(seq, f"re-running the decision at seq {self.opened_at} "
+                               f"gives different events from here on (expected {kind[0]}): "
+                               "the log does not follow from its orders and seed")
+        if not self.expected:
+            self.state, self.after = self.after, None
+
+    def _other(self, seq: int, name: str, entry: LogEntry) -> None:
+        """Take the first event, a service event, or a game event nothing led to."""
+        if self.game is None:
+            self._created(entry)
+        elif "." in name:
+            self._service(seq, name, entry["schema_version"], entry["payload"])
+        else:
+            raise AuditFailure(seq, "this game event follows from no order or opening")
+
+    def _kind(self, again: Any) -> tuple[str, int]:
+        """Return (and remember) the stored type name and schema version of an event's class."""
+        assert self.game is not None
+        table = self.game.events
+        kind = self.kinds[type(again)] = (table.name_of(again), table.version_of(again))
+        return kind
+
+    def _upcast(self, name: str, payload: dict[str, Any], version: int) -> Any:
+        """Return a game event written at an older schema version, as the current one."""
+        assert self.game is not None
+        return self.game.events.load(name, payload, version)
 
     def _created(self, entry: LogEntry) -> None:
         """Start the re-run from the log's first event, which must be game.created."""
@@ -269,25 +300,6 @@ class _Rerun:
         self._open(seq, again, after)
         self.orders += 1
         self.draws += rng.draws
-
-    def _engine(self, seq: int, name: str, version: int, payload: dict[str, Any]) -> None:
-        """Compare a game event with the next re-derived one; fold once all are matched."""
-        assert self.game is not None
-        if not self.expected:
-            raise AuditFailure(seq, "this game event follows from no order or opening")
-        again = self.expected.pop()
-        table = self.game.events
-        if version == table.version_of(again):
-            same = name == table.name_of(again) and encode(again) == payload
-        else:  # written by an older schema: compare after upcasting
-            same = table.load(name, payload, version) == again
-        if not same:
-            raise AuditFailure(seq, f"re-running the decision at seq {self.opened_at} "
-                               f"gives different events from here on (expected "
-                               f"{table.name_of(again)}): the log does not follow from its "
-                               "orders and seed")
-        if not self.expected:
-            self.state, self.after = self.after, None
 
     def report(self, require_finished: bool) -> AuditReport:
         """Return the report once every event was taken; raise if the log stops short."""
