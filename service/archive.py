@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -189,27 +189,6 @@ def _object(line: bytes, what: str, seq: int | None) -> dict[str, Any]:
     return value
 
 
-# The decoder's scanner: raw_decode without its wrapper, for the reader's inner loop.
-_SCAN: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
-
-
-def _event_object(line: bytes, seq: int) -> dict[str, Any] | None:
-    """Return the JSON object on an event's line (None for a blank line), or raise ArchiveError."""
-    try:  # the common case, a well-formed line, without the generic checks' overhead
-        text = line.decode("utf-8")
-        value, end = _SCAN(text, 0)
-        if type(value) is dict and text[end:] in _LINE_ENDS:
-            return value
-    except (UnicodeDecodeError, StopIteration, ValueError):
-        pass
-    if line.isspace():
-        return None
-    return _object(line, f"event {seq}", seq)
-
-
-_LINE_ENDS = frozenset({"\n", "\r\n", ""})
-
-
 def parse_header(line: bytes) -> ArchiveHeader:
     """Return the header on an archive's first line, or raise ArchiveError."""
     data = _object(line, "the header", None)
@@ -259,9 +238,9 @@ class Archive:
         with self.path.open("rb") as file:
             file.readline()
             for line in file:
-                data = _event_object(line, expected)
-                if data is None:
+                if line.isspace():
                     continue
+                data = _object(line, f"event {expected}", expected)
                 _check_fields(data, expected, game_id)
                 if data["seq"] != expected or data["prev_hash"] != prev_hash:
                     _check_link(data, expected, prev_hash)
