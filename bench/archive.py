@@ -101,31 +101,33 @@ def main() -> None:
             profile_audit(args.archive)
         return
     with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        store = Store(f"sqlite:///{folder / 'source.db'}")
-        store.create_schema()
-        started = time.perf_counter()
-        game_id = long_game(store, args.events)
-        events = store.last_seq(game_id)
-        print(f"built a finished game of {events} events in "
-              f"{time.perf_counter() - started:.0f} s")
-        audit(store, game_id)
-        path = folder / "game.pbem.jsonl"
-        started = time.perf_counter()
-        with path.open("wb") as out:
-            size = write_archive(store, game_id, out)
-        took = time.perf_counter() - started
-        print(f"export:        {took:6.3f} s  {events / took:9,.0f} events/s  "
-              f"{size / 1e6:.1f} MB")
-        print_audit(path, events)
-        took = timed_import(f"sqlite:///{folder / 'target.db'}", None, path)
-        print(f"import SQLite: {took:6.3f} s  {events / took:9,.0f} events/s")
-        if not args.no_postgres:
-            try:
-                took = timed_import(args.postgres, f"bench_{uuid.uuid4().hex[:10]}", path)
-                print(f"import PostgreSQL: {took:6.3f} s  {events / took:9,.0f} events/s")
-            except Exception as exc:  # noqa: BLE001 - a missing server only skips a figure
-                print(f"import PostgreSQL: skipped ({type(exc).__name__})")
+        run_all(Path(tmp), args)
+
+
+def run_all(folder: Path, args: argparse.Namespace) -> None:
+    """Build the game in `folder`, then time its export, offline audit and imports."""
+    store = Store(f"sqlite:///{folder / 'source.db'}")
+    store.create_schema()
+    started = time.perf_counter()
+    game_id = long_game(store, args.events)
+    events = store.last_seq(game_id)
+    print(f"built a finished game of {events} events in {time.perf_counter() - started:.0f} s")
+    audit(store, game_id)
+    path = folder / "game.pbem.jsonl"
+    started = time.perf_counter()
+    with path.open("wb") as out:
+        size = write_archive(store, game_id, out)
+    took = time.perf_counter() - started
+    print(f"export:        {took:6.3f} s  {events / took:9,.0f} events/s  {size / 1e6:.1f} MB")
+    print_audit(path, events)
+    took = timed_import(f"sqlite:///{folder / 'target.db'}", None, path)
+    print(f"import SQLite: {took:6.3f} s  {events / took:9,.0f} events/s")
+    if not args.no_postgres:
+        try:
+            took = timed_import(args.postgres, f"bench_{uuid.uuid4().hex[:10]}", path)
+            print(f"import PostgreSQL: {took:6.3f} s  {events / took:9,.0f} events/s")
+        except Exception as exc:  # noqa: BLE001 - a missing server only skips a figure
+            print(f"import PostgreSQL: skipped ({type(exc).__name__})")
 
 
 def baseline(path: Path) -> None:
