@@ -234,15 +234,16 @@ class Archive:
         A line's hash is checked over its own bytes; `strict` re-encodes each event as the
         store does instead, which also refuses lines that are not in canonical form.
         """
-        expected, prev_hash = 1, GENESIS_HASH
+        expected, prev_hash, game_id = 1, GENESIS_HASH, self.header.game_id
         with self.path.open("rb") as file:
             file.readline()
             for line in file:
                 if line.isspace():
                     continue
                 data = _object(line, f"event {expected}", expected)
-                _check_fields(data, expected, self.header.game_id)
-                _check_link(data, expected, prev_hash)
+                _check_fields(data, expected, game_id)
+                if data["seq"] != expected or data["prev_hash"] != prev_hash:
+                    _check_link(data, expected, prev_hash)
                 if not (_canonical_hash_ok(data) if strict else _line_hash_ok(line, data["hash"])):
                     raise ArchiveError("the event does not match its hash: it was altered "
                                        "after it was recorded", expected)

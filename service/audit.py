@@ -177,6 +177,8 @@ class _Rerun:
         self.game: Game[Any] | None = None
         self.state: Any = None
         self.expected: list[Any] = []
+        self.after: Any = None
+        self.kinds: dict[type, tuple[str, int]] = {}
         self.opened_at = 0
         self.orders = self.draws = self.events = 0
         self.finished = False
@@ -188,14 +190,44 @@ class _Rerun:
         if seq != self.events:
             raise AuditFailure(self.events, f"event {self.events} is missing or out of order")
         try:
-            if self.game is None:
-                self._created(entry)
-            elif "." in name:
-                self._service(entry)
-            else:
-                self._engine(entry)
+            if "." in name or not self.expected:
+                self._other(seq, name, entry)
+                return
+            again = self.expected.pop()  # a game event: it must be the next re-derived one
+            kind = self.kinds.get(type(again)) or self._kind(again)
+            if entry["schema_version"] == kind[1]:
+                same = name == kind[0] and encode(again) == entry["payload"]
+            else:  # written by an older schema: compare after upcasting
+                same = self._upcast(name, entry["payload"], entry["schema_version"]) == again
         except (KeyError, TypeError, ValueError) as exc:
             raise AuditFailure(seq, f"the event cannot be read ({exc})") from None
+        if not same:
+            raise AuditFailure(seq, f"re-running the decision at seq {self.opened_at} "
+                               f"gives different events from here on (expected {kind[0]}): "
+                               "the log does not follow from its orders and seed")
+        if not self.expected:
+            self.state, self.after = self.after, None
+
+    def _other(self, seq: int, name: str, entry: LogEntry) -> None:
+        """Take the first event, a service event, or a game event nothing led to."""
+        if self.game is None:
+            self._created(entry)
+        elif "." in name:
+            self._service(seq, name, entry["schema_version"], entry["payload"])
+        else:
+            raise AuditFailure(seq, "this game event follows from no order or opening")
+
+    def _kind(self, again: Any) -> tuple[str, int]:
+        """Return (and remember) the stored type name and schema version of an event's class."""
+        assert self.game is not None
+        table = self.game.events
+        kind = self.kinds[type(again)] = (table.name_of(again), table.version_of(again))
+        return kind
+
+    def _upcast(self, name: str, payload: dict[str, Any], version: int) -> Any:
+        """Return a game event written at an older schema version, as the current one."""
+        assert self.game is not None
+        return self.game.events.load(name, payload, version)
 
     def _created(self, entry: LogEntry) -> None:
         """Start the re-run from the log's first event, which must be game.created."""
@@ -212,30 +244,37 @@ class _Rerun:
         except ArchiveError as exc:
             raise AuditRefused(exc.message) from None
         self.state = start_state(self.game, apply_service_event(None, self.game_id, item))
-        self._open(seq, self.game.start(self.state, self._rng(seq)))
+        opening = self.game.start(self.state, self._rng(seq))
+        self._open(seq, opening, self.game.fold(self.state, opening))
 
     def _rng(self, seq: int) -> Rng:
         return Rng.for_position(self.seed, self.game_id, seq)
 
-    def _open(self, seq: int, again: Sequence[Any]) -> None:
-        """Expect the re-derived events of the decision at `seq` next in the log."""
-        self.expected, self.opened_at = list(reversed(again)), seq
+    def _open(self, seq: int, again: Sequence[Any], after: Any) -> None:
+        """Expect the re-derived events of the decision at `seq` next in the log.
 
-    def _service(self, entry: LogEntry) -> None:
+        `after` is the state they lead to; it becomes the audit's state once every one of
+        them was found in the log.
+        """
+        self.expected, self.opened_at = list(reversed(again)), seq
+        if self.expected:
+            self.after = after
+        else:
+            self.state = after
+
+    def _service(self, seq: int, name: str, version: int, payload: dict[str, Any]) -> None:
         """Follow a service event: re-decide an accepted order, check the end and the seed."""
         assert self.game is not None
-        seq, name, version, payload = (entry["seq"], entry["type"], entry["schema_version"],
-                                       entry["payload"])
         if self.expected:
             raise AuditFailure(seq, f"the decision at seq {self.opened_at} causes "
                                f"{len(self.expected)} more event(s) than the log holds")
+        if name == "order.accepted" and version == ORDER_VERSION:  # the common case, undecoded
+            self._order(seq, payload["seat"], payload["order"], payload["text"])
+            return
         if name not in AUDITED:
             if name not in SERVICE_EVENTS.by_name:
                 raise AuditFailure(seq, f"{name!r} is not an event of the service")
             return  # deadlines, pauses, seats: the clock's and the game master's, not the dice's
-        if name == "order.accepted" and version == ORDER_VERSION:  # the common case, undecoded
-            self._order(seq, payload["seat"], payload["order"], payload["text"])
-            return
         item = SERVICE_EVENTS.load(name, payload, version)
         if isinstance(item, OrderAccepted):
             self._order(seq, item.seat, item.order, item.text)
@@ -255,32 +294,12 @@ class _Rerun:
         rng = self._rng(seq)
         try:
             order = self.game.order_from_json(order_json)
-            again = self.game.decide(self.state, seat, order, rng)
+            again, after = self.game.decide_and_fold(self.state, seat, order, rng)
         except RuleViolation as exc:
             raise AuditFailure(seq, f"the order ({text}) is refused on re-run: {exc}") from None
-        self._open(seq, again)
+        self._open(seq, again, after)
         self.orders += 1
         self.draws += rng.draws
-
-    def _engine(self, entry: LogEntry) -> None:
-        """Compare a game event with the next re-derived one and fold it."""
-        assert self.game is not None
-        seq, name, version, payload = (entry["seq"], entry["type"], entry["schema_version"],
-                                       entry["payload"])
-        if not self.expected:
-            raise AuditFailure(seq, "this game event follows from no order or opening")
-        again = self.expected.pop()
-        table = self.game.events
-        if version == table.version_of(again):
-            same = table.dump(again) == (name, payload)
-        else:  # written by an older schema: compare after upcasting
-            same = table.load(name, payload, version) == again
-        if not same:
-            raise AuditFailure(seq, f"re-running the decision at seq {self.opened_at} "
-                               f"gives different events from here on (expected "
-                               f"{table.name_of(again)}): the log does not follow from its "
-                               "orders and seed")
-        self.state = self.game.evolve(self.state, again)
 
     def report(self, require_finished: bool) -> AuditReport:
         """Return the report once every event was taken; raise if the log stops short."""

@@ -4,7 +4,8 @@ Encoding is driven by the dataclass field types, so a game declares its data onc
 dataclasses, and gets a stable JSON form for the event log, orders and snapshots. Supported types:
 None, bool, int, float, str, Enum, Literal, Optional/Union with None, tuple[X, ...], fixed tuples,
 frozenset[X] (stored sorted), dict[K, V] with str/int/Enum keys, and nested dataclasses.
-Decoders are compiled once per class, because replaying a log decodes every event.
+Decoders are compiled once per class and encoders once per runtime type, because replaying
+or auditing a log decodes or encodes every event.
 """
 from __future__ import annotations
 
@@ -26,18 +27,67 @@ def _identity(value: Any) -> Any:
 
 def encode(value: Any) -> Any:
     """Return `value` (a dataclass, enum, container or scalar) as JSON-ready data."""
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    if isinstance(value, enum.Enum):
-        return value.value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: encode(getattr(value, f.name)) for f in _fields(type(value))}
-    if isinstance(value, (tuple, list)):
-        return [encode(item) for item in value]
-    if isinstance(value, frozenset | set):
-        return sorted((encode(item) for item in value), key=_sort_key)
-    if isinstance(value, dict):
-        return {_encode_key(k): encode(v) for k, v in value.items()}
+    encoder = _ENCODERS.get(type(value))
+    if encoder is None:
+        encoder = _ENCODERS[type(value)] = _encoder_for(type(value))
+    return encoder(value)
+
+
+_ENCODERS: dict[type, Converter] = {}
+"""The encoder of each runtime type met so far: encoding is the hot path of an audit."""
+
+
+def _encoder_for(tp: type) -> Converter:
+    """Return the function encoding values whose type is exactly `tp`."""
+    if tp is type(None) or issubclass(tp, (bool, int, float, str)):
+        return _identity
+    if issubclass(tp, enum.Enum):
+        return _enum_value
+    if dataclasses.is_dataclass(tp):
+        return _dataclass_encoder(tuple(f.name for f in _fields(tp)))
+    if issubclass(tp, (tuple, list)):
+        return _encode_sequence
+    if issubclass(tp, (frozenset, set)):
+        return _encode_set
+    if issubclass(tp, dict):
+        return _encode_dict
+    return _refuse
+
+
+_PLAIN = frozenset({str, int, bool, float, type(None)})
+
+
+def _dataclass_encoder(names: tuple[str, ...]) -> Converter:
+    """Return an encoder of a dataclass with fields `names` (scalar fields copied as they are)."""
+    plain = _PLAIN
+
+    def encode_fields(value: Any) -> Any:
+        result = {}
+        for name in names:
+            item = getattr(value, name)
+            result[name] = item if type(item) in plain else encode(item)
+        return result
+
+    return encode_fields
+
+
+def _enum_value(value: Any) -> Any:
+    return value.value
+
+
+def _encode_sequence(value: Any) -> Any:
+    return [item if type(item) in _PLAIN else encode(item) for item in value]
+
+
+def _encode_set(value: Any) -> Any:
+    return sorted((encode(item) for item in value), key=_sort_key)
+
+
+def _encode_dict(value: Any) -> Any:
+    return {_encode_key(k): encode(v) for k, v in value.items()}
+
+
+def _refuse(value: Any) -> Any:
     raise TypeError(f"cannot encode {type(value).__name__}")
 
 

@@ -242,6 +242,12 @@ class Game(ABC, Generic[S]):
     def decide(self, state: S, seat: str, order: Order, rng: Rng) -> list[Event]:
         """Return the events `order` by `seat` causes, or raise a RuleViolation."""
 
+    def decide_and_fold(self, state: S, seat: str, order: Order,
+                        rng: Rng) -> tuple[list[Event], S]:
+        """Return what `decide` returns and the state after those events (one fold, not two)."""
+        events = self.decide(state, seat, order, rng)
+        return events, self.fold(state, events)
+
     @abstractmethod
     def legal_orders(self, state: S, seat: str) -> Sequence[Order]:
         """Return the orders `seat` may give now (empty when it has nothing to decide, or when

@@ -246,13 +246,18 @@ class KitGame(Game[S]):
 
     def decide(self, state: S, seat: str, order_: Order, rng: Rng) -> list[Any]:
         """Return the events `order_` by `seat` causes, or raise a RuleViolation."""
+        return self.decide_and_fold(state, seat, order_, rng)[0]
+
+    def decide_and_fold(self, state: S, seat: str, order_: Order,
+                        rng: Rng) -> tuple[list[Any], S]:
+        """Return the events `order_` by `seat` causes and the state the emitter reached."""
         step, ref = self._open(state, seat)
         if isinstance(order_, DefaultOrder) and step.default_as_order:
             order_ = self._resolve_default(state, ref, step, rng)
         self._check(state, ref, step, order_)
         em: Emitter[S] = Emitter(self, state)
         step.run(em, ref, order_, rng)
-        return em.events
+        return em.events, em.state
 
     def _resolve_default(self, state: S, ref: Seat, step: Step, rng: Rng) -> Any:
         """Return the order a missed deadline gives now."""

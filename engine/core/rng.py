@@ -18,10 +18,11 @@ T = TypeVar("T")
 class Rng:
     """A deterministic random stream; every draw advances it."""
 
-    __slots__ = ("_buffer", "_buffer_bits", "_counter", "_key", "draws")
+    __slots__ = ("_buffer", "_buffer_bits", "_counter", "_key", "_origin", "draws")
 
     def __init__(self, key: bytes) -> None:
         self._key = key
+        self._origin: tuple[bytes, str, int] | None = None
         self._counter = 0
         self._buffer = 0
         self._buffer_bits = 0
@@ -29,10 +30,20 @@ class Rng:
 
     @classmethod
     def for_position(cls, seed: bytes, game_id: str, seq: int) -> Rng:
-        """Return the stream for the decision taken at `seq` of game `game_id`."""
-        return cls(hmac.digest(seed, f"{game_id}:{seq}".encode(), "sha256"))
+        """Return the stream for the decision taken at `seq` of game `game_id`.
+
+        Its key is derived on the first draw: most decisions draw nothing, and an audit
+        re-deciding every order of a long log would otherwise spend much of its time here.
+        """
+        rng = cls(b"")
+        rng._origin = (seed, game_id, seq)
+        return rng
 
     def _refill(self) -> None:
+        if self._origin is not None:
+            seed, game_id, seq = self._origin
+            self._key = hmac.digest(seed, f"{game_id}:{seq}".encode(), "sha256")
+            self._origin = None
         block = hmac.digest(self._key, self._counter.to_bytes(8, "big"), "sha256")
         self._counter += 1
         self._buffer = (self._buffer << 256) | int.from_bytes(block, "big")
@@ -52,9 +63,13 @@ class Rng:
         if n <= 0:
             raise ValueError("randbelow needs a positive bound")
         self.draws += 1
-        bits = max(1, (n - 1).bit_length())
-        while True:
-            value = self.getrandbits(bits)
+        bits = (n - 1).bit_length() or 1
+        while True:  # getrandbits(bits), inlined: draws are the audit's inner loop
+            while self._buffer_bits < bits:
+                self._refill()
+            self._buffer_bits -= bits
+            value = self._buffer >> self._buffer_bits
+            self._buffer &= (1 << self._buffer_bits) - 1
             if value < n:
                 return value
 
