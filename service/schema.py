@@ -59,6 +59,8 @@ events = Table(
     Column("prev_hash", String(64), nullable=False),
     Column("hash", String(64), nullable=False),
     PrimaryKeyConstraint("game_id", "seq", name="events_pkey"),
+    # A game's events of one type (its press) without reading the rest of its log.
+    Index("events_type_idx", "game_id", "type", "seq"),
 )
 
 # A cache of folded states; deleting every row must change nothing but speed.

@@ -26,6 +26,8 @@ bp = Blueprint("talk", __name__, url_prefix="/play/<game_id>/<seat>/<sig>")
 NONCE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 FLASH_KEY = "talk-note"
 PRESS_SENT = "press.sent"
+PRESS_SHOWN = 500
+"""The newest press messages of a game read for a seat page."""
 
 
 @dataclass(frozen=True)
@@ -53,13 +55,14 @@ class Conversation:
 
 def press_conversations(game: PageGame, seat: str) -> list[Conversation]:
     """Return the press the seat may read up to the game's head, grouped by the other seats
-    in each exchange: only the press events are read, not the rest of the log."""
+    in each exchange: only the newest press events are read (through the events' type index),
+    not the rest of the log."""
     c = events_t.c
     query = (select(c.payload, c.schema_version, c.recorded_at)
              .where(c.game_id == game.row.id, c.type == PRESS_SENT, c.seq <= game.row.head_seq)
-             .order_by(c.seq))
+             .order_by(c.seq.desc()).limit(PRESS_SHOWN))
     with connect(store()) as conn:
-        rows = conn.execute(query).all()
+        rows = conn.execute(query).all()[::-1]
     sent = []
     for payload, version, recorded_at in rows:
         item = SERVICE_EVENTS.load(PRESS_SENT, json.loads(payload), version)
