@@ -27,6 +27,8 @@ from .witness import Head, keyed
 
 GAMES_KEPT = 64
 _games: LruCache[tuple[str, int, str], LoadedGame] = LruCache(GAMES_KEPT)
+_GAME_COLUMNS = tuple(column.name for column in games_t.columns)
+_GAME_ROW_SQL = f"SELECT {', '.join(_GAME_COLUMNS)} FROM games WHERE id = ?"
 _EVENT_COLUMNS = (events_t.c.seq, events_t.c.type, events_t.c.schema_version,
                   events_t.c.payload, events_t.c.actor, events_t.c.causation, events_t.c.hash)
 
@@ -63,16 +65,28 @@ def connect(store: Store) -> Connection:
 def read_game(store: Store, game_id: str) -> PageGame:
     """Return the game at its head: its row, then (unless cached) its snapshot and tail."""
     with connect(store) as conn:
-        found = conn.execute(select(games_t).where(games_t.c.id == game_id)).first()
-        if found is None:
-            raise UnknownGameId(game_id)
-        row = GameRow(**found._mapping)
+        row = _game_row(store, conn, game_id)
         key = (row.id, row.head_seq, row.head_hash)
         loaded = _games.get(key)
         if loaded is None:
             loaded = _fold(store, conn, row)
             _games.put(key, loaded)
     return PageGame(row, loaded)
+
+
+def _game_row(store: Store, conn: Connection, game_id: str) -> GameRow:
+    """Return the game's row, read straight through the driver (a page's one sure read)."""
+    # SQLAlchemy's statement machinery costs more than the read itself here, on every page.
+    sql = _GAME_ROW_SQL if store.dialect == "sqlite" else _GAME_ROW_SQL.replace("?", "%s")
+    cursor = conn.connection.cursor()
+    try:
+        cursor.execute(sql, (game_id,))
+        found = cursor.fetchone()
+    finally:
+        cursor.close()
+    if found is None:
+        raise UnknownGameId(game_id)
+    return GameRow(**dict(zip(_GAME_COLUMNS, found)))
 
 
 def _fold(store: Store, conn: Connection, row: GameRow) -> LoadedGame:
