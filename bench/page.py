@@ -30,11 +30,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from flask import Flask  # noqa: E402
+from flask import Flask
 
-from service.games import NewSeat, create_game  # noqa: E402
-from service.loading import load_game, maybe_snapshot  # noqa: E402
-from service.store import NewEvent, Store  # noqa: E402
+from service.games import NewSeat, create_game
+from service.loading import load_game, maybe_snapshot
+from service.store import NewEvent, Store
 
 CLIENTS = 4
 SECONDS = 6.0
