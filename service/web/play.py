@@ -40,8 +40,9 @@ def news_since_last_visit(game: PageGame, seat: str) -> tuple[list[Any], bool, b
     key = f"{game.row.id}:{seat}"
     last = seen.get(key)
     lines, more = news_since(store(), game, seat, last, FIRST_VISIT_LINES)
-    seen[key] = game.row.head_seq
-    session[SEEN_KEY] = dict(list(seen.items())[-20:])
+    if last != game.row.head_seq:  # an unchanged session is not signed and sent again
+        seen[key] = game.row.head_seq
+        session[SEEN_KEY] = dict(list(seen.items())[-20:])
     return lines, last is not None, more
 
 
