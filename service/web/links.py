@@ -69,6 +69,16 @@ def load_or_404(game_id: str) -> LoadedGame:
         abort(404)
 
 
+def page_game_or_404(game_id: str) -> PageGame:
+    """Return the game read for a page (cached at an unchanged head), or 404."""
+    if not GAME_ID.match(game_id):
+        abort(404)
+    try:
+        return read_game(store(), game_id)
+    except UnknownGameId:
+        abort(404)
+
+
 def refuse() -> None:
     """Count a wrong token and answer the one 404 every wrong link gets (429 when too many)."""
     count_bad_token()

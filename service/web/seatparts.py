@@ -69,6 +69,35 @@ def _make(game: PageGame, seat: str) -> SeatParts:
         outcome=outcome_text(loaded), conversations=press_conversations(game, seat))
 
 
+@dataclass(frozen=True)
+class SpectatorParts:
+    """The spectator's page at one head: summary, board picture and text board."""
+
+    summary: GameSummary
+    board: Any
+    board_text: str
+
+
+_spectator: LruCache[tuple[str, int, str], SpectatorParts] = LruCache(PARTS_KEPT)
+
+
+def spectator_parts(game: PageGame) -> SpectatorParts:
+    """Return the spectator's parts at the game's head (a cache of its own, never a seat's)."""
+    return _spectator.get_or_make(game.key, lambda: _make_spectator(game))
+
+
+def _make_spectator(game: PageGame) -> SpectatorParts:
+    """Return the spectator's parts, computed from the public view."""
+    rules, state = game.loaded.game, game.loaded.state
+    view = rules.view(state, None)
+    try:
+        board = inline_svg(rules.render_board_svg(view))
+    except NotImplementedError:
+        board = None
+    return SpectatorParts(summarize(game.loaded), board, rules.render_text(view))
+
+
 def forget_parts() -> None:
     """Drop every cached part (tests)."""
     _parts.clear()
+    _spectator.clear()

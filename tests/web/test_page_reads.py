@@ -10,6 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event
 
+from service import admin
 from service.historypage import PAGE_EVENTS
 from service.loading import SNAPSHOT_EVERY, load_game, maybe_snapshot
 from service.pageread import forget_games
@@ -82,6 +83,7 @@ def test_a_seat_page_reads_the_same_few_statements_at_any_length(
     counts = {}
     for length in LENGTHS:
         loaded = new_game(store)
+        admin.set_spectators(store, loaded.meta.id, True)
         grow_log(store, loaded.meta.id, length)
         path = seat_path(app, loaded, "anna")
         forget_games()
@@ -89,14 +91,15 @@ def test_a_seat_page_reads_the_same_few_statements_at_any_length(
         first = reads(store, client, path)  # first visit, nothing cached
         again = reads(store, client, path)  # unchanged: the cached game and parts
         history = reads(store, client, path + "/history")
-        unbounded = [sql for sql in first + again + history if not bounded(sql)]
+        watch = reads(store, client, f"/games/{loaded.meta.id}/watch")
+        unbounded = [sql for sql in first + again + history + watch if not bounded(sql)]
         assert not unbounded
-        counts[length] = (len(first), len(again), len(history))
+        counts[length] = (len(first), len(again), len(history), len(watch))
     assert counts[LENGTHS[0]] == counts[LENGTHS[1]], counts
-    first, again, history = counts[LENGTHS[0]]
+    first, again, history, watch = counts[LENGTHS[0]]
     # first visit: the games row, snapshot, tail, newest events, press; then the row alone
-    assert first <= 5 and again <= 1 and history <= 2, counts
-    print("statements per request (first visit, again, history):", counts)
+    assert first <= 5 and again <= 1 and history <= 2 and watch <= 2, counts
+    print("statements per request (first visit, again, history, watch):", counts)
 
 
 def test_history_pages_walk_back_a_page_at_a_time(app: Flask, client: FlaskClient,
