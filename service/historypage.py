@@ -85,7 +85,7 @@ def news_since(store: Store, game: PageGame, seat: str | None, last_seen: int | 
     """Return the lines since seq `last_seen` (at most a page; on a first visit, the newest
     `first_visit_lines`), and whether more happened since than is shown."""
     if last_seen is None:
-        page = history_page(store, game, seat, size=max(first_visit_lines * 2, 1))
+        page = history_page(store, game, seat, size=max(first_visit_lines, PAGE_EVENTS))
         return page.lines[-first_visit_lines:], False
     if last_seen >= game.row.head_seq:
         return [], False
