@@ -1,12 +1,19 @@
-"""PDF snapshot benchmark: how long one seat's board snapshot takes to render.
+"""PDF snapshot benchmark: one seat's board snapshot, and one whole turn email, against a
+minimal WeasyPrint document rendered in the same run.
 
 Plays seeded random Secret Masters games, picks states spread over them, and for each state
 renders the PDF of every seat and the spectator (as a turn email does), then prints the median
 and 95th percentile per PDF (wall clock, and CPU time, which other load on the machine disturbs
 less), the board SVG alone, and the first render in the process (which also builds the font
-configuration).
+configuration). Then it composes one turn email (text, HTML and its PDF, which is dropped from
+the PDF cache before every repeat so it is rendered each time) from a game in a SQLite file of
+its own (a temporary folder), interleaved with a minimal WeasyPrint document, and prints
+`name value baseline ratio` lines.
 
-    .venv/bin/python bench/pdf.py [--renders 50] [--seed 1]
+    .venv/bin/python bench/pdf.py [--renders 50] [--seed 1] [--repeats 9]
+
+`measure_email_pdf(repeats)` returns (median turn email seconds, median minimal WeasyPrint
+seconds) for bench/ratios.py.
 """
 from __future__ import annotations
 
@@ -20,7 +27,7 @@ from typing import Any
 
 from engine.core.harness import play_random_game, seat_names
 from engine.secret_masters import GAME
-from service.pdf import render_snapshot_pdf
+from service.pdf import render_snapshot_pdf, warm_up
 
 SEATS = seat_names(3)
 
@@ -63,11 +70,63 @@ def summary(label: str, seconds: list[float]) -> str:
             f"({len(ordered)} runs)")
 
 
+def minimal_pdf() -> bytes:
+    """Return the PDF of a minimal WeasyPrint document (the baseline of the ratios)."""
+    from weasyprint import HTML
+
+    pdf = HTML(string="<p>Hello</p>").write_pdf()
+    assert pdf is not None
+    return bytes(pdf)
+
+
+def measure_email_pdf(repeats: int) -> tuple[float, float]:
+    """Return (median seconds of one turn email with its PDF, median seconds of a minimal
+    WeasyPrint document), measured by turns in one run."""
+    import tempfile
+    from pathlib import Path
+
+    from sqlalchemy import delete
+
+    from service.config import load_config
+    from service.games import NewSeat, create_game
+    from service.mail.compose import compose_outbox
+    from service.schema import pdf_cache
+    from service.store import Store
+
+    with tempfile.TemporaryDirectory(prefix="pbem-bench-pdf-") as folder:
+        home = Path(folder)
+        config = load_config({"PBEM_HOME": folder, "PBEM_SECRET_KEY": "bench-pdf-key"})
+        store = Store(f"sqlite:///{home / 'pbem.db'}")
+        store.create_schema()
+        try:
+            game_id = create_game(store, "secret-masters",
+                                  [NewSeat(name, f"{name}@example.org") for name in SEATS],
+                                  seed_hex="cd" * 32).meta.id
+            row = next(row for row in store.outbox_for_game(game_id) if row.kind == "turn")
+            warm_up()
+            minimal_pdf()
+
+            def email() -> object:
+                with store._writer.begin() as conn:
+                    conn.execute(delete(pdf_cache))  # render the PDF every time
+                return compose_outbox(store, config, row)
+
+            email()
+            mails, minimal = [], []
+            for _ in range(repeats):
+                mails.append(timed(email)[0])
+                minimal.append(timed(minimal_pdf)[0])
+        finally:
+            store.dispose()
+    return statistics.median(mails), statistics.median(minimal)
+
+
 def main() -> None:
     """Render the sampled views and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--renders", type=int, default=50, help="PDFs to render")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random games")
+    parser.add_argument("--repeats", type=int, default=9, help="turn emails to compose")
     args = parser.parse_args()
     views = sample_views(args.renders, args.seed)
     first = timed(lambda: render(*views[0]))[0]
@@ -80,6 +139,10 @@ def main() -> None:
     print(summary("board SVG alone, wall clock", [wall for wall, _ in svg]))
     print(f"{'PDF size':<30} median {statistics.median(sizes) / 1024:7.1f} KiB")
     print(f"{'load average (1 min)':<30} {os.getloadavg()[0]:7.2f} on {os.cpu_count()} CPUs")
+    mail, minimal = measure_email_pdf(args.repeats)
+    print(f"email_pdf_s {mail:.4f} {minimal:.4f} {mail / minimal:.2f}")
+    pdf_wall = statistics.median(wall for wall, _ in pdf)
+    print(f"snapshot_pdf_s {pdf_wall:.4f} {minimal:.4f} {pdf_wall / minimal:.2f}")
 
 
 if __name__ == "__main__":

@@ -59,6 +59,8 @@ events = Table(
     Column("prev_hash", String(64), nullable=False),
     Column("hash", String(64), nullable=False),
     PrimaryKeyConstraint("game_id", "seq", name="events_pkey"),
+    # A game's events of one type (its press) without reading the rest of its log.
+    Index("events_type_idx", "game_id", "type", "seq"),
 )
 
 # A cache of folded states; deleting every row must change nothing but speed.
@@ -155,6 +157,20 @@ deadlines = Table(
     Column("next_at", String(32), nullable=False),
     PrimaryKeyConstraint("game_id", "seat", name="deadlines_pkey"),
     Index("deadlines_next_idx", "next_at"),
+)
+
+# Rendered PDF snapshots, one per (game, seq, seat; '' is the spectator), shared by the turn
+# mails, the reminders and the downloads of every process. A cache: deleting rows costs only
+# rendering them again.
+pdf_cache = Table(
+    "pdf_cache",
+    metadata,
+    Column("game_id", String(64), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("seat", String(64), nullable=False),
+    Column("pdf", LargeBinary, nullable=False),
+    Column("created_at", String(32), nullable=False),
+    PrimaryKeyConstraint("game_id", "seat", "seq", name="pdf_cache_pkey"),
 )
 
 

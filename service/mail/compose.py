@@ -27,7 +27,7 @@ from ..loading import LoadedGame, load_game
 from ..localtime import deadline_text
 from ..meta import MASTER
 from ..notify import DIGEST_PREFIX, HELD, is_news
-from ..pdf import render_snapshot_pdf
+from ..pagepdf import snapshot_pdf
 from ..store import OutboxRow, Store, Submission
 from ..templating import render_template
 from ..tokens import reply_address, signature
@@ -129,13 +129,11 @@ def _turn_message(store: Store, config: Config, row: OutboxRow) -> EmailMessage 
                if then.meta.finished else None)
     if archive is not None:
         letter = replace(letter, archive_note=archive.note)
-    view = then.game.view(then.state, seat)
     message = _dress(config, letter, now_loaded.meta, seat, message_id(config, row))
-    pdf = render_snapshot_pdf(then.game, view, game_title=then.meta.title,
-                              game_id=row.game_id, seat=seat, turn_label=turn_label(view),
-                              history=letter.news[-12:])
-    message.add_attachment(pdf, maintype="application", subtype="pdf",
-                           filename=f"{row.game_id}-{row.seq}-{seat}.pdf")
+    # One PDF per (game, seq, seat), shared with the download; a reminder shows the seat now.
+    shown = now_loaded if row.kind.startswith("reminder-") else then
+    message.add_attachment(snapshot_pdf(store, shown, seat), maintype="application",
+                           subtype="pdf", filename=f"{row.game_id}-{shown.seq}-{seat}.pdf")
     if archive is not None and archive.data is not None:
         message.add_attachment(archive.data, maintype="application", subtype="x-ndjson",
                                filename=archive.name)

@@ -12,6 +12,7 @@ from flask import abort, current_app
 from ..config import Config
 from ..gamemeta import GameMeta
 from ..loading import LoadedGame, UnknownGameId, load_game
+from ..pageread import PageGame, read_game
 from ..store import Store
 from ..tokens import signature
 from .security import count_bad_token, same
@@ -68,6 +69,16 @@ def load_or_404(game_id: str) -> LoadedGame:
         abort(404)
 
 
+def page_game_or_404(game_id: str) -> PageGame:
+    """Return the game read for a page (cached at an unchanged head), or 404."""
+    if not GAME_ID.match(game_id):
+        abort(404)
+    try:
+        return read_game(store(), game_id)
+    except UnknownGameId:
+        abort(404)
+
+
 def refuse() -> None:
     """Count a wrong token and answer the one 404 every wrong link gets (429 when too many)."""
     count_bad_token()
@@ -98,3 +109,18 @@ def authenticate_master(game_id: str, given: str) -> LoadedGame:
     if not same(given, master_signature(loaded.meta)):
         refuse()
     return loaded
+
+
+def authenticate_seat_page(game_id: str, seat: str, given: str) -> PageGame:
+    """Return the game read for a page (one read; cached at an unchanged head) when `given` is
+    the seat's current signature; else 404 (or 429)."""
+    if not (GAME_ID.match(game_id) and SEAT.match(seat) and SIGNATURE.match(given)):
+        refuse()
+    try:
+        game = read_game(store(), game_id)
+    except UnknownGameId:
+        refuse()
+    meta = game.loaded.meta
+    if seat not in meta.seat_names or not same(given, seat_signature(meta, seat)):
+        refuse()
+    return game

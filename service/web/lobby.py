@@ -11,10 +11,12 @@ from flask import Blueprint, Response, abort, current_app, redirect, request, se
 from engine.core import UnknownGame, all_games, get_game
 
 from ..audit import AuditRefused, audit, history, verify
+from ..historypage import history_page
 from ..loading import LoadedGame, UnknownGameId, load_game
 from ..templating import templates_dir
-from .links import load_or_404, store
+from .links import load_or_404, page_game_or_404, store
 from .render import inline_svg, page
+from .seatparts import spectator_parts
 from .security import client_address, limited, local_client
 from .summary import GameSummary, summarize
 
@@ -22,6 +24,8 @@ bp = Blueprint("lobby", __name__)
 RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
 
 
+WATCH_LINES = 30
+"""History lines on the spectator page (from the newest page of events)."""
 LISTED = 200
 """The lobby and the API list the newest games, up to this many."""
 
@@ -72,14 +76,14 @@ def _public_board(loaded: LoadedGame) -> Any:
 @bp.get("/games/<game_id>/watch")
 def watch(game_id: str) -> str:
     """Show the spectator page: public information only, when the game master allows it."""
-    loaded = load_or_404(game_id)
-    if not loaded.meta.spectators:
+    game = page_game_or_404(game_id)
+    if not game.loaded.meta.spectators:
         abort(404, description="This game is not open to spectators; its game master can "
                                "open it.")
-    view = loaded.game.view(loaded.state, None)
-    return page("watch.html", summary=summarize(loaded), meta=loaded.meta,
-                board=_public_board(loaded), board_text=loaded.game.render_text(view),
-                lines=history(store(), game_id, None)[-30:])
+    parts = spectator_parts(game)
+    lines = history_page(store(), game, None).lines[-WATCH_LINES:]
+    return page("watch.html", summary=parts.summary, meta=game.loaded.meta, board=parts.board,
+                board_text=parts.board_text, lines=lines)
 
 
 @bp.post("/games/<game_id>/audit")

@@ -7,20 +7,21 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, request, session, url_for
 
-from ..audit import history
 from ..games import SubmissionResult
-from ..irreversible import help_irreversible_last, is_irreversible
+from ..historypage import history_page as history_page_of
+from ..historypage import news_since
+from ..irreversible import is_irreversible
 from ..loading import LoadedGame
-from ..mail.compose import turn_label
-from ..pdf import private_items, render_snapshot_pdf
+from ..pagepdf import seat_pdf
+from ..pageread import PageGame
 from ..store import Submission
-from ..witness import head_at
-from .links import authenticate_seat, seat_signature, store
-from .orderforms import form_views, legal_texts, order_text
-from .render import inline_svg, page
+from .links import authenticate_seat, authenticate_seat_page, seat_signature, store
+from .orderforms import order_text
+from .render import page
+from .seatparts import seat_parts
 from .security import limited
 from .submitting import take_order
-from .summary import due_text, outcome_text, summarize
+from .summary import due_text, outcome_text
 from .talk import talk_context
 
 bp = Blueprint("play", __name__, url_prefix="/play/<game_id>/<seat>/<sig>")
@@ -32,23 +33,17 @@ UNCONFIRMED = "unconfirmed"
 UNSENT = "unsent"
 
 
-def board_markup(loaded: LoadedGame, view: dict[str, Any]) -> Any:
-    """Return the board picture of a view for inline use, or None when the game has none."""
-    try:
-        return inline_svg(loaded.game.render_board_svg(view))
-    except NotImplementedError:
-        return None
-
-
-def news_since_last_visit(loaded: LoadedGame, seat: str) -> tuple[list[Any], bool]:
-    """Return the history lines the seat has not seen here yet, and whether it visited before."""
+def news_since_last_visit(game: PageGame, seat: str) -> tuple[list[Any], bool, bool]:
+    """Return the history lines the seat has not seen here yet (at most a page), whether it
+    visited before, and whether more happened since than the lines shown."""
     seen: dict[str, int] = dict(session.get(SEEN_KEY) or {})
-    key = f"{loaded.meta.id}:{seat}"
+    key = f"{game.row.id}:{seat}"
     last = seen.get(key)
-    lines = history(store(), loaded.meta.id, seat, after=last or 0)
-    seen[key] = loaded.seq
-    session[SEEN_KEY] = dict(list(seen.items())[-20:])
-    return (lines if last is not None else lines[-FIRST_VISIT_LINES:]), last is not None
+    lines, more = news_since(store(), game, seat, last, FIRST_VISIT_LINES)
+    if last != game.row.head_seq:  # an unchanged session is not signed and sent again
+        seen[key] = game.row.head_seq
+        session[SEEN_KEY] = dict(list(seen.items())[-20:])
+    return lines, last is not None, more
 
 
 def own_submission(game_id: str, seat: str, submission_id: str | None) -> Submission | None:
@@ -64,28 +59,24 @@ def own_submission(game_id: str, seat: str, submission_id: str | None) -> Submis
 @bp.get("")
 def seat_page(game_id: str, seat: str, sig: str) -> Any:
     """Show the seat's page: board, private information, news, the order form."""
-    loaded = authenticate_seat(game_id, seat, sig)
-    game, state = loaded.game, loaded.state
-    view = game.view(state, seat)
-    prompt = game.prompt_for(state, seat)
+    game = authenticate_seat_page(game_id, seat, sig)
+    loaded, parts = game.loaded, seat_parts(game, seat)
     sub = own_submission(game_id, seat, request.args.get("sub"))
     result = SubmissionResult.from_submission(sub) if sub and sub.status != "received" else None
-    news, returning = news_since_last_visit(loaded, seat)
+    news, returning, more_news = news_since_last_visit(game, seat)
     deadline = loaded.meta.deadlines.get(seat)
     return page(
-        "seat.html", summary=summarize(loaded), meta=loaded.meta, seat=seat,
-        player=loaded.meta.seat(seat).player, turn=turn_label(view),
-        board=board_markup(loaded, view), board_text=game.render_text(view),
-        private=private_items(view), news=news, returning=returning, prompt=prompt,
-        help_text=help_irreversible_last(game.help(prompt)) if prompt else "",
-        forms=form_views(prompt), unconfirmed=session.pop(UNCONFIRMED, None),
-        legal=legal_texts(game, state, seat) if prompt else [],
-        deadline=due_text(deadline.due) if deadline and prompt else "",
+        "seat.html", summary=parts.summary, meta=loaded.meta, seat=seat,
+        player=loaded.meta.seat(seat).player, turn=parts.turn, board=parts.board,
+        board_text=parts.board_text, private=parts.private, news=news, returning=returning,
+        more_news=more_news, prompt=parts.prompt, help_text=parts.help_text,
+        forms=parts.forms, unconfirmed=session.pop(UNCONFIRMED, None), legal=parts.legal,
+        deadline=due_text(deadline.due) if deadline and parts.prompt else "",
         sub=sub, result=result,
         kept=sub.body if sub and result and not result.accepted else session.pop(UNSENT, ""),
-        nonce=secrets.token_urlsafe(16), outcome=outcome_text(loaded), sig=sig,
+        nonce=secrets.token_urlsafe(16), outcome=parts.outcome, sig=sig,
         refresh=sub is not None and sub.status == "received",
-        head=head_at(store(), game_id, loaded.seq), **talk_context(loaded, seat))
+        head=game.head, **talk_context(loaded, seat, parts.conversations))
 
 
 @bp.post("/orders")
@@ -124,23 +115,28 @@ def posted_order(loaded: LoadedGame, seat: str) -> str:
 
 @bp.get("/history")
 def history_page(game_id: str, seat: str, sig: str) -> Any:
-    """Show the whole history the seat may read (everything once the game is over)."""
-    loaded = authenticate_seat(game_id, seat, sig)
-    lines = history(store(), game_id, seat)
-    return page("history.html", summary=summarize(loaded), meta=loaded.meta, seat=seat,
-                sig=sig, lines=lines, outcome=outcome_text(loaded))
+    """Show a page of the history the seat may read (everything once the game is over):
+    the newest page, or the one before `before` or after `after`."""
+    game = authenticate_seat_page(game_id, seat, sig)
+    shown = history_page_of(store(), game, seat, before=seq_arg("before"),
+                            after=seq_arg("after"))
+    return page("history.html", summary=seat_parts(game, seat).summary, meta=game.loaded.meta,
+                seat=seat, sig=sig, lines=shown.lines, shown=shown,
+                outcome=outcome_text(game.loaded))
+
+
+def seq_arg(name: str) -> int | None:
+    """Return a seq given in the query string, or None (also for anything not a seq)."""
+    text = request.args.get(name, "")
+    return int(text) if text.isdigit() and len(text) <= 10 else None
 
 
 @bp.get("/snapshot.pdf")
 def snapshot(game_id: str, seat: str, sig: str) -> Response:
-    """Return the seat's board snapshot as the PDF its emails carry."""
-    loaded = authenticate_seat(game_id, seat, sig)
-    view = loaded.game.view(loaded.state, seat)
-    news = [line.text for line in history(store(), game_id, seat)][-12:]
-    pdf = render_snapshot_pdf(loaded.game, view, game_title=loaded.meta.title,
-                              game_id=game_id, seat=seat, turn_label=turn_label(view),
-                              history=news)
-    name = f"{game_id}-{loaded.seq}-{seat}.pdf"
+    """Return the seat's board snapshot as the PDF its emails carry (rendered once per head)."""
+    game = authenticate_seat_page(game_id, seat, sig)
+    pdf = seat_pdf(store(), game, seat)
+    name = f"{game_id}-{game.row.head_seq}-{seat}.pdf"
     return Response(pdf, mimetype="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 

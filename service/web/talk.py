@@ -1,18 +1,22 @@
 """The seat page's conversations: press by recipient group, a form to write, mail settings."""
 from __future__ import annotations
 
+import json
 import re
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, abort, redirect, request, session, url_for
+from sqlalchemy import select
 
 from ..games import ServiceError
 from ..loading import LoadedGame
 from ..localtime import read_timezone
 from ..meta import SERVICE_EVENTS, PressSent, SeatPreferences
+from ..pageread import PageGame, connect
 from ..press import PressRequest, answer_request, conversation_key, press_at, send_press
+from ..schema import events as events_t
 from ..seatcommands import append_once
 from .handoff import announce
 from .links import authenticate_seat, store
@@ -21,6 +25,9 @@ from .security import limited
 bp = Blueprint("talk", __name__, url_prefix="/play/<game_id>/<seat>/<sig>")
 NONCE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 FLASH_KEY = "talk-note"
+PRESS_SENT = "press.sent"
+PRESS_SHOWN = 500
+"""The newest press messages of a game read for a seat page."""
 
 
 @dataclass(frozen=True)
@@ -48,14 +55,28 @@ class Conversation:
         return "everyone" if self.key == ("all",) else ", ".join(self.key)
 
 
-def conversations(loaded: LoadedGame, seat: str) -> list[Conversation]:
-    """Return the press the seat may read, grouped by the other seats in each exchange."""
-    groups: dict[tuple[str, ...], Conversation] = {}
-    for row in store().events(loaded.meta.id):
-        if row.type != "press.sent":
-            continue
-        item = SERVICE_EVENTS.load(row.type, row.payload, row.schema_version)
+def press_conversations(game: PageGame, seat: str) -> list[Conversation]:
+    """Return the press the seat may read up to the game's head, grouped by the other seats
+    in each exchange: only the newest press events are read (through the events' type index),
+    not the rest of the log."""
+    c = events_t.c
+    query = (select(c.payload, c.schema_version, c.recorded_at, c.seq)
+             .where(c.game_id == game.row.id, c.type == PRESS_SENT, c.seq <= game.row.head_seq)
+             .order_by(c.seq.desc()).limit(PRESS_SHOWN))
+    with connect(store()) as conn:
+        rows = conn.execute(query).all()[::-1]
+    sent = []
+    for payload, version, recorded_at, seq in rows:
+        item = SERVICE_EVENTS.load(PRESS_SENT, json.loads(payload), version)
         assert isinstance(item, PressSent)
+        sent.append((item, recorded_at, seq))
+    return grouped(sent, seat)
+
+
+def grouped(sent: list[tuple[PressSent, str, int]], seat: str) -> list[Conversation]:
+    """Return the messages the seat sent or received, grouped by conversation, latest first."""
+    groups: dict[tuple[str, ...], Conversation] = {}
+    for item, recorded_at, seq in sent:
         if seat != item.sender and seat not in item.recipients:
             continue
         mine = seat == item.sender
@@ -64,15 +85,16 @@ def conversations(loaded: LoadedGame, seat: str) -> list[Conversation]:
         heading = f"{who}{' (anonymously)' if mine and item.anonymous else ''}"
         conversation = groups.setdefault(key, Conversation(key))
         conversation.messages.append(
-            Message(heading, item.text, row.recorded_at[:16].replace("T", " "), mine))
+            Message(heading, item.text, recorded_at[:16].replace("T", " "), mine))
         if item.anonymous and not mine:
-            conversation.answer_seq = row.seq
+            conversation.answer_seq = seq
     return sorted(groups.values(), key=lambda c: c.messages[-1].at, reverse=True)
 
 
-def talk_context(loaded: LoadedGame, seat: str) -> dict[str, Any]:
+def talk_context(loaded: LoadedGame, seat: str,
+                 conversations: list[Conversation]) -> dict[str, Any]:
     """Return what the seat page needs for its conversation panel and mail settings."""
-    return {"conversations": conversations(loaded, seat),
+    return {"conversations": conversations,
             "press_level": loaded.meta.press,
             "others": [name for name in loaded.meta.seat_names if name != seat],
             "prefs": loaded.meta.prefs(seat), "talk_note": session.pop(FLASH_KEY, "")}

@@ -56,3 +56,16 @@ def play_to_the_end(store: Store, game_id: str, seed: int = 7, limit: int = 3000
 def text(response: Any) -> str:
     """Return a response's body as text."""
     return str(response.get_data(as_text=True))
+
+
+OLDER = re.compile(r'<a href="([^"]+)" rel="prev">Older events</a>')
+
+
+def whole_history(client: FlaskClient, path: str) -> str:
+    """Return every page of a seat's history, newest first, following its "Older" links."""
+    pages, url = [], path + "/history"
+    while url:
+        pages.append(text(client.get(url)))
+        older = OLDER.search(pages[-1])
+        url = older.group(1).replace("&amp;", "&") if older else ""
+    return "\n".join(pages)

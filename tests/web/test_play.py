@@ -13,7 +13,14 @@ from service.loading import load_game
 from service.store import Store
 
 from .conftest import SEATS, new_game, seat_path
-from .helpers import nonce_of, play_to_the_end, post_form, prompt_key_of, text
+from .helpers import (
+    nonce_of,
+    play_to_the_end,
+    post_form,
+    prompt_key_of,
+    text,
+    whole_history,
+)
 
 
 @pytest.mark.parametrize("game", sorted(SEATS))
@@ -186,7 +193,7 @@ def test_history_and_the_end_with_seed_and_verify(app: Flask, client: FlaskClien
     before = text(client.get(path + "/history"))
     assert "anna received" in before and "bruno received a faction card" in before
     play_to_the_end(store, loaded.meta.id)
-    after = text(client.get(path + "/history"))
+    after = whole_history(client, path)
     meta = load_game(store, loaded.meta.id).meta
     assert "The game is over" in after and meta.revealed_seed in after
     assert "bruno received the" in after

@@ -5,6 +5,7 @@ the spectator page are rendered from that state, and no marker may reach anyone 
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -14,8 +15,10 @@ from flask.testing import FlaskClient
 from engine.core import Canaries
 from service import admin
 from service.loading import LoadedGame
+from service.pageread import PageGame, forget_games
 from service.store import Store
 from service.web import links
+from service.web.seatparts import forget_parts
 
 from .conftest import SEATS, new_game, seat_path
 from .helpers import text
@@ -36,6 +39,16 @@ def planted_game(store: Store, game: str, monkeypatch: pytest.MonkeyPatch) -> tu
         return fresh
 
     monkeypatch.setattr(links, "load_game", load_planted)
+    real_read = links.read_game
+
+    def read_planted(*args: Any, **kwargs: Any) -> PageGame:
+        fresh = real_read(*args, **kwargs)
+        return PageGame(fresh.row, replace(fresh.loaded, state=planted))
+
+    # The seat pages read through the page cache: start it empty so it holds planted parts only.
+    forget_games()
+    forget_parts()
+    monkeypatch.setattr(links, "read_game", read_planted)
     from service.web import lobby
 
     monkeypatch.setattr(lobby, "load_or_404", lambda game_id: load_planted(store, game_id))

@@ -5,7 +5,7 @@ seat clears it, and a digest row records its day. The triggers run inside the tr
 that inserts the outbox row, so the projection can never disagree with the outbox.
 
 Revision ID: 0009
-Revises: 0006
+Revises: 0008
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0009"
-down_revision = "0006"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,198 @@
+"""Seat page benchmark: requests/s of one seat's page under gunicorn, as a share of a hello route.
+
+Builds one Secret Masters game in a SQLite file of its own (in a temporary folder, removed
+afterwards), grows its log to the asked length with mail-setting events (cheap to fold, as
+long as any other) and snapshots it as the worker would, then serves it with gunicorn
+(deploy/gunicorn.conf.py, 127.0.0.1, a free port) from an app that also answers /hello with a
+constant. Clients fetch the hello route and the seat page by turns, for the same time each, a
+new connection per request; the seat page keeps its session cookie, as a returning player's
+browser does. Nothing outside the temporary folder is touched: no shared database, no Redis.
+
+    .venv/bin/python bench/page.py [--events 100 1000 10000 100000] [--seconds 6]
+
+Prints `name value baseline ratio` lines; `measure_seat_page(events)` returns
+(seat page requests/s, hello requests/s) for bench/ratios.py.
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from flask import Flask
+
+from service.games import NewSeat, create_game
+from service.loading import load_game, maybe_snapshot
+from service.store import NewEvent, Store
+
+CLIENTS = 4
+SECONDS = 6.0
+SEATS = ("anna", "bruno", "carla")
+SECRET = "bench-page-key"
+
+
+def bench_app() -> Flask:
+    """Return the service's app with a /hello route (the baseline), for gunicorn."""
+    from service.web import create_app
+
+    app = create_app()
+
+    @app.get("/hello")
+    def hello() -> str:
+        return "hello"
+
+    return app
+
+
+def grow_log(store: Store, game_id: str, events: int) -> None:
+    """Append mail-setting changes until the log holds `events` events, then snapshot it."""
+    last = store.last_seq(game_id)
+    while last < events:
+        batch = [NewEvent("seat.preferences", {"seat": "bruno", "notify": kind,
+                                               "mute_press": False, "timezone": ""},
+                          actor="bruno")
+                 for kind in ("every", "digest") * 500][:events - last]
+        store.append(game_id, last, batch)
+        last += len(batch)
+    loaded = load_game(store, game_id, use_snapshots=False)
+    maybe_snapshot(store, loaded, store.log_end(game_id)[1])
+
+
+def seat_path(home: Path, events: int) -> str:
+    """Create the game in the home's database, grow it, and return anna's page path."""
+    from service.tokens import signature
+
+    store = Store(f"sqlite:///{home / 'pbem.db'}")
+    store.create_schema()
+    try:
+        loaded = create_game(store, "secret-masters",
+                             [NewSeat(name, f"{name}@example.org") for name in SEATS],
+                             seed_hex="ab" * 32)
+        grow_log(store, loaded.meta.id, events)
+        meta = load_game(store, loaded.meta.id).meta
+        sig = signature(SECRET.encode(), meta.id, "anna", meta.generation("anna"), "web")
+        return f"/play/{meta.id}/anna/{sig}"
+    finally:
+        store.dispose()
+
+
+def free_port() -> int:
+    """Return a TCP port free on 127.0.0.1 right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def fetch(port: int, path: str, cookie: str) -> tuple[int, str]:
+    """GET `path` on a new connection; return the status and any new session cookie."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.request("GET", path, headers={"Cookie": cookie} if cookie else {})
+        response = conn.getresponse()
+        response.read()
+        set_cookie = response.getheader("Set-Cookie") or ""
+        return response.status, set_cookie.split(";", 1)[0] or cookie
+    finally:
+        conn.close()
+
+
+def rate(port: int, path: str, seconds: float, clients: int = CLIENTS) -> float:
+    """Return the successful requests/s of `clients` threads fetching `path` for `seconds`."""
+    done = [0] * clients
+    until = time.monotonic() + seconds
+
+    def client(index: int) -> None:
+        cookie = ""
+        while time.monotonic() < until:
+            status, cookie = fetch(port, path, cookie)
+            done[index] += status == 200
+
+    threads = [threading.Thread(target=client, args=(index,)) for index in range(clients)]
+    began = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return sum(done) / (time.monotonic() - began)
+
+
+def serve(home: Path, port: int) -> subprocess.Popen[bytes]:
+    """Start gunicorn on the home's database and wait until it answers."""
+    env = {**os.environ, "PBEM_HOME": str(home), "PBEM_SECRET_KEY": SECRET,
+           "PBEM_DATABASE_URL": f"sqlite:///{home / 'pbem.db'}",
+           "PBEM_WEB_BIND": f"127.0.0.1:{port}", "PBEM_WEB_WORKERS": "2",
+           "PBEM_WEB_THREADS": "4", "PBEM_WEB_ACCESS_LOG": str(home / "access.log"),
+           "PYTHONPATH": str(ROOT)}
+    for name in ("PBEM_BROKER_URL", "PBEM_SMTP_URL", "PROMETHEUS_MULTIPROC_DIR"):
+        env.pop(name, None)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy/gunicorn.conf.py"),
+         "bench.page:bench_app()"], env=env, cwd=ROOT, stdout=(home / "gunicorn.log").open("ab"),
+        stderr=subprocess.STDOUT, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if fetch(port, "/hello", "")[0] == 200:
+                return server
+        except OSError:
+            time.sleep(0.2)
+    stop(server)
+    raise RuntimeError(f"gunicorn did not answer; see {home / 'gunicorn.log'}")
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop the server's process group, politely then firmly."""
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def measure_seat_page(events: int, seconds: float = SECONDS,
+                      rounds: int = 3) -> tuple[float, float]:
+    """Return (seat page requests/s, hello requests/s) under gunicorn for a game of `events`
+    events: medians of `rounds` interleaved runs of `seconds` each."""
+    with tempfile.TemporaryDirectory(prefix="pbem-bench-page-") as folder:
+        home = Path(folder)
+        path = seat_path(home, events)
+        port = free_port()
+        server = serve(home, port)
+        try:
+            rate(port, path, 1.0)  # every worker loads the game once
+            rate(port, "/hello", 1.0)
+            pages, hellos = [], []
+            for _ in range(rounds):
+                hellos.append(rate(port, "/hello", seconds))
+                pages.append(rate(port, path, seconds))
+        finally:
+            stop(server)
+    return sorted(pages)[rounds // 2], sorted(hellos)[rounds // 2]
+
+
+def main() -> None:
+    """Measure the seat page at each asked length and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--events", type=int, nargs="+", default=[100, 1000, 10000, 100000])
+    parser.add_argument("--seconds", type=float, default=SECONDS)
+    args = parser.parse_args()
+    for events in args.events:
+        page, hello = measure_seat_page(events, args.seconds)
+        print(f"seat_page_rps_{events}_events {page:.1f} {hello:.1f} {page / hello:.3f}")
+
+
+if __name__ == "__main__":
+    main()

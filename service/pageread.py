@@ -1,0 +1,121 @@
+"""A game read for a page in one go: its row, newest snapshot and the events after it.
+
+The games row names the log's head (seq and hash), written in every append's transaction, so
+everything read after it is bounded by that seq and agrees with it even without a snapshot
+isolation level. A game folded at a head is kept in a small in-process cache: the next page
+of the same game at the same head costs one read of its row. A snapshot that does not fit its
+log is left to `load_game`, which drops and rebuilds it.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, select
+
+from engine.core import get_game
+
+from .loading import LoadedGame, UnknownGameId, fold_rows, from_snapshot, load_game
+from .schema import GameRow
+from .schema import events as events_t
+from .schema import games as games_t
+from .schema import snapshots as snapshots_t
+from .store import Store
+from .viewcache import LruCache
+from .witness import Head, keyed
+
+GAMES_KEPT = 64
+_games: LruCache[tuple[str, int, str], LoadedGame] = LruCache(GAMES_KEPT)
+_GAME_COLUMNS = tuple(column.name for column in games_t.columns)
+_GAME_ROW_SQL = f"SELECT {', '.join(_GAME_COLUMNS)} FROM games WHERE id = ?"
+_EVENT_COLUMNS = (events_t.c.seq, events_t.c.type, events_t.c.schema_version,
+                  events_t.c.payload, events_t.c.actor, events_t.c.causation, events_t.c.hash)
+
+
+@dataclass(frozen=True)
+class PageGame:
+    """A game as a page shows it: its row (the head), the folded game, and the witnessed head."""
+
+    row: GameRow
+    loaded: LoadedGame
+
+    @property
+    def key(self) -> tuple[str, int, str]:
+        """Return what identifies this state of the game: (game id, head seq, head hash).
+
+        The hash tells a game restored under the same id, or rebuilt, from the one cached.
+        """
+        return self.row.id, self.row.head_seq, self.row.head_hash
+
+    @property
+    def head(self) -> Head | None:
+        """Return the head of the log as players witness it (None before the first event)."""
+        row = self.row
+        if row.head_seq <= 0:
+            return None
+        return Head(row.head_seq, keyed(row.seed, row.id, row.head_seq, row.head_hash))
+
+
+def connect(store: Store) -> Connection:
+    """Return a new read connection of the store's database."""
+    return store._engine.connect()
+
+
+def read_game(store: Store, game_id: str) -> PageGame:
+    """Return the game at its head: its row, then (unless cached) its snapshot and tail."""
+    with connect(store) as conn:
+        row = _game_row(store, conn, game_id)
+        key = (row.id, row.head_seq, row.head_hash)
+        loaded = _games.get(key)
+        if loaded is None:
+            loaded = _fold(store, conn, row)
+            _games.put(key, loaded)
+    return PageGame(row, loaded)
+
+
+def _game_row(store: Store, conn: Connection, game_id: str) -> GameRow:
+    """Return the game's row, read straight through the driver (a page's one sure read)."""
+    # SQLAlchemy's statement machinery costs more than the read itself here, on every page.
+    sql = _GAME_ROW_SQL if store.dialect == "sqlite" else _GAME_ROW_SQL.replace("?", "%s")
+    cursor = conn.connection.cursor()
+    try:
+        cursor.execute(sql, (game_id,))
+        found = cursor.fetchone()
+    finally:
+        cursor.close()
+    if found is None:
+        raise UnknownGameId(game_id)
+    return GameRow(**dict(zip(_GAME_COLUMNS, found)))
+
+
+def _fold(store: Store, conn: Connection, row: GameRow) -> LoadedGame:
+    """Return the game folded from its newest snapshot and the events after it, up to the head."""
+    snaps = snapshots_t.c
+    snap = conn.execute(
+        select(snaps.seq, snaps.state)
+        .where(snaps.game_id == row.id, snaps.engine_version == get_game(row.game).version,
+               snaps.seq <= row.head_seq)
+        .order_by(snaps.seq.desc()).limit(1)).first()
+    after = snap.seq - 1 if snap is not None else 0
+    rows: list[Any] = list(conn.execute(
+        select(*_EVENT_COLUMNS)
+        .where(events_t.c.game_id == row.id, events_t.c.seq > after,
+               events_t.c.seq <= row.head_seq)
+        .order_by(events_t.c.seq)))
+    if snap is None:
+        return fold_rows(None, row.id, rows)
+    try:
+        data = json.loads(snap.state)
+        loaded = from_snapshot(row.id, snap.seq, data)
+    except (LookupError, TypeError, ValueError, AttributeError):
+        loaded = None
+    if loaded is None or not rows or rows[0][0] != snap.seq or (
+            data.get("hash") and rows[0][6] != data["hash"]):
+        return load_game(store, row.id, upto=row.head_seq)  # drops the snapshot, rebuilds it
+    return fold_rows(loaded, row.id, rows[1:])
+
+
+def forget_games() -> None:
+    """Drop every cached game (tests, and after a restore that reuses game ids)."""
+    _games.clear()

@@ -1,0 +1,153 @@
+"""Board labels drawn by WeasyPrint as whole lines, not glyph by glyph.
+
+WeasyPrint's SVG `<text>` drawer lays out and draws every character on its own, because SVG
+allows each glyph its own position and rotation. A board label rarely uses that: most are a
+plain line placed by one x and one y. For those this drawer lays the line out once and draws it
+as one run (the same glyphs, now with the font's kerning), which costs a fraction of the
+per-glyph work; every other `<text>` (per-glyph positions, rotations, tspans, textLength,
+baseline shifts) is handed to WeasyPrint's own drawer unchanged.
+
+`install()` puts the drawer in place of WeasyPrint's for `<text>` only, once per process, and
+only on the WeasyPrint versions whose drawer it was written against (else it does nothing).
+"""
+from __future__ import annotations
+
+import threading
+from math import inf
+from typing import Any
+
+import weasyprint
+import weasyprint.svg as svg_module
+from weasyprint.css.properties import INITIAL_VALUES
+from weasyprint.draw.text import draw_emojis, draw_first_line
+from weasyprint.matrix import Matrix
+from weasyprint.svg.bounding_box import extend_bounding_box
+from weasyprint.svg.text import Style, TextBox
+from weasyprint.svg.utils import size
+from weasyprint.text.line_break import split_first_line
+
+KNOWN_VERSIONS = ("70.",)
+"""WeasyPrint versions whose SVG text internals this drawer follows."""
+_FANCY = ("dx", "dy", "rotate", "textLength", "lengthAdjust", "letter-spacing",
+          "dominant-baseline", "alignment-baseline", "display-anchor", "direction")
+_lock = threading.Lock()
+_stock: Any = None
+
+
+def install() -> bool:
+    """Draw plain SVG text lines as single runs from now on; return whether it is in place."""
+    global _stock
+    with _lock:
+        if _stock is not None:
+            return True
+        if not weasyprint.__version__.startswith(KNOWN_VERSIONS):
+            return False
+        _stock = svg_module.text
+        # The tree walker recognises text nodes by this very function, so both names change.
+        svg_module.text = line_text
+        for tag in ("text", "tspan", "textPath", "a"):
+            svg_module.TAGS[tag] = line_text
+        return True
+
+
+def glyph_places(node: Any) -> list[tuple[str | None, str | None]] | None:
+    """Return where each glyph of a `<text>` goes, (x, y) as written (None: after the last),
+    or None when the node needs WeasyPrint's own drawer.
+
+    Either one x and one y for the whole line, or one of each per glyph (each glyph then set
+    on its own); anything else - tspans, shifts, rotations, anchors of glyph runs - is not ours.
+    """
+    if node.tag != "text" or not node.text or next(iter(node), None) is not None:
+        return None
+    attrib = node.attrib
+    if any(name in attrib for name in _FANCY):
+        return None
+    xs = (attrib.get("x") or "").replace(",", " ").split()
+    ys = (attrib.get("y") or "").replace(",", " ").split()
+    if len(xs) <= 1 and len(ys) <= 1:
+        return [(xs[0] if xs else None, ys[0] if ys else None)]
+    if len(xs) == len(ys) == len(node.text) and node.get("text-anchor", "start") == "start":
+        return list(zip(xs, ys))
+    return None
+
+
+def line_text(svg: Any, node: Any, font_size: float) -> None:
+    """Draw a plain text line as one run (or each placed glyph as its own run); hand anything
+    else to WeasyPrint's drawer."""
+    places = glyph_places(node)
+    if places is None:
+        _stock(svg, node, font_size)
+        return
+    style = _style(svg, node, font_size)
+    runs = [node.text] if len(places) == 1 else list(node.text)
+    laid: dict[str, tuple[Any, float, float, float]] = {}
+    drawn = []
+    for run, (x_text, y_text) in zip(runs, places):
+        if run not in laid:
+            layout, _, _, width, height, baseline = split_first_line(
+                run, style, svg.context, inf, 0)
+            laid[run] = (layout, width, height, baseline)
+        layout, width, height, baseline = laid[run]
+        x, y = _place(svg, x_text, y_text, font_size, width)
+        node.text_bounding_box = extend_bounding_box(
+            node.text_bounding_box, ((x, y - baseline), (x + width, y - baseline + height)))
+        drawn.append((layout, baseline, x, y))
+    _draw(svg, node, font_size, style, drawn)
+
+
+def _place(svg: Any, x_text: str | None, y_text: str | None, font_size: float,
+           width: float) -> tuple[float, float]:
+    """Return where a run starts, moving the text cursor past it as WeasyPrint does."""
+    x = size(x_text, font_size, svg.inner_width) if x_text is not None else None
+    y = size(y_text, font_size, svg.inner_height) if y_text is not None else None
+    if x:
+        svg.cursor_d_position[0] = 0
+    if y:
+        svg.cursor_d_position[1] = 0
+    x = svg.cursor_position[0] if x is None else x
+    y = svg.cursor_position[1] if y is None else y
+    svg.cursor_position = x + width, y
+    return x + svg.cursor_d_position[0], y + svg.cursor_d_position[1]
+
+
+def _draw(svg: Any, node: Any, font_size: float, style: Any,
+          drawn: list[tuple[Any, float, float, float]]) -> None:
+    """Draw the laid out runs of a node at their places, in the node's paint."""
+    svg.stream.push_state()
+    fill, stroke = svg.set_graphical_state(node, font_size)
+    svg.stream.begin_text()
+    emoji_runs = []
+    for layout, baseline, x, y in drawn:
+        layout.reactivate(style)
+        svg.fill_stroke(fill, stroke, text=True)
+        text_box = TextBox(layout, style)
+        text_box.baseline = baseline
+        emoji_runs.append((x, y, draw_first_line(svg.stream, text_box, "none", "none",
+                                                 Matrix(a=1, d=-1, e=x, f=y))))
+    svg.stream.end_text()
+    svg.stream.pop_state()
+    for x, y, emojis in emoji_runs:
+        draw_emojis(svg.stream, style, x, y, emojis)
+
+
+def _style(svg: Any, node: Any, font_size: float) -> Any:
+    """Return the text style WeasyPrint's own drawer builds for a node."""
+    style = Style()
+    style.update(INITIAL_VALUES)
+    style.font_config = svg.font_config
+    style["font_family"] = [font.strip("\"'")
+                            for font in node.get("font-family", "sans-serif").split(",")]
+    style["font_style"] = node.get("font-style", "normal")
+    weight = node.get("font-weight", 400)
+    if weight == "normal":
+        weight = 400
+    elif weight == "bold":
+        weight = 700
+    else:
+        try:
+            weight = int(weight)
+        except ValueError:
+            weight = 400
+    style["font_weight"] = weight
+    style["font_size"] = font_size
+    return style

@@ -1,0 +1,92 @@
+"""A PDF snapshot is rendered once per (game, seq, seat) and shared by mails, reminders, downloads."""
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import delete, update
+
+from service import clock, pagepdf
+from service.loading import load_game
+from service.mail.compose import compose_outbox
+from service.schema import pdf_cache
+from service.store import NewEvent, NewOutbox
+from tests.service.tablemail import open_table
+
+
+@pytest.fixture
+def renders(monkeypatch: pytest.MonkeyPatch) -> list[str | None]:
+    """Record the seat of every PDF actually rendered (the real renderer still runs)."""
+    seen: list[str | None] = []
+    real = pagepdf.render_snapshot_pdf
+
+    def counted(*args: Any, **kwargs: Any) -> bytes:
+        seen.append(kwargs["seat"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(pagepdf, "render_snapshot_pdf", counted)
+    return seen
+
+
+def attachment(mail: Any) -> tuple[str, bytes]:
+    """Return the file name and bytes of a mail's PDF."""
+    part = next(part for part in mail.iter_attachments()
+                if part.get_content_type() == "application/pdf")
+    return part.get_filename(), part.get_content()
+
+
+def test_the_turn_mail_and_the_download_share_one_render(tmp_path: Path,
+                                                        renders: list[str | None]) -> None:
+    table = open_table(tmp_path)
+    with table.store._writer.begin() as conn:
+        conn.execute(delete(pdf_cache))  # the opening mails went out: start from nothing
+    renders.clear()
+    row = next(r for r in table.store.outbox_for_game(table.game_id)
+               if r.kind == "turn" and r.recipient == "anna")
+    name, mailed = attachment(compose_outbox(table.store, table.config, row))
+    then = load_game(table.store, table.game_id, upto=row.seq)
+    assert name == f"{table.game_id}-{row.seq}-anna.pdf" and mailed.startswith(b"%PDF-")
+    assert pagepdf.snapshot_pdf(table.store, then, "anna") == mailed
+    assert renders == ["anna"]
+    spectator = pagepdf.snapshot_pdf(table.store, then, None)
+    assert spectator != mailed and renders == ["anna", None]
+
+
+def test_a_broken_entry_is_rendered_again(tmp_path: Path, renders: list[str | None]) -> None:
+    table = open_table(tmp_path)
+    loaded = load_game(table.store, table.game_id)
+    with table.store._writer.begin() as conn:
+        conn.execute(delete(pdf_cache))
+    renders.clear()
+    first = pagepdf.snapshot_pdf(table.store, loaded, "bruno")
+    with table.store._writer.begin() as conn:
+        conn.execute(update(pdf_cache).values(pdf=first[:100]))
+    again = pagepdf.snapshot_pdf(table.store, loaded, "bruno")
+    assert again.startswith(b"%PDF-") and b"%%EOF" in again[-64:] and renders == ["bruno"] * 2
+    assert pagepdf.snapshot_pdf(table.store, loaded, "bruno") == again and len(renders) == 2
+
+
+def test_a_reminder_shows_the_seat_as_it_stands_now(tmp_path: Path) -> None:
+    table = open_table(tmp_path)
+    loaded = load_game(table.store, table.game_id)
+    seat = loaded.game.prompts(loaded.state)[0].seat
+    deadline = loaded.meta.deadlines[seat]
+    other = next(name for name in loaded.meta.seat_names if name != seat)
+    table.store.append(table.game_id, loaded.seq, [NewEvent(
+        "seat.preferences", {"seat": other, "notify": "digest", "mute_press": False,
+                             "timezone": ""}, actor=other)])
+    table.store.add_outbox(table.game_id, [NewOutbox(deadline.seq, seat, "reminder-1h")])
+    row = next(r for r in table.store.outbox_for_game(table.game_id)
+               if r.kind == "reminder-1h")
+    clock.set_now(datetime.now(UTC) + timedelta(hours=47, minutes=30))
+    try:
+        mail = compose_outbox(table.store, table.config, row)
+    finally:
+        clock.set_now(None)
+    assert mail is not None
+    name, pdf = attachment(mail)
+    now = load_game(table.store, table.game_id)
+    assert now.seq == loaded.seq + 1 and name == f"{table.game_id}-{now.seq}-{seat}.pdf"
+    assert pdf == pagepdf.snapshot_pdf(table.store, now, seat)

@@ -1,0 +1,134 @@
+"""A page is one read: the SQL a seat page, its history and its PDF cost does not grow with the log."""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import event
+
+from service import admin
+from service.historypage import PAGE_EVENTS
+from service.loading import SNAPSHOT_EVERY, load_game, maybe_snapshot
+from service.pageread import forget_games
+from service.store import NewEvent, Store
+from service.web.seatparts import forget_parts
+
+from .conftest import new_game, seat_path
+from .helpers import text
+
+LENGTHS = (100, 5000)
+
+
+def grow_log(store: Store, game_id: str, events: int) -> None:
+    """Append mail-setting changes until the log holds `events` events; snapshot it, as the
+    worker does after an order."""
+    last = store.last_seq(game_id)
+    while last < events:
+        batch = [NewEvent("seat.preferences", {"seat": "bruno", "notify": kind,
+                                               "mute_press": False, "timezone": ""},
+                          actor="bruno")
+                 for kind in ("every", "digest") * 250][:events - last]
+        store.append(game_id, last, batch)
+        last += len(batch)
+    loaded = load_game(store, game_id, use_snapshots=False)
+    maybe_snapshot(store, loaded, store.log_end(game_id)[1])
+
+
+@contextmanager
+def statements(store: Store) -> Iterator[list[str]]:
+    """Collect the SQL statements SQLite runs inside the block, as the driver sends them
+    (parameters filled in), whichever way the code reaches the driver."""
+    seen: list[str] = []
+
+    def trace(dbapi_connection: Any, *_: Any) -> None:
+        dbapi_connection.set_trace_callback(seen.append)
+
+    def untrace(dbapi_connection: Any, *_: Any) -> None:
+        dbapi_connection.set_trace_callback(None)
+
+    pool = store._engine.pool
+    event.listen(pool, "checkout", trace)
+    event.listen(pool, "checkin", untrace)
+    try:
+        yield seen
+    finally:
+        event.remove(pool, "checkout", trace)
+        event.remove(pool, "checkin", untrace)
+
+
+def reads(store: Store, client: FlaskClient, url: str) -> list[str]:
+    """Return the statements one GET of `url` runs (transaction control left out)."""
+    with statements(store) as seen:
+        assert client.get(url).status_code == 200
+    return [sql for sql in seen
+            if sql.split()[0].upper() not in {"BEGIN", "COMMIT", "ROLLBACK", "PRAGMA"}]
+
+
+def bounded(sql: str) -> bool:
+    """Return whether a statement reads a bounded part of the log (or no log at all): a
+    LIMIT, or a seq range no wider than the distance between snapshots."""
+    flat = " ".join(sql.split()).lower()
+    if "from events" not in flat or " limit " in flat:
+        return True
+    low, high = re.search(r"seq > (\d+)", flat), re.search(r"seq <= (\d+)", flat)
+    return bool(low and high and 0 <= int(high[1]) - int(low[1]) <= SNAPSHOT_EVERY)
+
+
+def test_a_seat_page_reads_the_same_few_statements_at_any_length(
+        app: Flask, client: FlaskClient, store: Store) -> None:
+    counts = {}
+    for length in LENGTHS:
+        loaded = new_game(store)
+        admin.set_spectators(store, loaded.meta.id, True)
+        grow_log(store, loaded.meta.id, length)
+        path = seat_path(app, loaded, "anna")
+        forget_games()
+        forget_parts()
+        first = reads(store, client, path)  # first visit, nothing cached
+        again = reads(store, client, path)  # unchanged: the cached game and parts
+        history = reads(store, client, path + "/history")
+        watch = reads(store, client, f"/games/{loaded.meta.id}/watch")
+        unbounded = [sql for sql in first + again + history + watch if not bounded(sql)]
+        assert not unbounded
+        counts[length] = (len(first), len(again), len(history), len(watch))
+    assert counts[LENGTHS[0]] == counts[LENGTHS[1]], counts
+    first, again, history, watch = counts[LENGTHS[0]]
+    # first visit: the games row, snapshot, tail, newest events, press; then the row alone
+    assert first <= 5 and again <= 1 and history <= 2 and watch <= 2, counts
+    print("statements per request (first visit, again, history, watch):", counts)
+
+
+def test_history_pages_walk_back_a_page_at_a_time(app: Flask, client: FlaskClient,
+                                                  store: Store) -> None:
+    loaded = new_game(store)
+    grow_log(store, loaded.meta.id, 180)
+    path = seat_path(app, loaded, "bruno")
+    newest = text(client.get(path + "/history"))
+    seqs = [int(seq) for seq in re.findall(r'<span class="seq">(\d+)</span>', newest)]
+    assert seqs == list(range(180 - PAGE_EVENTS + 1, 181))
+    older = re.search(r'href="([^"]+)" rel="prev">Older', newest)
+    assert older is not None and "Newer events" not in newest
+    page = text(client.get(older.group(1).replace("&amp;", "&")))
+    seqs = [int(seq) for seq in re.findall(r'<span class="seq">(\d+)</span>', page)]
+    assert seqs == list(range(180 - 2 * PAGE_EVENTS + 1, 180 - PAGE_EVENTS + 1))
+    assert 'rel="next">Newer events' in page
+    anna = text(client.get(seat_path(app, loaded, "anna") + "/history"))
+    assert '<span class="seq">' not in anna  # bruno's mail settings are his alone
+    assert "Nothing in these events is for your eyes." in anna and 'rel="prev">Older' in anna
+
+
+def test_the_pdf_is_rendered_once_per_head_and_seat(app: Flask, client: FlaskClient,
+                                                    store: Store) -> None:
+    loaded = new_game(store)
+    path = seat_path(app, loaded, "anna")
+    first = client.get(path + "/snapshot.pdf").data
+    with statements(store) as seen:
+        again = client.get(path + "/snapshot.pdf").data
+    assert again == first and first.startswith(b"%PDF-")
+    assert not any("insert" in sql.lower() for sql in seen)  # read back, not rendered again
+    bruno = client.get(seat_path(app, loaded, "bruno") + "/snapshot.pdf").data
+    assert bruno != first
