@@ -60,10 +60,12 @@ def append_decision(store: Store, loaded: LoadedGame, head: Sequence[Any],
     outbox = (outbox_rows(game, before if loaded.seq else None, state, meta, last)
               if notify else [])
     stored = store.append(meta.id, loaded.seq, rows, outbox, decision,
-                          open_deadlines(game, state, meta), answer(last) if answer else None)
+                          open_deadlines(game, state, meta), answer(last) if answer else None,
+                          prev_hash=loaded.head_hash or None)
     if meta.finished:
         store.set_game_status(meta.id, "finished")
     loaded.meta, loaded.state, loaded.seq = meta, state, last
+    loaded.head_hash = stored[-1].hash
     return stored
 
 
@@ -78,8 +80,9 @@ def append_service_events(store: Store, loaded: LoadedGame, items: Sequence[Any]
     outbox = ([NewOutbox(last, seat, outbox_kind) for seat in meta.seat_names]
               if outbox_kind else [])
     stored = store.append(meta.id, loaded.seq, rows, outbox,
-                          deadlines=open_deadlines(loaded.game, loaded.state, meta))
-    loaded.meta, loaded.seq = meta, last
+                          deadlines=open_deadlines(loaded.game, loaded.state, meta),
+                          prev_hash=loaded.head_hash or None)
+    loaded.meta, loaded.seq, loaded.head_hash = meta, last, stored[-1].hash
     return stored
 
 

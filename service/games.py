@@ -7,7 +7,7 @@ import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from engine.core import (
     Game,
@@ -23,7 +23,7 @@ from .appending import append_decision
 from .gamemeta import apply_service_event
 from .inputs import MAILBOX, InputRefused, check_email, check_line
 from .irreversible import help_irreversible_last
-from .loading import LoadedGame, load_game, maybe_snapshot, start_state
+from .loading import LoadedGame, UnknownGameId, load_game, maybe_snapshot, start_state
 from .meta import PRESS_LEVELS, GameCreated, GameSettings, OrderAccepted, SeatInfo
 from .store import AlreadyDecided, NewOutbox, ResultStored, SeqConflict, Store, Submission
 
@@ -240,7 +240,7 @@ def submit_order(store: Store, game_id: str, seat: str, body: str, *, source: st
         return SubmissionResult.from_submission(sub)
     if created and hand_over is not None and hand_over(sub.id):
         return SubmissionResult(sub.id, "received")
-    return process_submission(store, sub.id)
+    return process_submission(store, sub.id, known=sub)
 
 
 HELP_WORDS = frozenset({"help", "?"})
@@ -283,13 +283,15 @@ def process_order_submission(store: Store, sub: Submission) -> SubmissionResult:
         text, seq = decide_order(store, sub.game_id or "", sub.seat or "", sub.body,
                                  causation=sub.id, actor=actor, prompt_key=sub.prompt_key,
                                  answer=True)
-        result = SubmissionResult(sub.id, "accepted", orders=(text,), seq=seq)
     except ResultStored:  # another run answered meanwhile, and nothing was appended
         return SubmissionResult.from_submission(store.get_submission(sub.id) or sub)
+    except AlreadyDecided:  # another run decided it: its answer is in the log
+        return _accepted_from_log(store, sub.id)
     except (RuleViolation, ServiceError) as exc:
         return record_result(store, rejection(sub.id, exc), refused_line=0,
                              rerun=lambda: _accepted_from_log(store, sub.id))
-    return record_result(store, result)
+    # the answer was stored in the transaction that appended the order
+    return SubmissionResult(sub.id, "accepted", orders=(text,), seq=seq)
 
 
 def _accepted_from_log(store: Store, submission_id: str) -> SubmissionResult:
@@ -337,23 +339,44 @@ def decide_order(store: Store, game_id: str, seat: str, body: str, *, causation:
     another run decided already returns what that run decided. `loaded` (the game as read
     just now) spares a read and is brought up to date. Without `notify` the append writes no
     outbox rows (several lines of one message get one round of mail, written by the caller).
-    With `answer` the submission's result is stored in the same transaction as its events.
+    With `answer` the submission's result is stored in the same transaction as its events,
+    and a line decided before raises AlreadyDecided.
     """
-    row = store.get_game(game_id) if game_id else None
-    if row is None:
-        raise ServiceError(f"there is no game {game_id!r}", "unknown-game")
-    seed = bytes.fromhex(row.seed)
     for _ in range(CONFLICT_RETRIES):
-        current = loaded if loaded is not None else load_game(store, row.id, row=row)
+        current = loaded if loaded is not None else _load_for_order(store, game_id)
+        seed = _seed_of(store, current)
         try:
             return _decide_once(store, current, seat, body, (causation, line), actor,
                                 prompt_key, seed, notify, answer)
         except SeqConflict:
             loaded = None
         except AlreadyDecided:
+            if answer:  # the caller records the answer the log implies
+                raise
             return _decided(store, causation, line)
     raise ServiceError("the game is too busy right now; the order was kept, try again",
                        "busy")
+
+
+def _load_for_order(store: Store, game_id: str) -> LoadedGame:
+    """Return the game an order is for, read once; an unknown game is the player's error."""
+    try:
+        return load_game(store, game_id) if game_id else _no_game(game_id)
+    except UnknownGameId:
+        return _no_game(game_id)
+
+
+def _no_game(game_id: str) -> NoReturn:
+    """Raise the player's error for an unknown game."""
+    raise ServiceError(f"there is no game {game_id!r}", "unknown-game")
+
+
+def _seed_of(store: Store, loaded: LoadedGame) -> bytes:
+    """Return the game's secret seed, from the row read with the log when there is one."""
+    row = loaded.row or store.get_game(loaded.meta.id)
+    if row is None:
+        _no_game(loaded.meta.id)
+    return bytes.fromhex(row.seed)
 
 
 def _decided(store: Store, causation: str, line: int) -> tuple[str, int]:
