@@ -4,8 +4,7 @@ from __future__ import annotations
 from datetime import UTC, timedelta
 from typing import Any
 
-from sqlalchemy import Engine
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from service import clock
@@ -71,7 +70,24 @@ class StoreBase:
     _engine: Engine
     _writer: Engine
 
+    def _reader(self) -> Connection:
+        """Return a connection for a read of several statements that need no transaction.
+
+        On PostgreSQL it runs in autocommit: under READ COMMITTED each statement sees its
+        own snapshot anyway, and it spares the BEGIN and ROLLBACK round trips. SQLite keeps
+        its read transaction, one consistent snapshot of the file.
+        """
+        conn = self._engine.connect()
+        if self.dialect == "postgresql":
+            conn = conn.execution_options(isolation_level="AUTOCOMMIT")
+        return conn
+
     def _insert(self, table: Any) -> Any:
         """Return a dialect-specific INSERT for `table`, which offers ON CONFLICT."""
-        module = postgresql if self.dialect == "postgresql" else sqlite
-        return module.insert(table)
+        if self.dialect == "postgresql":  # each dialect imported only by a store that uses it
+            from sqlalchemy.dialects import postgresql
+
+            return postgresql.insert(table)
+        from sqlalchemy.dialects import sqlite
+
+        return sqlite.insert(table)

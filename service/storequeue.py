@@ -47,13 +47,14 @@ class QueueStore(StoreBase):
                   "status": "received", "recipient": recipient, "prompt_key": prompt_key}
         t = submissions_t.c
         query = self._insert(submissions_t).values(**values).on_conflict_do_nothing(
-            index_elements=["source", "idempotency_key"]).returning(t.id)
+            index_elements=["source", "idempotency_key"]).returning(*submissions_t.c)
         with self._writer.begin() as conn:
-            created = conn.execute(query).first() is not None
-            key = (t.id == values["id"]) if created else (
-                (t.source == source) & (t.idempotency_key == idempotency_key))
+            row = conn.execute(query).first()
+            if row is not None:
+                return submission_from_row(row), True
+            key = (t.source == source) & (t.idempotency_key == idempotency_key)
             row = conn.execute(select(submissions_t).where(key)).one()
-        return submission_from_row(row), created
+        return submission_from_row(row), False
 
     def get_submission(self, submission_id: str) -> Submission | None:
         """Return the submission, or None when there is no such id."""

@@ -40,7 +40,7 @@ class ReadStore(StoreBase):
         snapshot is read. `version_of(game name)` names the engine version whose snapshots
         count. Returns None for an unknown game.
         """
-        with self._engine.connect() as conn:
+        with self._reader() as conn:
             found = conn.execute(select(games_t).where(games_t.c.id == game_id)).first()
             if found is None:
                 return None
