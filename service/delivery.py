@@ -42,6 +42,8 @@ def deliver(store: Store, config: Config, outbox_id: int) -> str:
         return "missing"
     if row.status == "sent":
         return "already-sent"
+    if row.status == "failed":
+        return "failed-before"
     if not store.claim_outbox(outbox_id, CLAIM_SECONDS):
         raise DeliveryBusy(f"outbox row {outbox_id} is claimed by another worker")
 
@@ -51,8 +53,17 @@ def deliver(store: Store, config: Config, outbox_id: int) -> str:
 
     from .mail.compose import compose_outbox  # PDFs: imported by the worker that sends
 
-    sent = _send_composed(config, lambda: compose_outbox(store, config, row),
-                          f"{row.game_id}-{row.seq:06d}-{row.recipient}-{row.kind}", release)
+    try:
+        sent = _send_composed(config, lambda: compose_outbox(store, config, row),
+                              f"{row.game_id}-{row.seq:06d}-{row.recipient}-{row.kind}",
+                              release)
+    except PermanentDeliveryError as exc:  # refused for good: retrying cannot help
+        log.warning("the %s email of game %s to %s was refused for good: %s", row.kind,
+                    row.game_id, row.recipient, exc,
+                    extra={"game": row.game_id, "outbox": outbox_id,
+                           "smtp_code": exc.smtp_code})
+        store.fail_outbox(outbox_id, f"refused for good: {exc}"[:500])
+        return "refused"
     store.mark_outbox_sent(outbox_id)
     return "sent" if sent else "no-longer-needed"
 

@@ -326,6 +326,25 @@ class QueueStore(StoreBase):
             if conn.execute(query).rowcount != 1:
                 raise StoreError(f"no outbox row {outbox_id!r}")
 
+    def fail_outbox(self, outbox_id: int, reason: str) -> bool:
+        """Mark a pending row failed for good with `reason`: it is never claimed or queued again.
+
+        Returns False when it was not pending (sent, or failed already).
+        """
+        t = outbox_t.c
+        query = (update(outbox_t).where(t.id == outbox_id, t.status == "pending")
+                 .values(status="failed", last_error=reason, claimed_until=None))
+        with self._writer.begin() as conn:
+            return bool(conn.execute(query).rowcount == 1)
+
+    def failed_outbox(self, game_id: str, limit: int = 50) -> list[OutboxRow]:
+        """Return the game's deliveries refused for good, newest first."""
+        t = outbox_t.c
+        query = (select(outbox_t).where(t.game_id == game_id, t.status == "failed")
+                 .order_by(t.id.desc()).limit(limit))
+        with self._engine.connect() as conn:
+            return [outbox_row_from_row(row) for row in conn.execute(query)]
+
     # -- deadlines -------------------------------------------------------------------------
 
     def _replace_deadlines(self, conn: Connection, game_id: str,
