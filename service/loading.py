@@ -140,6 +140,7 @@ def _fold_tail(store: Store, game_id: str, upto: int | None, loaded: LoadedGame 
     if not rows or rows[0][0] != loaded.seq or (last_hash and rows[0][6] != last_hash):
         return _heal(store, game_id, upto, f"the snapshot at seq {loaded.seq} does not end "
                      "on the event the log holds there")
+    loaded.head_hash = rows[0][6]
     return fold_rows(loaded, game_id, rows[1:])
 
 

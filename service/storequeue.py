@@ -155,14 +155,18 @@ class QueueStore(StoreBase):
             conn.execute(query)
 
     def submission_outbox(self, submission_id: str) -> list[int]:
-        """Return the ids of the pending rows the appends of a submission wrote."""
+        """Return the ids of the pending rows the appends of a submission wrote.
+
+        Only the rows of the submission's own seqs are read (its decisions name them), never
+        the rest of the game's outbox: their status is checked here, not by the index.
+        """
         o, d = outbox_t.c, decisions_t.c
-        query = (select(o.id).join_from(outbox_t, decisions_t, (o.game_id == d.game_id)
-                                        & (o.seq >= d.seq) & (o.seq <= d.last_seq))
-                 .where(d.submission_id == submission_id, o.status == "pending")
-                 .order_by(o.id))
+        query = (select(o.id, o.status).join_from(decisions_t, outbox_t,
+                                                  (o.game_id == d.game_id) & (o.seq >= d.seq)
+                                                  & (o.seq <= d.last_seq))
+                 .where(d.submission_id == submission_id).order_by(o.id))
         with self._engine.connect() as conn:
-            return [int(row[0]) for row in conn.execute(query)]
+            return [int(row.id) for row in conn.execute(query) if row.status == "pending"]
 
     def pending_outbox_of_game(self, game_id: str, limit: int = 100) -> list[int]:
         """Return the ids of the game's undelivered rows that no queue holds now."""
