@@ -17,7 +17,7 @@ from .gamemeta import GameMeta, apply_service_event, format_time, parse_time
 from .loading import LoadedGame
 from .meta import SERVICE_EVENTS, DeadlineSet, GameFinished, SeedRevealed, is_service_event
 from .notify import notice_kind
-from .store import DeadlineRow, NewEvent, NewOutbox, Store, StoredEvent
+from .store import DeadlineRow, NewEvent, NewOutbox, Store, StoredEvent, Submission
 
 
 def service_new(item: Any, actor: str, causation: str | None) -> NewEvent:
@@ -37,12 +37,13 @@ def append_decision(store: Store, loaded: LoadedGame, head: Sequence[Any],
                     causation: str | None, *,
                     decision: tuple[str, int] | None = None, notify: bool = True,
                     answer: Callable[[int], tuple[str, str, dict[str, Any]]] | None = None,
-                    ) -> list[StoredEvent]:
+                    submission: Submission | None = None) -> list[StoredEvent]:
     """Append `head` (service events), the game's events, the end, deadlines and the outbox.
 
     `decision` (submission id, line) makes the append refuse a line decided before. Without
     `notify` no outbox rows are written: the caller writes one round for several appends.
-    `answer(last seq)` is the submission's result, stored in the same transaction.
+    `answer(last seq)` is the submission's result, stored in the same transaction, as is
+    `submission`, an input not stored before.
     """
     game, before = loaded.game, loaded.state
     state = game.fold(before, engine_events)
@@ -61,7 +62,7 @@ def append_decision(store: Store, loaded: LoadedGame, head: Sequence[Any],
               if notify else [])
     stored = store.append(meta.id, loaded.seq, rows, outbox, decision,
                           open_deadlines(game, state, meta), answer(last) if answer else None,
-                          prev_hash=loaded.head_hash or None)
+                          prev_hash=loaded.head_hash or None, submission=submission)
     if meta.finished:
         store.set_game_status(meta.id, "finished")
     loaded.meta, loaded.state, loaded.seq = meta, state, last

@@ -46,6 +46,7 @@ from service.schema import outbox as outbox_t
 from service.schema import snapshots as snapshots_t
 from service.storebase import (
     AlreadyDecided,
+    DuplicateSubmission,
     ResultStored,
     SeqConflict,
     StoreError,
@@ -59,6 +60,7 @@ __all__ = [
     "GENESIS_HASH",
     "AlreadyDecided",
     "DeadlineRow",
+    "DuplicateSubmission",
     "GameRow",
     "GameTail",
     "NewEvent",
@@ -234,7 +236,8 @@ class Store(QueueStore, ReadStore):
                decision: tuple[str, int] | None = None,
                deadlines: Sequence[DeadlineRow] | None = None,
                result: tuple[str, str, dict[str, Any]] | None = None,
-               prev_hash: str | None = None) -> list[StoredEvent]:
+               prev_hash: str | None = None,
+               submission: Submission | None = None) -> list[StoredEvent]:
         """Append events after `expected_seq`, with their outbox rows, in one transaction.
 
         `decision` (submission id, line) records that the first new event decides that line;
@@ -242,13 +245,20 @@ class Store(QueueStore, ReadStore):
         (when given) become the game's open deadlines. `result` (submission id, status,
         data) is stored with them, only while the submission has none (else ResultStored).
         `prev_hash`, the hash of the event at `expected_seq` as the caller read it, spares
-        reading the head first.
+        reading the head first. `submission`, an input not stored yet, is stored with them
+        (with `result` as its outcome); if its key is taken, DuplicateSubmission is raised
+        and nothing is written.
         """
         if not events:
             if outbox or decision:
                 raise StoreError("outbox rows and decisions need an event in the same append")
             return []
         with self._writer.begin() as conn:
+            if submission is not None:
+                outcome = (result[1], result[2]) if result is not None else None
+                if self._insert_submission(conn, submission, outcome) is None:
+                    raise DuplicateSubmission(submission.source, submission.idempotency_key)
+                result = None
             stored = self._take_head(conn, game_id, expected_seq, events, prev_hash)
             try:
                 conn.execute(events_t.insert(), [_event_row(e) for e in stored])

@@ -43,6 +43,15 @@ class ResultStored(StoreError):
         self.submission_id = submission_id
 
 
+class DuplicateSubmission(StoreError):
+    """A submission with the same source and idempotency key is stored already."""
+
+    def __init__(self, source: str, idempotency_key: str | None) -> None:
+        super().__init__(f"a {source} submission with key {idempotency_key!r} is stored already")
+        self.source = source
+        self.idempotency_key = idempotency_key
+
+
 def utc_now() -> str:
     """Return the service clock's time as ISO 8601 with microseconds and a trailing Z."""
     return clock.now().astimezone(UTC).strftime(TIME_FORMAT)

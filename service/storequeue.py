@@ -39,22 +39,62 @@ class QueueStore(StoreBase):
                        idempotency_key: str | None = None, recipient: str | None = None,
                        prompt_key: str | None = None) -> tuple[Submission, bool]:
         """Store a raw input; return (row, True), or (earlier row, False) for a duplicate key."""
+        return self.store_submission(self.new_submission(
+            source, body, game_id=game_id, seat=seat, sender=sender,
+            idempotency_key=idempotency_key, recipient=recipient, prompt_key=prompt_key))
+
+    def new_submission(self, source: str, body: str, *, game_id: str | None = None,
+                       seat: str | None = None, sender: str | None = None,
+                       idempotency_key: str | None = None, recipient: str | None = None,
+                       prompt_key: str | None = None) -> Submission:
+        """Return a raw input with its id and time, not stored yet."""
         if not isinstance(body, str):
             raise TypeError("a submission body must be a str")
-        values = {"id": uuid.uuid4().hex, "received_at": utc_now(), "source": source,
-                  "game_id": game_id, "seat": seat, "sender": sender,
-                  "idempotency_key": idempotency_key, "body": encode_body(body),
-                  "status": "received", "recipient": recipient, "prompt_key": prompt_key}
-        t = submissions_t.c
-        query = self._insert(submissions_t).values(**values).on_conflict_do_nothing(
-            index_elements=["source", "idempotency_key"]).returning(*submissions_t.c)
+        return Submission(id=uuid.uuid4().hex, received_at=utc_now(), source=source,
+                          game_id=game_id, seat=seat, sender=sender,
+                          idempotency_key=idempotency_key, body=body, status="received",
+                          result=None, processed_at=None, recipient=recipient,
+                          prompt_key=prompt_key)
+
+    def store_submission(self, sub: Submission,
+                         outcome: tuple[str, dict[str, Any]] | None = None,
+                         ) -> tuple[Submission, bool]:
+        """Store a new input, with its outcome (status, result) when given, in one transaction.
+
+        Returns (row, True), or (earlier row, False) when its source and key are taken.
+        """
         with self._writer.begin() as conn:
-            row = conn.execute(query).first()
+            row = self._insert_submission(conn, sub, outcome)
             if row is not None:
                 return submission_from_row(row), True
-            key = (t.source == source) & (t.idempotency_key == idempotency_key)
+            t = submissions_t.c
+            key = (t.source == sub.source) & (t.idempotency_key == sub.idempotency_key)
             row = conn.execute(select(submissions_t).where(key)).one()
         return submission_from_row(row), False
+
+    def _insert_submission(self, conn: Connection, sub: Submission,
+                           outcome: tuple[str, dict[str, Any]] | None) -> Any:
+        """Insert a new input in the caller's transaction; its row, or None for a taken key."""
+        values = {"id": sub.id, "received_at": sub.received_at, "source": sub.source,
+                  "game_id": sub.game_id, "seat": sub.seat, "sender": sub.sender,
+                  "idempotency_key": sub.idempotency_key, "body": encode_body(sub.body),
+                  "status": "received", "recipient": sub.recipient,
+                  "prompt_key": sub.prompt_key}
+        if outcome is not None:
+            values.update(status=outcome[0], result=canonical_json(outcome[1]),
+                          processed_at=utc_now())
+        query = self._insert(submissions_t).values(**values).on_conflict_do_nothing(
+            index_elements=["source", "idempotency_key"]).returning(*submissions_t.c)
+        return conn.execute(query).first()
+
+    def submission_by_key(self, source: str, idempotency_key: str) -> Submission | None:
+        """Return the submission stored under a source and idempotency key, if any."""
+        t = submissions_t.c
+        query = select(submissions_t).where(t.source == source,
+                                            t.idempotency_key == idempotency_key)
+        with self._engine.connect() as conn:
+            row = conn.execute(query).first()
+        return None if row is None else submission_from_row(row)
 
     def get_submission(self, submission_id: str) -> Submission | None:
         """Return the submission, or None when there is no such id."""

@@ -2,9 +2,9 @@
 
 Two games are set up identically except for the length of their logs (about 100 and 5,000
 events of players' messages, each with its press emails in the outbox) and a snapshot at the
-end of each, as the service keeps. The same order is then given in both, and every SQL
-statement SQLite runs for it (the order itself, then the worker's reads of the mail it caused)
-is counted, with the steps of SQLite's virtual machine it takes (each row a statement reads
+end of each, as the service keeps. The same orders are then given in both (one queued and decided as a
+worker does, one decided at once as the terminal does), and every SQL statement SQLite runs
+for each (the order itself, and the worker's reads of the mail it caused) is counted, with the steps of SQLite's virtual machine it takes (each row a statement reads
 costs steps, so a read that grows with the log shows) and the rows of the log it reads.
 """
 from __future__ import annotations
@@ -22,6 +22,7 @@ from service.games import NewSeat, create_game, submit_order
 from service.loading import load_game, snapshot_of
 from service.meta import PressSent
 from service.press import PRESS_KIND
+from service.processing import process_submission
 from service.store import NewOutbox, Store
 
 SEATS = ("anna", "bruno", "carla")
@@ -80,20 +81,27 @@ def game_of_length(tmp_path: Path, events: int) -> tuple[Store, StatementLog, st
     return store, statements, game_id
 
 
-def order_reads(store: Store, statements: StatementLog,
-                game_id: str) -> tuple[list[str], int, int]:
-    """Give one order; return its statements, SQLite's steps, and the log rows it reads."""
+def order_reads(store: Store, statements: StatementLog, game_id: str,
+                queued: bool) -> tuple[list[str], int, int]:
+    """Give one order; return its statements, SQLite's steps, and the log rows it reads.
+
+    `queued`: the input is stored, then decided as a worker does, which then reads the mail
+    it caused; else it is decided at once, as the terminal does.
+    """
     loaded = load_game(store, game_id)
     prompt = loaded.game.prompts(loaded.state)[0]
     order = loaded.game.format_order(loaded.game.legal_orders(loaded.state, prompt.seat)[0])
     tail = store.game_tail(game_id, lambda name: loaded.game.version)
     assert tail is not None
     with statements.record() as seen:
-        result = submit_order(store, game_id, prompt.seat, order, source="web")
+        if queued:
+            sub, _ = store.add_submission("web", order, game_id=game_id, seat=prompt.seat)
+            result = process_submission(store, sub.id)
+            assert store.submission_outbox(sub.id)  # the worker's reads after the order
+            store.get_submission(sub.id)
+        else:
+            result = submit_order(store, game_id, prompt.seat, order, source="cli")
         assert result.accepted, result.message
-        # what the worker reads after the order: its own mail, and the submission's source
-        assert store.submission_outbox(result.submission_id)
-        store.get_submission(result.submission_id)
     return list(seen), statements.steps, len(tail.rows)
 
 
@@ -102,12 +110,14 @@ def test_an_order_reads_as_much_at_5000_events_as_at_100(tmp_path: Path) -> None
     long_store, long_log, long_id = game_of_length(tmp_path, 5000)
     try:
         assert long_store.log_end(long_id)[0] == 5000 and short_store.log_end(short_id)[0] == 100
-        short, short_steps, short_rows = order_reads(short_store, short_log, short_id)
-        long, long_steps, long_rows = order_reads(long_store, long_log, long_id)
-        assert len(long) == len(short) and long == short
-        assert long_rows == short_rows == 1, "the read starts at the snapshot's own event"
-        assert long_steps == short_steps, "no statement reads more rows in the longer game"
-        assert sum(s.startswith("COMMIT") for s in long) == 2, "the input, then the decision"
+        for queued, commits in ((True, 2), (False, 1)):
+            short, short_steps, short_rows = order_reads(short_store, short_log, short_id,
+                                                         queued)
+            long, long_steps, long_rows = order_reads(long_store, long_log, long_id, queued)
+            assert len(long) == len(short) and long == short
+            assert long_rows == short_rows, "the read starts at the snapshot's own event"
+            assert long_steps == short_steps, "no statement reads more rows in the longer game"
+            assert sum(s.startswith("COMMIT") for s in long) == commits
     finally:
         short_store.dispose()
         long_store.dispose()
