@@ -123,8 +123,13 @@ def measure_order(kind: str, repeats: int) -> tuple[float, float]:
     return statistics.median(orders), statistics.median(bares)
 
 
-def count_order_sql(kind: str, orders: int = 5) -> dict[str, float]:
-    """Return the mean checkouts, transactions and statements of one order on `kind`."""
+def count_order_sql(kind: str, orders: int = 5, queued: bool = False) -> dict[str, float]:
+    """Return the mean checkouts, transactions and statements of one order on `kind`.
+
+    `queued`: the input is stored first and then decided, as the web and a worker do.
+    """
+    from service.processing import process_submission
+
     with opened_store(kind) as store:
         game_id = new_game(store)
         chooser = chooser_for(b"bench-order-count")
@@ -146,7 +151,11 @@ def count_order_sql(kind: str, orders: int = 5) -> dict[str, float]:
             event.listen(store._engine, "begin", begin)
             event.listen(store._engine, "before_cursor_execute", statement)
             try:
-                submit_order(store, game_id, seat, text, source="bench")
+                if queued:
+                    sub, _ = store.add_submission("bench", text, game_id=game_id, seat=seat)
+                    process_submission(store, sub.id, known=sub)
+                else:
+                    submit_order(store, game_id, seat, text, source="bench")
             finally:
                 event.remove(store._engine.pool, "checkout", checkout)
                 event.remove(store._engine, "begin", begin)
@@ -233,8 +242,10 @@ def main() -> None:
     line("order_sqlite", *measure_order("sqlite", args.repeats))
     if not args.no_postgres:
         line("order_pg", *measure_order("postgresql", args.repeats))
-        counts = count_order_sql("postgresql")
-        print("order_pg_sql " + " ".join(f"{k}={v:g}" for k, v in counts.items()))
+        for queued in (False, True):
+            counts = count_order_sql("postgresql", queued=queued)
+            name = "order_pg_sql_queued" if queued else "order_pg_sql"
+            print(name + " " + " ".join(f"{k}={v:g}" for k, v in counts.items()))
     line("cli_order_s", measure_cli_order(), measure_python_start())
 
 

@@ -14,7 +14,7 @@ from engine.core import Game
 from . import clock
 from .absence import extend_for_absence
 from .gamemeta import GameMeta, apply_service_event, format_time, parse_time
-from .loading import LoadedGame
+from .loading import LoadedGame, due_snapshot
 from .meta import SERVICE_EVENTS, DeadlineSet, GameFinished, SeedRevealed, is_service_event
 from .notify import notice_kind
 from .store import DeadlineRow, NewEvent, NewOutbox, Store, StoredEvent, Submission
@@ -60,11 +60,15 @@ def append_decision(store: Store, loaded: LoadedGame, head: Sequence[Any],
     last = loaded.seq + len(rows)
     outbox = (outbox_rows(game, before if loaded.seq else None, state, meta, last)
               if notify else [])
+    snapshot = due_snapshot(loaded, meta, state, last)
     stored = store.append(meta.id, loaded.seq, rows, outbox, decision,
                           open_deadlines(game, state, meta), answer(last) if answer else None,
-                          prev_hash=loaded.head_hash or None, submission=submission)
+                          prev_hash=loaded.head_hash or None, submission=submission,
+                          snapshot=snapshot)
     if meta.finished:
         store.set_game_status(meta.id, "finished")
+    if snapshot is not None:
+        loaded.snapshot_seq = last
     loaded.meta, loaded.state, loaded.seq = meta, state, last
     loaded.head_hash = stored[-1].hash
     return stored

@@ -23,7 +23,7 @@ from .appending import append_decision
 from .gamemeta import apply_service_event
 from .inputs import MAILBOX, InputRefused, check_email, check_line
 from .irreversible import help_irreversible_last
-from .loading import LoadedGame, UnknownGameId, load_game, maybe_snapshot, start_state
+from .loading import LoadedGame, UnknownGameId, load_game, start_state
 from .meta import PRESS_LEVELS, GameCreated, GameSettings, OrderAccepted, SeatInfo
 from .store import (
     AlreadyDecided,
@@ -473,10 +473,9 @@ def _decide_once(store: Store, loaded: LoadedGame, seat: str, body: str,
         return decision[0], "accepted", SubmissionResult(decision[0], "accepted",
                                                          orders=(text,), seq=last).as_dict()
 
-    stored = append_decision(store, loaded, [accepted], events, seed, actor, decision[0],
-                             decision=decision, notify=notify,
-                             answer=result if answer else None, submission=new_submission)
-    maybe_snapshot(store, loaded, stored[-1].hash)
+    append_decision(store, loaded, [accepted], events, seed, actor, decision[0],
+                    decision=decision, notify=notify,
+                    answer=result if answer else None, submission=new_submission)
     return text, loaded.seq
 
 

@@ -14,8 +14,10 @@ from .store import GameRow, Store
 from .storeread import EventRow
 
 log = logging.getLogger("pbem.loading")
-SNAPSHOT_EVERY = 200
-"""A snapshot is written when a game's log has grown this many events past the last one."""
+SNAPSHOT_EVERY = 50
+"""A snapshot is written when a game's log has grown this many events past the last one.
+
+An order writes it in its own transaction, so a short tail to fold costs no extra commit."""
 
 
 class UnknownGameId(LookupError):
@@ -165,6 +167,14 @@ def _heal(store: Store, game_id: str, upto: int | None, problem: str) -> LoadedG
                             snapshot_of(loaded, rows[-1][6]))
         loaded.snapshot_seq = loaded.seq
     return loaded
+
+
+def due_snapshot(loaded: LoadedGame, meta: GameMeta, state: Any,
+                 seq: int) -> tuple[str, dict[str, Any]] | None:
+    """Return (engine version, snapshot) of the game at `seq` if one is due, else None."""
+    if seq - loaded.snapshot_seq < SNAPSHOT_EVERY:
+        return None
+    return loaded.game.version, {"meta": encode(meta), "state": encode(state)}
 
 
 def maybe_snapshot(store: Store, loaded: LoadedGame, last_hash: str = "") -> None:

@@ -237,7 +237,8 @@ class Store(QueueStore, ReadStore):
                deadlines: Sequence[DeadlineRow] | None = None,
                result: tuple[str, str, dict[str, Any]] | None = None,
                prev_hash: str | None = None,
-               submission: Submission | None = None) -> list[StoredEvent]:
+               submission: Submission | None = None,
+               snapshot: tuple[str, dict[str, Any]] | None = None) -> list[StoredEvent]:
         """Append events after `expected_seq`, with their outbox rows, in one transaction.
 
         `decision` (submission id, line) records that the first new event decides that line;
@@ -247,7 +248,8 @@ class Store(QueueStore, ReadStore):
         `prev_hash`, the hash of the event at `expected_seq` as the caller read it, spares
         reading the head first. `submission`, an input not stored yet, is stored with them
         (with `result` as its outcome); if its key is taken, DuplicateSubmission is raised
-        and nothing is written.
+        and nothing is written. `snapshot` (engine version, folded state after the last new
+        event) is cached with them, the last event's hash added.
         """
         if not events:
             if outbox or decision:
@@ -274,6 +276,9 @@ class Store(QueueStore, ReadStore):
                 self._replace_deadlines(conn, game_id, deadlines)
             if result is not None and not self._store_result(conn, *result):
                 raise ResultStored(result[0])
+            if snapshot is not None:
+                self._write_snapshot(conn, game_id, stored[-1].seq, snapshot[0],
+                                     {**snapshot[1], "hash": stored[-1].hash})
         return stored
 
     def _insert_decision(self, conn: Connection, game_id: str, seq: int, last_seq: int,
@@ -439,14 +444,19 @@ class Store(QueueStore, ReadStore):
     def save_snapshot(self, game_id: str, seq: int, engine_version: str,
                       state: dict[str, Any]) -> None:
         """Store (or replace) a folded state and keep only the newest few of that version."""
+        with self._writer.begin() as conn:
+            self._write_snapshot(conn, game_id, seq, engine_version, state)
+
+    def _write_snapshot(self, conn: Connection, game_id: str, seq: int, engine_version: str,
+                        state: dict[str, Any]) -> None:
+        """Store a folded state in the caller's transaction and prune the older ones."""
         values = {"game_id": game_id, "seq": seq, "engine_version": engine_version,
                   "state": canonical_json(state), "created_at": utc_now()}
         upsert = self._insert(snapshots_t).values(**values).on_conflict_do_update(
             index_elements=["game_id", "seq", "engine_version"],
             set_={"state": values["state"], "created_at": values["created_at"]})
-        with self._writer.begin() as conn:
-            conn.execute(upsert)
-            self._prune_snapshots(conn, game_id, engine_version)
+        conn.execute(upsert)
+        self._prune_snapshots(conn, game_id, engine_version)
 
     def _prune_snapshots(self, conn: Connection, game_id: str, engine_version: str) -> None:
         """Delete the game's snapshots of `engine_version` beyond the newest SNAPSHOTS_KEPT."""
