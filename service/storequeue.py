@@ -156,6 +156,20 @@ class QueueStore(StoreBase):
         with self._engine.connect() as conn:
             return [submission_from_row(row) for row in conn.execute(query)]
 
+    def stalled_replies(self, source: str, older_than_seconds: int,
+                        limit: int = 100) -> list[str]:
+        """Return ids of inputs answered by nobody yet: processed `older_than_seconds` ago or
+        more, and no claim on their answer holds now (a queued answer is left to its queue)."""
+        t, now = submissions_t.c, utc_now()
+        query = (select(t.id).where(t.source == source, t.status != "received",
+                                    t.replied_at.is_(None),
+                                    t.processed_at < later(-older_than_seconds),
+                                    t.reply_claimed_until.is_(None)
+                                    | (t.reply_claimed_until < now))
+                 .order_by(t.processed_at).limit(limit))
+        with self._engine.connect() as conn:
+            return [str(row[0]) for row in conn.execute(query)]
+
     # -- outbox ----------------------------------------------------------------------------
 
     def add_outbox(self, game_id: str, rows: Sequence[NewOutbox]) -> list[int]:
@@ -194,19 +208,22 @@ class QueueStore(StoreBase):
         with self._writer.begin() as conn:
             conn.execute(query)
 
-    def submission_outbox(self, submission_id: str) -> list[int]:
+    def submission_outbox(self, submission_id: str, *, unqueued: bool = False) -> list[int]:
         """Return the ids of the pending rows the appends of a submission wrote.
 
-        Only the rows of the submission's own seqs are read (its decisions name them), never
-        the rest of the game's outbox: their status is checked here, not by the index.
+        With `unqueued`, rows a queue holds now are left out. Only the rows of the
+        submission's own seqs are read (its decisions name them), never the rest of the
+        game's outbox: their status is checked here, not by the index.
         """
         o, d = outbox_t.c, decisions_t.c
-        query = (select(o.id, o.status).join_from(decisions_t, outbox_t,
-                                                  (o.game_id == d.game_id) & (o.seq >= d.seq)
-                                                  & (o.seq <= d.last_seq))
+        query = (select(o.id, o.status, o.queued_until)
+                 .join_from(decisions_t, outbox_t, (o.game_id == d.game_id)
+                            & (o.seq >= d.seq) & (o.seq <= d.last_seq))
                  .where(d.submission_id == submission_id).order_by(o.id))
+        now = utc_now()
         with self._engine.connect() as conn:
-            return [int(row.id) for row in conn.execute(query) if row.status == "pending"]
+            return [int(row.id) for row in conn.execute(query) if row.status == "pending"
+                    and not (unqueued and row.queued_until and row.queued_until >= now)]
 
     def pending_outbox_of_game(self, game_id: str, limit: int = 100) -> list[int]:
         """Return the ids of the game's undelivered rows that no queue holds now."""
