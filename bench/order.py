@@ -5,7 +5,9 @@ one Secret Masters game in-process: each repeat times one order (stored, decided
 outbox rows, deadlines and result written) and, interleaved with it, one bare one-row
 transaction on the same store with the same durability settings. It also times the `pbem order`
 command as a whole against `python -c pass`, and counts the SQL work of one order on
-PostgreSQL (connection checkouts, transactions, statements). Prints `name value baseline ratio`.
+PostgreSQL (connection checkouts, transactions, statements), decided at once as the terminal
+does and stored first then decided as a worker does. Prints `name value baseline ratio`.
+The machine's load moves both sides of a ratio; run it a few times and compare medians.
 
     .venv/bin/python bench/order.py [--repeats 31] [--postgres URL] [--profile sqlite]
 """
