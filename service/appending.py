@@ -14,10 +14,10 @@ from engine.core import Game
 from . import clock
 from .absence import extend_for_absence
 from .gamemeta import GameMeta, apply_service_event, format_time, parse_time
-from .loading import LoadedGame
+from .loading import LoadedGame, due_snapshot
 from .meta import SERVICE_EVENTS, DeadlineSet, GameFinished, SeedRevealed, is_service_event
 from .notify import notice_kind
-from .store import DeadlineRow, NewEvent, NewOutbox, Store, StoredEvent
+from .store import DeadlineRow, NewEvent, NewOutbox, Store, StoredEvent, Submission
 
 
 def service_new(item: Any, actor: str, causation: str | None) -> NewEvent:
@@ -37,12 +37,13 @@ def append_decision(store: Store, loaded: LoadedGame, head: Sequence[Any],
                     causation: str | None, *,
                     decision: tuple[str, int] | None = None, notify: bool = True,
                     answer: Callable[[int], tuple[str, str, dict[str, Any]]] | None = None,
-                    ) -> list[StoredEvent]:
+                    submission: Submission | None = None) -> list[StoredEvent]:
     """Append `head` (service events), the game's events, the end, deadlines and the outbox.
 
     `decision` (submission id, line) makes the append refuse a line decided before. Without
     `notify` no outbox rows are written: the caller writes one round for several appends.
-    `answer(last seq)` is the submission's result, stored in the same transaction.
+    `answer(last seq)` is the submission's result, stored in the same transaction, as is
+    `submission`, an input not stored before.
     """
     game, before = loaded.game, loaded.state
     state = game.fold(before, engine_events)
@@ -59,11 +60,17 @@ def append_decision(store: Store, loaded: LoadedGame, head: Sequence[Any],
     last = loaded.seq + len(rows)
     outbox = (outbox_rows(game, before if loaded.seq else None, state, meta, last)
               if notify else [])
+    snapshot = due_snapshot(loaded, meta, state, last)
     stored = store.append(meta.id, loaded.seq, rows, outbox, decision,
-                          open_deadlines(game, state, meta), answer(last) if answer else None)
+                          open_deadlines(game, state, meta), answer(last) if answer else None,
+                          prev_hash=loaded.head_hash or None, submission=submission,
+                          snapshot=snapshot)
     if meta.finished:
         store.set_game_status(meta.id, "finished")
+    if snapshot is not None:
+        loaded.snapshot_seq = last
     loaded.meta, loaded.state, loaded.seq = meta, state, last
+    loaded.head_hash = stored[-1].hash
     return stored
 
 
@@ -78,8 +85,9 @@ def append_service_events(store: Store, loaded: LoadedGame, items: Sequence[Any]
     outbox = ([NewOutbox(last, seat, outbox_kind) for seat in meta.seat_names]
               if outbox_kind else [])
     stored = store.append(meta.id, loaded.seq, rows, outbox,
-                          deadlines=open_deadlines(loaded.game, loaded.state, meta))
-    loaded.meta, loaded.seq = meta, last
+                          deadlines=open_deadlines(loaded.game, loaded.state, meta),
+                          prev_hash=loaded.head_hash or None)
+    loaded.meta, loaded.seq, loaded.head_hash = meta, last, stored[-1].hash
     return stored
 
 

@@ -11,16 +11,14 @@ import click
 
 from engine.core import UnknownGame, all_games, get_game
 
-from . import admin
-from . import archive as archiving
-from . import audit as auditing
 from .config import load_config
 from .games import ServiceError, create_game, parse_seat, seed_game_id, submit_order
 from .loading import UnknownGameId, load_game
 from .meta import PRESS_LEVELS
-from .restore import audit_archive
 from .store import Store
-from .witness import check_witness, parse_witness
+
+# A command imports what only it needs (the archive, the audit, the game master's tools,
+# the web and the task queue) when it runs, so that `pbem order` starts quickly.
 
 F = TypeVar("F", bound=Callable[..., Any])
 EXIT_REJECTED = 2
@@ -41,6 +39,20 @@ def announce(game_id: str) -> None:
                        "the worker's next sweep will send the mail", err=True)
 
 
+def announce_in_background(game_id: str) -> None:
+    """Give the queue's nudge for a changed game to a detached `pbem announce` process.
+
+    The task queue's client takes longer to import than an order takes to decide, so a
+    command that only needs the mail sent returns at once; should the nudge fail, the
+    worker's minute sweep still sends the mail.
+    """
+    import subprocess
+
+    subprocess.Popen([sys.executable, "-m", "service.cli", "announce", game_id],
+                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                     stderr=subprocess.DEVNULL, start_new_session=True)
+
+
 def open_store(*, migrate: bool = True) -> Store:
     """Return the configured store, its tables created or migrated if needed."""
     config = load_config()
@@ -57,10 +69,17 @@ def friendly_errors() -> Iterator[None]:
     """Turn the service's expected errors into one clear line and exit status 1."""
     try:
         yield
-    except (UnknownGame, UnknownGameId, ServiceError, auditing.AuditRefused,
-            archiving.ArchiveError) as exc:
+    except _expected_errors() as exc:
         message = exc.message if isinstance(exc, ServiceError) else str(exc)
         raise click.ClickException(message) from None
+
+
+def _expected_errors() -> tuple[type[Exception], ...]:
+    """Return the errors a command reports in one line (imported only once one is raised)."""
+    from .archive import ArchiveError
+    from .audit import AuditRefused
+
+    return (UnknownGame, UnknownGameId, ServiceError, AuditRefused, ArchiveError)
 
 
 def handles_errors(func: F) -> F:
@@ -75,7 +94,32 @@ def handles_errors(func: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class PbemGroup(click.Group):
+    """The `pbem` group; commands of other modules and of plugins load when first asked for."""
+
+    extras_loaded = False
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """Return the command, loading the other modules' commands if it is none of these."""
+        command = super().get_command(ctx, cmd_name)
+        if command is None and not self.extras_loaded:
+            self.load_extras()
+            command = super().get_command(ctx, cmd_name)
+        return command
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """Return every command's name, those of other modules and plugins included."""
+        self.load_extras()
+        return super().list_commands(ctx)
+
+    def load_extras(self) -> None:
+        """Add the commands that live in their own modules, and those of installed plugins."""
+        if not self.extras_loaded:
+            self.extras_loaded = True
+            register_extra_commands(self)
+
+
+@click.group(cls=PbemGroup, context_settings={"help_option_names": ["-h", "--help"]})
 def main() -> None:
     """pbem: correspondence board games by email and web, on an auditable event log.
 
@@ -237,13 +281,20 @@ def order_command(game_id: str, seat: str, text: str) -> None:
         click.echo(result.legal)
         return
     if result.accepted:
-        announce(game_id)
+        announce_in_background(game_id)
         click.echo(f"accepted: {'; '.join(result.orders)} (log now at seq {result.seq})")
         return
     click.echo(f"rejected [{result.code}]: {result.message}", err=True)
     if result.legal:
         click.echo(result.legal, err=True)
     sys.exit(EXIT_REJECTED)
+
+
+@main.command("announce", hidden=True)
+@click.argument("game_id")
+def announce_command(game_id: str) -> None:
+    """Tell the task queue that GAME_ID changed, so that its mail goes out now."""
+    announce(game_id)
 
 
 @main.command("log")
@@ -255,6 +306,8 @@ def log_command(game_id: str, seat: str | None, as_json: bool) -> None:
     """Show the history of a game that SEAT may read (a spectator's without --as)."""
     store = open_store()
     _check_seat(load_game(store, game_id), seat)
+    from . import audit as auditing
+
     lines = auditing.history(store, game_id, seat)
     if as_json:
         click.echo(auditing.json_lines(lines))
@@ -270,6 +323,8 @@ def log_command(game_id: str, seat: str | None, as_json: bool) -> None:
 @handles_errors
 def verify_command(game_id: str, witnesses: tuple[str, ...]) -> None:
     """Check the hash chain, that replaying the log rebuilds the same state, and witnesses."""
+    from . import audit as auditing
+
     store = open_store()
     report = auditing.verify(store, game_id)
     for given in witnesses:
@@ -285,6 +340,8 @@ def verify_command(game_id: str, witnesses: tuple[str, ...]) -> None:
 
 def check_witness_command(store: Store, game_id: str, given: str) -> None:
     """Print that the log holds a witnessed head, or stop with what is wrong."""
+    from .witness import check_witness, parse_witness
+
     try:
         seq, prefix = parse_witness(given)
     except ValueError as exc:
@@ -304,6 +361,9 @@ def audit_command(game_id: str | None, archive_path: str | None) -> None:
     """Re-run every order of a finished game from its revealed seed; the log must match."""
     if (game_id is None) == (archive_path is None):
         raise ServiceError("give a game id, or --archive FILE (not both)")
+    from . import audit as auditing
+    from .restore import audit_archive
+
     if archive_path is not None:
         report = audit_archive(archive_path)
     else:
@@ -320,6 +380,8 @@ def audit_command(game_id: str | None, archive_path: str | None) -> None:
 @handles_errors
 def pause_command(game_id: str, reason: str) -> None:
     """Pause a game: no orders and no deadlines until it is resumed."""
+    from . import admin
+
     admin.pause_game(open_store(), game_id, reason)
     announce(game_id)
     click.echo(f"game {game_id} is paused")
@@ -330,6 +392,8 @@ def pause_command(game_id: str, reason: str) -> None:
 @handles_errors
 def resume_command(game_id: str) -> None:
     """Resume a paused game; open deadlines move later by the length of the pause."""
+    from . import admin
+
     admin.resume_game(open_store(), game_id)
     announce(game_id)
     click.echo(f"game {game_id} goes on")
@@ -345,6 +409,8 @@ def replace_command(game_id: str, seat: str, player: str) -> None:
     name, sep, email = player.partition("=")
     if not sep or not name.strip():
         raise ServiceError(f"the new player must be NAME=EMAIL, not {player!r}")
+    from . import admin
+
     admin.replace_seat(open_store(), game_id, seat, name.strip(), email.strip())
     announce(game_id)
     click.echo(f"{name.strip()} now plays {seat} in game {game_id}; a welcome email is queued")
@@ -356,6 +422,8 @@ def replace_command(game_id: str, seat: str, player: str) -> None:
 @handles_errors
 def rotate_token_command(game_id: str, seat: str) -> None:
     """Renew SEAT's private link and reply address; the old ones stop working."""
+    from . import admin
+
     admin.rotate_token(open_store(), game_id, seat)
     announce(game_id)
     click.echo(f"{seat} has a new reply address; an email with it is queued")
@@ -385,23 +453,20 @@ def db_revision_command() -> None:
     click.echo(open_store(migrate=False).revision() or "empty")
 
 
-def register_extra_commands() -> None:
+def register_extra_commands(group: click.Group) -> None:
     """Add the commands that live in their own modules, and those of installed plugins."""
     from importlib.metadata import entry_points
 
     from .archive_cli import backup_command, export_command, import_command
     from .selfplay import demo_command, selfplay_command
 
-    main.add_command(selfplay_command)
-    main.add_command(demo_command)
-    main.add_command(export_command)
-    main.add_command(import_command)
-    main.add_command(backup_command)
+    group.add_command(selfplay_command)
+    group.add_command(demo_command)
+    group.add_command(export_command)
+    group.add_command(import_command)
+    group.add_command(backup_command)
     for plugin in entry_points(group="pbem.commands"):
-        plugin.load()(main)
-
-
-register_extra_commands()
+        plugin.load()(group)
 
 
 if __name__ == "__main__":

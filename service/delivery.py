@@ -7,16 +7,15 @@ from collections.abc import Callable
 from email.message import EmailMessage
 
 from .config import Config
-from .mail.transport import PermanentDeliveryError, TransientDeliveryError, send
+from .mail.transport import PermanentDeliveryError, send
 from .store import Store
 
 log = logging.getLogger("pbem.delivery")
 CLAIM_SECONDS = int(os.environ.get("PBEM_CLAIM_SECONDS", "300"))
 """How long a worker holds a delivery; if it dies, another may take it after that."""
-
-
-class DeliveryBusy(TransientDeliveryError):
-    """Another worker holds this delivery right now; try again after its claim."""
+CLAIMED_ELSEWHERE = "claimed-elsewhere"
+"""Another worker holds the delivery: it sends it, or recovery queues it once its claim ends.
+Waiting for it here would only multiply the work under a backlog."""
 
 
 def _send_composed(config: Config, compose: Callable[[], EmailMessage | None], name: str,
@@ -42,8 +41,10 @@ def deliver(store: Store, config: Config, outbox_id: int) -> str:
         return "missing"
     if row.status == "sent":
         return "already-sent"
+    if row.status == "failed":
+        return "failed-before"
     if not store.claim_outbox(outbox_id, CLAIM_SECONDS):
-        raise DeliveryBusy(f"outbox row {outbox_id} is claimed by another worker")
+        return CLAIMED_ELSEWHERE
 
     def release(error: str) -> None:
         store.mark_outbox_failed(outbox_id, error)
@@ -51,8 +52,17 @@ def deliver(store: Store, config: Config, outbox_id: int) -> str:
 
     from .mail.compose import compose_outbox  # PDFs: imported by the worker that sends
 
-    sent = _send_composed(config, lambda: compose_outbox(store, config, row),
-                          f"{row.game_id}-{row.seq:06d}-{row.recipient}-{row.kind}", release)
+    try:
+        sent = _send_composed(config, lambda: compose_outbox(store, config, row),
+                              f"{row.game_id}-{row.seq:06d}-{row.recipient}-{row.kind}",
+                              release)
+    except PermanentDeliveryError as exc:  # refused for good: retrying cannot help
+        log.warning("the %s email of game %s to %s was refused for good: %s", row.kind,
+                    row.game_id, row.recipient, exc,
+                    extra={"game": row.game_id, "outbox": outbox_id,
+                           "smtp_code": exc.smtp_code})
+        store.fail_outbox(outbox_id, f"refused for good: {exc}"[:500])
+        return "refused"
     store.mark_outbox_sent(outbox_id)
     return "sent" if sent else "no-longer-needed"
 
@@ -67,7 +77,7 @@ def deliver_reply(store: Store, config: Config, submission_id: str) -> str:
     if sub.status == "received":
         return "not-processed-yet"
     if not store.claim_reply(submission_id, CLAIM_SECONDS):
-        raise DeliveryBusy(f"the answer to {submission_id} is claimed by another worker")
+        return CLAIMED_ELSEWHERE
     from .mail.compose import compose_reply
     try:
         sent = _send_composed(config, lambda: compose_reply(store, config, sub),

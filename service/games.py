@@ -7,7 +7,7 @@ import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from engine.core import (
     Game,
@@ -23,9 +23,17 @@ from .appending import append_decision
 from .gamemeta import apply_service_event
 from .inputs import MAILBOX, InputRefused, check_email, check_line
 from .irreversible import help_irreversible_last
-from .loading import LoadedGame, load_game, maybe_snapshot, start_state
+from .loading import LoadedGame, UnknownGameId, load_game, start_state
 from .meta import PRESS_LEVELS, GameCreated, GameSettings, OrderAccepted, SeatInfo
-from .store import AlreadyDecided, NewOutbox, ResultStored, SeqConflict, Store, Submission
+from .store import (
+    AlreadyDecided,
+    DuplicateSubmission,
+    NewOutbox,
+    ResultStored,
+    SeqConflict,
+    Store,
+    Submission,
+)
 
 SEAT_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,23}$")
 MAX_TITLE = 120
@@ -229,10 +237,15 @@ def submit_order(store: Store, game_id: str, seat: str, body: str, *, source: st
     """Store an order first, then hand it over or process it; a duplicate returns the first.
 
     The one way in for orders of the terminal, the web and the API. `hand_over(id)` may queue
-    the stored submission (True); otherwise it is processed here, as the queue would.
+    the stored submission (True); otherwise it is processed here, as the queue would. Without
+    `hand_over` nothing waits for a queue: the input is stored with its outcome, at once.
     """
     from .processing import process_submission
 
+    if hand_over is None:
+        return decide_at_once(store, store.new_submission(
+            source, body, game_id=game_id, seat=seat, sender=sender,
+            idempotency_key=idempotency_key, prompt_key=prompt_key))
     sub, created = store.add_submission(source, body, game_id=game_id, seat=seat,
                                         sender=sender, idempotency_key=idempotency_key,
                                         prompt_key=prompt_key)
@@ -240,7 +253,7 @@ def submit_order(store: Store, game_id: str, seat: str, body: str, *, source: st
         return SubmissionResult.from_submission(sub)
     if created and hand_over is not None and hand_over(sub.id):
         return SubmissionResult(sub.id, "received")
-    return process_submission(store, sub.id)
+    return process_submission(store, sub.id, known=sub)
 
 
 HELP_WORDS = frozenset({"help", "?"})
@@ -264,17 +277,60 @@ def help_now(store: Store, game_id: str, seat: str,
     return help_irreversible_last(loaded.game.help(prompt))
 
 
-def process_order_submission(store: Store, sub: Submission) -> SubmissionResult:
-    """Decide a stored one-order submission (not an email) and record its result, once.
+def decide_at_once(store: Store, sub: Submission) -> SubmissionResult:
+    """Decide a one-order input not stored yet, and store it with its outcome in one go.
 
-    The text `help` is no order: it is answered with what the seat can write now.
+    One read of the game and one transaction: the input, its events, mail, deadlines and
+    result. An input that breaks processing is stored all the same, with why, for recovery.
+    """
+    try:
+        return process_order_submission(store, sub, stored=False)
+    except DuplicateSubmission:
+        earlier = store.submission_by_key(sub.source, sub.idempotency_key or "")
+        if earlier is None:
+            raise
+        return _earlier(store, earlier)
+    except Exception as exc:
+        if store.get_submission(sub.id) is None:  # kept for recovery, with why it broke
+            from .processing import printable
+
+            kept, created = store.store_submission(sub)
+            if created:
+                store.note_submission_error(kept.id, printable(f"{type(exc).__name__}: {exc}"))
+        raise
+
+
+def _earlier(store: Store, earlier: Submission) -> SubmissionResult:
+    """Return the outcome of the input stored first under the same key, deciding it if due."""
+    if earlier.status != "received":
+        return SubmissionResult.from_submission(earlier)
+    from .processing import process_submission
+
+    return process_submission(store, earlier.id, known=earlier)
+
+
+def _store_new(store: Store, sub: Submission, result: SubmissionResult) -> SubmissionResult:
+    """Store a new input with its result in one transaction; a taken key gives the first's."""
+    kept, created = store.store_submission(sub, (result.status, result.as_dict()))
+    return result if created else _earlier(store, kept)
+
+
+def process_order_submission(store: Store, sub: Submission, *,
+                             stored: bool = True) -> SubmissionResult:
+    """Decide a one-order submission (not an email) and record its result, once.
+
+    The text `help` is no order: it is answered with what the seat can write now. A
+    submission not `stored` yet is stored with its outcome.
     """
     if sub.status != "received":
         return SubmissionResult.from_submission(sub)
+    new = None if stored else sub
     try:
         if is_help_request(sub.body) and sub.game_id and store.get_game(sub.game_id):
             result = SubmissionResult(sub.id, "help",
                                       legal=help_now(store, sub.game_id, sub.seat or ""))
+            if new is not None:
+                return _store_new(store, new, result)
             return record_result(store, result)
         if len(sub.body.encode("utf-8", "replace")) > MAX_ORDER_BYTES:
             raise ServiceError(f"the order is longer than {MAX_ORDER_BYTES // 1024} KiB",
@@ -282,14 +338,18 @@ def process_order_submission(store: Store, sub: Submission) -> SubmissionResult:
         actor = DEADLINE_ACTOR if sub.source == DEADLINE_ACTOR else (sub.seat or "")
         text, seq = decide_order(store, sub.game_id or "", sub.seat or "", sub.body,
                                  causation=sub.id, actor=actor, prompt_key=sub.prompt_key,
-                                 answer=True)
-        result = SubmissionResult(sub.id, "accepted", orders=(text,), seq=seq)
+                                 answer=True, new_submission=new)
     except ResultStored:  # another run answered meanwhile, and nothing was appended
         return SubmissionResult.from_submission(store.get_submission(sub.id) or sub)
+    except AlreadyDecided:  # another run decided it: its answer is in the log
+        return _accepted_from_log(store, sub.id)
     except (RuleViolation, ServiceError) as exc:
+        if new is not None:
+            return _store_new(store, new, rejection(sub.id, exc))
         return record_result(store, rejection(sub.id, exc), refused_line=0,
                              rerun=lambda: _accepted_from_log(store, sub.id))
-    return record_result(store, result)
+    # the answer was stored in the transaction that appended the order
+    return SubmissionResult(sub.id, "accepted", orders=(text,), seq=seq)
 
 
 def _accepted_from_log(store: Store, submission_id: str) -> SubmissionResult:
@@ -330,30 +390,53 @@ def rejection(submission_id: str, exc: RuleViolation | ServiceError,
 def decide_order(store: Store, game_id: str, seat: str, body: str, *, causation: str,
                  actor: str, prompt_key: str | None = None, line: int = 0,
                  loaded: LoadedGame | None = None, notify: bool = True,
-                 answer: bool = False) -> tuple[str, int]:
+                 answer: bool = False,
+                 new_submission: Submission | None = None) -> tuple[str, int]:
     """Decide line `line` of a submission, once; return (its canonical text, the new seq).
 
     Raises RuleViolation or ServiceError. A write conflict reloads and decides again; a line
     another run decided already returns what that run decided. `loaded` (the game as read
     just now) spares a read and is brought up to date. Without `notify` the append writes no
     outbox rows (several lines of one message get one round of mail, written by the caller).
-    With `answer` the submission's result is stored in the same transaction as its events.
+    With `answer` the submission's result is stored in the same transaction as its events,
+    and a line decided before raises AlreadyDecided; `new_submission`, the input when it is
+    not stored yet, is stored in that transaction too.
     """
-    row = store.get_game(game_id) if game_id else None
-    if row is None:
-        raise ServiceError(f"there is no game {game_id!r}", "unknown-game")
-    seed = bytes.fromhex(row.seed)
     for _ in range(CONFLICT_RETRIES):
-        current = loaded if loaded is not None else load_game(store, row.id, row=row)
+        current = loaded if loaded is not None else _load_for_order(store, game_id)
+        seed = _seed_of(store, current)
         try:
             return _decide_once(store, current, seat, body, (causation, line), actor,
-                                prompt_key, seed, notify, answer)
+                                prompt_key, seed, notify, answer, new_submission)
         except SeqConflict:
             loaded = None
         except AlreadyDecided:
+            if answer:  # the caller records the answer the log implies
+                raise
             return _decided(store, causation, line)
     raise ServiceError("the game is too busy right now; the order was kept, try again",
                        "busy")
+
+
+def _load_for_order(store: Store, game_id: str) -> LoadedGame:
+    """Return the game an order is for, read once; an unknown game is the player's error."""
+    try:
+        return load_game(store, game_id) if game_id else _no_game(game_id)
+    except UnknownGameId:
+        return _no_game(game_id)
+
+
+def _no_game(game_id: str) -> NoReturn:
+    """Raise the player's error for an unknown game."""
+    raise ServiceError(f"there is no game {game_id!r}", "unknown-game")
+
+
+def _seed_of(store: Store, loaded: LoadedGame) -> bytes:
+    """Return the game's secret seed, from the row read with the log when there is one."""
+    row = loaded.row or store.get_game(loaded.meta.id)
+    if row is None:
+        _no_game(loaded.meta.id)
+    return bytes.fromhex(row.seed)
 
 
 def _decided(store: Store, causation: str, line: int) -> tuple[str, int]:
@@ -366,7 +449,8 @@ def _decided(store: Store, causation: str, line: int) -> tuple[str, int]:
 
 def _decide_once(store: Store, loaded: LoadedGame, seat: str, body: str,
                  decision: tuple[str, int], actor: str, prompt_key: str | None,
-                 seed: bytes, notify: bool = True, answer: bool = False) -> tuple[str, int]:
+                 seed: bytes, notify: bool = True, answer: bool = False,
+                 new_submission: Submission | None = None) -> tuple[str, int]:
     game, meta = loaded.game, loaded.meta
     if seat not in meta.seat_names:
         raise ServiceError(f"{seat!r} is not a seat of game {meta.id} (seats: "
@@ -389,10 +473,9 @@ def _decide_once(store: Store, loaded: LoadedGame, seat: str, body: str,
         return decision[0], "accepted", SubmissionResult(decision[0], "accepted",
                                                          orders=(text,), seq=last).as_dict()
 
-    stored = append_decision(store, loaded, [accepted], events, seed, actor, decision[0],
-                             decision=decision, notify=notify,
-                             answer=result if answer else None)
-    maybe_snapshot(store, loaded, stored[-1].hash)
+    append_decision(store, loaded, [accepted], events, seed, actor, decision[0],
+                    decision=decision, notify=notify,
+                    answer=result if answer else None, submission=new_submission)
     return text, loaded.seq
 
 

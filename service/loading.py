@@ -11,10 +11,13 @@ from engine.core import Game, decode, encode, get_game
 from .gamemeta import GameMeta, apply_service_event
 from .meta import SERVICE_EVENTS, is_service_event
 from .store import GameRow, Store
+from .storeread import EventRow
 
 log = logging.getLogger("pbem.loading")
-SNAPSHOT_EVERY = 200
-"""A snapshot is written when a game's log has grown this many events past the last one."""
+SNAPSHOT_EVERY = 50
+"""A snapshot is written when a game's log has grown this many events past the last one.
+
+An order writes it in its own transaction, so a short tail to fold costs no extra commit."""
 
 
 class UnknownGameId(LookupError):
@@ -36,6 +39,10 @@ class LoadedGame:
     snapshot_seq: int = 0
     healed: str = ""
     """Why a snapshot was dropped while loading (empty: none was)."""
+    head_hash: str = ""
+    """The hash of the event at `seq` as loaded (empty: not known)."""
+    row: GameRow | None = None
+    """The game's registry row, when it was read with the log."""
 
 
 def start_state(game: Game[Any], meta: GameMeta) -> Any:
@@ -54,7 +61,8 @@ def fold_rows(loaded: LoadedGame | None, game_id: str, rows: list[tuple[Any, ...
         created = SERVICE_EVENTS.load(rows[0][1], payloads[0], rows[0][2])
         meta = apply_service_event(None, game_id, created)
         game = get_game(meta.game, meta.engine_version)
-        loaded = LoadedGame(game, meta, start_state(game, meta), rows[0][0])
+        loaded = LoadedGame(game, meta, start_state(game, meta), rows[0][0],
+                            head_hash=rows[0][6])
         rows, payloads = rows[1:], payloads[1:]
     game, meta, state = loaded.game, loaded.meta, loaded.state
     load_event, evolve = game.events.load, game.evolve
@@ -65,7 +73,9 @@ def fold_rows(loaded: LoadedGame | None, game_id: str, rows: list[tuple[Any, ...
                                        row[0])
         else:
             state = evolve(state, load_event(name, payload, row[2]))
-    loaded.meta, loaded.state, loaded.seq = meta, state, rows[-1][0] if rows else loaded.seq
+    if rows:
+        loaded.seq, loaded.head_hash = rows[-1][0], rows[-1][6]
+    loaded.meta, loaded.state = meta, state
     return loaded
 
 
@@ -90,6 +100,8 @@ def load_game(store: Store, game_id: str, *, use_snapshots: bool = True,
     A snapshot that cannot be read, or does not end on the event the log holds at its seq, is
     dropped (and logged): the game is folded from its log and the snapshot written anew.
     """
+    if row is None and use_snapshots and upto is None:
+        return _load_tail(store, game_id)
     row = row or store.get_game(game_id)
     if row is None:
         raise UnknownGameId(game_id)
@@ -100,11 +112,37 @@ def load_game(store: Store, game_id: str, *, use_snapshots: bool = True,
     except (LookupError, TypeError, ValueError, AttributeError) as exc:
         return _heal(store, game_id, upto, f"the snapshot is unreadable ({exc})")
     rows = store.event_rows(game_id, loaded.seq - 1 if loaded else 0, upto)
+    return _fold_tail(store, game_id, upto, loaded, last_hash, rows)
+
+
+def _load_tail(store: Store, game_id: str) -> LoadedGame:
+    """Return the game now from one read of its row, newest snapshot and the events after."""
+    try:
+        tail = store.game_tail(game_id, lambda name: get_game(name).version)
+    except ValueError as exc:  # the snapshot's JSON
+        return _heal(store, game_id, None, f"the snapshot is unreadable ({exc})")
+    if tail is None:
+        raise UnknownGameId(game_id)
+    try:
+        loaded = (None if tail.snapshot is None
+                  else from_snapshot(game_id, tail.snapshot[0], tail.snapshot[1]))
+    except (LookupError, TypeError, ValueError, AttributeError) as exc:
+        return _heal(store, game_id, None, f"the snapshot is unreadable ({exc})")
+    last_hash = "" if tail.snapshot is None else str(tail.snapshot[1].get("hash", ""))
+    loaded = _fold_tail(store, game_id, None, loaded, last_hash, tail.rows)
+    loaded.row = tail.row
+    return loaded
+
+
+def _fold_tail(store: Store, game_id: str, upto: int | None, loaded: LoadedGame | None,
+               last_hash: str, rows: list[EventRow]) -> LoadedGame:
+    """Return the snapshot's game after the rows that follow it, healing a mismatch."""
     if loaded is None:
         return fold_rows(None, game_id, rows)
     if not rows or rows[0][0] != loaded.seq or (last_hash and rows[0][6] != last_hash):
         return _heal(store, game_id, upto, f"the snapshot at seq {loaded.seq} does not end "
                      "on the event the log holds there")
+    loaded.head_hash = rows[0][6]
     return fold_rows(loaded, game_id, rows[1:])
 
 
@@ -129,6 +167,14 @@ def _heal(store: Store, game_id: str, upto: int | None, problem: str) -> LoadedG
                             snapshot_of(loaded, rows[-1][6]))
         loaded.snapshot_seq = loaded.seq
     return loaded
+
+
+def due_snapshot(loaded: LoadedGame, meta: GameMeta, state: Any,
+                 seq: int) -> tuple[str, dict[str, Any]] | None:
+    """Return (engine version, snapshot) of the game at `seq` if one is due, else None."""
+    if seq - loaded.snapshot_seq < SNAPSHOT_EVERY:
+        return None
+    return loaded.game.version, {"meta": encode(meta), "state": encode(state)}
 
 
 def maybe_snapshot(store: Store, loaded: LoadedGame, last_hash: str = "") -> None:

@@ -9,17 +9,22 @@ from __future__ import annotations
 
 from .config import Config, load_config
 from .games import ServiceError, SubmissionResult, process_order_submission, record_result
-from .mail.inbound import EMAIL_SOURCE, process_email
 from .store import Store, Submission
 
+EMAIL_SOURCE = "email"
+"""The source of the submissions that came in by mail."""
 MAX_ATTEMPTS = 5
 """Attempts at processing one submission before it is marked failed."""
 
 
-def process_submission(store: Store, submission_id: str, *,
-                       config: Config | None = None) -> SubmissionResult:
-    """Decide a stored submission (an email, a form, an API call, a deadline default)."""
-    sub = store.get_submission(submission_id)
+def process_submission(store: Store, submission_id: str, *, config: Config | None = None,
+                       known: Submission | None = None) -> SubmissionResult:
+    """Decide a stored submission (an email, a form, an API call, a deadline default).
+
+    `known` is the submission's row as its caller just stored it, sparing a read.
+    """
+    sub = known if known is not None and known.id == submission_id else (
+        store.get_submission(submission_id))
     if sub is None:
         raise ServiceError(f"no submission {submission_id!r}", "unknown-submission")
     if sub.status != "received":
@@ -28,6 +33,8 @@ def process_submission(store: Store, submission_id: str, *,
         return give_up(store, sub)
     try:
         if sub.source == EMAIL_SOURCE:
+            from .mail.inbound import process_email  # the mail parser: only for an email
+
             return process_email(store, config or load_config(), sub)
         return process_order_submission(store, sub)
     except Exception as exc:

@@ -98,6 +98,9 @@ submissions = Table(
     Column("attempts", Integer, nullable=False, server_default="0"),
     Column("last_error", Text, nullable=True),
     UniqueConstraint("source", "idempotency_key", name="submissions_source_key_uq"),
+    Index("submissions_status_idx", "status", "received_at"),
+    Index("submissions_unreplied_idx", "source", "replied_at", "processed_at"),
+    Index("submissions_game_idx", "game_id", "status", "received_at"),
 )
 
 # Which line of which submission became which accepted order (seq) and where its append ended

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -38,7 +38,6 @@ from service.schema import (
     OutboxRow,
     StoredEvent,
     Submission,
-    stored_event_from_row,
 )
 from service.schema import decisions as decisions_t
 from service.schema import events as events_t
@@ -47,6 +46,7 @@ from service.schema import outbox as outbox_t
 from service.schema import snapshots as snapshots_t
 from service.storebase import (
     AlreadyDecided,
+    DuplicateSubmission,
     ResultStored,
     SeqConflict,
     StoreError,
@@ -54,12 +54,15 @@ from service.storebase import (
     utc_now,
 )
 from service.storequeue import QueueStore
+from service.storeread import GameTail, ReadStore
 
 __all__ = [
     "GENESIS_HASH",
     "AlreadyDecided",
     "DeadlineRow",
+    "DuplicateSubmission",
     "GameRow",
+    "GameTail",
     "NewEvent",
     "NewOutbox",
     "OutboxRow",
@@ -78,9 +81,6 @@ SNAPSHOTS_KEPT = 3
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 _WRITE = "pbem_write"
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
-_EVENT_ROWS_SQL = ("SELECT seq, type, schema_version, payload, actor, causation, hash "
-                   "FROM events WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq")
-_NO_LIMIT = 2**62
 _MIGRATION_LOCK = 0x7062656D  # "pbem": one migrating process at a time on PostgreSQL
 
 
@@ -123,7 +123,7 @@ def _postgresql_engine(url: str, db_schema: str | None) -> Engine:
     return create_engine(url, pool_pre_ping=True, connect_args=connect_args)
 
 
-class Store(QueueStore):
+class Store(QueueStore, ReadStore):
     """The persistence of the service behind one small interface, for SQLite and PostgreSQL.
 
     `schema` (PostgreSQL only) names a database schema that holds the tables instead of the
@@ -235,24 +235,33 @@ class Store(QueueStore):
                outbox: Sequence[NewOutbox] = (),
                decision: tuple[str, int] | None = None,
                deadlines: Sequence[DeadlineRow] | None = None,
-               result: tuple[str, str, dict[str, Any]] | None = None) -> list[StoredEvent]:
+               result: tuple[str, str, dict[str, Any]] | None = None,
+               prev_hash: str | None = None,
+               submission: Submission | None = None,
+               snapshot: tuple[str, dict[str, Any]] | None = None) -> list[StoredEvent]:
         """Append events after `expected_seq`, with their outbox rows, in one transaction.
 
         `decision` (submission id, line) records that the first new event decides that line;
         if it was decided before, nothing is written and AlreadyDecided is raised. `deadlines`
         (when given) become the game's open deadlines. `result` (submission id, status,
         data) is stored with them, only while the submission has none (else ResultStored).
+        `prev_hash`, the hash of the event at `expected_seq` as the caller read it, spares
+        reading the head first. `submission`, an input not stored yet, is stored with them
+        (with `result` as its outcome); if its key is taken, DuplicateSubmission is raised
+        and nothing is written. `snapshot` (engine version, folded state after the last new
+        event) is cached with them, the last event's hash added.
         """
         if not events:
             if outbox or decision:
                 raise StoreError("outbox rows and decisions need an event in the same append")
             return []
         with self._writer.begin() as conn:
-            head_seq, head_hash = self._head(conn, game_id)
-            if head_seq != expected_seq:
-                raise SeqConflict(game_id, expected_seq + 1)
-            stored = _chain(game_id, expected_seq, head_hash, events, utc_now())
-            self._move_head(conn, game_id, expected_seq, stored[-1])
+            if submission is not None:
+                outcome = (result[1], result[2]) if result is not None else None
+                if self._insert_submission(conn, submission, outcome) is None:
+                    raise DuplicateSubmission(submission.source, submission.idempotency_key)
+                result = None
+            stored = self._take_head(conn, game_id, expected_seq, events, prev_hash)
             try:
                 conn.execute(events_t.insert(), [_event_row(e) for e in stored])
             except IntegrityError as exc:
@@ -267,6 +276,9 @@ class Store(QueueStore):
                 self._replace_deadlines(conn, game_id, deadlines)
             if result is not None and not self._store_result(conn, *result):
                 raise ResultStored(result[0])
+            if snapshot is not None:
+                self._write_snapshot(conn, game_id, stored[-1].seq, snapshot[0],
+                                     {**snapshot[1], "hash": stored[-1].hash})
         return stored
 
     def _insert_decision(self, conn: Connection, game_id: str, seq: int, last_seq: int,
@@ -307,6 +319,29 @@ class Store(QueueStore):
             raise StoreError(f"no game {game_id!r}")
         return int(row.head_seq), str(row.head_hash)
 
+    def _take_head(self, conn: Connection, game_id: str, expected_seq: int,
+                   events: Sequence[NewEvent], prev_hash: str | None) -> list[StoredEvent]:
+        """Chain the new events onto the head and move the head to them, or raise SeqConflict.
+
+        With the caller's `prev_hash` one UPDATE both checks and moves the head; only when it
+        finds the head elsewhere is the head read, to tell a conflict from a stale hash.
+        """
+        now = utc_now()
+        if prev_hash is not None:
+            stored = _chain(game_id, expected_seq, prev_hash, events, now)
+            t, last = games_t.c, stored[-1]
+            query = (update(games_t).where(t.id == game_id, t.head_seq == expected_seq,
+                                           t.head_hash == prev_hash)
+                     .values(head_seq=last.seq, head_hash=last.hash))
+            if conn.execute(query).rowcount == 1:
+                return stored
+        head_seq, head_hash = self._head(conn, game_id)
+        if head_seq != expected_seq:
+            raise SeqConflict(game_id, expected_seq + 1)
+        stored = _chain(game_id, expected_seq, head_hash, events, now)
+        self._move_head(conn, game_id, expected_seq, stored[-1])
+        return stored
+
     def _move_head(self, conn: Connection, game_id: str, expected_seq: int,
                    last: StoredEvent) -> None:
         """Record the new head in the games table, if no other append moved it meanwhile."""
@@ -346,51 +381,6 @@ class Store(QueueStore):
             conn.execute(outbox_t.insert(), rows)
         except IntegrityError as exc:
             raise StoreError(f"duplicate outbox row for game {game_id!r}") from exc
-
-    def events(self, game_id: str, after_seq: int = 0,
-               upto: int | None = None) -> list[StoredEvent]:
-        """Return the game's events with after_seq < seq <= upto, in seq order."""
-        query = (select(events_t).where(events_t.c.game_id == game_id,
-                                        events_t.c.seq > after_seq)
-                 .order_by(events_t.c.seq))
-        if upto is not None:
-            query = query.where(events_t.c.seq <= upto)
-        with self._engine.connect() as conn:
-            return [stored_event_from_row(row) for row in conn.execute(query)]
-
-    def event_rows(self, game_id: str, after_seq: int = 0, upto: int | None = None,
-                   ) -> list[tuple[int, str, int, str, str, str | None, str]]:
-        """Return (seq, type, schema_version, payload JSON text, actor, causation, hash)."""
-        # Straight through the driver's cursor: replay reads whole logs, and the plain tuples
-        # of sqlite3 and psycopg cost about half of what SQLAlchemy's Row objects do.
-        sql = _EVENT_ROWS_SQL if self.dialect == "sqlite" else _EVENT_ROWS_SQL.replace("?", "%s")
-        with self._engine.connect() as conn:
-            cursor = conn.connection.cursor()
-            try:
-                cursor.execute(sql, (game_id, after_seq, _NO_LIMIT if upto is None else upto))
-                return list(cursor.fetchall())
-            finally:
-                cursor.close()
-
-    def iter_events(self, game_id: str, after_seq: int = 0, upto: int | None = None,
-                    batch: int = 1000) -> Iterator[StoredEvent]:
-        """Yield the game's events after `after_seq` up to `upto` in seq order, `batch` at a time.
-
-        Each batch is its own short read keyed by seq, so memory stays flat however long the
-        log is and no connection is held between batches.
-        """
-        while upto is None or after_seq < upto:
-            query = (select(events_t).where(events_t.c.game_id == game_id,
-                                            events_t.c.seq > after_seq)
-                     .order_by(events_t.c.seq).limit(batch))
-            if upto is not None:
-                query = query.where(events_t.c.seq <= upto)
-            with self._engine.connect() as conn:
-                rows = [stored_event_from_row(row) for row in conn.execute(query)]
-            yield from rows
-            if len(rows) < batch:
-                return
-            after_seq = rows[-1].seq
 
     def restore_game(self, row: GameRow, events: Iterable[StoredEvent],
                      batch: int = 500) -> int:
@@ -454,14 +444,19 @@ class Store(QueueStore):
     def save_snapshot(self, game_id: str, seq: int, engine_version: str,
                       state: dict[str, Any]) -> None:
         """Store (or replace) a folded state and keep only the newest few of that version."""
+        with self._writer.begin() as conn:
+            self._write_snapshot(conn, game_id, seq, engine_version, state)
+
+    def _write_snapshot(self, conn: Connection, game_id: str, seq: int, engine_version: str,
+                        state: dict[str, Any]) -> None:
+        """Store a folded state in the caller's transaction and prune the older ones."""
         values = {"game_id": game_id, "seq": seq, "engine_version": engine_version,
                   "state": canonical_json(state), "created_at": utc_now()}
         upsert = self._insert(snapshots_t).values(**values).on_conflict_do_update(
             index_elements=["game_id", "seq", "engine_version"],
             set_={"state": values["state"], "created_at": values["created_at"]})
-        with self._writer.begin() as conn:
-            conn.execute(upsert)
-            self._prune_snapshots(conn, game_id, engine_version)
+        conn.execute(upsert)
+        self._prune_snapshots(conn, game_id, engine_version)
 
     def _prune_snapshots(self, conn: Connection, game_id: str, engine_version: str) -> None:
         """Delete the game's snapshots of `engine_version` beyond the newest SNAPSHOTS_KEPT."""
@@ -471,19 +466,6 @@ class Store(QueueStore):
                                    .offset(SNAPSHOTS_KEPT - 1).limit(1)).scalar()
         if oldest_kept is not None:
             conn.execute(delete(snapshots_t).where(*mine, t.seq < oldest_kept))
-
-    def latest_snapshot(self, game_id: str, engine_version: str,
-                        upto: int | None = None) -> tuple[int, dict[str, Any]] | None:
-        """Return (seq, state) of the newest snapshot at or before `upto`, or None."""
-        t = snapshots_t.c
-        query = (select(t.seq, t.state)
-                 .where(t.game_id == game_id, t.engine_version == engine_version)
-                 .order_by(t.seq.desc()).limit(1))
-        if upto is not None:
-            query = query.where(t.seq <= upto)
-        with self._engine.connect() as conn:
-            row = conn.execute(query).first()
-        return None if row is None else (row.seq, json.loads(row.state))
 
     def delete_snapshots(self, game_id: str | None = None) -> None:
         """Delete the snapshots of one game, or of every game when `game_id` is None."""

@@ -4,8 +4,7 @@ from __future__ import annotations
 from datetime import UTC, timedelta
 from typing import Any
 
-from sqlalchemy import Engine
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from service import clock
@@ -44,6 +43,15 @@ class ResultStored(StoreError):
         self.submission_id = submission_id
 
 
+class DuplicateSubmission(StoreError):
+    """A submission with the same source and idempotency key is stored already."""
+
+    def __init__(self, source: str, idempotency_key: str | None) -> None:
+        super().__init__(f"a {source} submission with key {idempotency_key!r} is stored already")
+        self.source = source
+        self.idempotency_key = idempotency_key
+
+
 def utc_now() -> str:
     """Return the service clock's time as ISO 8601 with microseconds and a trailing Z."""
     return clock.now().astimezone(UTC).strftime(TIME_FORMAT)
@@ -71,7 +79,24 @@ class StoreBase:
     _engine: Engine
     _writer: Engine
 
+    def _reader(self) -> Connection:
+        """Return a connection for a read of several statements that need no transaction.
+
+        On PostgreSQL it runs in autocommit: under READ COMMITTED each statement sees its
+        own snapshot anyway, and it spares the BEGIN and ROLLBACK round trips. SQLite keeps
+        its read transaction, one consistent snapshot of the file.
+        """
+        conn = self._engine.connect()
+        if self.dialect == "postgresql":
+            conn = conn.execution_options(isolation_level="AUTOCOMMIT")
+        return conn
+
     def _insert(self, table: Any) -> Any:
         """Return a dialect-specific INSERT for `table`, which offers ON CONFLICT."""
-        module = postgresql if self.dialect == "postgresql" else sqlite
-        return module.insert(table)
+        if self.dialect == "postgresql":  # each dialect imported only by a store that uses it
+            from sqlalchemy.dialects import postgresql
+
+            return postgresql.insert(table)
+        from sqlalchemy.dialects import sqlite
+
+        return sqlite.insert(table)

@@ -39,21 +39,62 @@ class QueueStore(StoreBase):
                        idempotency_key: str | None = None, recipient: str | None = None,
                        prompt_key: str | None = None) -> tuple[Submission, bool]:
         """Store a raw input; return (row, True), or (earlier row, False) for a duplicate key."""
+        return self.store_submission(self.new_submission(
+            source, body, game_id=game_id, seat=seat, sender=sender,
+            idempotency_key=idempotency_key, recipient=recipient, prompt_key=prompt_key))
+
+    def new_submission(self, source: str, body: str, *, game_id: str | None = None,
+                       seat: str | None = None, sender: str | None = None,
+                       idempotency_key: str | None = None, recipient: str | None = None,
+                       prompt_key: str | None = None) -> Submission:
+        """Return a raw input with its id and time, not stored yet."""
         if not isinstance(body, str):
             raise TypeError("a submission body must be a str")
-        values = {"id": uuid.uuid4().hex, "received_at": utc_now(), "source": source,
-                  "game_id": game_id, "seat": seat, "sender": sender,
-                  "idempotency_key": idempotency_key, "body": encode_body(body),
-                  "status": "received", "recipient": recipient, "prompt_key": prompt_key}
-        t = submissions_t.c
-        query = self._insert(submissions_t).values(**values).on_conflict_do_nothing(
-            index_elements=["source", "idempotency_key"]).returning(t.id)
+        return Submission(id=uuid.uuid4().hex, received_at=utc_now(), source=source,
+                          game_id=game_id, seat=seat, sender=sender,
+                          idempotency_key=idempotency_key, body=body, status="received",
+                          result=None, processed_at=None, recipient=recipient,
+                          prompt_key=prompt_key)
+
+    def store_submission(self, sub: Submission,
+                         outcome: tuple[str, dict[str, Any]] | None = None,
+                         ) -> tuple[Submission, bool]:
+        """Store a new input, with its outcome (status, result) when given, in one transaction.
+
+        Returns (row, True), or (earlier row, False) when its source and key are taken.
+        """
         with self._writer.begin() as conn:
-            created = conn.execute(query).first() is not None
-            key = (t.id == values["id"]) if created else (
-                (t.source == source) & (t.idempotency_key == idempotency_key))
+            row = self._insert_submission(conn, sub, outcome)
+            if row is not None:
+                return submission_from_row(row), True
+            t = submissions_t.c
+            key = (t.source == sub.source) & (t.idempotency_key == sub.idempotency_key)
             row = conn.execute(select(submissions_t).where(key)).one()
-        return submission_from_row(row), created
+        return submission_from_row(row), False
+
+    def _insert_submission(self, conn: Connection, sub: Submission,
+                           outcome: tuple[str, dict[str, Any]] | None) -> Any:
+        """Insert a new input in the caller's transaction; its row, or None for a taken key."""
+        values = {"id": sub.id, "received_at": sub.received_at, "source": sub.source,
+                  "game_id": sub.game_id, "seat": sub.seat, "sender": sub.sender,
+                  "idempotency_key": sub.idempotency_key, "body": encode_body(sub.body),
+                  "status": "received", "recipient": sub.recipient,
+                  "prompt_key": sub.prompt_key}
+        if outcome is not None:
+            values.update(status=outcome[0], result=canonical_json(outcome[1]),
+                          processed_at=utc_now())
+        query = self._insert(submissions_t).values(**values).on_conflict_do_nothing(
+            index_elements=["source", "idempotency_key"]).returning(*submissions_t.c)
+        return conn.execute(query).first()
+
+    def submission_by_key(self, source: str, idempotency_key: str) -> Submission | None:
+        """Return the submission stored under a source and idempotency key, if any."""
+        t = submissions_t.c
+        query = select(submissions_t).where(t.source == source,
+                                            t.idempotency_key == idempotency_key)
+        with self._engine.connect() as conn:
+            row = conn.execute(query).first()
+        return None if row is None else submission_from_row(row)
 
     def get_submission(self, submission_id: str) -> Submission | None:
         """Return the submission, or None when there is no such id."""
@@ -115,6 +156,20 @@ class QueueStore(StoreBase):
         with self._engine.connect() as conn:
             return [submission_from_row(row) for row in conn.execute(query)]
 
+    def stalled_replies(self, source: str, older_than_seconds: int,
+                        limit: int = 100) -> list[str]:
+        """Return ids of inputs answered by nobody yet: processed `older_than_seconds` ago or
+        more, and no claim on their answer holds now (a queued answer is left to its queue)."""
+        t, now = submissions_t.c, utc_now()
+        query = (select(t.id).where(t.source == source, t.status != "received",
+                                    t.replied_at.is_(None),
+                                    t.processed_at < later(-older_than_seconds),
+                                    t.reply_claimed_until.is_(None)
+                                    | (t.reply_claimed_until < now))
+                 .order_by(t.processed_at).limit(limit))
+        with self._engine.connect() as conn:
+            return [str(row[0]) for row in conn.execute(query)]
+
     # -- outbox ----------------------------------------------------------------------------
 
     def add_outbox(self, game_id: str, rows: Sequence[NewOutbox]) -> list[int]:
@@ -153,15 +208,22 @@ class QueueStore(StoreBase):
         with self._writer.begin() as conn:
             conn.execute(query)
 
-    def submission_outbox(self, submission_id: str) -> list[int]:
-        """Return the ids of the pending rows the appends of a submission wrote."""
+    def submission_outbox(self, submission_id: str, *, unqueued: bool = False) -> list[int]:
+        """Return the ids of the pending rows the appends of a submission wrote.
+
+        With `unqueued`, rows a queue holds now are left out. Only the rows of the
+        submission's own seqs are read (its decisions name them), never the rest of the
+        game's outbox: their status is checked here, not by the index.
+        """
         o, d = outbox_t.c, decisions_t.c
-        query = (select(o.id).join_from(outbox_t, decisions_t, (o.game_id == d.game_id)
-                                        & (o.seq >= d.seq) & (o.seq <= d.last_seq))
-                 .where(d.submission_id == submission_id, o.status == "pending")
-                 .order_by(o.id))
+        query = (select(o.id, o.status, o.queued_until)
+                 .join_from(decisions_t, outbox_t, (o.game_id == d.game_id)
+                            & (o.seq >= d.seq) & (o.seq <= d.last_seq))
+                 .where(d.submission_id == submission_id).order_by(o.id))
+        now = utc_now()
         with self._engine.connect() as conn:
-            return [int(row[0]) for row in conn.execute(query)]
+            return [int(row.id) for row in conn.execute(query) if row.status == "pending"
+                    and not (unqueued and row.queued_until and row.queued_until >= now)]
 
     def pending_outbox_of_game(self, game_id: str, limit: int = 100) -> list[int]:
         """Return the ids of the game's undelivered rows that no queue holds now."""
@@ -324,6 +386,25 @@ class QueueStore(StoreBase):
         with self._writer.begin() as conn:
             if conn.execute(query).rowcount != 1:
                 raise StoreError(f"no outbox row {outbox_id!r}")
+
+    def fail_outbox(self, outbox_id: int, reason: str) -> bool:
+        """Mark a pending row failed for good with `reason`: it is never claimed or queued again.
+
+        Returns False when it was not pending (sent, or failed already).
+        """
+        t = outbox_t.c
+        query = (update(outbox_t).where(t.id == outbox_id, t.status == "pending")
+                 .values(status="failed", last_error=reason, claimed_until=None))
+        with self._writer.begin() as conn:
+            return bool(conn.execute(query).rowcount == 1)
+
+    def failed_outbox(self, game_id: str, limit: int = 50) -> list[OutboxRow]:
+        """Return the game's deliveries refused for good, newest first."""
+        t = outbox_t.c
+        query = (select(outbox_t).where(t.game_id == game_id, t.status == "failed")
+                 .order_by(t.id.desc()).limit(limit))
+        with self._engine.connect() as conn:
+            return [outbox_row_from_row(row) for row in conn.execute(query)]
 
     # -- deadlines -------------------------------------------------------------------------
 

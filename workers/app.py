@@ -77,6 +77,8 @@ def _count_done(sender: Any = None, retval: Any = None, state: str = "", **_: An
         metrics.count_order(str(retval.get("status", "")))
     elif name in DELIVERY_TASKS and retval == "sent":
         metrics.count_delivery(DELIVERY_TASKS[name], "sent")
+    elif name in DELIVERY_TASKS and retval == "refused":  # refused for good by the relay
+        metrics.count_delivery(DELIVERY_TASKS[name], "failed")
     elif name == "pbem.sweep_deadlines":
         metrics.record_sweep(load_config())
 

@@ -71,12 +71,19 @@ def enqueue_submission(submission_id: str) -> None:
 
 @app.task(name="pbem.process_submission")
 def process_submission(submission_id: str) -> dict[str, Any]:
-    """Decide a stored submission, then queue the mail it caused and the answer to an email."""
-    result = processing.process_submission(store(), submission_id, config=config())
-    queue_deliveries(store().submission_outbox(submission_id))
-    sub = store().get_submission(submission_id)
-    if sub is not None and sub.source == "email":
-        deliver_reply.delay(submission_id)
+    """Decide a stored submission, then queue the mail it caused and the answer to an email.
+
+    A run that finds the submission decided already queues nothing: under a backlog the same
+    submission may be queued again, and its mail must not be queued once per run. (Mail
+    that a crashed run left unqueued is queued by recovery.)
+    """
+    before = store().get_submission(submission_id)
+    result = processing.process_submission(store(), submission_id, config=config(),
+                                           known=before)
+    if before is not None and before.status == "received":
+        queue_deliveries(store().submission_outbox(submission_id, unqueued=True))
+        if before.source == "email":
+            deliver_reply.delay(submission_id)
     return result.as_dict()
 
 
@@ -111,7 +118,7 @@ def recover() -> dict[str, int]:
     waiting = store().received_submissions(STALE_SECONDS, RECOVER_BATCH)
     for submission_id in waiting:
         process_submission.delay(submission_id)
-    unanswered = [sub.id for sub in store().unreplied_submissions("email")]
+    unanswered = store().stalled_replies("email", STALE_SECONDS, RECOVER_BATCH)
     for submission_id in unanswered:
         deliver_reply.delay(submission_id)
     return {"deliveries": len(pending), "submissions": len(waiting), "replies": len(unanswered)}

@@ -26,6 +26,7 @@ from ..games import (
 )
 from ..inputs import clean_for_index
 from ..loading import LoadedGame, load_game
+from ..processing import EMAIL_SOURCE
 from ..store import Store, Submission
 from ..tokens import AddressClaim, read_address, read_press_address, signature_matches
 from .chat import is_auto_reply
@@ -34,7 +35,6 @@ from .pressreply import answer_by_press_address, authenticate_press
 from .reading import extract_orders, parse_message
 from .talk import take_talk
 
-EMAIL_SOURCE = "email"
 OUR_MESSAGE_ID = re.compile(r"<(?P<game>[0-9a-f]{8})\.(?P<seq>\d+)\.(?P<seat>[a-z0-9_-]+)\.")
 
 

@@ -62,6 +62,7 @@ def master_page(loaded: LoadedGame, sig: str, message: str = "", error: str = ""
     return page("master.html", summary=summarize(loaded), meta=loaded.meta, sig=sig,
                 seat_links=links, created=bool(request.args.get("created")),
                 failed=store().failed_submissions(loaded.meta.id),
+                failed_mail=store().failed_outbox(loaded.meta.id),
                 message=message, error=error, nonce=secrets.token_urlsafe(12)), status
 
 

@@ -143,3 +143,33 @@ def test_an_answer_refused_for_good_is_not_tried_again(tmp_path: Path,
     finally:
         controller.stop()
         store.dispose()
+
+
+def test_a_turn_email_refused_for_good_fails_once_and_is_listed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from service.delivery import deliver
+
+    port = free_port()
+    controller = Controller(Refusing(rcpt="550 5.1.1 no such user"), hostname="127.0.0.1",
+                            port=port)
+    controller.start()
+    monkeypatch.setenv("PBEM_SECRET_KEY", "smtp-refusal-key")
+    config = load_config({"PBEM_HOME": str(tmp_path),
+                          "PBEM_SMTP_URL": f"smtp://127.0.0.1:{port}?starttls=no"})
+    store = Store(f"sqlite:///{tmp_path / 'pbem.db'}")
+    store.create_schema()
+    try:
+        seats = [NewSeat(name, f"{name}@players.test") for name in ("anna", "bruno", "carla")]
+        game_id = create_game(store, "secret-masters", seats, seed_hex="5f" * 32).meta.id
+        row = store.pending_outbox()[0]
+        assert deliver(store, config, row.id) == "refused"
+        failed = store.failed_outbox(game_id)
+        assert [r.id for r in failed] == [row.id]
+        assert failed[0].status == "failed" and "550" in (failed[0].last_error or "")
+        assert deliver(store, config, row.id) == "failed-before"
+        assert row.id not in store.stalled_outbox(-3600, 100)
+        assert row.id not in store.pending_outbox_of_game(game_id)
+        assert not store.claim_outbox(row.id, 60)
+    finally:
+        controller.stop()
+        store.dispose()

@@ -31,6 +31,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.delenv("PBEM_DATABASE_URL", raising=False)
     ANNOUNCED.clear()
     monkeypatch.setattr("service.cli.announce", ANNOUNCED.append)
+    monkeypatch.setattr("service.cli.announce_in_background", ANNOUNCED.append)
     return tmp_path
 
 

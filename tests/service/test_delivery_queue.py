@@ -53,6 +53,10 @@ def test_an_order_queues_only_the_rows_its_own_append_wrote(store: Store) -> Non
     assert not set(mine) & {row.id for row in store.outbox_for_game(other.meta.id)}
     store.mark_outbox_sent(mine[0])
     assert store.submission_outbox(sub_id) == mine[1:]
+    store.mark_queued(mine[1:2], 300)
+    assert store.submission_outbox(sub_id, unqueued=True) == mine[2:], "a queue holds it"
+    clock.set_now(START + timedelta(seconds=301))
+    assert store.submission_outbox(sub_id, unqueued=True) == mine[1:]
 
 
 def test_recovery_takes_only_rows_whose_queueing_and_claim_ran_out(store: Store) -> None:
@@ -75,3 +79,18 @@ def test_recovery_takes_only_rows_whose_queueing_and_claim_ran_out(store: Store)
     assert store.stalled_outbox(60, 3) == [queued]
     store.mark_outbox_sent(queued)
     assert store.stalled_outbox(60, 20) == [fresh]
+
+
+def test_recovery_answers_only_emails_left_unanswered_and_unclaimed(store: Store) -> None:
+    sub, _ = store.add_submission("email", "pass", sender="anna@example.org")
+    waiting, _ = store.add_submission("email", "pass", sender="bruno@example.org")
+    store.set_submission_result(sub.id, "rejected", {"message": "no game"})
+    assert store.stalled_replies("email", 60) == [], "its own task answers it first"
+    clock.set_now(START + timedelta(seconds=61))
+    assert store.stalled_replies("email", 60) == [sub.id], "never the unprocessed one"
+    assert store.claim_reply(sub.id, 120)
+    assert store.stalled_replies("email", 60) == [], "a claimed answer is being sent"
+    clock.set_now(START + timedelta(seconds=61 + 121))
+    assert store.stalled_replies("email", 60) == [sub.id]
+    store.mark_submission_replied(sub.id)
+    assert store.stalled_replies("email", 60) == [] and waiting.id != sub.id

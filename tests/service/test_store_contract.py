@@ -231,6 +231,49 @@ def test_pending_outbox_respects_limit(store: Store) -> None:
     assert [o.recipient for o in store.pending_outbox(limit=2)] == ["seat0", "seat1"]
 
 
+def test_a_row_failed_for_good_is_never_claimed_queued_or_sent(store: Store) -> None:
+    store.append(GAME, 0, _events("a"), [NewOutbox(1, "north", "turn"),
+                                         NewOutbox(1, "south", "turn")])
+    first, second = store.pending_outbox()
+    assert store.fail_outbox(first.id, "550 no such user") is True
+    assert store.fail_outbox(first.id, "again") is False
+    failed = store.get_outbox(first.id)
+    assert failed is not None and (failed.status, failed.last_error) == ("failed",
+                                                                          "550 no such user")
+    assert [o.id for o in store.failed_outbox(GAME)] == [first.id]
+    assert [o.id for o in store.pending_outbox()] == [second.id]
+    assert first.id not in store.stalled_outbox(-3600, 100)
+    assert first.id not in store.pending_outbox_of_game(GAME)
+    assert not store.claim_outbox(first.id, 60) and not store.mark_outbox_sent(first.id)
+
+
+# -- appending after a known head ------------------------------------------------------------
+
+def test_append_after_the_hash_read_checks_and_moves_the_head_at_once(store: Store) -> None:
+    (first,) = store.append(GAME, 0, _events("a"))
+    (second,) = store.append(GAME, 1, _events("b"), prev_hash=first.hash)
+    assert second.prev_hash == first.hash and store.verify_chain(GAME) is None
+    with pytest.raises(SeqConflict):
+        store.append(GAME, 1, _events("late"), prev_hash=first.hash)
+    (third,) = store.append(GAME, 2, _events("c"), prev_hash="f" * 64)  # a stale hash
+    assert third.prev_hash == second.hash and store.verify_chain(GAME) is None
+    assert store.log_end(GAME) == (3, third.hash)
+
+
+def test_game_tail_reads_the_row_newest_snapshot_and_the_events_from_it(store: Store) -> None:
+    _log_of(store, 6)
+    tail = store.game_tail(GAME, lambda name: "1")
+    assert tail is not None and tail.snapshot is None and [r[0] for r in tail.rows] == [
+        1, 2, 3, 4, 5, 6]
+    store.save_snapshot(GAME, 4, "1", {"at": 4})
+    store.save_snapshot(GAME, 5, "2", {"other": "version"})
+    tail = store.game_tail(GAME, lambda name: "1")
+    assert tail is not None and tail.row.id == GAME and tail.row.head_seq == 6
+    assert tail.snapshot == (4, {"at": 4}) and [r[0] for r in tail.rows] == [4, 5, 6]
+    assert tail.rows[-1][6] == store.log_end(GAME)[1]
+    assert store.game_tail("no-such-game", lambda name: "1") is None
+
+
 # -- the hash chain ----------------------------------------------------------------------
 
 def test_verify_chain_accepts_a_good_log(store: Store) -> None:

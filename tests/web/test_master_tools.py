@@ -47,3 +47,13 @@ def test_a_message_to_every_player(app: Flask, client: FlaskClient, store: Store
     rows = [(r.recipient, r.kind) for r in store.outbox_for_game(loaded.meta.id)
             if r.kind == "press"]
     assert sorted(rows) == [("anna", "press"), ("bruno", "press"), ("carla", "press")]
+
+
+def test_refused_emails_are_listed_for_the_master(app: Flask, client: FlaskClient,
+                                                  store: Store) -> None:
+    loaded = new_game(store)
+    row = store.pending_outbox()[0]
+    assert store.fail_outbox(row.id, "refused for good: 550 no such user")
+    page = text(client.get(master_path(app, loaded)))
+    assert "Emails the players' mail servers refused" in page
+    assert row.recipient in page and "550 no such user" in page

@@ -2,7 +2,7 @@
 of the events by type, so a page reads a game's press without reading its whole log.
 
 Revision ID: 0008
-Revises: 0006
+Revises: 0007
 """
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0008"
-down_revision = "0006"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,255 @@
+"""Order benchmark: one order through the service, as a ratio to a bare one-row transaction.
+
+For SQLite (a temporary file) and PostgreSQL (a schema of its own, dropped at the end) it plays
+one Secret Masters game in-process: each repeat times one order (stored, decided, its events,
+outbox rows, deadlines and result written) and, interleaved with it, one bare one-row
+transaction on the same store with the same durability settings. It also times the `pbem order`
+command as a whole against `python -c pass`, and counts the SQL work of one order on
+PostgreSQL (connection checkouts, transactions, statements), decided at once as the terminal
+does and stored first then decided as a worker does. Prints `name value baseline ratio`.
+The machine's load moves both sides of a ratio; run it a few times and compare medians.
+
+    .venv/bin/python bench/order.py [--repeats 31] [--postgres URL] [--profile sqlite]
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from sqlalchemy import Column, Integer, MetaData, String, Table, event
+
+from engine.core import Rng
+from engine.core.harness import choose_step, chooser_for, seat_names
+from service.games import NewSeat, create_game, submit_order
+from service.loading import load_game
+from service.store import Store
+
+PG_URL = os.environ.get("PBEM_BENCH_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+GAME = "secret-masters"
+_BASELINE = Table("bench_baseline", MetaData(), Column("id", Integer, primary_key=True),
+                  Column("note", String(40)))
+
+
+@contextmanager
+def opened_store(kind: str) -> Iterator[Store]:
+    """Yield a fresh store of `kind` (sqlite or postgresql), removed afterwards."""
+    if kind == "sqlite":
+        with tempfile.TemporaryDirectory() as tmp:
+            store = Store(f"sqlite:///{tmp}/bench.db")
+            store.create_schema()
+            try:
+                yield store
+            finally:
+                store.dispose()
+        return
+    name = f"bench_order_{uuid.uuid4().hex[:12]}"
+    store = Store(PG_URL, schema=name)
+    store.create_schema()  # a fresh random name: this run created it, so it may drop it
+    try:
+        yield store
+    finally:
+        store.drop_schema()
+        store.dispose()
+
+
+def baseline(store: Store) -> Callable[[], None]:
+    """Return a bare one-row write transaction on the store's own writer engine."""
+    writer = store._writer  # the same engine, pragmas and BEGIN as an append
+    with writer.begin() as conn:
+        _BASELINE.create(conn, checkfirst=True)
+    counter = iter(range(1, 10**9))
+
+    def run() -> None:
+        with writer.begin() as conn:
+            conn.execute(_BASELINE.insert().values(id=next(counter), note="one row"))
+
+    return run
+
+
+def next_order(store: Store, game_id: str, chooser: Rng) -> tuple[str, str]:
+    """Return (seat, order text) of a legal order that does not end the game."""
+    loaded = load_game(store, game_id)
+    game = loaded.game
+    for _ in range(50):
+        prompt, order = choose_step(game, loaded.state, chooser)
+        if order is prompt.default:  # a deadline's default cannot be written as an order
+            order = chooser.choice(game.legal_orders(loaded.state, prompt.seat))
+        after = game.fold(loaded.state, game.decide(loaded.state, prompt.seat, order,
+                                                      Rng(b"probe")))
+        if game.outcome(after) is None:
+            return prompt.seat, game.format_order(order)
+    raise RuntimeError("every order tried ends the game")
+
+
+def new_game(store: Store) -> str:
+    """Create a 3-seat game and return its id."""
+    seats = [NewSeat(name, f"{name}@bench.test") for name in seat_names(3)]
+    return create_game(store, GAME, seats, {"long": "yes"}, seed_hex="be" * 32).meta.id
+
+
+def measure_order(kind: str, repeats: int) -> tuple[float, float]:
+    """Return the median seconds of one order and of the bare transaction, interleaved."""
+    with opened_store(kind) as store:
+        game_id = new_game(store)
+        bare = baseline(store)
+        chooser = chooser_for(b"bench-order")
+        orders, bares = [], []
+        for index in range(repeats + 2):
+            seat, text = next_order(store, game_id, chooser)
+            started = time.perf_counter()
+            bare()
+            middle = time.perf_counter()
+            result = submit_order(store, game_id, seat, text, source="bench")
+            ended = time.perf_counter()
+            if not result.accepted:
+                raise RuntimeError(f"a legal order was refused: {result.message}")
+            if index >= 2:  # the first orders warm caches and pools
+                bares.append(middle - started)
+                orders.append(ended - middle)
+    return statistics.median(orders), statistics.median(bares)
+
+
+def count_order_sql(kind: str, orders: int = 5, queued: bool = False) -> dict[str, float]:
+    """Return the mean checkouts, transactions and statements of one order on `kind`.
+
+    `queued`: the input is stored first and then decided, as the web and a worker do.
+    """
+    from service.processing import process_submission
+
+    with opened_store(kind) as store:
+        game_id = new_game(store)
+        chooser = chooser_for(b"bench-order-count")
+        counts = {"checkouts": 0, "transactions": 0, "statements": 0}
+
+        def checkout(*_: Any) -> None:
+            counts["checkouts"] += 1
+
+        def begin(*_: Any) -> None:
+            counts["transactions"] += 1
+
+        def statement(*_: Any) -> None:
+            counts["statements"] += 1
+
+        planned = [next_order(store, game_id, chooser) for _ in range(1)]
+        for _ in range(orders):
+            seat, text = planned.pop()
+            event.listen(store._engine.pool, "checkout", checkout)
+            event.listen(store._engine, "begin", begin)
+            event.listen(store._engine, "before_cursor_execute", statement)
+            try:
+                if queued:
+                    sub, _ = store.add_submission("bench", text, game_id=game_id, seat=seat)
+                    process_submission(store, sub.id, known=sub)
+                else:
+                    submit_order(store, game_id, seat, text, source="bench")
+            finally:
+                event.remove(store._engine.pool, "checkout", checkout)
+                event.remove(store._engine, "begin", begin)
+                event.remove(store._engine, "before_cursor_execute", statement)
+            planned.append(next_order(store, game_id, chooser))
+    return {name: value / orders for name, value in counts.items()}
+
+
+def measure_cli_order(repeats: int = 5) -> float:
+    """Return the median seconds of a whole `pbem order` command on a fresh SQLite home."""
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "PBEM_HOME": tmp, "PBEM_SECRET_KEY": "bench",
+               "PBEM_BROKER_URL": "memory://", "PYTHONPATH": str(ROOT)}
+        for name in ("PBEM_DATABASE_URL", "PBEM_SMTP_URL"):
+            env.pop(name, None)
+        previous = {k: os.environ.get(k) for k in ("PBEM_HOME", "PBEM_DATABASE_URL")}
+        os.environ["PBEM_HOME"] = tmp
+        os.environ.pop("PBEM_DATABASE_URL", None)
+        try:
+            store = Store(f"sqlite:///{tmp}/pbem.db")
+            store.create_schema()
+            game_id = new_game(store)
+            chooser = chooser_for(b"bench-cli")
+            times = []
+            for _ in range(repeats):
+                seat, text = next_order(store, game_id, chooser)
+                started = time.perf_counter()
+                done = subprocess.run([sys.executable, "-m", "service.cli", "order", game_id,
+                                       seat, text], env=env, capture_output=True, check=False)
+                times.append(time.perf_counter() - started)
+                if done.returncode != 0:
+                    raise RuntimeError(done.stderr.decode())
+            store.dispose()
+        finally:
+            for key, value in previous.items():
+                if value is None:
+                    os.environ.pop(key, None)
+                else:
+                    os.environ[key] = value
+    return statistics.median(times)
+
+
+def measure_python_start(repeats: int = 5) -> float:
+    """Return the median seconds of `python -c pass`."""
+    times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def profile_orders(kind: str, orders: int = 30) -> None:
+    """Print the top of a cProfile of `orders` orders on `kind`."""
+    with opened_store(kind) as store:
+        game_id = new_game(store)
+        chooser = chooser_for(b"bench-order-profile")
+        planned = [next_order(store, game_id, chooser)]
+        profile = cProfile.Profile()
+        for _ in range(orders):
+            seat, text = planned.pop()
+            profile.enable()
+            submit_order(store, game_id, seat, text, source="bench")
+            profile.disable()
+            planned.append(next_order(store, game_id, chooser))
+    pstats.Stats(profile).sort_stats("cumulative").print_stats(35)
+
+
+def line(name: str, value: float, base: float) -> None:
+    """Print one figure."""
+    print(f"{name} {value:.6f} {base:.6f} {value / base:.2f}")
+
+
+def main() -> None:
+    """Measure and print each figure."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=31)
+    parser.add_argument("--profile", choices=["sqlite", "postgresql"])
+    parser.add_argument("--no-postgres", action="store_true")
+    args = parser.parse_args()
+    if args.profile:
+        profile_orders(args.profile)
+        return
+    line("order_sqlite", *measure_order("sqlite", args.repeats))
+    if not args.no_postgres:
+        line("order_pg", *measure_order("postgresql", args.repeats))
+        for queued in (False, True):
+            counts = count_order_sql("postgresql", queued=queued)
+            name = "order_pg_sql_queued" if queued else "order_pg_sql"
+            print(name + " " + " ".join(f"{k}={v:g}" for k, v in counts.items()))
+    line("cli_order_s", measure_cli_order(), measure_python_start())
+
+
+if __name__ == "__main__":
+    main()
