@@ -64,6 +64,14 @@ def queue_deliveries(outbox_ids: list[int]) -> None:
         deliver.delay(outbox_id)
 
 
+def addressed_game(recipient: str | None) -> str | None:
+    """Return the game named by a play or press address, read from the address alone."""
+    from service.tokens import read_address, read_press_address
+
+    claim = read_address(recipient or "") or read_press_address(recipient or "")
+    return claim.game_id if claim is not None else None
+
+
 def enqueue_submission(submission_id: str) -> None:
     """Queue the processing of a stored submission (the web and the API hand theirs over)."""
     process_submission.delay(submission_id)
@@ -83,6 +91,9 @@ def process_submission(submission_id: str) -> dict[str, Any]:
     if before is not None and before.status == "received":
         queue_deliveries(store().submission_outbox(submission_id, unqueued=True))
         if before.source == "email":
+            # Press and mail commands append outside the decisions: queue the game's mail
+            # that no queue holds yet (one bounded read; rows held by a queue are left).
+            enqueue_game_mail(before.game_id or addressed_game(before.recipient))
             deliver_reply.delay(submission_id)
     return result.as_dict()
 

@@ -24,16 +24,6 @@ def press_events(pipeline: Pipeline, game_id: str, count: int) -> bool:
     return len([e for e in pipeline.store.events(game_id) if e.type == "press.sent"]) >= count
 
 
-def nudge(pipeline: Pipeline, game_id: str, count: int) -> None:
-    """Wait for the `count`-th press message, then queue the game's pending mail.
-
-    The worker queues at once only the mail of decided orders; the rest of a game's pending
-    mail is queued by the after-change nudge (as the web does) or the recovery beat.
-    """
-    wait_for(lambda: press_events(pipeline, game_id, count), 90, what=f"press {count}")
-    enqueue_game_mail(game_id)
-
-
 def test_a_press_mail_is_answered_on_its_own_address(pipeline: Pipeline) -> None:
     loaded = create_game(pipeline.store, "secret-masters", SEATS, seed_hex="cd" * 32,
                          press="grey")
@@ -43,14 +33,15 @@ def test_a_press_mail_is_answered_on_its_own_address(pipeline: Pipeline) -> None
     turn = latest_email(pipeline, "anna@players.test", game_id)
     send(pipeline, reply_to(turn, "anna@players.test",
                             "anonymous press to bruno: the grand master lies"))
-    nudge(pipeline, game_id, 1)
-    [press] = wait_for(lambda: press_mails(pipeline, "bruno@players.test"), 90,
+    wait_for(lambda: press_events(pipeline, game_id, 1), 90, what="the first press message")
+    # The worker queues the press mail itself: no recovery beat runs in this test.
+    [press] = wait_for(lambda: press_mails(pipeline, "bruno@players.test"), 30,
                        what="the press mail to bruno")
     address = str(press["Reply-To"])
     assert read_press_address(address) is not None and "anna" not in address
     send(pipeline, reply_to(press, "bruno@players.test", "How do you know?"))
-    nudge(pipeline, game_id, 2)
-    [answer] = wait_for(lambda: press_mails(pipeline, "anna@players.test"), 90,
+    wait_for(lambda: press_events(pipeline, game_id, 2), 90, what="the answer")
+    [answer] = wait_for(lambda: press_mails(pipeline, "anna@players.test"), 30,
                         what="the answer to anna")
     body = answer.get_body(("plain",))
     assert body is not None and "How do you know?" in body.get_content()
