@@ -1,4 +1,4 @@
-"""Hot paths against bare baselines, measured in one run: the figures of issue 16.
+"""Hot paths against bare baselines, measured in one run: the service's speed targets.
 
 Each round measures every path right next to its baseline (an order and a one-row transaction
 on the same store, a turn email and a minimal WeasyPrint PDF, the seat page and a hello route
@@ -85,7 +85,7 @@ def rounds(args: argparse.Namespace) -> dict[str, list[Pair]]:
 
 
 def summary(figures: dict[str, Figure]) -> dict[str, float | None]:
-    """Return the JSON summary: the ratios the issue targets, and the figures behind them."""
+    """Return the JSON summary: the ratios with targets, and the figures behind them."""
     def ratio(name: str) -> float | None:
         return round(figures[name].ratio, 4) if name in figures else None
 
