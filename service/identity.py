@@ -7,8 +7,8 @@ import hmac
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from .loading import load_game
 from .localtime import deadline_text
+from .pageread import game_at_row
 from .store import Store
 
 SIGN_IN_HOURS = 24
@@ -62,8 +62,8 @@ def seats_of(store: Store, email: str, zone: str = "") -> list[MySeat]:
     """Return every seat the address plays now, newest games first."""
     wanted = normal_address(email)
     found = []
-    for row in reversed(store.list_games()[-MAX_GAMES_SCANNED:]):
-        loaded = load_game(store, row.id, row=row)
+    for row in store.newest_games(MAX_GAMES_SCANNED):
+        loaded = game_at_row(store, row)
         meta = loaded.meta
         waiting = tuple(p.seat for p in loaded.game.prompts(loaded.state)) \
             if not meta.finished else ()

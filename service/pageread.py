@@ -74,6 +74,17 @@ def read_game(store: Store, game_id: str) -> PageGame:
     return PageGame(row, loaded)
 
 
+def game_at_row(store: Store, row: GameRow) -> LoadedGame:
+    """Return the game folded at the head its row names, from the cache when it is there."""
+    key = (row.id, row.head_seq, row.head_hash)
+    loaded = _games.get(key)
+    if loaded is None:
+        with connect(store) as conn:
+            loaded = _fold(store, conn, row)
+        _games.put(key, loaded)
+    return loaded
+
+
 def _game_row(store: Store, conn: Connection, game_id: str) -> GameRow:
     """Return the game's row, read straight through the driver (a page's one sure read)."""
     # SQLAlchemy's statement machinery costs more than the read itself here, on every page.

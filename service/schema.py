@@ -42,6 +42,7 @@ games = Table(
     Column("status", String(32), nullable=False),
     Column("head_seq", Integer, nullable=False, server_default="0"),
     Column("head_hash", String(64), nullable=False, server_default="0" * 64),
+    Index("games_created_idx", "created_at", "id"),
 )
 
 # The log. The primary key (game_id, seq) is the concurrency control of the whole service.

@@ -222,6 +222,13 @@ class Store(QueueStore, ReadStore):
         with self._engine.connect() as conn:
             return [GameRow(**row._mapping) for row in conn.execute(query)]
 
+    def newest_games(self, limit: int) -> list[GameRow]:
+        """Return the `limit` newest games, newest first (one bounded, indexed read)."""
+        g = games_t.c
+        query = select(games_t).order_by(g.created_at.desc(), g.id.desc()).limit(limit)
+        with self._engine.connect() as conn:
+            return [GameRow(**row._mapping) for row in conn.execute(query)]
+
     def set_game_status(self, game_id: str, status: str) -> None:
         """Set the game's status; an unknown game raises StoreError."""
         query = update(games_t).where(games_t.c.id == game_id).values(status=status)

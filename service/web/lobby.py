@@ -12,8 +12,10 @@ from engine.core import UnknownGame, all_games, get_game
 
 from ..audit import AuditRefused, audit, history, verify
 from ..historypage import history_page
-from ..loading import LoadedGame, UnknownGameId, load_game
+from ..loading import LoadedGame, UnknownGameId
+from ..pageread import game_at_row
 from ..templating import templates_dir
+from ..viewcache import LruCache
 from .links import load_or_404, page_game_or_404, store
 from .render import inline_svg, page
 from .seatparts import spectator_parts
@@ -30,14 +32,24 @@ LISTED = 200
 """The lobby and the API list the newest games, up to this many."""
 
 
+_summaries: LruCache[tuple[str, int, str], GameSummary] = LruCache(2 * LISTED)
+"""Summaries by (game, head seq, head hash): a game that did not move is not loaded again."""
+
+
 def all_summaries(limit: int = LISTED) -> list[GameSummary]:
-    """Return the newest games' summaries, newest first."""
+    """Return the newest games' summaries, newest first: one read of their rows, then a load
+    only for the games that moved since they were last listed."""
     result = []
-    for row in list(reversed(store().list_games()))[:limit]:
-        try:
-            result.append(summarize(load_game(store(), row.id, row=row)))
-        except (UnknownGameId, UnknownGame):
-            continue
+    for row in store().newest_games(limit):
+        key = (row.id, row.head_seq, row.head_hash)
+        summary = _summaries.get(key)
+        if summary is None:
+            try:
+                summary = summarize(game_at_row(store(), row))
+            except (UnknownGameId, UnknownGame):
+                continue
+            _summaries.put(key, summary)
+        result.append(summary)
     return result
 
 

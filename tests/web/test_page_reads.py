@@ -132,3 +132,25 @@ def test_the_pdf_is_rendered_once_per_head_and_seat(app: Flask, client: FlaskCli
     assert not any("insert" in sql.lower() for sql in seen)  # read back, not rendered again
     bruno = client.get(seat_path(app, loaded, "bruno") + "/snapshot.pdf").data
     assert bruno != first
+
+
+def test_the_lobby_reads_the_newest_rows_once_and_loads_only_games_that_moved(
+        client: FlaskClient, store: Store) -> None:
+    from service.web.lobby import _summaries
+
+    games = [new_game(store) for _ in range(6)]
+    forget_games()
+    _summaries.clear()
+    first = reads(store, client, "/")
+    assert any(" limit " in " ".join(sql.split()).lower() and "from games" in sql.lower()
+               for sql in first)
+    again = reads(store, client, "/")
+    assert len(again) == 1 and "from games" in again[0].lower()  # nothing moved: rows only
+    moved = games[2].meta.id
+    store.append(moved, store.last_seq(moved),
+                 [NewEvent("seat.preferences", {"seat": "bruno", "notify": "digest",
+                                                "mute_press": False, "timezone": ""},
+                           actor="bruno")])
+    after = reads(store, client, "/")
+    loads = [sql for sql in after if "from games" not in sql.lower()]
+    assert loads and all(f"'{moved}'" in sql for sql in loads), after
