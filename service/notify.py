@@ -15,6 +15,8 @@ from .gamemeta import GameMeta
 
 HELD = "held"
 DIGEST_PREFIX = "digest-"
+NEWS_KINDS = ("turn", "final", "welcome")
+"""With the digests, the kinds of email that bring a seat's history up to date."""
 DIGEST_HOUR = 7
 """Digests go out from this hour of the player's day (UTC when no time zone is set)."""
 
@@ -43,4 +45,4 @@ def is_news(kind: str) -> bool:
 
     The outbox triggers of revision 0009 name the same kinds: keep them in step.
     """
-    return kind in ("turn", "final", "welcome") or kind.startswith(DIGEST_PREFIX)
+    return kind in NEWS_KINDS or kind.startswith(DIGEST_PREFIX)

@@ -291,6 +291,19 @@ class QueueStore(StoreBase):
             row = conn.execute(query).first()
         return None if row is None else outbox_row_from_row(row)
 
+    def seat_mail_before(self, row: OutboxRow, news_kinds: Sequence[str],
+                         news_prefix: str) -> tuple[bool, int]:
+        """Return whether the row's seat had mail in this game before the row, and the seq of
+        its latest earlier news (0 if none): two reads of that seat's rows, newest first."""
+        t = outbox_t.c
+        mine = (t.game_id == row.game_id) & (t.recipient == row.recipient) & (t.id < row.id)
+        news = t.kind.in_(list(news_kinds)) | t.kind.startswith(news_prefix, autoescape=True)
+        with self._engine.connect() as conn:
+            earlier = conn.execute(select(t.id).where(mine).limit(1)).first() is not None
+            latest = conn.execute(select(t.seq).where(mine & news)
+                                  .order_by(t.seq.desc()).limit(1)).scalar()
+        return earlier, int(latest or 0)
+
     def outbox_for_game(self, game_id: str) -> list[OutboxRow]:
         """Return every outbox row of the game in the order they were written."""
         query = select(outbox_t).where(outbox_t.c.game_id == game_id).order_by(outbox_t.c.id)

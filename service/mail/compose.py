@@ -26,7 +26,7 @@ from ..inputs import bad_character
 from ..loading import LoadedGame, load_game
 from ..localtime import deadline_text
 from ..meta import MASTER
-from ..notify import DIGEST_PREFIX, HELD, is_news
+from ..notify import DIGEST_PREFIX, HELD, NEWS_KINDS
 from ..pagepdf import snapshot_pdf
 from ..store import OutboxRow, Store, Submission
 from ..templating import render_template
@@ -37,9 +37,7 @@ from .reading import REPLY_MARKER
 from .shape import (
     SUMMARY_LINES,
     hours_for,
-    is_first_mail,
     prompt_help,
-    seated_after_start,
     welcome_lines,
 )
 
@@ -148,24 +146,16 @@ def _still_waiting(now: LoadedGame, then: LoadedGame, seat: str) -> bool:
             and not current.submitted and not now.meta.paused and not now.meta.finished)
 
 
-def _previous_news_seq(store: Store, row: OutboxRow) -> int:
-    rows = store.outbox_for_game(row.game_id)
-    earlier = [r.seq for r in rows if r.recipient == row.recipient and is_news(r.kind)
-               and r.id < row.id]
-    return max(earlier, default=0)
-
-
 def _letter(store: Store, config: Config, row: OutboxRow, then: LoadedGame,
             meta: GameMeta) -> Letter:
     game, seat = then.game, row.recipient
     view = game.view(then.state, seat)
-    rows = store.outbox_for_game(row.game_id)
     closed = meta.paused or then.meta.paused or then.meta.finished
     prompt = None if closed else game.prompt_for(then.state, seat)
-    first, joined = is_first_mail(rows, row), seated_after_start(rows, row)
+    earlier, last_news = store.seat_mail_before(row, NEWS_KINDS, DIGEST_PREFIX)
+    first, joined = not earlier, row.kind == "welcome" and earlier
     news = [line.text for line in history(store, row.game_id, seat,
-                                          after=0 if joined else _previous_news_seq(store, row),
-                                          upto=row.seq)]
+                                          after=0 if joined else last_news, upto=row.seq)]
     deadline = then.meta.deadlines.get(seat)
     due = (deadline_text(deadline.due, meta.prefs(seat).timezone)
            if deadline and prompt and deadline.prompt_key == prompt.key else "")

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from typing import Any
 
 from engine.core import Prompt
@@ -10,7 +9,6 @@ from engine.core import Prompt
 from ..gamemeta import GameMeta
 from ..irreversible import help_irreversible_last
 from ..pdf import private_items
-from ..store import OutboxRow
 
 ENGINE_DEADLINE_LINE = re.compile(r"^\s*If the deadline passes\b.*$", re.IGNORECASE)
 SUMMARY_LINES = 15
@@ -35,16 +33,6 @@ def hours_for(meta: GameMeta, prompt: Prompt | None) -> int | None:
     if meta.deadline_hours:
         return meta.deadline_hours
     return prompt.deadline_hours if prompt is not None else None
-
-
-def is_first_mail(rows: Sequence[OutboxRow], row: OutboxRow) -> bool:
-    """Return whether `row` is the first email of its seat in this game."""
-    return not any(r.recipient == row.recipient and r.id < row.id for r in rows)
-
-
-def seated_after_start(rows: Sequence[OutboxRow], row: OutboxRow) -> bool:
-    """Return whether a welcome row greets a player who took over a running seat."""
-    return row.kind == "welcome" and not is_first_mail(rows, row)
 
 
 def welcome_lines(meta: GameMeta, seat: str, view: dict[str, Any],

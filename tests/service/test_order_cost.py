@@ -121,3 +121,30 @@ def test_an_order_reads_as_much_at_5000_events_as_at_100(tmp_path: Path) -> None
     finally:
         short_store.dispose()
         long_store.dispose()
+
+
+def test_a_turn_email_reads_only_its_own_seats_outbox_rows(tmp_path: Path) -> None:
+    from service.config import load_config
+    from service.mail.compose import compose_outbox
+
+    store, statements, game_id = game_of_length(tmp_path, 400)
+    try:
+        result = submit_order(store, game_id, *first_order(store, game_id), source="cli")
+        assert result.accepted
+        row = next(r for r in store.outbox_for_game(game_id)
+                   if r.seq > result.seq - 3 and r.kind == "turn" and r.recipient == "carla")
+        with statements.record() as seen:
+            assert compose_outbox(store, load_config(), row) is not None
+        outbox_reads = [sql for sql in seen if "FROM outbox" in sql]
+        assert outbox_reads and all("outbox.recipient" in sql for sql in outbox_reads), \
+            outbox_reads
+    finally:
+        store.dispose()
+
+
+def first_order(store: Store, game_id: str) -> tuple[str, str]:
+    """Return the first prompted seat and its first legal order, as text."""
+    loaded = load_game(store, game_id)
+    prompt = loaded.game.prompts(loaded.state)[0]
+    return prompt.seat, loaded.game.format_order(
+        loaded.game.legal_orders(loaded.state, prompt.seat)[0])
