@@ -5,6 +5,7 @@ them: each target with the strongest free group, with and without aid and money.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from engine.core.errors import RuleViolation
@@ -15,6 +16,7 @@ from .orders import (
     AbolishOrder,
     AttackOrder,
     AutoPassOrder,
+    CallOffOrder,
     DefendOrder,
     EndOrder,
     GiveMoneyOrder,
@@ -28,7 +30,7 @@ from .orders import (
     TransferOrder,
 )
 from .rules_actions import goal_choices
-from .rules_attack import uses_left
+from .rules_attack import capture_placement, uses_left
 from .state import Phase, State
 
 
@@ -93,7 +95,15 @@ def candidates(state: State, seat: str) -> list[Any]:
     if phase is Phase.END:
         return [EndOrder(), *transfers(state, seat)]
     if phase is Phase.RESPONSE:
+        attack = state.attack
+        if attack is not None and seat == attack.attacker:
+            mode = state.player(seat).auto_pass
+            return [CallOffOrder(), *[AutoPassOrder(m) for m in ("on", "off") if m != mode]]
         return [PassOrder(), *responses(state, seat), *plays(state, seat)]
+    if phase is Phase.COUNTER:
+        counter = state.counter
+        cards = dict.fromkeys(p.card for p in counter.plays) if counter is not None else {}
+        return [PassOrder(), *[PlayOrder("secrets", card) for card in cards]]
     if phase is Phase.RAISE:
         own = state.player(seat).cards[0].money
         return [RollOrder(), RaiseOrder(0, min(3, own))]
@@ -125,7 +135,19 @@ def attacks(state: State, seat: str) -> list[AttackOrder]:
             result.append(AttackOrder(kind, target, group, aiders, 0, own))
             if kind == "control":
                 result.append(AttackOrder(kind, target, group, (), 0, 0))
+                result += placings(state, seat, AttackOrder(kind, target, group, aiders, 0, own))
     return result
+
+
+def placings(state: State, seat: str, order: AttackOrder) -> list[AttackOrder]:
+    """Return the attack with each other placing of a displaced puppet of its target (1.1)."""
+    if not state.newer or not state.owner(order.target):
+        return []
+    placement = capture_placement(state, seat, order.target, order.group)
+    if placement is None:
+        return []
+    return [replace(order, placing=((item.card, "", side),))
+            for item in placement.displaced for side in item.open if side != item.side]
 
 
 def transfers(state: State, seat: str) -> list[TransferOrder]:

@@ -7,19 +7,22 @@ from engine.core.contract import Audience
 
 from .cards import SIDES, name_of
 from .events import EVENTS, _names, answer_text
-from .state import Answer
+from .state import Answer, Play
 
 
 def _attack(e: AttackAnnounced) -> str:
     aid = f", aided by {_names(e.aiders)}" if e.aiders else ""
     privilege = f", privileged by {name_of(e.privilege)}" if e.privilege else ""
     where = f" at its {SIDES[e.arrow]} arrow" if e.arrow >= 0 else ""
+    placing = "".join(f"; {name_of(puppet)} goes at the {SIDES[side]} of "
+                      f"{name_of(master) if master else 'its master'} if its place is taken"
+                      for puppet, master, side in e.placing)
     return (f"{e.attacker} attacks to {e.kind} {name_of(e.target)} with {name_of(e.group)}"
-            f"{aid}{where}, spending {e.spent}MB{privilege}.")
+            f"{aid}{where}, spending {e.spent}MB{privilege}{placing}.")
 
 
 @EVENTS.register("attack-announced",
-                 describe=_attack)
+                 describe=_attack, version=2)
 @dataclass(frozen=True)
 class AttackAnnounced:
     """An attack: who, how, with which groups, on what, the money put in, its privilege."""
@@ -36,6 +39,62 @@ class AttackAnnounced:
     whisper: bool
     first_action: bool
     moving: int = 0
+    placing: tuple[tuple[str, str, int], ...] = ()
+
+
+@EVENTS.upcaster("attack-announced", 1)
+def _announced_v1(payload: dict[str, object]) -> dict[str, object]:
+    """Version 1 had no placing of displaced puppets: the capturer named none."""
+    return {**payload, "placing": []}
+
+
+@EVENTS.register("attack-called-off",
+                 describe=lambda e: f"{e.attacker} calls off the attack on "
+                                    f"{name_of(e.target)} ({e.why}); the action is not spent.")
+@dataclass(frozen=True)
+class AttackCalledOff:
+    """The attack ends unresolved and does not count: its action and groups are free again."""
+
+    attacker: str
+    target: str
+    why: str
+
+
+def _plays(plays: tuple[Play, ...]) -> str:
+    return "; ".join(f"{p.seat} plays {name_of(p.card)}" + (f" on {name_of(p.target)}"
+                                                           if p.target else "")
+                     for p in plays)
+
+
+@EVENTS.register("secrets-window-opened",
+                 describe=lambda e: f"{_plays(e.plays)}. Secrets Man Was Not Meant To Know may "
+                                    "cancel it: the window opens for " + ", ".join(e.asked) + ".")
+@dataclass(frozen=True)
+class CounterOpened:
+    """Specials were played: a window opens for Secrets Man Was Not Meant To Know (1.1)."""
+
+    plays: tuple[Play, ...]
+    context: str
+    asked: tuple[str, ...]
+
+
+def _counter_closed(e: CounterClosed) -> str:
+    answers = "; ".join(answer_text(a) for a in e.answers) or "nobody answered"
+    if not e.by:
+        return f"The Secrets window closes: {answers}."
+    return (f"The Secrets window closes: {answers}. {e.by}'s Secrets Man Was Not Meant To Know "
+            f"cancels {e.seat}'s {name_of(e.card)}; both cards are discarded.")
+
+
+@EVENTS.register("secrets-window-closed", describe=_counter_closed)
+@dataclass(frozen=True)
+class CounterClosed:
+    """The Secrets window ends: its answers, and the Special cancelled (`by` '' for none)."""
+
+    answers: tuple[Answer, ...]
+    by: str = ""
+    seat: str = ""
+    card: str = ""
 
 
 @EVENTS.register("window-opened",
@@ -112,7 +171,8 @@ class RollChanged:
 
 @EVENTS.register("attack-resolved",
                  describe=lambda e: f"The attack to {e.kind} {name_of(e.target)} "
-    + ("succeeds" if e.success else "fails") + f" ({e.roll} against {e.needed}).")
+    + ("succeeds" if e.success else "fails")
+    + (f" ({e.roll} against {e.needed})." if e.roll else " without a roll."))
 @dataclass(frozen=True)
 class AttackResolved:
     """The attack succeeds or fails."""

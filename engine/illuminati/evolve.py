@@ -8,12 +8,12 @@ from engine.core.contract import replace
 from . import events as ev
 from .cards import ILLUMINATI
 from .events import EVENTS
-from .state import Answer, Attack, Phase, Placed, Player, State, Turn
+from .state import Answer, Attack, Counter, Phase, Placed, Player, State, Turn
 
 
-def initial_state(seats: tuple[str, ...], goal_adjust: int) -> State:
-    """Return the state before the opening events."""
-    return State(seats, goal_adjust, tuple(Player(seat) for seat in seats), order=seats)
+def initial_state(seats: tuple[str, ...], goal_adjust: int, rules: str = "1.1") -> State:
+    """Return the state before the opening events, playing the rules of version `rules`."""
+    return State(seats, goal_adjust, rules, tuple(Player(seat) for seat in seats), order=seats)
 
 
 def _player(state: State, seat: str, **changes: Any) -> State:
@@ -50,7 +50,8 @@ def _turned_up(state: State, e: ev.GroupTurnedUp) -> State:
 def _set_aside(state: State, e: ev.SpecialSetAside) -> State:
     if e.buried:
         return replace(state, deck=state.deck[1:] + (e.card,))
-    return replace(state, deck=state.deck[1:], discard=state.discard + (e.card,))
+    return replace(state, deck=state.deck[1:], discard=state.discard + (e.card,),
+                   secrets_gone=state.secrets_gone or e.card == "secrets")
 
 
 @EVENTS.evolver(ev.FirstPlayerChosen)
@@ -66,7 +67,8 @@ def _goal(state: State, e: ev.GoalChosen) -> State:
 
 @EVENTS.evolver(ev.TurnBegan)
 def _began(state: State, e: ev.TurnBegan) -> State:
-    return replace(state, phase=Phase.TURN, turn=Turn(e.seat, e.number), attack=None)
+    return replace(state, phase=Phase.TURN, turn=Turn(e.seat, e.number), attack=None,
+                   counter=None)
 
 
 @EVENTS.evolver(ev.TurnSkipped)
@@ -104,7 +106,8 @@ def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
 @EVENTS.evolver(ev.SpecialDiscarded)
 def _discarded(state: State, e: ev.SpecialDiscarded) -> State:
     state = _player(state, e.seat, hand=_without(state.player(e.seat).hand, e.card))
-    return replace(state, discard=state.discard + (e.card,))
+    return replace(state, discard=state.discard + (e.card,),
+                   secrets_gone=state.secrets_gone or e.card == "secrets")
 
 
 @EVENTS.evolver(ev.SpecialGiven)
@@ -117,7 +120,8 @@ def _given(state: State, e: ev.SpecialGiven) -> State:
 def _announced(state: State, e: ev.AttackAnnounced) -> State:
     attack = Attack(e.attacker, e.kind, e.group, e.target, e.defender, e.aiders, e.arrow,
                     e.spent, e.privilege, whisper=e.whisper, first_action=e.first_action,
-                    moving=e.moving)
+                    moving=e.moving, placing=e.placing,
+                    committed=e.spent > 0 or e.privilege == "bavaria")
     turn = state.turn
     turn = replace(turn, actions=turn.actions - 1, acted=True,
                    used=turn.used + (e.group,) + e.aiders,
@@ -134,11 +138,18 @@ def asked_for(state: State, phase: str) -> tuple[str, ...]:
 def waiting_for(state: State, phase: str) -> tuple[str, ...]:
     """Return the seats a window of `phase` waits for: those without a standing pass for it."""
     assert state.attack is not None
+    defender = state.attack.defender if phase == "response" else ""
+    return without_standing(state, asked_for(state, phase), defender)
+
+
+def without_standing(state: State, asked: tuple[str, ...], defender: str = ""
+                     ) -> tuple[str, ...]:
+    """Return the seats of `asked` whose standing order does not answer the window for them
+    (`defender`: the seat whose group is attacked, if any)."""
     result = []
-    for seat in asked_for(state, phase):
+    for seat in asked:
         mode = state.player(seat).auto_pass
-        attacked = seat == state.attack.defender and phase == "response"
-        if mode == "off" or (mode == "unless-attacked" and attacked):
+        if mode == "off" or (mode == "unless-attacked" and seat == defender):
             result.append(seat)
     return tuple(result)
 
@@ -156,9 +167,15 @@ def _opened(state: State, e: ev.WindowOpened) -> State:
 
 @EVENTS.evolver(ev.AnswerSealed)
 def _sealed(state: State, e: ev.AnswerSealed) -> State:
+    seat = e.answer.seat
+    if state.phase is Phase.COUNTER and state.counter is not None:
+        counter = state.counter
+        return replace(state, counter=replace(
+            counter, waiting=tuple(s for s in counter.waiting if s != seat),
+            sealed=tuple(a for a in counter.sealed if a.seat != seat) + (e.answer,)))
     assert state.attack is not None
-    waiting = tuple(s for s in state.attack.waiting if s != e.answer.seat)
-    others = tuple(a for a in state.attack.sealed if a.seat != e.answer.seat)
+    waiting = tuple(s for s in state.attack.waiting if s != seat)
+    others = tuple(a for a in state.attack.sealed if a.seat != seat)
     return _attack(state, waiting=waiting, sealed=others + (e.answer,))
 
 
@@ -170,10 +187,12 @@ def _closed(state: State, e: ev.WindowClosed) -> State:
     interference = sum(a.interfere for a in e.answers)
     played = attack.played + tuple((a.seat, a.play) for a in e.answers if a.play)
     reopened = attack.reopened or e.abolished
+    spent = any(a.defend_target or a.defend_illuminati or a.interfere for a in e.answers)
     return _attack(state, defence=attack.defence + defence,
                    interference=attack.interference + interference, asked=(), waiting=(),
                    sealed=(),
-                   abolished=attack.abolished or e.abolished, reopened=reopened, played=played)
+                   abolished=attack.abolished or e.abolished, reopened=reopened, played=played,
+                   committed=attack.committed or spent)
 
 
 @EVENTS.evolver(ev.RaiseAsked)
@@ -184,12 +203,58 @@ def _raise_asked(state: State, e: ev.RaiseAsked) -> State:
 @EVENTS.evolver(ev.AttackRaised)
 def _raised(state: State, e: ev.AttackRaised) -> State:
     assert state.attack is not None
-    return _attack(state, spent=state.attack.spent + e.amount, round=state.attack.round + 1)
+    return _attack(state, spent=state.attack.spent + e.amount, round=state.attack.round + 1,
+                   committed=True)
 
 
 @EVENTS.evolver(ev.DiceRolled)
 def _rolled(state: State, e: ev.DiceRolled) -> State:
-    return _attack(state, roll=sum(e.dice), needed=e.needed)
+    return _attack(state, roll=sum(e.dice), needed=e.needed, committed=True)
+
+
+@EVENTS.evolver(ev.AttackCalledOff)
+def _called_off(state: State, e: ev.AttackCalledOff) -> State:
+    """The attack is undone: its action, its groups' use and Bavaria's privilege are free."""
+    attack = state.attack
+    assert attack is not None
+    used = list(state.turn.used)
+    for card in (attack.group, *attack.aiders):
+        if card in used:
+            del used[len(used) - 1 - used[::-1].index(card)]
+    turn = replace(state.turn, actions=state.turn.actions + 1, used=tuple(used),
+                   bavaria_privilege=state.turn.bavaria_privilege
+                   and attack.privilege != "bavaria")
+    return replace(state, phase=Phase.TURN, attack=None, turn=turn)
+
+
+@EVENTS.evolver(ev.CounterOpened)
+def _counter_opened(state: State, e: ev.CounterOpened) -> State:
+    """Open a Secrets window; seats with a standing pass have answered it already."""
+    waiting = without_standing(state, e.asked)
+    standing = tuple(Answer(seat) for seat in e.asked if seat not in waiting)
+    counter = Counter(e.plays, e.context, state.phase, e.asked, waiting, standing)
+    return replace(state, phase=Phase.COUNTER, window=state.window + 1, counter=counter)
+
+
+@EVENTS.evolver(ev.CounterClosed)
+def _counter_closed(state: State, e: ev.CounterClosed) -> State:
+    """Go back to the decision the window interrupted; a cancelled Special answered in a
+    response window no longer counts in that answer."""
+    counter = state.counter
+    assert counter is not None
+    state = replace(state, phase=counter.resume, window=state.window + 1, counter=None)
+    if e.card and counter.context == "response" and state.attack is not None:
+        sealed = tuple(_strip(a, e.card) if a.seat == e.seat else a
+                       for a in state.attack.sealed)
+        state = _attack(state, sealed=sealed)
+    return state
+
+
+def _strip(item: Answer, card: str) -> Answer:
+    """Return the answer without the cancelled Special (and what only it allowed)."""
+    if card == "interference":
+        return replace(item, interfere=0, play="")
+    return replace(item, abolish=())
 
 
 @EVENTS.evolver(ev.RollChanged)
@@ -292,6 +357,12 @@ def _leave(state: State, seat: str) -> State:
         state = _attack(state, asked=tuple(s for s in attack.asked if s != seat),
                         waiting=tuple(s for s in attack.waiting if s != seat),
                         sealed=tuple(a for a in attack.sealed if a.seat != seat))
+    if state.counter is not None:
+        counter = state.counter
+        state = replace(state, counter=replace(
+            counter, asked=tuple(s for s in counter.asked if s != seat),
+            waiting=tuple(s for s in counter.waiting if s != seat),
+            sealed=tuple(a for a in counter.sealed if a.seat != seat)))
     return state
 
 
@@ -331,4 +402,5 @@ def _flag(state: State, e: ev.TurnFlag) -> State:
 @EVENTS.evolver(ev.GameWon)
 def _won(state: State, e: ev.GameWon) -> State:
     reason = "; ".join(f"{seat}: {goal}" for seat, goal in e.goals)
-    return replace(state, phase=Phase.OVER, winners=e.winners, reason=reason, attack=None)
+    return replace(state, phase=Phase.OVER, winners=e.winners, reason=reason, attack=None,
+                   counter=None)

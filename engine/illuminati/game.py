@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any, ClassVar
 
 from engine.core.contract import Canaries, OptionSpec, Outcome, TypeTable
@@ -29,7 +30,11 @@ class Illuminati(KitGame[State]):
     title: ClassVar[str] = "Illuminati"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
-    version: ClassVar[str] = "1.0"
+    version: ClassVar[str] = "1.1"
+    older_versions: ClassVar[tuple[str, ...]] = ("1.0",)
+    """1.0: Specials take effect as they are played (Secrets cancels only Assassination or
+    Murphy's Law, on the roll), an announced attack cannot be called off, and displaced
+    puppets of a capture always take the first open arrow of their master."""
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("goal-adjust", "int", 0, "added to the number of groups of the basic goal "
                    "(the service's own option for shorter or longer games)",
@@ -42,13 +47,19 @@ class Illuminati(KitGame[State]):
     orders: ClassVar[TypeTable] = ORDERS.table
     state_type: ClassVar[type] = State
 
+    def older(self, version: str) -> Illuminati:
+        """Return the rules of version 1.0, kept for the games created under it."""
+        if version != "1.0":
+            return super().older(version)  # type: ignore[return-value]
+        return _version_10()
+
     def initial_state(self, seats: tuple[str, ...], options: Mapping[str, Any]) -> State:
         """Return the state before setup: 2 to 8 distinct seats in playing order."""
         if not self.min_players <= len(seats) <= self.max_players or len(set(seats)) != len(
                 seats):
             raise ValueError(f"{self.title} needs {self.min_players} to {self.max_players} "
                              "distinct seats")
-        return initial_state(tuple(seats), int(options.get("goal-adjust", 0)))
+        return initial_state(tuple(seats), int(options.get("goal-adjust", 0)), self.version)
 
     def start(self, state: State, rng: Rng) -> list[Any]:
         """Return the setup events and the opening of the first turn."""
@@ -98,3 +109,16 @@ class Illuminati(KitGame[State]):
     def probe_words(self) -> tuple[str, ...]:
         """Return the names of every card."""
         return secrecy.probe_words()
+
+
+class IlluminatiVersion10(Illuminati):
+    """Illuminati as engine version 1.0 plays it, for the games created under it."""
+
+    version: ClassVar[str] = "1.0"
+    older_versions: ClassVar[tuple[str, ...]] = ()
+
+
+@cache
+def _version_10() -> IlluminatiVersion10:
+    """Return the one game object playing the rules of version 1.0."""
+    return IlluminatiVersion10()

@@ -15,7 +15,11 @@ from .cards import ALIGNMENTS, ATTACKS, GROUPS, ILLUMINATI, SIDES, SPECIALS
 from .rules_specials import AUTO_PASS_MODES
 
 KEYWORDS = {"with", "aided", "by", "spending", "from", "to", "at", "on", "and",
-            "privileged", "whispering", "moving"}
+            "privileged", "whispering", "moving", "placing", "place"}
+OPTIONS = {"privileged", "whispering", "moving", "placing", "place", "at"}
+"""Words that begin the optional parts of an attack."""
+PARTS = {"with", "aided", "spending", "privileged", "whispering", "moving", "placing", "place"}
+"""Words that end a placing clause: the next part of the attack begins."""
 NOISE = {"mb", "megabucks", "the"}
 ON_PLAYERS = ("computer-espionage", "senate-investigating-committee")
 """Specials played on a player rather than on a card."""
@@ -155,24 +159,41 @@ def read_attack(words: list[str], reader: Reader) -> od.AttackOrder:
 
 
 def _positional_attack(kind: str, words: list[str], reader: Reader) -> od.AttackOrder:
-    """Read the web form's layout: <target> <group> [<aider> ...] [<MB group> [<MB own>]]."""
-    names = [w for w in words if not is_amount(w)]
-    amounts = [amount(w, reader) for w in words if is_amount(w)]
-    if len(names) < 2 or len(amounts) > 2:
+    """Read the web form's layout: <target> <group> [<aider> ...] [<MB group> [<MB own>]]
+    [privileged by ...] [at <side>] [whispering campaign] [<MB moving>] [placing ...]."""
+    names: list[str] = []
+    while words and not is_amount(words[0]) and words[0] not in OPTIONS:
+        names.append(words.pop(0))
+    amounts: list[int] = []
+    while words and is_amount(words[0]) and len(amounts) < 2:
+        amounts.append(amount(words.pop(0), reader))
+    if len(names) < 2:
         raise reader.fail("Write: attack control <target> with <group> [aided by <group>] "
                           "[spending <MB> from group <MB> from illuminati].")
     cards = [card_named([name], reader) for name in names]
     amounts += [0] * (2 - len(amounts))
-    return od.AttackOrder(kind, cards[0], cards[1], tuple(cards[2:]), amounts[0], amounts[1])
+    order = od.AttackOrder(kind, cards[0], cards[1], tuple(cards[2:]), amounts[0], amounts[1])
+    return _attack_options(order, words, reader, form=True)
 
 
-def _attack_options(order: od.AttackOrder, rest: list[str], reader: Reader) -> od.AttackOrder:
-    """Read the optional parts of an attack after its group."""
-    aiders: list[str] = []
-    spent = [0, 0]
+def _attack_options(order: od.AttackOrder, rest: list[str], reader: Reader,
+                    form: bool = False) -> od.AttackOrder:
+    """Read the optional parts of an attack after its group (`form`: in the web form's layout,
+    where a bare amount is the money moved and any words left say where puppets go)."""
+    aiders = list(order.aiders)
+    spent = [order.from_group, order.from_illuminati]
     privilege, arrow, whisper, moving = "", -1, False, 0
+    placing: list[tuple[str, str, int]] = []
     while rest:
         word, rest = rest[0], rest[1:]
+        if form and is_amount(word):
+            moving = amount(word, reader)
+            continue
+        if word in ("placing", "place") or (form and word not in KEYWORDS):
+            clauses, rest = until(rest if word in ("placing", "place") else [word, *rest],
+                                  PARTS)
+            placing += _placing(clauses, reader)
+            continue
         if word == "aided":
             names, rest = until(rest[1:] if rest[:1] == ["by"] else rest, KEYWORDS - {"and"})
             aiders += [card_named(n, reader, "aiding group") for n in _split_and(names)]
@@ -181,9 +202,14 @@ def _attack_options(order: od.AttackOrder, rest: list[str], reader: Reader) -> o
             spent = [spent[0] + more_group, spent[1] + more_own]
         elif word == "privileged":
             names, rest = until(rest[1:] if rest[:1] == ["by"] else rest, KEYWORDS)
+            if form:  # one option value: one word (bavaria, or a Special's id)
+                names, rest = names[:1], names[1:] + rest
             flat = plain(" ".join(names))
             privilege = "bavaria" if flat in ("bavaria", "5", "5mb", "money") else (
                 card_named(names, reader, "Special discarded for privilege"))
+        elif word == "at" and rest[:1] in (["first"], ["any"]):
+            arrow, rest = -1, rest[1:]
+            rest = rest[2:] if rest[:2] == ["open", "arrow"] else rest
         elif word == "at" and rest:
             arrow, rest = side_named(rest[0], reader), rest[1:]
         elif word == "moving" and rest:
@@ -194,7 +220,26 @@ def _attack_options(order: od.AttackOrder, rest: list[str], reader: Reader) -> o
         else:
             raise reader.fail(f'"{word}" is not understood in an attack.')
     return od.AttackOrder(order.purpose, order.target, order.group, tuple(aiders), spent[0],
-                          spent[1], privilege, arrow, whisper, moving)
+                          spent[1], privilege, arrow, whisper, moving, tuple(placing))
+
+
+def _placing(words: list[str], reader: Reader) -> list[tuple[str, str, int]]:
+    """Read '<puppet> at <side> [of <master>]' clauses joined by 'and' (on for at will do)."""
+    found = []
+    for clause in _split_and(words):
+        cut = next((i for i, w in enumerate(clause) if w in ("at", "on")), -1)
+        if cut < 1 or cut + 1 >= len(clause):
+            raise reader.fail("Write where a displaced puppet goes: placing <puppet> at "
+                              "<top|right|bottom|left> [of <its master>].")
+        side = side_named(clause[cut + 1], reader)
+        tail = clause[cut + 2:]
+        if tail[:1] == ["of"]:
+            tail = tail[1:]
+        elif tail[:2] == ["arrow", "of"]:
+            tail = tail[2:]
+        master = card_named(tail, reader, "master") if tail else ""
+        found.append((card_named(clause[:cut], reader, "puppet"), master, side))
+    return found
 
 
 @GRAMMAR.rule("transfer", kinds=("transfer",))
@@ -227,6 +272,34 @@ def read_give(words: list[str], reader: Reader) -> object:
         return od.GiveGroupOrder(card_named(what[1:], reader), seat)
     card = card_named(what[1:] if what[:1] == ["special"] else what, reader)
     return od.GiveSpecialOrder(card, seat) if card in SPECIALS else od.GiveGroupOrder(card, seat)
+
+
+@GRAMMAR.rule("give-money", kinds=("give-money",))
+def read_give_money(words: list[str], reader: Reader) -> od.GiveMoneyOrder:
+    """Read the web form's layout: give-money <MB> [to] <player>."""
+    words = [w for w in _clean(words) if w != "to"]
+    if len(words) != 2 or not is_amount(words[0]):
+        raise reader.fail("Write: give <MB> to <player>.")
+    return od.GiveMoneyOrder(amount(words[0], reader), seat_named(words[1:], reader))
+
+
+@GRAMMAR.rule("give-special", "give-group", kinds=("give-special", "give-group"))
+def read_give_card(words: list[str], reader: Reader) -> object:
+    """Read the web form's layout: give-special|give-group <card> [to] <player>."""
+    words = [w for w in _clean(words) if w != "to"]
+    if len(words) < 2:
+        raise reader.fail("Write: give special <special> to <player>, or give group <group> "
+                          "to <player>.")
+    card, seat = card_named(words[:-1], reader), seat_named(words[-1:], reader)
+    return od.GiveSpecialOrder(card, seat) if card in SPECIALS else od.GiveGroupOrder(card, seat)
+
+
+@GRAMMAR.rule("call", "call-off", "withdraw", kinds=("call-off",))
+def read_call_off(words: list[str], reader: Reader) -> od.CallOffOrder:
+    """Read call off [the attack] (or withdraw)."""
+    rest = words[1:] if words[:1] == ["off"] else words
+    reader.nothing_after(rest, None, "call off", NOISE | {"attack", "my", "it", "off"})
+    return od.CallOffOrder()
 
 
 @GRAMMAR.rule("move", kinds=("move",))
@@ -304,7 +377,11 @@ def read_interfere(words: list[str], reader: Reader) -> od.InterfereOrder:
 def read_abolish(words: list[str], reader: Reader) -> od.AbolishOrder:
     """Read abolish with deep agent | abolish with <special> and <special>."""
     names = words[1:] if words[:1] == ["with"] else words
-    return od.AbolishOrder(tuple(card_named(n, reader, "Special") for n in _split_and(names)))
+    parts = _split_and(names)
+    if len(parts) == 1 and len(parts[0]) > 1 and all(
+            CARDS.matches(w) and CARDS.matches(w)[0] in SPECIALS for w in parts[0]):
+        parts = [[w] for w in parts[0]]  # the web form's layout: one Special per word
+    return od.AbolishOrder(tuple(card_named(n, reader, "Special") for n in parts))
 
 
 @GRAMMAR.rule("laser", kinds=("laser",))

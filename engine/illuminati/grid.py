@@ -11,12 +11,29 @@ Layout = Mapping[str, tuple[tuple[str, int], ...]]
 """For each master, its puppets and the side (in the master's own frame) they hang on."""
 
 
+Choices = Mapping[str, int]
+"""For a puppet whose own place is taken, the world side of its master's arrow it goes to."""
+
+
+@dataclass(frozen=True)
+class Displaced:
+    """A puppet whose own place was taken: its master and that master's open arrows then."""
+
+    card: str
+    master: str
+    open: tuple[int, ...]
+    side: int
+    """The side it went to (-1: it was lost)."""
+
+
 @dataclass(frozen=True)
 class Placement:
-    """Where a card and its puppets went: the new placements and the cards that did not fit."""
+    """Where a card and its puppets went: the new placements and the cards that did not fit,
+    and each puppet that could not keep its own place."""
 
     placed: tuple[Placed, ...]
     lost: tuple[str, ...]
+    displaced: tuple[Displaced, ...] = ()
 
 
 def world_arrows(item: Placed) -> tuple[int, ...]:
@@ -63,15 +80,21 @@ def _descendants(layout: Layout, card: str) -> list[str]:
 
 
 def place(cells: set[tuple[int, int]], root: str, master: Placed, side: int, layout: Layout,
-          money: Mapping[str, int]) -> Placement:
+          money: Mapping[str, int], choices: Choices | None = None,
+          settled_first: bool = False) -> Placement:
     """Place `root` at `master`'s arrow on `side`, then its puppets as laid out before.
 
-    A puppet whose cell is taken goes to its master's first open arrow clockwise from the top;
-    one that still does not fit is lost, with its own puppets.
+    A puppet whose cell is taken goes to the open arrow of its master named in `choices`, else
+    to its master's first open arrow clockwise from the top; one that still does not fit is
+    lost, with its own puppets. With `settled_first` (rules 1.1) the puppets of a master that
+    keep their own cells are placed before those displaced, so a displaced puppet never takes
+    the cell of a sibling that fits where it was (1.0 went round the master's arrows in order).
     """
     occupied = set(cells)
     placed: list[Placed] = []
     lost: list[str] = []
+    displaced: list[Displaced] = []
+    chosen = choices or {}
 
     def put(card: str, over: Placed, towards: int) -> Placed | None:
         x, y = neighbour(over, towards)
@@ -86,15 +109,25 @@ def place(cells: set[tuple[int, int]], root: str, master: Placed, side: int, lay
     if first is None:
         return Placement((), tuple(_descendants(layout, root)))
     for current in placed:
-        for child, local in layout.get(current.card, ()):
+        children = list(layout.get(current.card, ()))
+        if settled_first:  # who keeps its own cell goes first; the displaced take what is left
+            children.sort(key=lambda pair: neighbour(current, (pair[1] + current.rot) % 4)
+                          in occupied)
+        for child, local in children:
             item = put(child, current, (local + current.rot) % 4)
-            for other in world_arrows(current):
-                if item is not None:
-                    break
-                item = put(child, current, other)
-            if item is None:
+            if item is not None:
+                continue
+            free = tuple(s for s in world_arrows(current)
+                         if neighbour(current, s) not in occupied)
+            wanted = chosen.get(child, -1)
+            order = ((wanted,) if wanted in free else ()) + free
+            went = order[0] if order else -1
+            if went >= 0:
+                put(child, current, went)
+            else:
                 lost.extend(_descendants(layout, child))
-    return Placement(tuple(placed), tuple(lost))
+            displaced.append(Displaced(child, current.card, free, went))
+    return Placement(tuple(placed), tuple(lost), tuple(displaced))
 
 
 def cells_without(player: Player, cards: tuple[str, ...]) -> set[tuple[int, int]]:
@@ -104,11 +137,13 @@ def cells_without(player: Player, cards: tuple[str, ...]) -> set[tuple[int, int]
 
 
 def attach(player: Player, root: str, master: str, side: int, layout: Layout,
-           money: Mapping[str, int], leaving: tuple[str, ...] = ()) -> Placement:
+           money: Mapping[str, int], leaving: tuple[str, ...] = (),
+           choices: Choices | None = None, settled_first: bool = False) -> Placement:
     """Return where `root` and its puppets land on `master`'s arrow in this structure."""
     over = player.placed(master)
     assert over is not None
-    return place(cells_without(player, leaving), root, over, side, layout, money)
+    return place(cells_without(player, leaving), root, over, side, layout, money, choices,
+                 settled_first)
 
 
 def first_open(player: Player, exclude: tuple[str, ...] = ()) -> tuple[str, int] | None:

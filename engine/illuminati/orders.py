@@ -37,7 +37,7 @@ class GoalOrder:
                  syntax=('attack <control|neutralize|destroy> <target> with <group> [aided by '
                          '<group> and <group>] [spending <MB> from group <MB> from illuminati] '
                          '[privileged by <special>|bavaria] [at <side>] [whispering] '
-                         '[moving <MB>]'))
+                         '[moving <MB>] [placing <puppet> at <side> [and <puppet> at <side>]]'))
 @dataclass(frozen=True)
 class AttackOrder:
     """Announce an attack to control, neutralize or destroy `target` with `group`."""
@@ -52,6 +52,8 @@ class AttackOrder:
     arrow: int = -1
     whisper: bool = False
     moving: int = 0
+    placing: tuple[tuple[str, str, int], ...] = ()
+    """Where displaced puppets of the target go: (puppet, its master or '', world side)."""
 
     def text(self) -> str:
         """Return the canonical text."""
@@ -68,7 +70,23 @@ class AttackOrder:
             words.append("whispering")
         if self.moving:
             words.append(f"moving {self.moving}")
+        if self.placing:
+            words.append("placing " + " and ".join(
+                f"{puppet} at {SIDES[side]}" + (f" of {master}" if master else "")
+                for puppet, master, side in self.placing))
         return " ".join(words)
+
+
+@ORDERS.register("call-off", text=lambda o: o.text(),
+                 label='Call off your attack (nothing is committed yet)',
+                 syntax='call off')
+@dataclass(frozen=True)
+class CallOffOrder:
+    """Withdraw the attack just announced, before any money is committed or the dice roll."""
+
+    def text(self) -> str:
+        """Return the canonical text."""
+        return "call off"
 
 
 @ORDERS.register("transfer", text=lambda o: o.text(),

@@ -5,11 +5,11 @@ from engine.core.rng import Rng
 
 from . import events as ev
 from .arithmetic import Plan, aligned, succeeds, target_number
-from .cards import ATTACKS, GROUPS, name_of, power, transferable
+from .cards import ATTACKS, GROUPS, SIDES, name_of, power, transferable
 from .flow import Emitter, check_victory, knock_outs, refuse
-from .grid import attach, layout_of, open_arrows
+from .grid import Placement, attach, layout_of, open_arrows
 from .orders import AttackOrder
-from .state import Attack, State, subtree
+from .state import Attack, Play, State, subtree
 
 BAVARIA_PRIVILEGE = 5
 IMMUNE_TO = ("government", "straight")
@@ -49,6 +49,7 @@ def check_attack(state: State, seat: str, order: AttackOrder) -> None:
     _check_groups(state, seat, order)
     _check_kind(state, seat, order)
     _check_money(state, seat, order)
+    _check_placing(state, seat, order)
 
 
 def _check_target(state: State, seat: str, order: AttackOrder) -> None:
@@ -141,6 +142,66 @@ def _check_privilege(state: State, seat: str, order: AttackOrder) -> None:
                      "privilege")
 
 
+def capture_placement(state: State, seat: str, target: str, group: str, arrow: int = -1,
+                      placing: tuple[tuple[str, str, int], ...] = ()) -> Placement | None:
+    """Return where `target` and its puppets would land if `group` of `seat` took it now
+    (None when the group has no open arrow): the capture's placement, worked out ahead."""
+    player = state.player(seat)
+    arrows = open_arrows(player, group)
+    if not arrows:
+        return None
+    owner = state.owner(target)
+    layout: dict[str, tuple[tuple[str, int], ...]] = {}
+    money: dict[str, int] = {}
+    if owner:
+        victim = state.player(owner)
+        layout = layout_of(victim)
+        money = {card: victim.placed(card).money // 2  # type: ignore[union-attr]
+                 for card in subtree(victim, target)}
+    side = arrow if arrow in arrows else arrows[0]
+    choices = {puppet: where for puppet, _, where in placing}
+    return attach(player, target, group, side, layout, money, choices=choices,
+                  settled_first=state.newer)
+
+
+def _check_placing(state: State, seat: str, order: AttackOrder) -> None:
+    """Refuse a placing that cannot happen: only a puppet of the target whose own place will be
+    taken may go to another open arrow of its master."""
+    if not order.placing:
+        return
+    if not state.newer:
+        raise refuse("Placing displaced puppets is not offered in games created under engine "
+                     "version 1.0: they take the first open arrow of their master.", "placing")
+    if order.purpose != "control":
+        raise refuse("Only an attack to control brings puppets to place.", "placing")
+    owner = state.owner(order.target)
+    puppets = subtree(state.player(owner), order.target)[1:] if owner else ()
+    named = [puppet for puppet, _, _ in order.placing]
+    if len(set(named)) != len(named):
+        raise refuse("Place each puppet once.", "placing")
+    placement = capture_placement(state, seat, order.target, order.group, order.arrow,
+                                  order.placing)
+    assert placement is not None  # _check_kind found an open arrow
+    where = {item.card: item for item in placement.displaced}
+    for puppet, master, side in order.placing:
+        if puppet not in puppets:
+            raise refuse(f"{name_of(puppet)} is not a puppet of {name_of(order.target)}.",
+                         "placing")
+        own_master = state.player(owner).placed(puppet).master  # type: ignore[union-attr]
+        if master and master != own_master:
+            raise refuse(f"{name_of(puppet)} stays under its own master, "
+                         f"{name_of(own_master)}.", "placing")
+        item = where.get(puppet)
+        if item is None:
+            raise refuse(f"{name_of(puppet)} keeps its own place in this capture (or is lost "
+                         "with its master): only a puppet whose place is taken is placed.",
+                         "placing")
+        if side not in item.open:
+            sides = " or ".join(SIDES[s] for s in item.open) or "none"
+            raise refuse(f"{name_of(own_master)} will have no open arrow at the {SIDES[side]} "
+                         f"for {name_of(puppet)} (open then: {sides}).", "placing")
+
+
 def announce(em: Emitter, seat: str, order: AttackOrder, rng: Rng) -> None:
     """Announce the attack, take the money and cards it commits, open the response window."""
     state = em.state
@@ -149,7 +210,7 @@ def announce(em: Emitter, seat: str, order: AttackOrder, rng: Rng) -> None:
     em.emit(ev.AttackAnnounced(seat, order.purpose, order.group, order.target,
                                state.owner(order.target), order.aiders, order.arrow,
                                order.from_group + order.from_illuminati, order.privilege,
-                               order.whisper, first, order.moving))
+                               order.whisper, first, order.moving, order.placing))
     if order.from_group:
         em.emit(ev.MoneyChanged(seat, order.group, -order.from_group, "attack"))
     if order.from_illuminati:
@@ -160,6 +221,11 @@ def announce(em: Emitter, seat: str, order: AttackOrder, rng: Rng) -> None:
         em.emit(ev.SpecialDiscarded(seat, order.privilege, "privilege"))
     if order.whisper:
         em.emit(ev.SpecialDiscarded(seat, "whispering-campaign", "played"))
+        from .rules_counter import open_counter
+
+        if open_counter(em, (Play(seat, "whispering-campaign", order.target),), "announce",
+                        rng):
+            return
     from .rules_window import open_window
 
     open_window(em, "response", rng)
@@ -190,23 +256,23 @@ def resolve(em: Emitter) -> None:
     check_victory(em)
 
 
+def fail_unrolled(em: Emitter) -> None:
+    """End the attack as failed without a roll (its Whispering Campaign was cancelled)."""
+    attack = em.state.attack
+    assert attack is not None
+    em.emit(ev.AttackResolved(attack.attacker, attack.kind, attack.target, False, 0,
+                              target_number(em.state, plan_of(attack))))
+    check_victory(em)
+
+
 def capture(em: Emitter, attack: Attack) -> None:
-    """Place the target, with its puppets and half their money, at the attacking group."""
-    state = em.state
-    owner = state.owner(attack.target)
-    layout: dict[str, tuple[tuple[str, int], ...]] = {}
-    money: dict[str, int] = {}
-    if owner:
-        victim = state.player(owner)
-        layout = layout_of(victim)
-        money = {card: victim.placed(card).money // 2  # type: ignore[union-attr]
-                 for card in subtree(victim, attack.target)}
-    player = state.player(attack.attacker)
-    arrows = open_arrows(player, attack.group)
-    if not arrows:
+    """Place the target, with its puppets and half their money, at the attacking group; a
+    displaced puppet goes where the capturer's order placed it, else to the first open arrow
+    of its master clockwise from the top; what still does not fit becomes uncontrolled."""
+    placement = capture_placement(em.state, attack.attacker, attack.target, attack.group,
+                                  attack.arrow, attack.placing)
+    if placement is None:
         return
-    side = attack.arrow if attack.arrow in arrows else arrows[0]
-    placement = attach(player, attack.target, attack.group, side, layout, money)
     em.emit(ev.GroupsPlaced(attack.attacker, placement.placed, placement.lost, "captured"))
     group = em.state.player(attack.attacker).placed(attack.group)
     moved = min(attack.moving, group.money if group is not None else 0)

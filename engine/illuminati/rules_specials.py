@@ -18,7 +18,7 @@ from .flow import (
 )
 from .grid import open_arrows, place
 from .orders import AutoPassOrder, LaserOrder, PlayOrder, RecycleOrder
-from .state import Phase, State
+from .state import Phase, Play, State
 
 MONEY_CARDS = {"slush-fund": 15, "swiss-bank-account": 25}
 WHITE_COLLAR_BONUS = 5
@@ -76,12 +76,25 @@ def _check_bribery(state: State, seat: str, order: PlayOrder) -> None:
 
 
 def play(em: Emitter, seat: str, order: PlayOrder, rng: Rng) -> None:
-    """Discard the Special and carry out what it does."""
+    """Discard the Special; carry out what it does, at once or (rules 1.1) once the window for
+    Secrets Man Was Not Meant To Know has passed without cancelling it."""
     card = order.card
-    player = em.state.player(seat)
     if em.state.turn.seat == seat and em.state.phase in (Phase.TURN, Phase.END):
         em.emit(ev.ActionTaken(seat, card == "bribery"))
     em.emit(ev.SpecialDiscarded(seat, card, "played"))
+    from .rules_counter import open_counter
+
+    played = Play(seat, card, order.target, order.place, order.arrow)
+    if open_counter(em, (played,), "free", rng):
+        return
+    carry_out(em, played)
+    check_victory(em)
+
+
+def carry_out(em: Emitter, order: Play) -> None:
+    """Do what a Special played (already discarded) does."""
+    card, seat = order.card, order.seat
+    player = em.state.player(seat)
     if card in MONEY_CARDS:
         em.emit(ev.MoneyChanged(seat, player.illuminati, MONEY_CARDS[card], name_of(card)))
     elif card == "white-collar-crime":
@@ -106,7 +119,6 @@ def play(em: Emitter, seat: str, order: PlayOrder, rng: Rng) -> None:
         placement = place({(p.x, p.y) for p in player.cards}, order.target, over, side, {},
                           {})
         em.emit(ev.GroupsPlaced(seat, placement.placed, placement.lost, "bribed"))
-    check_victory(em)
 
 
 def check_recycle(state: State, seat: str, order: RecycleOrder) -> None:
@@ -156,6 +168,14 @@ def check_auto_pass(state: State, seat: str, order: AutoPassOrder) -> None:
 def auto_pass(em: Emitter, seat: str, order: AutoPassOrder, rng: Rng) -> None:
     """Set the standing order; answer the open window at once when it now applies."""
     em.emit(ev.AutoPassSet(seat, order.mode))
+    counter = em.state.counter
+    if em.state.phase is Phase.COUNTER and counter is not None:
+        if seat in counter.waiting and order.mode != "off":
+            from .orders import PassOrder
+            from .rules_counter import answer_counter
+
+            answer_counter(em, seat, PassOrder(), rng)
+        return
     attack = em.state.attack
     if attack is None or seat not in attack.waiting:
         return
@@ -175,8 +195,14 @@ def resign(em: Emitter, seat: str, order: Any, rng: Rng) -> None:
     if check_victory(em):
         return
     attack = em.state.attack
+    counter = em.state.counter
     if state.turn.seat == seat:
         end_turn(em)
+    elif state.phase is Phase.COUNTER and counter is not None:
+        if not counter.waiting:
+            from .rules_counter import close_counter
+
+            close_counter(em, rng)
     elif attack is not None and state.phase is not Phase.RAISE and not attack.waiting:
         from .rules_window import close_window
 

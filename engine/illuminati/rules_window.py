@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.contract import replace
 from engine.core.rng import Rng
 
 from . import events as ev
@@ -19,7 +20,7 @@ from .orders import (
     RollOrder,
 )
 from .rules_attack import resolve, roll_dice
-from .state import Answer, Attack, Phase, State
+from .state import Answer, Attack, Phase, Play, State
 
 MAX_ROUNDS = 3
 REACTIONS = ("assassination", "murphys-law")
@@ -137,11 +138,51 @@ def _spend(em: Emitter, item: Answer) -> Answer:
                   item.abolish, item.play, item.cancels)
 
 
-def close_window(em: Emitter, rng: Rng) -> None:
-    """Show the answers, take the money and cards, then go on to the next step."""
+def response_plays(state: State, attack: Attack) -> tuple[Play, ...]:
+    """Return the Specials played in the sealed answers of a response window (Interference,
+    Deep Agent), in playing order: Secrets may cancel them before they count (rules 1.1)."""
+    found = {a.seat: a for a in attack.sealed}
+    plays = []
+    for seat in state.order:
+        item = found.get(seat)
+        if item is None:
+            continue
+        if item.play == "interference":
+            plays.append(Play(seat, "interference"))
+        if item.abolish == ("deep-agent",):
+            plays.append(Play(seat, "deep-agent"))
+    return tuple(plays)
+
+
+def _held(state: State, item: Answer) -> Answer:
+    """Return the answer without the Specials its seat no longer holds (one spent meanwhile in
+    a window for Secrets): what only such a card allowed does not count."""
+    hand = list(state.player(item.seat).hand)
+    if item.play and item.play not in hand:
+        item = replace(item, play="", cancels="",
+                       interfere=0 if item.play == "interference" else item.interfere)
+    for card in item.abolish:
+        if card not in hand:
+            return replace(item, abolish=())
+        hand.remove(card)
+    return item
+
+
+def close_window(em: Emitter, rng: Rng, countered: bool = False) -> None:
+    """Show the answers, take the money and cards, then go on to the next step; under the
+    rules of 1.1 a response window in which Specials were played first opens the window for
+    Secrets Man Was Not Meant To Know on them (`countered`: it has passed)."""
     attack = _attack(em.state)
     phase = em.state.phase
-    taken = tuple(_spend(em, item) for item in attack.sealed)
+    if phase is Phase.RESPONSE and not countered:
+        from .rules_counter import open_counter
+
+        if open_counter(em, response_plays(em.state, attack), "response", rng):
+            return
+    sealed = attack.sealed
+    if em.state.newer:
+        sealed = tuple(_held(em.state, item) for item in sealed)
+    taken = tuple(_spend(em, item) for item in sealed)
     for item in taken:
         for card in item.abolish + ((item.play,) if item.play else ()):
             if card in em.state.player(item.seat).hand:
@@ -150,7 +191,8 @@ def close_window(em: Emitter, rng: Rng) -> None:
     em.emit(ev.WindowClosed(taken, abolished))
     if phase is Phase.RESPONSE:
         _after_response(em, taken, abolished, rng)
-    elif phase is Phase.REACTION and any(item.play for item in taken):
+    elif phase is Phase.REACTION and any(item.play for item in taken) and (
+            not em.state.newer or not em.state.secrets_gone):
         open_window(em, "secrets", rng)
     else:
         _settle_roll(em)

@@ -2,7 +2,7 @@
 
 Hidden are: each hand (its size is public), the deck's order, the UFOs' chosen goal, every
 seat's private notes (Computer Espionage), standing orders, and the sealed answers of an open
-window (only their author knows them until the window closes).
+window, the Secrets windows included (only their author knows them until the window closes).
 """
 from __future__ import annotations
 
@@ -31,7 +31,11 @@ def plant_canaries(state: State, canaries: Canaries) -> State:
     if attack is not None and attack.sealed:
         sealed = tuple(replace(a, play=canaries.text({a.seat})) for a in attack.sealed)
         attack = replace(attack, sealed=sealed)
-    return replace(state, players=players, deck=deck, attack=attack)
+    counter = state.counter
+    if counter is not None and counter.sealed:
+        counter = replace(counter, sealed=tuple(replace(a, play=canaries.text({a.seat}))
+                                                for a in counter.sealed))
+    return replace(state, players=players, deck=deck, attack=attack, counter=counter)
 
 
 def hidden_variant(state: State, seat: str | None, rng: Rng) -> State | None:

@@ -21,6 +21,7 @@ class Phase(str, Enum):
     RAISE = "raise"
     REACTION = "reaction"
     SECRETS = "secrets"
+    COUNTER = "counter"
     OVER = "over"
 
 
@@ -83,6 +84,35 @@ class Answer:
 
 
 @dataclass(frozen=True)
+class Play:
+    """A Special played and not yet carried out: who played it, and on what."""
+
+    seat: str
+    card: str
+    target: str = ""
+    place: str = ""
+    arrow: int = -1
+
+
+@dataclass(frozen=True)
+class Counter:
+    """A window for Secrets Man Was Not Meant To Know on Specials just played (rules 1.1).
+
+    `context` says what waits behind it: "free" (a Special played as a free action or Bribery,
+    carried out when the window closes), "announce" (Whispering Campaign played with an attack,
+    whose response window opens next) or "response" (Interference or Deep Agent revealed when a
+    response window closed, carried out next); `resume` is the phase to go back to.
+    """
+
+    plays: tuple[Play, ...]
+    context: str
+    resume: Phase
+    asked: tuple[str, ...] = ()
+    waiting: tuple[str, ...] = ()
+    sealed: tuple[Answer, ...] = ()
+
+
+@dataclass(frozen=True)
 class Attack:
     """The attack under way: who attacks what with what, the money so far, the windows."""
 
@@ -109,6 +139,8 @@ class Attack:
     reopened: bool = False
     first_action: bool = False
     moving: int = 0
+    placing: tuple[tuple[str, str, int], ...] = ()
+    committed: bool = False
 
 
 @dataclass(frozen=True)
@@ -132,10 +164,11 @@ class Turn:
 
 @dataclass(frozen=True)
 class State:
-    """The whole game."""
+    """The whole game; `rules` is the engine version whose reading the game plays."""
 
     seats: tuple[str, ...]
     goal_adjust: int = 0
+    rules: str = "1.1"
     players: tuple[Player, ...] = ()
     deck: tuple[str, ...] = ()
     uncontrolled: tuple[str, ...] = ()
@@ -149,6 +182,8 @@ class State:
     order: tuple[str, ...] = ()
     winners: tuple[str, ...] = ()
     reason: str = ""
+    counter: Counter | None = None
+    secrets_gone: bool = False
 
     def player(self, seat: str) -> Player:
         """Return the player of `seat`."""
@@ -171,6 +206,12 @@ class State:
     def active(self) -> tuple[str, ...]:
         """Return the seats still in the game, in playing order."""
         return tuple(s for s in self.order if not self.player(s).out)
+
+    @property
+    def newer(self) -> bool:
+        """Return whether the game plays the rules of 1.1 (Secrets on every Special, calling
+        off, the capturer's placing) rather than the reading of 1.0."""
+        return self.rules != "1.0"
 
     def basic_goal(self) -> int:
         """Return the number of cards to control for the basic goal, adjusted by the option."""

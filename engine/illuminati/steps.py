@@ -9,6 +9,7 @@ from engine.core.kit import Step
 from engine.core.rng import Rng
 
 from . import rules_actions as act
+from . import rules_counter as ctr
 from . import rules_specials as sp
 from . import rules_window as win
 from .candidates import listed
@@ -17,6 +18,7 @@ from .orders import (
     AbolishOrder,
     AttackOrder,
     AutoPassOrder,
+    CallOffOrder,
     DefaultOrder,
     DefendOrder,
     DropOrder,
@@ -36,7 +38,7 @@ from .orders import (
     RollOrder,
     TransferOrder,
 )
-from .prompts import money_forms, summary
+from .prompts import listed_fields, money_forms, summary
 from .rules_attack import announce, check_attack
 from .state import Phase, State
 
@@ -117,18 +119,39 @@ END_RULES: Rules = {
     **COMMON,
 }
 
+
+def _not_attacker(check: Check) -> Check:
+    """Return `check`, refusing first the attacker, who does not answer its own attack."""
+
+    def checked(state: State, seat: str, order: Any) -> None:
+        if state.attack is not None and seat == state.attack.attacker:
+            raise refuse("You do not answer your own attack; while nothing is committed you "
+                         "may call it off: call off.", "attacker")
+        check(state, seat, order)
+
+    return checked
+
+
 RESPONSE_RULES: Rules = {
-    DefendOrder: (win.check_answer, win.answer),
-    InterfereOrder: (win.check_answer, win.answer),
-    AbolishOrder: (win.check_answer, win.answer),
-    PassOrder: (_always, win.answer),
-    PlayOrder: (_free_play, sp.play),
+    DefendOrder: (_not_attacker(win.check_answer), win.answer),
+    InterfereOrder: (_not_attacker(win.check_answer), win.answer),
+    AbolishOrder: (_not_attacker(win.check_answer), win.answer),
+    PassOrder: (_not_attacker(_always), win.answer),
+    PlayOrder: (_not_attacker(_free_play), sp.play),
+    CallOffOrder: (ctr.check_call_off, ctr.call_off),
     **COMMON,
 }
 
 REACTION_RULES: Rules = {
     PlayOrder: (_reaction_or_free, _reaction_play),
     PassOrder: (_always, win.answer),
+    CallOffOrder: (ctr.check_call_off, ctr.call_off),
+    **COMMON,
+}
+
+COUNTER_RULES: Rules = {
+    PlayOrder: (ctr.check_counter, ctr.answer_counter),
+    PassOrder: (ctr.check_counter, ctr.answer_counter),
     **COMMON,
 }
 
@@ -138,15 +161,26 @@ def deciders(state: State) -> tuple[str, ...]:
         return tuple(p.seat for p in state.players if p.illuminati == "ufos")
     if state.phase in (Phase.TURN, Phase.END):
         return (state.turn.seat,)
+    if state.phase is Phase.COUNTER:
+        return state.counter.asked if state.counter is not None else ()
     if state.attack is None:
         return ()
     if state.phase is Phase.RAISE:
         return (state.attack.attacker,)
+    if ctr.uncommitted(state):
+        return (state.attack.attacker, *state.attack.asked)
     return state.attack.asked
 
 
 def answered(state: State, seat: str) -> bool:
-    """Return whether the seat has sealed an answer to the open window (it may change it)."""
+    """Return whether the seat has sealed an answer to the open window (it may change it);
+    an attacker who may call off its attack owes nothing meanwhile."""
+    if state.phase is Phase.COUNTER:
+        counter = state.counter
+        return counter is not None and seat in counter.asked and seat not in counter.waiting
+    if state.attack is not None and seat == state.attack.attacker and (
+            state.phase is Phase.RESPONSE):
+        return True
     return state.attack is not None and seat in state.attack.asked and (
         seat not in state.attack.waiting)
 
@@ -161,10 +195,12 @@ def _step(key: str, doing: str, rules: Rules, default: Any, default_summary: str
                 default=default, default_summary=default_summary,
                 candidates=listed if listing else None,
                 sample=None if listing else sample, forms=None if listing else money_forms,
-                sealed=sealed, revisable=True, hours=hours, submitted=answered)
+                sealed=sealed, revisable=True, hours=hours, submitted=answered,
+                fields=listed_fields if listing else None)
 
 
-SAMPLE_WEIGHTS = {AttackOrder: 12, AutoPassOrder: 2, EndOrder: 3, PassOrder: 2}
+SAMPLE_WEIGHTS = {AttackOrder: 12, AutoPassOrder: 2, EndOrder: 3, PassOrder: 2,
+                  CallOffOrder: 1}
 """How often random players choose each kind of order (others: 1): they mostly attack."""
 
 
@@ -186,20 +222,25 @@ TURN = _step("turn", "take your turn: two actions (attack, transfer, move, give 
 END = _step("end", "make your end-of-turn transfers (and special-power moves), then end",
             END_RULES, EndOrder(), "your turn ends", TURN_HOURS)
 RESPONSE = _step("response", "answer the attack, sealed: defend, interfere for or against, "
-                 "abolish privilege, or pass", RESPONSE_RULES, PassOrder(), "you pass",
-                 sealed=True)
+                 "abolish privilege, or pass", RESPONSE_RULES, PassOrder(),
+                 "you pass (an attacker who may call off owes no answer)", sealed=True)
 RAISE = _step("raise", "add money to your attack, or roll",
               {RaiseOrder: (win.check_raise, win.raise_or_roll),
-               RollOrder: (win.check_raise, win.raise_or_roll), **COMMON},
+               RollOrder: (win.check_raise, win.raise_or_roll),
+               CallOffOrder: (ctr.check_call_off, ctr.call_off), **COMMON},
               RollOrder(), "the dice are rolled")
 REACTION = _step("reaction", "play Assassination or Murphy's Law on the roll, sealed, or pass",
                  REACTION_RULES, PassOrder(), "you pass", sealed=True, listing=True)
 SECRETS = _step("secrets", "play Secrets Man Was Not Meant To Know on a Special played on "
                 "the roll, or pass", REACTION_RULES, PassOrder(), "you pass", sealed=True,
                 listing=True)
+COUNTER = _step("counter", "play Secrets Man Was Not Meant To Know on the Special just played, "
+                "sealed, or pass", COUNTER_RULES, PassOrder(), "you pass", sealed=True,
+                listing=True)
 STEPS: dict[Phase, Step] = {Phase.GOAL: GOAL, Phase.TURN: TURN, Phase.END: END,
                             Phase.RESPONSE: RESPONSE, Phase.RAISE: RAISE,
-                            Phase.REACTION: REACTION, Phase.SECRETS: SECRETS}
+                            Phase.REACTION: REACTION, Phase.SECRETS: SECRETS,
+                            Phase.COUNTER: COUNTER}
 
 
 def open_step(state: State) -> Step | None:

@@ -57,7 +57,14 @@ def render_text(view: Mapping[str, Any]) -> str:
     if attack:
         out.append(f"Attack: {attack['attacker']} to {attack['kind']} {attack['target']} with "
                    f"{attack['group']}: needs {attack['needed']} or less"
-                   + (f", rolled {attack['roll']}" if attack["roll"] else ""))
+                   + (f", rolled {attack['roll']}" if attack["roll"] else "")
+                   + ("" if attack.get("committed", True) else
+                      " (not committed yet: the attacker may call it off)"))
+    window = view.get("secrets_window")
+    if window:
+        out.append("Secrets window: " + "; ".join(
+            f"{p['seat']} plays {p['card']}" + (f" on {p['target']}" if p["target"] else "")
+            for p in window["plays"]))
     if view.get("winners"):
         out.append("Winners: " + ", ".join(view["winners"]) + f" ({view['reason']})")
     return "\n".join(out)

@@ -65,7 +65,23 @@ def _attack(state: State, seat: str | None) -> dict[str, Any] | None:
             "your_answer": [_answer_text(a) for a in attack.sealed if a.seat == seat],
             "answered": seat is not None and seat not in attack.waiting
             and state.phase in (Phase.RESPONSE, Phase.REACTION, Phase.SECRETS)
-            and any(a.seat == seat for a in attack.sealed)}
+            and any(a.seat == seat for a in attack.sealed),
+            "committed": attack.committed or bool(attack.roll),
+            "placing": [f"{name_of(puppet)} at {SIDES[side]}" for puppet, _, side in
+                        attack.placing]}
+
+
+def _counter(state: State, seat: str | None) -> dict[str, Any] | None:
+    """Return the open window for Secrets Man Was Not Meant To Know, as `seat` may see it."""
+    counter = state.counter
+    if counter is None:
+        return None
+    return {"plays": [{"seat": p.seat, "card": name_of(p.card),
+                       "target": name_of(p.target) if p.target else ""} for p in counter.plays],
+            "asked": list(counter.asked),
+            "your_answer": [answer_text(a) for a in counter.sealed if a.seat == seat],
+            "answered": seat is not None and seat in counter.asked
+            and seat not in counter.waiting}
 
 
 def _answer_text(item: Any) -> str:
@@ -85,7 +101,8 @@ def seat_view(state: State, seat: str | None) -> dict[str, Any]:
                           "alignments": list(alignments(c))} for c in state.uncontrolled],
         "deck_size": len(state.deck), "dead": [name_of(c) for c in state.dead],
         "discard_size": len(state.discard), "skip": list(state.skip),
-        "attack": _attack(state, seat), "winners": list(state.winners),
+        "attack": _attack(state, seat), "secrets_window": _counter(state, seat),
+        "winners": list(state.winners),
         "reason": state.reason}
 
 

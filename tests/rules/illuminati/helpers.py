@@ -16,14 +16,15 @@ DECK = ("slush-fund", "democrats", "kgb", "republicans", "hackers", "moonies")
 def table(illuminati: tuple[str, ...] = ("bavaria", "gnomes", "cthulhu"),
           uncontrolled: tuple[str, ...] = ("big-media", "gun-lobby"),
           deck: tuple[str, ...] = DECK, seats: tuple[str, ...] = SEATS,
-          options: dict[str, Any] | None = None) -> State:
-    """Return a table at the start of anna's first actions, incomes not yet collected twice."""
+          options: dict[str, Any] | None = None, game: Any = GAME) -> State:
+    """Return a table at the start of anna's first actions, incomes not yet collected twice
+    (`game`: the rules of another engine version)."""
     events: list[Any] = [ev.IlluminatiDealt(s, i) for s, i in zip(seats, illuminati)]
     events.append(ev.DeckShuffled(uncontrolled + deck))
     events += [ev.GroupTurnedUp(card) for card in uncontrolled]
     events.append(ev.FirstPlayerChosen((), seats))
     events.append(ev.TurnBegan(seats[0], 1))
-    return given(GAME, seats, events, options=options)  # type: ignore[no-any-return]
+    return given(game, seats, events, options=options)  # type: ignore[no-any-return]
 
 
 def own(state: State, seat: str, card: str, master: str = "", side: int = -1,
@@ -58,3 +59,36 @@ def answer_all(state: State, text: str = "pass") -> State:
     while unanswered(state) and GAME.prompts(state)[0].key == key:
         state = after(GAME, state, when(GAME, state, unanswered(state)[0], text))
     return state
+
+
+def holding(state: State, seat: str, *cards: str) -> State:
+    """Return the state with `cards` drawn into the seat's hand."""
+    return GAME.fold(state, [ev.SpecialDrawn(seat, card) for card in cards])
+
+
+def nobody_cancels(state: State) -> State:
+    """Return the state once the open Secrets window (if any) was passed by everyone."""
+    from engine.illuminati.state import Phase
+
+    if state.phase is Phase.COUNTER:
+        state = answer_all(state)
+    return state
+
+
+def resolve(state: State) -> State:
+    """Return the state once every window of the attack under way was passed (the attacker
+    rolls when asked to raise)."""
+    from engine.core.testing import after, when
+    from engine.illuminati.state import Phase
+
+    while state.phase not in (Phase.TURN, Phase.END, Phase.OVER):
+        if state.phase is Phase.RAISE:
+            assert state.attack is not None
+            state = after(GAME, state, when(GAME, state, state.attack.attacker, "roll"))
+        state = answer_all(state)
+    return state
+
+
+def older() -> Any:
+    """Return the rules of engine version 1.0, kept for the games created under it."""
+    return GAME.at_version("1.0")

@@ -75,6 +75,26 @@ def test_the_network_draws_two_cards() -> None:
     assert [e.seat for e in drawn] == ["bruno", "bruno"]
 
 
+def test_discordia_gets_four_more_on_any_attempt_to_control_a_weird_group() -> None:
+    state = table(illuminati=("discordia", "gnomes", "cthulhu"),
+                  uncontrolled=("flat-earthers", "big-media"))
+    state = own(state, "anna", "fnord-motor-company")
+    # Flat Earthers: Resistance 2, Weird; the Discordians' +4 counts for every group of theirs
+    assert target_number(state, Plan("anna", "control", "discordia", "flat-earthers")) == \
+        8 - 2 + 4
+    assert target_number(state, Plan("anna", "control", "fnord-motor-company",
+                                     "flat-earthers")) == 2 - 2 + 4
+    assert target_number(state, Plan("anna", "control", "discordia", "big-media")) == 8 - 6
+    assert target_number(state, Plan("anna", "destroy", "discordia", "flat-earthers")) == 8 - 1
+
+
+def test_the_assassins_get_four_more_on_any_attempt_to_neutralize() -> None:
+    state = own(table(illuminati=("assassins", "gnomes", "cthulhu")), "bruno", "democrats")
+    state = own(state, "anna", "fnord-motor-company")
+    plan = Plan("anna", "neutralize", "fnord-motor-company", "democrats")
+    assert target_number(state, plan) == 2 - 4 + 6 - 10 + 4
+
+
 def test_cthulhu_gets_two_more_on_any_attempt_to_destroy() -> None:
     state = table(illuminati=("cthulhu", "gnomes", "bavaria"))
     assert target_number(state, Plan("anna", "destroy", "cthulhu", "big-media")) == 9 - 4 + 2

@@ -1,6 +1,8 @@
 """Victory: the basic goal, every special goal, knock-outs, resignation and shared victory."""
 from __future__ import annotations
 
+import pytest
+
 from engine.core.contract import Canaries
 from engine.core.testing import Scripted, after, of_type, prompted, when
 from engine.illuminati import GAME
@@ -51,23 +53,24 @@ def test_bavaria_wins_with_a_total_power_of_35() -> None:
     assert state.winners == ("anna",) and "Power of 35" in state.reason
 
 
-def test_special_goals_of_every_illuminati() -> None:
-    cases = {
-        "discordia": ("comic-books", "flat-earthers", "hackers", "intellectuals",
-                      "psychiatrists"),
-        "assassins": ("kkk", "cia", "kgb", "mafia", "militia", "texas"),
-        "network": ("cia", "big-media", "fbi", "madison-avenue", "i-r-s", "post-office"),
-        "bermuda": ("semiconscious-liberation-army", "congressional-wives", "moonies",
-                    "pentagon"),
-    }
-    for illuminati, cards in cases.items():
-        state = table(illuminati=(illuminati, "gnomes", "cthulhu"))
-        placed = state
-        for card in cards:
-            card = "irs" if card == "i-r-s" else card
-            placed = _own_anywhere(placed, card)
-        assert reached(placed, "anna"), illuminati
-        assert not reached(_drop_last(placed, cards), "anna"), illuminati
+SPECIAL_GOALS = {
+    "discordia": ("comic-books", "flat-earthers", "hackers", "intellectuals", "psychiatrists"),
+    "assassins": ("kkk", "cia", "kgb", "mafia", "militia", "texas"),
+    "network": ("cia", "big-media", "fbi", "madison-avenue", "irs", "post-office"),
+    "bermuda": ("semiconscious-liberation-army", "congressional-wives", "moonies", "pentagon"),
+}
+
+
+@pytest.mark.parametrize("illuminati", sorted(SPECIAL_GOALS))
+def test_the_special_goal_of(illuminati: str) -> None:
+    """Discordia five Weird, the Assassins six Violent, the Network 25 transferable power,
+    Bermuda every alignment: met with the last group, not without it."""
+    cards = SPECIAL_GOALS[illuminati]
+    state = table(illuminati=(illuminati, "gnomes", "cthulhu"))
+    for card in cards:
+        state = _own_anywhere(state, card)
+    assert reached(state, "anna"), illuminati
+    assert not reached(_drop_last(state, cards), "anna"), illuminati
 
 
 def _own_anywhere(state: State, card: str) -> State:
@@ -81,8 +84,7 @@ def _own_anywhere(state: State, card: str) -> State:
 
 def _drop_last(state: State, cards: tuple[str, ...]) -> State:
     """Return the state without the last card placed (and its puppets)."""
-    last = "irs" if cards[-1] == "i-r-s" else cards[-1]
-    return after(GAME, state, [ev.GroupsReleased("anna", (last,), "test")])
+    return after(GAME, state, [ev.GroupsReleased("anna", (cards[-1],), "test")])
 
 
 def test_the_gnomes_win_with_150_megabucks_in_the_structure() -> None:

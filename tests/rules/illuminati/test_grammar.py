@@ -73,3 +73,45 @@ def test_unreadable_text_says_what_can_be_written(text: str) -> None:
     with pytest.raises(UnreadableOrder) as caught:
         read(text)
     assert caught.value.message and caught.value.legal
+
+
+def test_placing_displaced_puppets_in_the_attack_order() -> None:
+    assert read("attack control cia with bavaria placing fbi at top and kgb at left") == \
+        od.AttackOrder("control", "cia", "bavaria", placing=(("fbi", "", 0), ("kgb", "", 3)))
+    assert read('attack control CIA with illuminati place "F.B.I." on the bottom of CIA '
+                "spending 2 from illuminati") == od.AttackOrder(
+        "control", "cia", "gnomes", from_illuminati=2, placing=(("fbi", "cia", 2),))
+    order = od.AttackOrder("control", "cia", "gnomes", ("fbi",), 1, 2, "bavaria", 1, False, 3,
+                           (("republicans", "cia", 3),))
+    assert read(GAME.format_order(order)) == order
+    assert read("attack control cia with bavaria at the first open arrow") == od.AttackOrder(
+        "control", "cia", "bavaria")
+
+
+def test_calling_off_an_attack() -> None:
+    assert read("call off") == od.CallOffOrder()
+    assert read("call off the attack") == od.CallOffOrder()
+    assert read("please withdraw my attack") == od.CallOffOrder()
+    assert read(GAME.format_order(od.CallOffOrder())) == od.CallOffOrder()
+
+
+def test_the_web_forms_layouts_of_the_optional_parts() -> None:
+    assert read("attack control big-media cia fbi 1 2 privileged by bavaria at top "
+                "whispering campaign 3 placing kgb at left") == od.AttackOrder(
+        "control", "big-media", "cia", ("fbi",), 1, 2, "bavaria", 0, True, 3,
+        (("kgb", "", 3),))
+    assert read("attack control big-media cia 0 0 privileged by slush-fund 2 kgb at "
+                "right") == od.AttackOrder("control", "big-media", "cia", (), 0, 0,
+                                           "slush-fund", -1, False, 2, (("kgb", "", 1),))
+    assert read("attack destroy cycle-gangs gnomes 0 4 whispering campaign 0") == \
+        od.AttackOrder("destroy", "cycle-gangs", "gnomes", (), 0, 4, whisper=True)
+    assert read("give-money 3 carla") == od.GiveMoneyOrder(3, "carla")
+    assert read("give-special slush-fund carla") == od.GiveSpecialOrder("slush-fund", "carla")
+    assert read("give-group cia carla") == od.GiveGroupOrder("cia", "carla")
+    assert read("abolish slush-fund media-campaign") == od.AbolishOrder(
+        ("slush-fund", "media-campaign"))
+    assert read("play bribery on big-media at cia top") == od.PlayOrder(
+        "bribery", "big-media", "cia", 0)
+    assert read("move fbi to cia at left") == od.MoveOrder("fbi", "cia", 3)
+    assert read("interfere against 2 with interference") == od.InterfereOrder(-2, True)
+    assert read("call-off") == od.CallOffOrder()
