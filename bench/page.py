@@ -112,10 +112,17 @@ def rate(port: int, path: str, seconds: float, clients: int = CLIENTS) -> float:
     done = [0] * clients
     until = time.monotonic() + seconds
 
+    failed = [0] * clients
+
     def client(index: int) -> None:
         cookie = ""
         while time.monotonic() < until:
-            status, cookie = fetch(port, path, cookie)
+            try:
+                status, cookie = fetch(port, path, cookie)
+            except OSError:  # a connection the loaded server reset or refused: count it
+                failed[index] += 1
+                time.sleep(0.05)
+                continue
             done[index] += status == 200
 
     threads = [threading.Thread(target=client, args=(index,)) for index in range(clients)]
@@ -124,6 +131,8 @@ def rate(port: int, path: str, seconds: float, clients: int = CLIENTS) -> float:
         thread.start()
     for thread in threads:
         thread.join()
+    if sum(failed):
+        print(f"# {path}: {sum(failed)} requests failed to connect", file=sys.stderr)
     return sum(done) / (time.monotonic() - began)
 
 
