@@ -3,8 +3,11 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from collections.abc import Callable
 from email.message import EmailMessage
+
+from sqlalchemy.exc import DBAPIError
 
 from .config import Config
 from .mail.transport import PermanentDeliveryError, send
@@ -16,6 +19,24 @@ CLAIM_SECONDS = int(os.environ.get("PBEM_CLAIM_SECONDS", "300"))
 CLAIMED_ELSEWHERE = "claimed-elsewhere"
 """Another worker holds the delivery: it sends it, or recovery queues it once its claim ends.
 Waiting for it here would only multiply the work under a backlog."""
+
+
+RECORD_TRIES = 8
+"""Tries at recording a message as sent, 0.5 s apart and doubling (about two minutes): the
+message is out, and a database that blinks now must not make a retry send it again."""
+
+
+def _record_sent(record: Callable[[], object], name: str) -> None:
+    """Record that a message went out, waiting out a database restart rather than failing."""
+    for attempt in range(RECORD_TRIES):
+        try:
+            record()
+            return
+        except DBAPIError as exc:
+            if attempt == RECORD_TRIES - 1:
+                raise
+            log.warning("%s was sent but could not be recorded yet: %s", name, exc)
+            time.sleep(0.5 * 2 ** attempt)
 
 
 def _send_composed(config: Config, compose: Callable[[], EmailMessage | None], name: str,
@@ -63,7 +84,7 @@ def deliver(store: Store, config: Config, outbox_id: int) -> str:
                            "smtp_code": exc.smtp_code})
         store.fail_outbox(outbox_id, f"refused for good: {exc}"[:500])
         return "refused"
-    store.mark_outbox_sent(outbox_id)
+    _record_sent(lambda: store.mark_outbox_sent(outbox_id), f"outbox row {outbox_id}")
     return "sent" if sent else "no-longer-needed"
 
 
@@ -87,5 +108,6 @@ def deliver_reply(store: Store, config: Config, submission_id: str) -> str:
                     extra={"submission": submission_id, "smtp_code": exc.smtp_code})
         store.mark_submission_replied(submission_id)
         return "refused"
-    store.mark_submission_replied(submission_id)
+    _record_sent(lambda: store.mark_submission_replied(submission_id),
+                 f"the answer to {submission_id}")
     return "sent" if sent else "no-reply-needed"

@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import smtplib
+import sqlite3
+import threading
+import time
 from collections.abc import Iterator
 from email.message import EmailMessage
 from email.utils import make_msgid
@@ -171,5 +174,65 @@ def test_a_turn_email_refused_for_good_fails_once_and_is_listed(
         assert row.id not in store.pending_outbox_of_game(game_id)
         assert not store.claim_outbox(row.id, 60)
     finally:
+        controller.stop()
+        store.dispose()
+
+
+class LockingRelay:
+    """A relay that accepts a message, then holds the store's SQLite database locked for
+    longer than the store waits for a lock: a database that blinks right after a send."""
+
+    def __init__(self, database: Path, seconds: float) -> None:
+        self.database, self.seconds = database, seconds
+        self.received: list[bytes] = []
+        self.lockers: list[threading.Thread] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        self.received.append(bytes(envelope.original_content or b""))
+        locked = threading.Event()
+        locker = threading.Thread(target=self._hold, args=(locked,))
+        locker.start()
+        locked.wait(5)
+        self.lockers.append(locker)
+        return "250 OK"
+
+    def _hold(self, locked: threading.Event) -> None:
+        conn = sqlite3.connect(self.database, isolation_level=None)
+        try:
+            conn.execute("BEGIN EXCLUSIVE")
+            locked.set()
+            time.sleep(self.seconds)
+            conn.execute("ROLLBACK")
+        finally:
+            conn.close()
+
+
+def test_a_sent_email_is_recorded_once_the_database_answers_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from service import store as store_module
+    from service.delivery import deliver
+
+    monkeypatch.setattr(store_module, "SQLITE_BUSY_TIMEOUT_MS", 300)
+    relay = LockingRelay(tmp_path / "pbem.db", seconds=2.0)
+    port = free_port()
+    controller = Controller(relay, hostname="127.0.0.1", port=port)
+    controller.start()
+    monkeypatch.setenv("PBEM_SECRET_KEY", "smtp-refusal-key")
+    config = load_config({"PBEM_HOME": str(tmp_path),
+                          "PBEM_SMTP_URL": f"smtp://127.0.0.1:{port}?starttls=no"})
+    store = Store(f"sqlite:///{tmp_path / 'pbem.db'}")
+    store.create_schema()
+    try:
+        seats = [NewSeat(name, f"{name}@players.test") for name in ("anna", "bruno", "carla")]
+        create_game(store, "secret-masters", seats, seed_hex="60" * 32)
+        row = store.pending_outbox()[0]
+        assert deliver(store, config, row.id) == "sent"  # waited out the lock, no error
+        assert deliver(store, config, row.id) == "already-sent"
+        assert len(relay.received) == 1
+        sent = store.get_outbox(row.id)
+        assert sent is not None and sent.status == "sent"
+    finally:
+        for locker in relay.lockers:
+            locker.join()
         controller.stop()
         store.dispose()
