@@ -168,6 +168,10 @@ LogEntry = Mapping[str, Any]
 """One event as the audit reads it: at least its seq, type, schema_version and payload."""
 
 
+_EXACT = frozenset({str, int, bool, type(None)})
+"""The JSON value types whose equality is identity of meaning (unlike floats: -0.0 == 0.0)."""
+
+
 class _Rerun:
     """The state of one audit pass: the rules, the folded state and what is still expected."""
 
@@ -179,6 +183,7 @@ class _Rerun:
         self.expected: list[Any] = []
         self.after: Any = None
         self.kinds: dict[type, tuple[str, int]] = {}
+        self.decoded: dict[tuple[tuple[str, type, Any], ...], Any] = {}
         self.opened_at = 0
         self.orders = self.draws = self.events = 0
         self.finished = False
@@ -293,13 +298,29 @@ class _Rerun:
         assert self.game is not None
         rng = self._rng(seq)
         try:
-            order = self.game.order_from_json(order_json)
+            order = self._order_of(order_json)
             again, after = self.game.decide_and_fold(self.state, seat, order, rng)
         except RuleViolation as exc:
             raise AuditFailure(seq, f"the order ({text}) is refused on re-run: {exc}") from None
         self._open(seq, again, after)
         self.orders += 1
         self.draws += rng.draws
+
+    def _order_of(self, order_json: dict[str, Any]) -> Any:
+        """Return the order of an accepted order's JSON, decoding each distinct one once.
+
+        Orders are frozen, so equal JSON may share one; the key holds each value's exact type
+        (1, 1.0 and True are equal in Python but not to the rules), and only scalars that
+        compare exactly are keyed.
+        """
+        assert self.game is not None
+        key = tuple((name, type(value), value) for name, value in order_json.items())
+        if not all(kind in _EXACT for _, kind, _ in key):  # lists, objects: decoded each time
+            return self.game.order_from_json(order_json)
+        order = self.decoded.get(key)
+        if order is None:
+            order = self.decoded[key] = self.game.order_from_json(order_json)
+        return order
 
     def report(self, require_finished: bool) -> AuditReport:
         """Return the report once every event was taken; raise if the log stops short."""
