@@ -455,10 +455,13 @@ def replace(obj: _T, **changes: Any) -> _T:
     if not names.issuperset(changes):
         unknown = ", ".join(sorted(set(changes) - names))
         raise TypeError(f"{cls.__name__} has no field {unknown}")
-    new = object.__new__(cls)
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
+    new = _new_object(cls)
+    _set_attribute(new, "__dict__", {**obj.__dict__, **changes})
     return new
+
+
+_new_object = object.__new__
+_set_attribute = object.__setattr__
 
 
 __all__ = [

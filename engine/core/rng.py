@@ -86,10 +86,40 @@ class Rng:
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """Return a new list with the elements of `items` in a uniformly random order."""
         result = list(items)
-        for i in range(len(result) - 1, 0, -1):
+        if type(self).randbelow is Rng.randbelow:
+            self._shuffle(result)
+            return result
+        for i in range(len(result) - 1, 0, -1):  # a stream scripted by a subclass (tests)
             j = self.randbelow(i + 1)
             result[i], result[j] = result[j], result[i]
         return result
+
+    def _shuffle(self, result: list[T]) -> None:
+        """Shuffle `result` in place, drawing randbelow(i + 1) for each i from the top down.
+
+        The draws are randbelow's, inlined with the buffer held locally: shuffles make most of
+        a game's draws, and an audit re-draws every one of them.
+        """
+        top = len(result) - 1
+        if top < 1:
+            return
+        self.draws += top
+        buffer, held = self._buffer, self._buffer_bits
+        for i in range(top, 0, -1):
+            bits = i.bit_length()
+            while True:
+                if held < bits:
+                    self._buffer, self._buffer_bits = buffer, held
+                    self._refill()
+                    buffer, held = self._buffer, self._buffer_bits
+                    continue
+                held -= bits
+                j = buffer >> held
+                buffer &= (1 << held) - 1
+                if j <= i:
+                    break
+            result[i], result[j] = result[j], result[i]
+        self._buffer, self._buffer_bits = buffer, held
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         """Return `k` distinct elements of `items` in random order."""

@@ -103,29 +103,27 @@ def _antarctica_returned(state: State, event: ev.AntarcticaReturned) -> State:
     return replace(state, board=board, pool=add_agents(state.pool, event.agents))
 
 
-def _on_card(state: State, side: Side, colour: Colour | None) -> State:
-    """Return `state` with `colour` on the card on `side`, moving on to the next placement."""
-    if side is Side.RED:
-        state = replace(state, red_agent=colour)
-    else:
-        state = replace(state, white_agent=colour)
+def _on_card(state: State, side: Side, colour: Colour | None, **changes: Any) -> State:
+    """Return `state` with `colour` on the card on `side` and `changes` made, moving on to the
+    next placement."""
+    changes["red_agent" if side is Side.RED else "white_agent"] = colour
     if state.phase is Phase.PLACE_FIRST:
-        return replace(state, phase=Phase.PLACE_SECOND, open_side=side.other)
-    return replace(state, phase=Phase.VOTE, open_side=None)
+        return replace(state, phase=Phase.PLACE_SECOND, open_side=side.other, **changes)
+    return replace(state, phase=Phase.VOTE, open_side=None, **changes)
 
 
 @EVENTS.evolver(ev.AgentPlaced)
 def _agent_placed(state: State, event: ev.AgentPlaced) -> State:
     """A pool agent stands on a card."""
-    state = replace(state, pool=add_agent(state.pool, event.colour, -1))
-    return _on_card(state, event.side, event.colour)
+    return _on_card(state, event.side, event.colour,
+                    pool=add_agent(state.pool, event.colour, -1))
 
 
 @EVENTS.evolver(ev.AgentMoved)
 def _agent_moved(state: State, event: ev.AgentMoved) -> State:
     """An agent leaves its region for a card."""
-    state = replace(state, board=_moved(state.board, event.colour, event.from_region, None))
-    return _on_card(state, event.side, event.colour)
+    return _on_card(state, event.side, event.colour,
+                    board=_moved(state.board, event.colour, event.from_region, None))
 
 
 @EVENTS.evolver(ev.PlacementPassed)

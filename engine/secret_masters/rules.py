@@ -209,7 +209,7 @@ def fill_second(em: Emitter[State], index: int, order: Any, rng: Rng) -> None:
 def check_vote(state: State, index: int, order: VoteOrder) -> None:
     """A vote is exactly three of the seat's own markers."""
     counts = (order.red, order.white, order.orange)
-    if not all(type(count) is int for count in counts):
+    if not type(order.red) is type(order.white) is type(order.orange) is int:
         raise RuleViolation("A vote gives whole numbers of red, white and orange markers.",
                             code="sm.three-markers")
     markers = order.markers
@@ -241,7 +241,7 @@ def vote(em: Emitter[State], index: int, order: VoteOrder, rng: Rng) -> None:
     state = em.state
     revised = state.votes[index] is not None
     em.emit(ev.VoteCast(state.seats[index], order.markers, revised))
-    if all(cast is not None for cast in em.state.votes):
+    if None not in em.state.votes:
         rules_round.resolve_vote(em, rng)
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from service.archive import Archive, ArchiveError
-from service.audit import AuditFailure
+from service.audit import AuditFailure, AuditRefused
 from service.restore import audit_archive
 from tests import archives, longgame
 
@@ -89,3 +89,24 @@ def test_an_event_with_a_field_the_rules_never_wrote_fails_the_audit(archive: Pa
     with pytest.raises(AuditFailure) as failed:
         audit_archive(forged)
     assert failed.value.seq == target["seq"] and "different events" in failed.value.reason
+
+
+def test_a_difference_is_named_before_a_bad_line_read_after_it(archive: Path,
+                                                               tmp_path: Path) -> None:
+    """The audit reads a few events ahead; an unreadable line just after a forged event must
+    not hide the forged one, which comes first."""
+    header, events = archives.read_lines(archive)
+    target = next(e for e in events[BAD_LINE:] if "." not in e["type"])
+    target["payload"]["note"] = "added"
+    archives.rechain(header, events)
+    forged = archives.write_lines(tmp_path / "forged.jsonl", header, events)
+    later = target["seq"] + 2
+    bad = archives.altered_bytes(forged, tmp_path / "bad.jsonl", lambda lines: lines.__setitem__(
+        later, b"{" + lines[later]))
+    with pytest.raises(AuditFailure) as failed:
+        audit_archive(bad)
+    assert failed.value.seq == target["seq"]
+    early = archives.altered_bytes(archive, tmp_path / "early.jsonl",
+                                   lambda lines: lines.__setitem__(3, b"{" + lines[3]))
+    with pytest.raises(AuditRefused, match="^seq 3: the line of event 3 is not valid JSON"):
+        audit_archive(early)
