@@ -29,21 +29,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.hot.timing import Figure, figure
-
-# The measurements of the order path, the pages and the PDFs where those modules provide
-# them; else this folder's own (bench/hot/), which measure the same paths on today's code.
-try:
-    from bench.order import measure_cli_order, measure_order
-except ImportError:
-    from bench.hot.order import measure_cli_order, measure_order
-try:
-    from bench.page import measure_seat_page
-except ImportError:
-    from bench.hot.page import measure_seat_page
-try:
-    from bench.pdf import measure_email_pdf
-except ImportError:
-    from bench.hot.turnmail import measure_email_pdf
+from bench.order import measure_cli_order, measure_order
+from bench.page import measure_seat_page
+from bench.pdf import measure_email_pdf
 
 Pair = tuple[float, float]
 
@@ -74,9 +62,6 @@ def rounds(args: argparse.Namespace) -> dict[str, list[Pair]]:
     if not args.no_postgres:
         paths["order_pg_s"] = lambda: measure_order("postgresql", 1)
     pairs: dict[str, list[Pair]] = {name: [] for name in paths}
-    used = {f.__name__: f.__module__ for f in (measure_order, measure_cli_order,
-                                                measure_seat_page, measure_email_pdf)}
-    print(f"# measured by {used}", file=sys.stderr, flush=True)
     for number in range(args.repeats):
         for name, measure in paths.items():
             pairs[name].append(measure())
