@@ -62,18 +62,20 @@ def history(store: Store, game_id: str, seat: str | None, *, after: int = 0,
     """
     finished = load_game(store, game_id, upto=upto).meta.finished
     game, events = decoded_events(store, game_id, upto, after)
-    lines = []
-    for row, item in events:
-        service = is_service_event(row.type)
-        audience = service_audience(item) if service else game.visibility(item)
-        if finished or audience.allows(seat):
-            text = describe_service_event(item) if service else game.describe(item)
-        elif audience.summary:
-            text = audience.summary
-        else:
-            continue
-        lines.append(HistoryLine(row.seq, row.recorded_at, row.actor, text))
-    return lines
+    lines = (readable_text(game, row.type, item, seat, finished) for row, item in events)
+    return [HistoryLine(row.seq, row.recorded_at, row.actor, text)
+            for (row, _), text in zip(events, lines, strict=True) if text is not None]
+
+
+def readable_text(game: Game[Any], name: str, item: Any, seat: str | None,
+                  finished: bool) -> str | None:
+    """Return how an event reads for `seat`: in full, as its public summary, or None when
+    the seat may not see it at all (everything reads in full once the game ended)."""
+    service = is_service_event(name)
+    audience = service_audience(item) if service else game.visibility(item)
+    if finished or audience.allows(seat):
+        return describe_service_event(item) if service else game.describe(item)
+    return audience.summary or None
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,8 @@ from sqlalchemy import select
 
 from engine.core import Game
 
-from .audit import HistoryLine
-from .meta import SERVICE_EVENTS, describe_service_event, is_service_event, service_audience
+from .audit import HistoryLine, readable_text
+from .meta import SERVICE_EVENTS, is_service_event
 from .pageread import PageGame, connect
 from .schema import events as events_t
 from .store import Store
@@ -67,16 +67,11 @@ def readable_lines(game: Game[Any], rows: list[Any], seat: str | None,
     actor, recorded_at), in their order."""
     lines = []
     for seq, name, version, payload, actor, recorded_at in rows:
-        service = is_service_event(name)
-        item = (SERVICE_EVENTS if service else game.events).load(name, json.loads(payload), version)
-        audience = service_audience(item) if service else game.visibility(item)
-        if finished or audience.allows(seat):
-            text = describe_service_event(item) if service else game.describe(item)
-        elif audience.summary:
-            text = audience.summary
-        else:
-            continue
-        lines.append(HistoryLine(seq, recorded_at, actor, text))
+        events = SERVICE_EVENTS if is_service_event(name) else game.events
+        text = readable_text(game, name, events.load(name, json.loads(payload), version), seat,
+                             finished)
+        if text is not None:
+            lines.append(HistoryLine(seq, recorded_at, actor, text))
     return lines
 
 
