@@ -44,8 +44,7 @@ def waiting_seats(store: Store) -> list[Waiting]:
              .join_from(waiting_t, games_t, w.game_id == g.id)
              .where(w.held_seq.is_not(None), g.status == "active")
              .order_by(w.game_id, w.seat))
-    # The projection belongs to the store's tables; it is read here, beside its sweep.
-    with store._engine.connect() as conn:
+    with store.connect() as conn:  # the projection is read here, beside its sweep
         return [Waiting(row.game_id, row.seat, int(row.held_seq), row.digest_day)
                 for row in conn.execute(query)]
 

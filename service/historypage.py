@@ -18,7 +18,7 @@ from engine.core import Game
 
 from .audit import HistoryLine, readable_text
 from .meta import SERVICE_EVENTS, is_service_event
-from .pageread import PageGame, connect
+from .pageread import PageGame
 from .schema import events as events_t
 from .store import Store
 
@@ -52,7 +52,7 @@ def history_page(store: Store, game: PageGame, seat: str | None, *, before: int 
     else:
         upper = head + 1 if before is None else min(before, head + 1)
         query = query.where(c.seq < upper).order_by(c.seq.desc()).limit(size)
-    with connect(store) as conn:
+    with store.connect() as conn:
         rows = sorted(conn.execute(query).all(), key=lambda row: row[0])
     lines = readable_lines(game.loaded.game, rows, seat, game.loaded.meta.finished)
     first = rows[0][0] if rows else (after or 0) + 1

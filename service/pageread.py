@@ -57,14 +57,9 @@ class PageGame:
         return Head(row.head_seq, keyed(row.seed, row.id, row.head_seq, row.head_hash))
 
 
-def connect(store: Store) -> Connection:
-    """Return a new read connection of the store's database."""
-    return store._engine.connect()
-
-
 def read_game(store: Store, game_id: str) -> PageGame:
     """Return the game at its head: its row, then (unless cached) its snapshot and tail."""
-    with connect(store) as conn:
+    with store.connect() as conn:
         row = _game_row(store, conn, game_id)
         key = (row.id, row.head_seq, row.head_hash)
         loaded = _games.get(key)
@@ -79,7 +74,7 @@ def game_at_row(store: Store, row: GameRow) -> LoadedGame:
     key = (row.id, row.head_seq, row.head_hash)
     loaded = _games.get(key)
     if loaded is None:
-        with connect(store) as conn:
+        with store.connect() as conn:
             loaded = _fold(store, conn, row)
         _games.put(key, loaded)
     return loaded

@@ -53,6 +53,7 @@ from service.storebase import (
     is_unique_violation,
     utc_now,
 )
+from service.storecache import CacheStore
 from service.storequeue import QueueStore
 from service.storeread import GameTail, ReadStore
 
@@ -123,7 +124,7 @@ def _postgresql_engine(url: str, db_schema: str | None) -> Engine:
     return create_engine(url, pool_pre_ping=True, connect_args=connect_args)
 
 
-class Store(QueueStore, ReadStore):
+class Store(QueueStore, ReadStore, CacheStore):
     """The persistence of the service behind one small interface, for SQLite and PostgreSQL.
 
     `schema` (PostgreSQL only) names a database schema that holds the tables instead of the

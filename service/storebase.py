@@ -79,6 +79,11 @@ class StoreBase:
     _engine: Engine
     _writer: Engine
 
+    def connect(self) -> Connection:
+        """Return a plain read connection, for the projections and pages that read the store's
+        tables with queries of their own (each one bounded by what it shows)."""
+        return self._engine.connect()
+
     def _reader(self) -> Connection:
         """Return a connection for a read of several statements that need no transaction.
 

@@ -14,7 +14,7 @@ from ..games import ServiceError
 from ..loading import LoadedGame
 from ..localtime import read_timezone
 from ..meta import SERVICE_EVENTS, PressSent, SeatPreferences
-from ..pageread import PageGame, connect
+from ..pageread import PageGame
 from ..press import PressRequest, answer_request, conversation_key, press_at, send_press
 from ..schema import events as events_t
 from ..seatcommands import append_once
@@ -63,7 +63,7 @@ def press_conversations(game: PageGame, seat: str) -> list[Conversation]:
     query = (select(c.payload, c.schema_version, c.recorded_at, c.seq)
              .where(c.game_id == game.row.id, c.type == PRESS_SENT, c.seq <= game.row.head_seq)
              .order_by(c.seq.desc()).limit(PRESS_SHOWN))
-    with connect(store()) as conn:
+    with store().connect() as conn:
         rows = conn.execute(query).all()[::-1]
     sent = []
     for payload, version, recorded_at, seq in rows:
