@@ -6,6 +6,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from email.message import EmailMessage
 from email.utils import make_msgid
 from pathlib import Path
@@ -122,14 +123,13 @@ def test_relay_refusals_are_permanent_only_for_5xx(relay: Refusing, error: type[
     assert getattr(raised.value, "smtp_code", 0) == code
 
 
-def test_an_answer_refused_for_good_is_not_tried_again(tmp_path: Path,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    from service.delivery import deliver_reply
-    from service.processing import process_submission
-
+@contextmanager
+def relayed_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                  relay: Any) -> Iterator[tuple[Store, Config]]:
+    """Yield a fresh SQLite store and a configuration whose SMTP relay is `relay`, served by
+    a real aiosmtpd server on a free port."""
     port = free_port()
-    controller = Controller(Refusing(rcpt="550 5.1.1 no such user"), hostname="127.0.0.1",
-                            port=port)
+    controller = Controller(relay, hostname="127.0.0.1", port=port)
     controller.start()
     monkeypatch.setenv("PBEM_SECRET_KEY", "smtp-refusal-key")
     config = load_config({"PBEM_HOME": str(tmp_path),
@@ -137,31 +137,33 @@ def test_an_answer_refused_for_good_is_not_tried_again(tmp_path: Path,
     store = Store(f"sqlite:///{tmp_path / 'pbem.db'}")
     store.create_schema()
     try:
+        yield store, config
+    finally:
+        controller.stop()
+        store.dispose()
+
+
+def test_an_answer_refused_for_good_is_not_tried_again(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from service.delivery import deliver_reply
+    from service.processing import process_submission
+
+    with relayed_store(tmp_path, monkeypatch, Refusing(rcpt="550 5.1.1 no such user")) as (
+            store, config):
         raw = b"From: gone@players.test\r\nMessage-ID: <p1@players.test>\r\n\r\npass\r\n"
         sub, _ = receive_email(store, raw, envelope_from="gone@players.test")
         process_submission(store, sub.id, config=config)
         assert deliver_reply(store, config, sub.id) == "refused"
         assert store.unreplied_submissions("email") == []
         assert deliver_reply(store, config, sub.id) == "already-sent"
-    finally:
-        controller.stop()
-        store.dispose()
 
 
 def test_a_turn_email_refused_for_good_fails_once_and_is_listed(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from service.delivery import deliver
 
-    port = free_port()
-    controller = Controller(Refusing(rcpt="550 5.1.1 no such user"), hostname="127.0.0.1",
-                            port=port)
-    controller.start()
-    monkeypatch.setenv("PBEM_SECRET_KEY", "smtp-refusal-key")
-    config = load_config({"PBEM_HOME": str(tmp_path),
-                          "PBEM_SMTP_URL": f"smtp://127.0.0.1:{port}?starttls=no"})
-    store = Store(f"sqlite:///{tmp_path / 'pbem.db'}")
-    store.create_schema()
-    try:
+    with relayed_store(tmp_path, monkeypatch, Refusing(rcpt="550 5.1.1 no such user")) as (
+            store, config):
         seats = [NewSeat(name, f"{name}@players.test") for name in ("anna", "bruno", "carla")]
         game_id = create_game(store, "secret-masters", seats, seed_hex="5f" * 32).meta.id
         row = store.pending_outbox()[0]
@@ -173,9 +175,6 @@ def test_a_turn_email_refused_for_good_fails_once_and_is_listed(
         assert row.id not in store.stalled_outbox(-3600, 100)
         assert row.id not in store.pending_outbox_of_game(game_id)
         assert not store.claim_outbox(row.id, 60)
-    finally:
-        controller.stop()
-        store.dispose()
 
 
 class LockingRelay:
@@ -214,25 +213,16 @@ def test_a_sent_email_is_recorded_once_the_database_answers_again(
 
     monkeypatch.setattr(store_module, "SQLITE_BUSY_TIMEOUT_MS", 300)
     relay = LockingRelay(tmp_path / "pbem.db", seconds=2.0)
-    port = free_port()
-    controller = Controller(relay, hostname="127.0.0.1", port=port)
-    controller.start()
-    monkeypatch.setenv("PBEM_SECRET_KEY", "smtp-refusal-key")
-    config = load_config({"PBEM_HOME": str(tmp_path),
-                          "PBEM_SMTP_URL": f"smtp://127.0.0.1:{port}?starttls=no"})
-    store = Store(f"sqlite:///{tmp_path / 'pbem.db'}")
-    store.create_schema()
     try:
-        seats = [NewSeat(name, f"{name}@players.test") for name in ("anna", "bruno", "carla")]
-        create_game(store, "secret-masters", seats, seed_hex="60" * 32)
-        row = store.pending_outbox()[0]
-        assert deliver(store, config, row.id) == "sent"  # waited out the lock, no error
-        assert deliver(store, config, row.id) == "already-sent"
-        assert len(relay.received) == 1
-        sent = store.get_outbox(row.id)
-        assert sent is not None and sent.status == "sent"
+        with relayed_store(tmp_path, monkeypatch, relay) as (store, config):
+            seats = [NewSeat(name, f"{name}@players.test") for name in ("anna", "bruno", "carla")]
+            create_game(store, "secret-masters", seats, seed_hex="60" * 32)
+            row = store.pending_outbox()[0]
+            assert deliver(store, config, row.id) == "sent"  # waited out the lock, no error
+            assert deliver(store, config, row.id) == "already-sent"
+            assert len(relay.received) == 1
+            sent = store.get_outbox(row.id)
+            assert sent is not None and sent.status == "sent"
     finally:
         for locker in relay.lockers:
             locker.join()
-        controller.stop()
-        store.dispose()
