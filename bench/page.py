@@ -18,8 +18,6 @@ from __future__ import annotations
 import argparse
 import http.client
 import os
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -32,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from flask import Flask
 
+from bench.processes import free_port, stop
 from service.games import NewSeat, create_game
 from service.loading import load_game, maybe_snapshot
 from service.store import NewEvent, Store
@@ -85,13 +84,6 @@ def seat_path(home: Path, events: int) -> str:
         return f"/play/{meta.id}/anna/{sig}"
     finally:
         store.dispose()
-
-
-def free_port() -> int:
-    """Return a TCP port free on 127.0.0.1 right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def fetch(port: int, path: str, cookie: str) -> tuple[int, str]:
@@ -158,17 +150,6 @@ def serve(home: Path, port: int) -> subprocess.Popen[bytes]:
             time.sleep(0.2)
     stop(server)
     raise RuntimeError(f"gunicorn did not answer; see {home / 'gunicorn.log'}")
-
-
-def stop(process: subprocess.Popen[bytes]) -> None:
-    """Stop the server's process group, politely then firmly."""
-    if process.poll() is None:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
 
 
 def measure_seat_page(events: int, seconds: float = SECONDS,

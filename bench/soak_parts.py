@@ -10,7 +10,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -22,6 +21,8 @@ from typing import Any
 
 from aiosmtpd.controller import Controller
 
+from bench.processes import free_port
+
 ROOT = Path(__file__).resolve().parents[1]
 PG_BIN = Path(os.environ.get("PBEM_SOAK_PG_BIN", "/usr/lib/postgresql/15/bin"))
 TURN_ID = re.compile(r"<([0-9a-f]{8}\.\d+\.[a-z0-9_-]+\.[a-z0-9-]+)@")
@@ -29,13 +30,6 @@ REPLY_ID = re.compile(r"reply\.([0-9a-f]+)@")
 MESSAGE_ID = re.compile(rb"^Message-ID:\s*(<[^>]+>)", re.IGNORECASE | re.MULTILINE)
 IN_REPLY_TO = re.compile(rb"^In-Reply-To:\s*<soak-(\d+)@players\.test>",
                          re.IGNORECASE | re.MULTILINE)
-
-
-def free_port() -> int:
-    """Return a TCP port that is free on the loopback interface now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def wait_until(check: Callable[[], bool], timeout: float, what: str) -> None:

@@ -19,8 +19,6 @@ import argparse
 import os
 import random
 import re
-import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -35,6 +33,7 @@ import requests
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.processes import free_port, stop
 from bench.scratch import PG_ADMIN_URL, own_database, own_redis, redis_url
 
 NONCE = re.compile(r'name="nonce" value="([^"]+)-text"')
@@ -57,13 +56,6 @@ class Timings:
                 self.seconds.append(elapsed)
             else:
                 self.failures += 1
-
-
-def free_port() -> int:
-    """Return a TCP port free on 127.0.0.1 right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def environment(home: Path, port: int, inline: bool, database: str,
@@ -167,17 +159,6 @@ def start(argv: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[b
     """Start a child process in its own session, its output to `log`."""
     return subprocess.Popen(argv, env=env, cwd=ROOT, stdout=log.open("ab"),
                             stderr=subprocess.STDOUT, start_new_session=True)
-
-
-def stop(process: subprocess.Popen[bytes]) -> None:
-    """Stop a child process group politely, then firmly."""
-    if process.poll() is None:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
 
 
 def main() -> None:
