@@ -5,8 +5,8 @@ one Secret Masters game in-process: each repeat times one order (stored, decided
 outbox rows, deadlines and result written) and, interleaved with it, one bare one-row
 transaction on the same store with the same durability settings. It also times the `pbem order`
 command as a whole against `python -c pass`, and counts the SQL work of one order on
-PostgreSQL (connection checkouts, transactions, statements), decided at once as the terminal
-does and stored first then decided as a worker does. Prints `name value baseline ratio`.
+PostgreSQL on the wire (connection checkouts, round trips, statements), decided at once as the
+terminal does and stored first then decided as a worker does. Prints `name value baseline ratio`.
 The machine's load moves both sides of a ratio; run it a few times and compare medians.
 
     .venv/bin/python bench/order.py [--repeats 31] [--postgres URL] [--profile sqlite]
@@ -126,32 +126,40 @@ def measure_order(kind: str, repeats: int) -> tuple[float, float]:
 
 
 def count_order_sql(kind: str, orders: int = 5, queued: bool = False) -> dict[str, float]:
-    """Return the mean checkouts, transactions and statements of one order on `kind`.
+    """Return the mean checkouts, round trips and statements of one order on PostgreSQL.
 
-    `queued`: the input is stored first and then decided, as the web and a worker do.
+    Counted on the wire (libpq's protocol trace of every connection checked out): a
+    statement is an Execute or simple Query message sent, a round trip a ReadyForQuery
+    awaited; the pool's ping at each checkout is one more round trip, counted with the
+    checkouts. `queued`: the input is stored first and then decided, as the web and a
+    worker do.
     """
+    import psycopg
+
     from service.processing import process_submission
 
-    with opened_store(kind) as store:
+    if kind != "postgresql":
+        raise ValueError("the wire count is for PostgreSQL")
+    with opened_store(kind) as store, tempfile.TemporaryFile("w+") as trace:
         game_id = new_game(store)
         chooser = chooser_for(b"bench-order-count")
-        counts = {"checkouts": 0, "transactions": 0, "statements": 0}
+        checkouts = 0
 
-        def checkout(*_: Any) -> None:
-            counts["checkouts"] += 1
+        def checkout(dbapi_connection: Any, *_: Any) -> None:
+            nonlocal checkouts
+            checkouts += 1
+            dbapi_connection.pgconn.trace(trace.fileno())
+            dbapi_connection.pgconn.set_trace_flags(psycopg.pq.Trace.SUPPRESS_TIMESTAMPS)
 
-        def begin(*_: Any) -> None:
-            counts["transactions"] += 1
+        def checkin(dbapi_connection: Any, *_: Any) -> None:
+            if dbapi_connection is not None:
+                dbapi_connection.pgconn.untrace()
 
-        def statement(*_: Any) -> None:
-            counts["statements"] += 1
-
-        planned = [next_order(store, game_id, chooser) for _ in range(1)]
+        planned = [next_order(store, game_id, chooser)]
         for _ in range(orders):
             seat, text = planned.pop()
             event.listen(store._engine.pool, "checkout", checkout)
-            event.listen(store._engine, "begin", begin)
-            event.listen(store._engine, "before_cursor_execute", statement)
+            event.listen(store._engine.pool, "checkin", checkin)
             try:
                 if queued:
                     sub, _ = store.add_submission("bench", text, game_id=game_id, seat=seat)
@@ -160,10 +168,15 @@ def count_order_sql(kind: str, orders: int = 5, queued: bool = False) -> dict[st
                     submit_order(store, game_id, seat, text, source="bench")
             finally:
                 event.remove(store._engine.pool, "checkout", checkout)
-                event.remove(store._engine, "begin", begin)
-                event.remove(store._engine, "before_cursor_execute", statement)
+                event.remove(store._engine.pool, "checkin", checkin)
             planned.append(next_order(store, game_id, chooser))
-    return {name: value / orders for name, value in counts.items()}
+        trace.seek(0)
+        messages = [line.split("\t")[:3] for line in trace.read().splitlines()]
+    sent = [m[2] for m in messages if len(m) == 3 and m[0] == "F"]
+    received = [m[2] for m in messages if len(m) == 3 and m[0] == "B"]
+    return {"checkouts": checkouts / orders,
+            "round_trips": (received.count("ReadyForQuery") + checkouts) / orders,
+            "statements": (sent.count("Execute") + sent.count("Query")) / orders}
 
 
 def measure_cli_order(repeats: int = 5) -> float:

@@ -30,6 +30,7 @@ from sqlalchemy.exc import IntegrityError
 
 from engine.core.canonical import canonical_json, sha256_hex
 from service import migrate, schema
+from service.appendsql import AppendRows, commit_pipelined, write_append
 from service.schema import (
     DeadlineRow,
     GameRow,
@@ -263,6 +264,66 @@ class Store(QueueStore, ReadStore, CacheStore):
             if outbox or decision:
                 raise StoreError("outbox rows and decisions need an event in the same append")
             return []
+        if prev_hash is not None:
+            stored = _chain(game_id, expected_seq, prev_hash, events, utc_now())
+            rows = self._append_rows(game_id, expected_seq, stored, outbox, decision,
+                                     deadlines, result, submission, snapshot)
+            if self._append_at_once(rows):
+                return stored  # else rolled back: the checked way below tells what went wrong
+        return self._append_checked(game_id, expected_seq, events, outbox, decision,
+                                    deadlines, result, prev_hash, submission, snapshot)
+
+    def _append_at_once(self, rows: AppendRows) -> bool:
+        """Write an append's rows in one go; False (all rolled back) if a check failed."""
+        if self.dialect == "postgresql":
+            with self._reader() as conn:  # autocommit: the pipeline has its BEGIN and COMMIT
+                return commit_pipelined(conn, rows)
+        try:
+            with self._writer.begin() as conn:
+                if not write_append(conn, rows):
+                    raise _CheckFailed
+            return True
+        except _CheckFailed:
+            return False
+
+    def _append_rows(self, game_id: str, expected_seq: int, stored: list[StoredEvent],
+                     outbox: Sequence[NewOutbox], decision: tuple[str, int] | None,
+                     deadlines: Sequence[DeadlineRow] | None,
+                     result: tuple[str, str, dict[str, Any]] | None,
+                     submission: Submission | None,
+                     snapshot: tuple[str, dict[str, Any]] | None) -> AppendRows:
+        """Return the column values of every row an append writes."""
+        now, last = utc_now(), stored[-1]
+        rows = AppendRows(
+            head={"game_id": game_id, "seq": expected_seq, "hash": stored[0].prev_hash,
+                  "new_seq": last.seq, "new_hash": last.hash},
+            events=[_event_row(e) for e in stored], snapshots_kept=SNAPSHOTS_KEPT)
+        if submission is not None:
+            outcome = (result[1], result[2]) if result is not None else None
+            rows.submission = self._submission_values(submission, outcome)
+            result = None
+        if decision is not None:
+            rows.decision = {"submission_id": decision[0], "line": decision[1],
+                             "game_id": game_id, "seq": stored[0].seq, "last_seq": last.seq}
+        rows.outbox = self._outbox_values(game_id, stored, outbox)
+        if deadlines is not None:
+            rows.deadlines = [asdict(row) for row in deadlines]
+        if result is not None:
+            rows.result = {"id": result[0], "status": result[1],
+                           "result": canonical_json(result[2]), "processed_at": now}
+        if snapshot is not None:
+            rows.snapshot = {"game_id": game_id, "seq": last.seq,
+                             "engine_version": snapshot[0], "created_at": now,
+                             "state": canonical_json({**snapshot[1], "hash": last.hash})}
+        return rows
+
+    def _append_checked(self, game_id: str, expected_seq: int, events: Sequence[NewEvent],
+                        outbox: Sequence[NewOutbox], decision: tuple[str, int] | None,
+                        deadlines: Sequence[DeadlineRow] | None,
+                        result: tuple[str, str, dict[str, Any]] | None,
+                        prev_hash: str | None, submission: Submission | None,
+                        snapshot: tuple[str, dict[str, Any]] | None) -> list[StoredEvent]:
+        """The append one statement at a time, raising the error of whichever check fails."""
         with self._writer.begin() as conn:
             if submission is not None:
                 outcome = (result[1], result[2]) if result is not None else None
@@ -376,6 +437,16 @@ class Store(QueueStore, ReadStore, CacheStore):
     def _insert_outbox(self, conn: Connection, game_id: str, stored: list[StoredEvent],
                        outbox: Sequence[NewOutbox]) -> None:
         """Insert the outbox rows of an append; each must name one of its new events."""
+        rows = self._outbox_values(game_id, stored, outbox)
+        try:
+            conn.execute(outbox_t.insert(), rows)
+        except IntegrityError as exc:
+            raise StoreError(f"duplicate outbox row for game {game_id!r}") from exc
+
+    @staticmethod
+    def _outbox_values(game_id: str, stored: list[StoredEvent],
+                       outbox: Sequence[NewOutbox]) -> list[dict[str, Any]]:
+        """Return the column values of an append's outbox rows; each must name a new event."""
         seqs = {e.seq for e in stored}
         now = utc_now()
         rows = []
@@ -385,10 +456,7 @@ class Store(QueueStore, ReadStore, CacheStore):
             rows.append({"game_id": game_id, "seq": item.seq, "recipient": item.recipient,
                          "kind": item.kind, "payload": canonical_json(item.payload),
                          "status": "pending", "attempts": 0, "created_at": now})
-        try:
-            conn.execute(outbox_t.insert(), rows)
-        except IntegrityError as exc:
-            raise StoreError(f"duplicate outbox row for game {game_id!r}") from exc
+        return rows
 
     def restore_game(self, row: GameRow, events: Iterable[StoredEvent],
                      batch: int = 500) -> int:
@@ -482,6 +550,10 @@ class Store(QueueStore, ReadStore, CacheStore):
             query = query.where(snapshots_t.c.game_id == game_id)
         with self._writer.begin() as conn:
             conn.execute(query)
+
+class _CheckFailed(Exception):
+    """A check of the one-round-trip append failed; its transaction is rolled back."""
+
 
 def _chain(game_id: str, after_seq: int, prev_hash: str, new: Sequence[NewEvent],
            recorded_at: str) -> list[StoredEvent]:

@@ -75,6 +75,15 @@ class QueueStore(StoreBase):
     def _insert_submission(self, conn: Connection, sub: Submission,
                            outcome: tuple[str, dict[str, Any]] | None) -> Any:
         """Insert a new input in the caller's transaction; its row, or None for a taken key."""
+        values = self._submission_values(sub, outcome)
+        query = self._insert(submissions_t).values(**values).on_conflict_do_nothing(
+            index_elements=["source", "idempotency_key"]).returning(*submissions_t.c)
+        return conn.execute(query).first()
+
+    @staticmethod
+    def _submission_values(sub: Submission, outcome: tuple[str, dict[str, Any]] | None,
+                           ) -> dict[str, Any]:
+        """Return the column values of a new input, with its outcome when given."""
         values = {"id": sub.id, "received_at": sub.received_at, "source": sub.source,
                   "game_id": sub.game_id, "seat": sub.seat, "sender": sub.sender,
                   "idempotency_key": sub.idempotency_key, "body": encode_body(sub.body),
@@ -83,9 +92,9 @@ class QueueStore(StoreBase):
         if outcome is not None:
             values.update(status=outcome[0], result=canonical_json(outcome[1]),
                           processed_at=utc_now())
-        query = self._insert(submissions_t).values(**values).on_conflict_do_nothing(
-            index_elements=["source", "idempotency_key"]).returning(*submissions_t.c)
-        return conn.execute(query).first()
+        else:
+            values.update(result=None, processed_at=None)
+        return values
 
     def submission_by_key(self, source: str, idempotency_key: str) -> Submission | None:
         """Return the submission stored under a source and idempotency key, if any."""

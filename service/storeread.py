@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import Connection, select
 
@@ -19,6 +19,17 @@ EventRow = tuple[int, str, int, str, str, str | None, str]
 _EVENT_ROWS_SQL = ("SELECT seq, type, schema_version, payload, actor, causation, hash "
                    "FROM events WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq")
 _NO_LIMIT = 2**62
+_GAME_COLUMNS = tuple(column.name for column in games_t.c)
+_TAIL_PG = (
+    "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
+    f"SELECT {', '.join(_GAME_COLUMNS)} FROM games WHERE id = %(game_id)s",
+    ("SELECT seq, state, engine_version FROM snapshots WHERE game_id = %(game_id)s "
+     "ORDER BY seq DESC LIMIT 1"),
+    ("SELECT seq, type, schema_version, payload, actor, causation, hash FROM events "
+     "WHERE game_id = %(game_id)s AND seq > COALESCE((SELECT max(seq) FROM snapshots "
+     "WHERE game_id = %(game_id)s) - 1, 0) ORDER BY seq"),
+    "COMMIT",
+)
 
 
 @dataclass(frozen=True)
@@ -40,6 +51,10 @@ class ReadStore(StoreBase):
         snapshot is read. `version_of(game name)` names the engine version whose snapshots
         count. Returns None for an unknown game.
         """
+        if self.dialect == "postgresql":
+            tail = self._game_tail_pipelined(game_id, version_of)
+            if tail is not False:
+                return tail
         with self._reader() as conn:
             found = conn.execute(select(games_t).where(games_t.c.id == game_id)).first()
             if found is None:
@@ -48,6 +63,32 @@ class ReadStore(StoreBase):
             snapshot = self._latest_snapshot(conn, game_id, version_of(row.game), None)
             after = snapshot[0] - 1 if snapshot else 0
             return GameTail(row, snapshot, self._event_rows(conn, game_id, after, None))
+
+    def _game_tail_pipelined(self, game_id: str, version_of: Callable[[str], str],
+                             ) -> GameTail | None | Literal[False]:
+        """PostgreSQL: the game's row, newest snapshot and the events from it in one round trip.
+
+        The three reads go in one pipeline inside a read-only REPEATABLE READ transaction, so
+        the events start at the snapshot the same transaction saw. False when the newest
+        snapshot is of another engine version than the game's (the statement-by-statement
+        read then picks the newest of the right one).
+        """
+        params = {"game_id": game_id}
+        with self._reader() as conn:
+            raw: Any = conn.connection.driver_connection
+            cursors = [raw.cursor() for _ in _TAIL_PG]
+            with raw.pipeline():  # leaving it sends them and waits for every answer, once
+                for cursor, sql in zip(cursors, _TAIL_PG, strict=True):
+                    cursor.execute(sql, params)
+            found, snap = cursors[1].fetchone(), cursors[2].fetchone()
+            rows = list(cursors[3].fetchall())
+        if found is None:
+            return None
+        row = GameRow(**dict(zip(_GAME_COLUMNS, found, strict=True)))
+        if snap is not None and snap[2] != version_of(row.game):
+            return False
+        snapshot = None if snap is None else (int(snap[0]), json.loads(snap[1]))
+        return GameTail(row, snapshot, rows)
 
     def events(self, game_id: str, after_seq: int = 0,
                upto: int | None = None) -> list[StoredEvent]:

@@ -1,0 +1,169 @@
+"""One append as the driver's own statements, sent together: the order path's write.
+
+`Store.append` has two ways to write an append. The checked way runs SQLAlchemy statements
+one at a time and tells every rare case apart (a moved head, a line decided before, a taken
+idempotency key, a result stored by another run). The common case needs none of that on the
+way. `write_append` (SQLite) runs the same rows as plain SQL straight through the driver in
+the caller's transaction and says whether every check held; `commit_pipelined`
+(PostgreSQL) sends BEGIN, every statement and COMMIT in one pipeline, a single round trip,
+with each check written so that it fails as an error, which aborts the transaction before
+its COMMIT. When a check fails the work is rolled back and the caller takes the checked way,
+which raises the precise error; nothing of the first try remains.
+
+The statements name the tables' columns as `service.schema` declares them; the store's
+contract tests run both ways on both databases.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Connection
+from sqlalchemy.exc import DBAPIError
+
+_SQL = {
+    "submission": (
+        "INSERT INTO submissions (id, received_at, source, game_id, seat, sender, "
+        "idempotency_key, body, status, result, processed_at, recipient, prompt_key) "
+        "VALUES (:id, :received_at, :source, :game_id, :seat, :sender, :idempotency_key, "
+        ":body, :status, :result, :processed_at, :recipient, :prompt_key) "
+        "ON CONFLICT (source, idempotency_key) DO NOTHING RETURNING id"),
+    "head": (
+        "UPDATE games SET head_seq = :new_seq, head_hash = :new_hash "
+        "WHERE id = :game_id AND head_seq = :seq AND head_hash = :hash"),
+    "event": (
+        "INSERT INTO events (game_id, seq, type, schema_version, payload, actor, causation, "
+        "recorded_at, prev_hash, hash) VALUES (:game_id, :seq, :type, :schema_version, "
+        ":payload, :actor, :causation, :recorded_at, :prev_hash, :hash)"),
+    "decision": (
+        "INSERT INTO decisions (submission_id, line, game_id, seq, last_seq) "
+        "VALUES (:submission_id, :line, :game_id, :seq, :last_seq)"),
+    "outbox": (
+        "INSERT INTO outbox (game_id, seq, recipient, kind, payload, status, attempts, "
+        "created_at) VALUES (:game_id, :seq, :recipient, :kind, :payload, :status, "
+        ":attempts, :created_at)"),
+    "deadlines_clear": "DELETE FROM deadlines WHERE game_id = :game_id",
+    "deadline": (
+        "INSERT INTO deadlines (game_id, seat, prompt_key, due, seq, next_at) "
+        "VALUES (:game_id, :seat, :prompt_key, :due, :seq, :next_at)"),
+    "result": (
+        "UPDATE submissions SET status = :status, result = :result, "
+        "processed_at = :processed_at WHERE id = :id AND status = 'received'"),
+    "snapshot": (
+        "INSERT INTO snapshots (game_id, seq, engine_version, state, created_at) "
+        "VALUES (:game_id, :seq, :engine_version, :state, :created_at) "
+        "ON CONFLICT (game_id, seq, engine_version) "
+        "DO UPDATE SET state = excluded.state, created_at = excluded.created_at"),
+    "snapshot_prune": (
+        "DELETE FROM snapshots WHERE game_id = :game_id AND engine_version = :engine_version "
+        "AND seq < (SELECT seq FROM snapshots WHERE game_id = :game_id "
+        "AND engine_version = :engine_version ORDER BY seq DESC LIMIT 1 OFFSET :offset)"),
+}
+# On PostgreSQL every check is an error, so that the COMMIT queued behind it never runs: a
+# taken key is a unique violation, and an UPDATE that finds no row divides by zero.
+_PG_SQL = {
+    **_SQL,
+    "submission": _SQL["submission"].split(" ON CONFLICT")[0],
+    "head": f"WITH moved AS ({_SQL['head']} RETURNING 1) SELECT 1 / count(*) FROM moved",
+    "result": f"WITH kept AS ({_SQL['result']} RETURNING 1) SELECT 1 / count(*) FROM kept",
+}
+_PYFORMAT = {name: re.sub(r":(\w+)", r"%(\1)s", sql) for name, sql in _PG_SQL.items()}
+_DIVISION_BY_ZERO = "22012"
+
+
+@dataclass
+class AppendRows:
+    """Every row one append writes, as column values; None or empty where it writes none."""
+
+    head: dict[str, Any]
+    events: list[dict[str, Any]]
+    submission: dict[str, Any] | None = None
+    decision: dict[str, Any] | None = None
+    outbox: list[dict[str, Any]] = field(default_factory=list)
+    deadlines: list[dict[str, Any]] | None = None
+    result: dict[str, Any] | None = None
+    snapshot: dict[str, Any] | None = None
+    snapshots_kept: int = 3
+
+    def statements(self) -> list[tuple[str, list[dict[str, Any]]]]:
+        """Return (statement name, parameter rows) in the order they must run."""
+        game = {"game_id": self.head["game_id"]}
+        plan: list[tuple[str, list[dict[str, Any]]]] = []
+        if self.submission is not None:
+            plan.append(("submission", [self.submission]))
+        plan += [("head", [self.head]), ("event", self.events)]
+        if self.decision is not None:
+            plan.append(("decision", [self.decision]))
+        if self.outbox:
+            plan.append(("outbox", self.outbox))
+        if self.deadlines is not None:
+            plan.append(("deadlines_clear", [game]))
+            if self.deadlines:
+                plan.append(("deadline", self.deadlines))
+        if self.result is not None:
+            plan.append(("result", [self.result]))
+        if self.snapshot is not None:
+            prune = {**game, "engine_version": self.snapshot["engine_version"],
+                     "offset": self.snapshots_kept - 1}
+            plan += [("snapshot", [self.snapshot]), ("snapshot_prune", [prune])]
+        return plan
+
+
+def write_append(conn: Connection, rows: AppendRows) -> bool:
+    """SQLite: write the append's rows in `conn`'s open transaction; False if a check failed.
+
+    The checks: the head was where the caller saw it, no event or decision key was taken,
+    a new submission's key was free and a result was not stored before. After False the
+    transaction holds partial work and must be rolled back.
+    """
+    raw: Any = conn.connection.driver_connection
+    dbapi = conn.dialect.loaded_dbapi
+    cursor = raw.cursor()
+    try:
+        for name, params in rows.statements():
+            if len(params) == 1:
+                cursor.execute(_SQL[name], params[0])
+            else:
+                cursor.executemany(_SQL[name], params)
+            if name == "submission" and cursor.fetchone() is None:
+                return False
+            if name in ("head", "result") and cursor.rowcount != 1:
+                return False
+        return True
+    except dbapi.IntegrityError:
+        return False
+    except dbapi.Error as exc:
+        raise DBAPIError.instance(None, None, exc, dbapi.Error) from exc
+    finally:
+        cursor.close()
+
+
+def commit_pipelined(conn: Connection, rows: AppendRows) -> bool:
+    """PostgreSQL: write and commit the append in one round trip; False if a check failed.
+
+    `conn` must be in autocommit (the pipeline carries its own BEGIN and COMMIT). After
+    False the transaction is rolled back. Errors of the connection itself are raised as
+    SQLAlchemy's DBAPIError, the connection invalidated when it is gone.
+    """
+    raw: Any = conn.connection.driver_connection
+    dbapi = conn.dialect.loaded_dbapi
+    try:
+        cursor = raw.cursor()
+        with raw.pipeline():  # leaving it sends the batch and waits for every answer, once
+            cursor.execute("BEGIN")
+            for name, params in rows.statements():
+                if len(params) == 1:
+                    cursor.execute(_PYFORMAT[name], params[0])
+                else:
+                    cursor.executemany(_PYFORMAT[name], params)
+            cursor.execute("COMMIT")
+        return True
+    except dbapi.Error as exc:
+        raw.rollback()
+        if isinstance(exc, dbapi.IntegrityError) or getattr(exc, "sqlstate", "") == \
+                _DIVISION_BY_ZERO:
+            return False
+        if conn.dialect.is_disconnect(exc, conn.connection.dbapi_connection, None):
+            conn.invalidate(exc)
+        raise DBAPIError.instance(None, None, exc, dbapi.Error) from exc

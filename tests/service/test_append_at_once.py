@@ -1,0 +1,159 @@
+"""The order path's append sent at once (service/appendsql.py), on SQLite and PostgreSQL.
+
+An append that names the head it read (`prev_hash`) is written by plain driver statements in
+one go (one pipeline on PostgreSQL), and only checked afterwards. These tests hold it to what
+the statement-by-statement append promises: the same rows, and in every rare case (a line
+decided before, a taken idempotency key, a result stored meanwhile, a moved head) the same
+precise error with nothing of the attempt left behind.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import select
+
+from service.schema import DeadlineRow
+from service.schema import deadlines as deadlines_t
+from service.schema import decisions as decisions_t
+from service.schema import events as events_t
+from service.schema import outbox as outbox_t
+from service.schema import snapshots as snapshots_t
+from service.schema import submissions as submissions_t
+from service.store import (
+    AlreadyDecided,
+    DuplicateSubmission,
+    NewEvent,
+    NewOutbox,
+    ResultStored,
+    SeqConflict,
+    Store,
+)
+from tests.stores import open_store
+
+VARYING = {"recorded_at", "created_at", "processed_at", "received_at", "hash", "prev_hash", "id",
+           "idempotency_key", "causation"}  # times, and what names the game or submission
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    """A store with two empty games, `fast` and `slow`, each with one first event."""
+    opened = open_store(request.param, tmp_path)
+    for game in ("fast", "slow"):
+        opened.create_game(game, "demo", "1.0", "Test game", "00ff" * 8)
+        opened.append(game, 0, [NewEvent("started", {"n": 0}, actor="system")])
+    try:
+        yield opened
+    finally:
+        opened.drop_schema()
+        opened.dispose()
+
+
+def _head(store: Store, game: str) -> tuple[int, str]:
+    row = store.get_game(game)
+    assert row is not None
+    return row.head_seq, row.head_hash
+
+
+def _rows(store: Store, game: str) -> dict[str, list[dict[str, Any]]]:
+    """Every row the game has in the append's tables, without what differs between games."""
+    found = {}
+    with store.connect() as conn:
+        for table in (events_t, outbox_t, decisions_t, deadlines_t, snapshots_t):
+            query = select(table).where(table.c.game_id == game)
+            found[table.name] = sorted(
+                ({k: v for k, v in row._mapping.items() if k not in VARYING}
+                 for row in conn.execute(query)), key=repr)
+        query = select(submissions_t).where(submissions_t.c.game_id == game)
+        found["submissions"] = sorted(
+            ({k: v for k, v in row._mapping.items() if k not in VARYING}
+             for row in conn.execute(query)), key=repr)
+    for snapshot in found["snapshots"]:  # the hash it ends on, told as "the log's head"
+        state = json.loads(snapshot["state"])
+        state["hash"] = "head" if state["hash"] == store.log_end(game)[1] else state["hash"]
+        snapshot["state"] = state
+    for rows in found.values():
+        for row in rows:
+            for key in ("game_id", "submission_id"):
+                row.pop(key, None)
+    return found
+
+
+def _everything(store: Store, game: str, prev_hash: str | None, sub_id: str) -> None:
+    """One append of each kind of row, for game `game`."""
+    sub = store.new_submission("api", "place blue", game_id=game, seat="anna",
+                               idempotency_key=f"key-{game}")
+    sub = type(sub)(**{**sub.__dict__, "id": sub_id})
+    store.append(game, 1, [NewEvent("placed", {"agent": "blue"}, actor="anna", causation=sub_id),
+                           NewEvent("turn", {"next": "bruno"}, actor="system")],
+                 [NewOutbox(2, "anna", "turn", {"seq": 2}), NewOutbox(3, "bruno", "turn")],
+                 decision=(sub_id, 0),
+                 deadlines=[DeadlineRow(game, "bruno", "p3", "2030-01-01T00:00:00.000000Z", 3,
+                                        "2030-01-01T00:00:00.000000Z")],
+                 result=(sub_id, "accepted", {"orders": ["place blue"]}),
+                 prev_hash=prev_hash, submission=sub, snapshot=("1.0", {"state": {"n": 3}}))
+
+
+def test_the_append_at_once_writes_the_rows_the_checked_append_writes(store: Store) -> None:
+    _everything(store, "fast", _head(store, "fast")[1], "s" * 32)
+    _everything(store, "slow", None, "t" * 32)
+    assert _rows(store, "fast") == _rows(store, "slow")
+    assert store.verify_chain("fast") is None and _head(store, "fast") == store.log_end("fast")
+    sub = store.get_submission("s" * 32)
+    assert sub is not None and sub.status == "accepted" and sub.body == "place blue"
+    assert store.latest_snapshot("fast", "1.0") is not None
+
+
+def _nothing_more(store: Store, before: dict[str, list[dict[str, Any]]],
+                  head: tuple[int, str]) -> None:
+    assert _rows(store, "fast") == before and _head(store, "fast") == head
+
+
+def test_a_line_decided_before_raises_and_leaves_nothing(store: Store) -> None:
+    seq, head = _head(store, "fast")
+    (first,) = store.append("fast", seq, [NewEvent("a", {})], decision=("d" * 32, 0),
+                            prev_hash=head)
+    before, now = _rows(store, "fast"), _head(store, "fast")
+    with pytest.raises(AlreadyDecided):
+        store.append("fast", first.seq, [NewEvent("b", {})], [NewOutbox(first.seq + 1, "x", "turn")],
+                     decision=("d" * 32, 0), prev_hash=first.hash)
+    _nothing_more(store, before, now)
+
+
+def test_a_taken_key_raises_and_leaves_nothing(store: Store) -> None:
+    taken, _ = store.add_submission("api", "x", game_id="fast", seat="anna",
+                                    idempotency_key="k1")
+    before, head = _rows(store, "fast"), _head(store, "fast")
+    sub = store.new_submission("api", "y", game_id="fast", seat="anna", idempotency_key="k1")
+    with pytest.raises(DuplicateSubmission):
+        store.append("fast", head[0], [NewEvent("b", {})], decision=(sub.id, 0),
+                     result=(sub.id, "accepted", {}), submission=sub, prev_hash=head[1])
+    _nothing_more(store, before, head)
+    assert store.get_submission(sub.id) is None and store.get_submission(taken.id) is not None
+
+
+def test_a_result_stored_meanwhile_raises_and_leaves_nothing(store: Store) -> None:
+    sub, _ = store.add_submission("api", "x", game_id="fast", seat="anna")
+    assert store.set_submission_result(sub.id, "rejected", {"why": "first"})
+    before, head = _rows(store, "fast"), _head(store, "fast")
+    with pytest.raises(ResultStored):
+        store.append("fast", head[0], [NewEvent("b", {})], decision=(sub.id, 0),
+                     result=(sub.id, "accepted", {}), prev_hash=head[1])
+    _nothing_more(store, before, head)
+    stored = store.get_submission(sub.id)
+    assert stored is not None and stored.result == {"why": "first"}
+
+
+def test_a_moved_head_raises_a_conflict_and_a_stale_hash_is_chained_right(store: Store) -> None:
+    seq, head = _head(store, "fast")
+    store.append("fast", seq, [NewEvent("a", {})], prev_hash=head)
+    before, now = _rows(store, "fast"), _head(store, "fast")
+    with pytest.raises(SeqConflict):
+        store.append("fast", seq, [NewEvent("late", {})], [NewOutbox(seq + 1, "x", "turn")],
+                     prev_hash=head)
+    _nothing_more(store, before, now)
+    (chained,) = store.append("fast", now[0], [NewEvent("b", {})], prev_hash="f" * 64)
+    assert chained.prev_hash == now[1] and store.verify_chain("fast") is None
