@@ -51,6 +51,14 @@ def cli_pair() -> Pair:
     return command, statistics.median([before, python_start(), python_start()])
 
 
+def library_floor() -> Pair:
+    """Return the seconds of `python -c "import sqlalchemy"` and of `python -c pass`: what
+    any command that opens the store pays before it does anything of its own."""
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "import sqlalchemy"], check=True)
+    return time.perf_counter() - started, python_start()
+
+
 def rounds(args: argparse.Namespace) -> dict[str, list[Pair]]:
     """Measure every path and its baseline once per round; return the pairs per path."""
     paths: dict[str, Callable[[], Pair]] = {
@@ -58,6 +66,7 @@ def rounds(args: argparse.Namespace) -> dict[str, list[Pair]]:
         "email_pdf_s": lambda: measure_email_pdf(1),
         "seat_page_rps": lambda: measure_seat_page(args.events),
         "cli_order_s": cli_pair,
+        "cli_floor_s": library_floor,
     }
     if not args.no_postgres:
         paths["order_pg_s"] = lambda: measure_order("postgresql", 1)
@@ -81,6 +90,7 @@ def summary(figures: dict[str, Figure]) -> dict[str, float | None]:
         "email_pdf_ratio": ratio("email_pdf_s"),
         "cli_order_s": round(figures["cli_order_s"].value, 4),
         "cli_order_ratio": ratio("cli_order_s"),
+        "cli_floor_s": round(figures["cli_floor_s"].value, 4),
     }
     for name, item in figures.items():
         result[name] = round(item.value, 6)
