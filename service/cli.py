@@ -265,8 +265,10 @@ def prompts_command(game_id: str, seat: str | None) -> None:
         waiting = ", ".join(p.seat for p in prompts)
         click.echo(f"{seat} has nothing to decide now; waiting for {waiting}.")
         return
-    click.echo(prompt.summary)
-    click.echo(game.help(prompt))
+    text = game.help(prompt)
+    if not text.startswith(prompt.summary):  # the help names the decision first, as a rule
+        click.echo(prompt.summary)
+    click.echo(text)
 
 
 @main.command("order")

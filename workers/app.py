@@ -19,6 +19,7 @@ from celery.signals import (
     task_retry,
     worker_init,
 )
+from kombu import Queue
 
 from service.config import Config, load_config
 
@@ -27,11 +28,22 @@ VISIBILITY_TIMEOUT = int(os.environ.get("PBEM_VISIBILITY_TIMEOUT", "3600"))
 SWEEP_SECONDS = 60.0
 
 
-def transport_options(broker_url: str) -> dict[str, int]:
+ORDERS_QUEUE, MAIL_QUEUE = "orders", "mail"
+"""Deciding orders (and the sweeps) goes before sending mail: a worker takes the next task
+from `orders` while there is one, so a backlog of mail to render never holds up the game."""
+OLD_QUEUE = "celery"
+"""The one queue of earlier versions, still read so that nothing queued before an upgrade
+is stranded."""
+MAIL_TASKS = ("pbem.deliver", "pbem.deliver_reply")
+
+
+def transport_options(broker_url: str) -> dict[str, Any]:
     """Return the broker's options: Redis takes a visibility timeout (SQLAlchemy takes none)."""
     if broker_url.startswith(("redis://", "rediss://")):
-        # Look for tasks of dead workers every ~10 s (kombu's default looks every ~100 s).
-        return {"visibility_timeout": VISIBILITY_TIMEOUT, "unacked_restore_throttle": 1}
+        # Look for tasks of dead workers every ~10 s (kombu's default looks every ~100 s);
+        # "priority": the queues are always asked in the order given, orders first.
+        return {"visibility_timeout": VISIBILITY_TIMEOUT, "unacked_restore_throttle": 1,
+                "queue_order_strategy": "priority"}
     return {}
 
 
@@ -47,6 +59,9 @@ def make_celery(config: Config) -> Celery:
         task_publish_retry_policy={"max_retries": 3, "interval_start": 0.2,
                                    "interval_step": 0.5, "interval_max": 1.0},
         broker_transport_options=transport_options(config.broker_url),
+        task_queues=[Queue(ORDERS_QUEUE), Queue(MAIL_QUEUE), Queue(OLD_QUEUE)],
+        task_default_queue=ORDERS_QUEUE,
+        task_routes={name: {"queue": MAIL_QUEUE} for name in MAIL_TASKS},
         timezone="UTC",
         enable_utc=True,
         beat_schedule={

@@ -159,11 +159,11 @@ def pipeline(tmp_path: Path, outbox_server: tuple[Outbox, int],
     monkeypatch.delenv("PBEM_DATABASE_URL", raising=False)
     from service.mail.smtpd import start_listener
     from workers import tasks
-    from workers.app import app
+    from workers.app import app, transport_options
     from workers.mailin import store_and_queue
 
     app.conf.broker_url = REDIS_URL
-    app.conf.broker_transport_options = {"visibility_timeout": 4, "unacked_restore_throttle": 1}
+    app.conf.broker_transport_options = {**transport_options(REDIS_URL), "visibility_timeout": 4}
     tasks.config.cache_clear()
     tasks.store.cache_clear()
     worker = Worker({**os.environ, **env}, tmp_path / "worker.log")

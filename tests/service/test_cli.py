@@ -128,6 +128,7 @@ def test_prompts_lists_who_acts_and_the_help(home: Path) -> None:
     loaded = load_game(store(), game_id)
     prompt = loaded.game.prompt_for(loaded.state, seat)
     assert prompt is not None and loaded.game.help(prompt) in detail.output
+    assert detail.output.count(prompt.summary) == 1  # named once, not as a heading again
 
 
 def test_order_accepted_exits_zero_and_is_logged(home: Path) -> None:

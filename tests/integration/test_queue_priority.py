@@ -1,0 +1,71 @@
+"""Orders are decided before mail is sent: the two queues and their order, on a real Redis.
+
+The worker's app routes deliveries to the `mail` queue and everything else to `orders`, and
+asks Redis for the queues always in that order. With mail waiting (queued first, so that
+Redis would hand it out first if it were one queue), the next task a worker receives is the
+order.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import redis
+from celery import Celery
+from kombu import Consumer
+
+from service.config import load_config
+from workers.app import MAIL_QUEUE, OLD_QUEUE, ORDERS_QUEUE, make_celery
+
+from .conftest import REDIS_URL, require_redis
+
+
+@pytest.fixture
+def app(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> Iterator[Celery]:
+    """The service's Celery app on the tests' Redis database, its queues removed after."""
+    require_redis()
+    monkeypatch.setenv("PBEM_HOME", str(tmp_path))
+    monkeypatch.setenv("PBEM_BROKER_URL", REDIS_URL)
+    client = redis.Redis.from_url(REDIS_URL)
+    queues = (ORDERS_QUEUE, MAIL_QUEUE, OLD_QUEUE)
+    assert not any(client.exists(name) for name in queues), "the tests' Redis holds tasks"
+    celery = make_celery(load_config())
+    try:
+        yield celery
+    finally:
+        client.delete(*queues)  # only the queues this test filled
+
+
+def test_deliveries_go_to_the_mail_queue_and_the_rest_to_orders(app: Celery) -> None:
+    route = app.amqp.router.route
+    assert route({}, "pbem.deliver")["queue"].name == MAIL_QUEUE
+    assert route({}, "pbem.deliver_reply")["queue"].name == MAIL_QUEUE
+    for name in ("pbem.process_submission", "pbem.sweep_deadlines", "pbem.recover"):
+        assert route({}, name)["queue"].name == ORDERS_QUEUE
+
+
+def test_a_worker_takes_every_waiting_order_before_the_waiting_mail(app: Celery) -> None:
+    for number in range(5):
+        app.send_task("pbem.deliver", args=[number])
+    for order in ("first", "second"):  # a fair rotation would take mail after the first
+        app.send_task("pbem.process_submission", args=[order])
+    received: list[tuple[str, list[Any]]] = []
+
+    def take(body: Any, message: Any) -> None:
+        received.append((message.headers["task"], body[0]))
+        message.ack()
+
+    with app.connection_for_read() as conn:
+        queues = list(app.amqp.queues.values())
+        with Consumer(conn, queues, callbacks=[take], prefetch_count=1,
+                      accept=["json"]):
+            while len(received) < 7:
+                conn.drain_events(timeout=5)
+    assert received[:2] == [("pbem.process_submission", ["first"]),
+                            ("pbem.process_submission", ["second"])]
+    assert [task for task, _ in received[2:]] == ["pbem.deliver"] * 5
+
+
+def test_a_task_queued_by_an_earlier_version_is_still_read(app: Celery) -> None:
+    assert OLD_QUEUE in app.amqp.queues and app.conf.task_default_queue == ORDERS_QUEUE
