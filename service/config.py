@@ -9,6 +9,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 KEY_FILE = "secret.key"
+ORDERS_QUEUE, MAIL_QUEUE = "orders", "mail"
+"""The task queues: deciding orders (and the sweeps) in one, sending mail in the other."""
+OLD_QUEUE = "celery"
+"""The one queue of earlier versions, still read so that nothing queued before an upgrade is
+stranded."""
+TASK_QUEUES = (ORDERS_QUEUE, MAIL_QUEUE, OLD_QUEUE)
 
 
 class ConfigError(RuntimeError):

@@ -19,15 +19,15 @@ from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.registry import REGISTRY, Collector
 
-from .config import Config
+from .config import TASK_QUEUES, Config
 
 ORDERS = Counter("pbem_orders", "Orders decided, by result (accepted, refused, help).",
                  ["result"])
 DELIVERIES = Counter("pbem_deliveries", "Emails handed to the relay or the mail folder, and "
                      "delivery attempts that failed, by kind (turn, reply) and result.",
                      ["kind", "result"])
-QUEUE_NAME = "celery"
 SWEEP_KEY = "pbem:sweep:last"
+BROKER_RUN_KEY = "pbem:broker:run-id"
 SWEEP_FILE = "sweep-last"
 
 
@@ -76,11 +76,26 @@ def last_sweep(config: Config) -> float | None:
 
 
 def queue_depth(config: Config) -> int | None:
-    """Return how many tasks wait in the Redis queue (None with another broker)."""
+    """Return how many tasks wait in the Redis queues (None with another broker)."""
     client = _redis(config)
     if client is None:
         return None
-    return int(client.llen(QUEUE_NAME))
+    return sum(int(client.llen(name)) for name in TASK_QUEUES)
+
+
+def broker_restarted(config: Config) -> bool | None:
+    """Return whether the Redis broker started anew since the last call (None: not Redis).
+
+    Redis keeps its queues in memory only, so a restart loses every queued task. The
+    server's run id (new at every start) is kept in Redis itself, which a restart empties
+    too; the first call after a restart (and the very first) answers True, once.
+    """
+    client = _redis(config)
+    if client is None:
+        return None
+    run_id = str(client.info("server")["run_id"])
+    seen = client.set(BROKER_RUN_KEY, run_id, get=True)
+    return not isinstance(seen, bytes) or seen.decode() != run_id
 
 
 class LiveCollector(Collector):

@@ -244,18 +244,21 @@ class QueueStore(StoreBase):
             return [int(row[0]) for row in conn.execute(query)]
 
     def stalled_outbox(self, older_than_seconds: int, max_attempts: int,
-                       limit: int = 100) -> list[int]:
+                       limit: int = 100, lost_before: str | None = None) -> list[int]:
         """Return up to `limit` undelivered rows nobody works on: claim and queueing expired.
 
         A row never queued counts once it is `older_than_seconds` old; rows that failed
-        `max_attempts` times are left alone (their error stays recorded).
+        `max_attempts` times are left alone (their error stays recorded). `lost_before`: a
+        row whose queueing would run out before this time was queued before the queue lost
+        its tasks (a broker restart), so it counts at once.
         """
         t, now = outbox_t.c, utc_now()
+        expired = max(now, lost_before or now)
         query = (select(t.id).where(
             t.status == "pending", t.attempts < max_attempts,
             t.claimed_until.is_(None) | (t.claimed_until < now),
-            (t.queued_until < now) | (t.queued_until.is_(None)
-                                      & (t.created_at < later(-older_than_seconds))))
+            (t.queued_until < expired) | (t.queued_until.is_(None)
+                                          & (t.created_at < later(-older_than_seconds))))
             .order_by(t.id).limit(limit))
         with self._engine.connect() as conn:
             return [int(row[0]) for row in conn.execute(query)]

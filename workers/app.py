@@ -19,21 +19,23 @@ from celery.signals import (
     task_retry,
     worker_init,
 )
-from kombu import Queue
+from kombu.entity import Queue
 
-from service.config import Config, load_config
+from service.config import (
+    MAIL_QUEUE,
+    ORDERS_QUEUE,
+    TASK_QUEUES,
+    Config,
+    load_config,
+)
 
 VISIBILITY_TIMEOUT = int(os.environ.get("PBEM_VISIBILITY_TIMEOUT", "3600"))
 """Seconds before Redis hands an unacknowledged task to another worker."""
 SWEEP_SECONDS = 60.0
 
 
-ORDERS_QUEUE, MAIL_QUEUE = "orders", "mail"
-"""Deciding orders (and the sweeps) goes before sending mail: a worker takes the next task
-from `orders` while there is one, so a backlog of mail to render never holds up the game."""
-OLD_QUEUE = "celery"
-"""The one queue of earlier versions, still read so that nothing queued before an upgrade
-is stranded."""
+# Deciding orders (and the sweeps) goes before sending mail: a worker takes the next task
+# from ORDERS_QUEUE while there is one, so a backlog of mail to render never holds up a game.
 MAIL_TASKS = ("pbem.deliver", "pbem.deliver_reply")
 
 
@@ -59,7 +61,7 @@ def make_celery(config: Config) -> Celery:
         task_publish_retry_policy={"max_retries": 3, "interval_start": 0.2,
                                    "interval_step": 0.5, "interval_max": 1.0},
         broker_transport_options=transport_options(config.broker_url),
-        task_queues=[Queue(ORDERS_QUEUE), Queue(MAIL_QUEUE), Queue(OLD_QUEUE)],
+        task_queues=[Queue(name) for name in TASK_QUEUES],  # type: ignore[no-untyped-call]
         task_default_queue=ORDERS_QUEUE,
         task_routes={name: {"queue": MAIL_QUEUE} for name in MAIL_TASKS},
         timezone="UTC",

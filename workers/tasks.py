@@ -11,6 +11,7 @@ from service import deadlines, delivery, processing
 from service.config import Config, load_config
 from service.mail.transport import TransientDeliveryError
 from service.store import Store
+from service.storebase import later
 
 from .app import app
 
@@ -25,6 +26,8 @@ RECOVER_BATCH = 100
 """The most rows of each kind one recovery run queues again."""
 QUEUED_SECONDS = 300
 """After this long in the queue unclaimed, a delivery is taken for lost and queued again."""
+LOST_BATCHES = 20
+"""After a broker restart, the most batches one recovery run queues again."""
 RETRY = {"autoretry_for": (TransientDeliveryError,), "retry_backoff": True,
          "retry_backoff_max": BACKOFF_MAX, "retry_jitter": True, "max_retries": MAX_RETRIES}
 
@@ -124,8 +127,14 @@ def sweep_deadlines() -> dict[str, int]:
 @app.task(name="pbem.recover")
 def recover() -> dict[str, int]:
     """Queue again whatever a lost message or a killed worker left undone."""
-    pending = store().stalled_outbox(STALE_SECONDS, GIVE_UP_AFTER, RECOVER_BATCH)
-    queue_deliveries(pending)
+    lost_before, pending = _queue_lost_before(), []
+    for _ in range(LOST_BATCHES if lost_before else 1):  # after a broker restart: all of it
+        batch = store().stalled_outbox(STALE_SECONDS, GIVE_UP_AFTER, RECOVER_BATCH,
+                                       lost_before=lost_before)
+        queue_deliveries(batch)  # each row queued is left out of the next batch
+        pending += batch
+        if len(batch) < RECOVER_BATCH:
+            break
     waiting = store().received_submissions(STALE_SECONDS, RECOVER_BATCH)
     for submission_id in waiting:
         process_submission.delay(submission_id)
@@ -133,6 +142,27 @@ def recover() -> dict[str, int]:
     for submission_id in unanswered:
         deliver_reply.delay(submission_id)
     return {"deliveries": len(pending), "submissions": len(waiting), "replies": len(unanswered)}
+
+
+def _queue_lost_before() -> str | None:
+    """Return the store time before which queued deliveries were lost, if the broker lost any.
+
+    Redis keeps its queues in memory: a restart loses every queued task, and a delivery
+    queued before it would otherwise wait out its whole QUEUED_SECONDS. When the broker is
+    found started anew, every delivery queued until now counts as lost (one queued since the
+    restart gets a second task, which finds the row claimed or sent and does nothing).
+    """
+    from service import metrics
+
+    try:
+        restarted = metrics.broker_restarted(config())
+    except Exception as exc:  # noqa: BLE001 - the broker unreachable: the usual rule holds
+        log.warning("could not ask the broker whether it restarted: %s", exc)
+        return None
+    if not restarted:
+        return None
+    log.warning("the task broker started anew: queueing again every delivery it held")
+    return later(QUEUED_SECONDS)
 
 
 @app.task(name="pbem.poll_imap")

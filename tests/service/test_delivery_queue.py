@@ -11,6 +11,7 @@ from service import clock
 from service.games import NewSeat, create_game, submit_order
 from service.loading import LoadedGame
 from service.store import Store
+from service.storebase import TIME_FORMAT
 from tests.stores import open_store
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]
@@ -79,6 +80,22 @@ def test_recovery_takes_only_rows_whose_queueing_and_claim_ran_out(store: Store)
     assert store.stalled_outbox(60, 3) == [queued]
     store.mark_outbox_sent(queued)
     assert store.stalled_outbox(60, 20) == [fresh]
+
+
+def test_recovery_takes_rows_queued_before_the_queue_lost_its_tasks_at_once(
+        store: Store) -> None:
+    loaded = create_game(store, "freimaurerei", SEATS, seed_hex="34" * 32)
+    lost, claimed = [row.id for row in store.outbox_for_game(loaded.meta.id)]
+    store.mark_queued([lost, claimed], 300)
+    assert store.claim_outbox(claimed, 120)
+    clock.set_now(START + timedelta(seconds=10))
+    assert store.stalled_outbox(60, 20) == []
+    restart = START + timedelta(seconds=20)  # the broker came back empty
+    lost_before = (restart + timedelta(seconds=300)).strftime(TIME_FORMAT)
+    assert store.stalled_outbox(60, 20, lost_before=lost_before) == [lost]
+    clock.set_now(restart + timedelta(seconds=1))
+    store.mark_queued([lost], 300)  # queued again after the restart: the queue holds it
+    assert store.stalled_outbox(60, 20, lost_before=lost_before) == []
 
 
 def test_recovery_answers_only_emails_left_unanswered_and_unclaimed(store: Store) -> None:

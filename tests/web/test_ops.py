@@ -13,6 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from service import metrics
+from service.config import MAIL_QUEUE, ORDERS_QUEUE, TASK_QUEUES
 from service.store import Store
 
 from .conftest import new_game, seat_path
@@ -88,19 +89,21 @@ def test_queue_depth_is_read_from_redis(app: Flask, client: FlaskClient) -> None
             raise
         pytest.skip("Redis is not reachable")
     server = redis.Redis.from_url(REDIS_URL)
-    server.delete(metrics.QUEUE_NAME)
-    server.rpush(metrics.QUEUE_NAME, b"a", b"b", b"c")
+    server.delete(*TASK_QUEUES)
+    server.rpush(ORDERS_QUEUE, b"a", b"b")
+    server.rpush(MAIL_QUEUE, b"c")
     try:
         app.config["PBEM"] = app.config["PBEM"].__class__(
             **{**app.config["PBEM"].__dict__, "broker_url": REDIS_URL})
         text = client.get("/metrics").get_data(as_text=True)
         assert sample(text, "pbem_queue_depth") == 3
     finally:
-        server.delete(metrics.QUEUE_NAME, metrics.SWEEP_KEY)
+        server.delete(*TASK_QUEUES, metrics.SWEEP_KEY)
 
 
 COUNT_IN_CHILD = """
 from service import metrics
+from service.config import MAIL_QUEUE, ORDERS_QUEUE, TASK_QUEUES
 metrics.count_order("accepted")
 metrics.count_delivery("turn", "sent")
 """

@@ -1,0 +1,105 @@
+"""A Redis restart loses every queued task: recovery queues those deliveries again at once.
+
+Runs a private Redis (no persistence, on a free port) as the broker and restarts it for
+real. A delivery queued before the restart is queued again by the next recovery run, not
+five minutes later; one queued after the restart is left alone, since the queue still holds
+it.
+"""
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+
+from service.config import MAIL_QUEUE
+from service.games import NewSeat, create_game
+from service.store import Store
+
+from .conftest import free_port, wait_for
+
+
+class PrivateRedis:
+    """A redis-server of this test only, which a restart empties."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wait_for(self._answers, 20, "the private Redis to answer")
+
+    def _answers(self) -> bool:
+        try:
+            return bool(redis.Redis.from_url(self.url, socket_connect_timeout=1).ping())
+        except redis.RedisError:
+            return False
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=20)
+
+    def queued(self) -> int:
+        return int(redis.Redis.from_url(self.url).llen(MAIL_QUEUE))
+
+
+@pytest.fixture
+def broker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Any, PrivateRedis]]:
+    """The worker's tasks on a private Redis and a SQLite store of their own."""
+    if shutil.which("redis-server") is None:
+        pytest.fail("redis-server is needed (scripts/setup installs it)")
+    server = PrivateRedis()
+    server.start()
+    monkeypatch.setenv("PBEM_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("PBEM_BROKER_URL", server.url)
+    monkeypatch.delenv("PBEM_DATABASE_URL", raising=False)
+    from workers import tasks
+    from workers.app import app
+
+    previous = app.conf.broker_url
+    app.conf.broker_url = server.url
+    tasks.config.cache_clear()
+    tasks.store.cache_clear()
+    try:
+        yield tasks, server
+    finally:
+        tasks.store().dispose()
+        tasks.config.cache_clear()
+        tasks.store.cache_clear()
+        app.conf.broker_url = previous
+        app.pool.force_close_all()
+        server.stop()
+
+
+def _pending(store: Store) -> list[int]:
+    game_id = create_game(store, "secret-masters",
+                          [NewSeat(name, f"{name}@players.test") for name in
+                           ("anna", "bruno", "carla")]).meta.id
+    return [row.id for row in store.outbox_for_game(game_id) if row.status == "pending"]
+
+
+def test_deliveries_queued_before_a_broker_restart_are_queued_again_at_once(
+        broker: tuple[Any, PrivateRedis]) -> None:
+    tasks, server = broker
+    tasks.recover()  # the beat's first run: the broker is new to it, and nothing is queued
+    rows = _pending(tasks.store())
+    tasks.queue_deliveries(rows)
+    assert rows and server.queued() == len(rows)
+    tasks.recover()
+    assert server.queued() == len(rows)  # the queue holds them: nothing is queued twice
+    server.stop()
+    server.start()  # empty: every queued task is gone
+    assert server.queued() == 0
+    tasks.recover()
+    assert server.queued() == len(rows)
+    tasks.recover()
+    assert server.queued() == len(rows)  # queued again once, not at every run
