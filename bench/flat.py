@@ -13,6 +13,8 @@ statements sent, the rows fetched and the wall-clock time (the median of 3 runs)
 - api game, api seat, api history: the JSON API's reads of the game and of one seat;
 - pdf: the seat's PDF download, rendered (one seat after another, each a first download);
 - pdf cached: the same download again, read back from the PDF cache;
+- game over, replay over: once the game has ended, its public page (which then shows its
+  history) and its public replay at the middle of the log;
 - lobby, api games: GET / and GET /api/v1/games, the games listed on the front page;
 - my games: GET /me signed in as an address that plays 5 of the games;
 - sweep: the deadline sweep through the deadlines projection (5 games due, the rest not);
@@ -57,6 +59,7 @@ from bench.scratch import PG_URL, drop_pg_store, new_pg_store
 from service import clock, deadlines
 from service.games import submit_order
 from service.loading import load_game
+from service.mastertools import end_game
 from service.pageread import forget_games
 from service.schema import outbox as outbox_t
 from service.store import Store
@@ -158,6 +161,9 @@ def by_events(size: int, pg_url: str | None) -> Line:
             partial(_get_cold, app, f"/play/{game_id}/{seat}/{sig}/snapshot.pdf")
             for seat, sig in sigs.items()])  # each seat's first download renders its PDF
         line["pdf cached"] = page_reads(app, counter, link + "/snapshot.pdf")
+        end_game(store, game_id, "measured")
+        line["game over"] = page_reads(app, counter, f"/games/{game_id}")
+        line["replay over"] = page_reads(app, counter, f"/games/{game_id}/replay/{size // 2}")
     return line
 
 

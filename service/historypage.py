@@ -17,6 +17,7 @@ from sqlalchemy import select
 from engine.core import Game
 
 from .audit import HistoryLine, readable_text
+from .loading import LoadedGame
 from .meta import SERVICE_EVENTS, is_service_event
 from .pageread import PageGame
 from .schema import events as events_t
@@ -59,6 +60,20 @@ def history_page(store: Store, game: PageGame, seat: str | None, *, before: int 
     last = rows[-1][0] if rows else first - 1
     return HistoryPage(lines, first if first > 1 else None, last if last < head else None,
                        first, last)
+
+
+def lines_before(store: Store, loaded: LoadedGame, seat: str | None,
+                 count: int) -> list[HistoryLine]:
+    """Return the lines `seat` may read of the `count` events up to the loaded game's seq, as
+    the game stood then (everything, if it had ended by then): one bounded read."""
+    c = events_t.c
+    query = (select(*_COLUMNS)
+             .where(c.game_id == loaded.meta.id, c.seq > loaded.seq - count,
+                    c.seq <= loaded.seq)
+             .order_by(c.seq))
+    with store.connect() as conn:
+        rows = list(conn.execute(query))
+    return readable_lines(loaded.game, rows, seat, loaded.meta.finished)
 
 
 def readable_lines(game: Game[Any], rows: list[Any], seat: str | None,

@@ -1,0 +1,100 @@
+"""The other pages a player or visitor reads cost the same few statements at any log length:
+a history page, the API's history, a finished game's public page and a step of its replay."""
+from __future__ import annotations
+
+import re
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from service.historypage import PAGE_EVENTS
+from service.mastertools import end_game
+from service.pageread import forget_games
+from service.store import Store
+from service.web.seatparts import forget_parts
+
+from .conftest import new_game, seat_path
+from .test_page_reads import LENGTHS, bounded, grow_log, statements
+
+
+def cold_reads(store: Store, client: FlaskClient, url: str,
+               headers: dict[str, str] | None = None) -> list[str]:
+    """Return the statements of one GET of `url` by a process that has not shown the game."""
+    forget_games()
+    forget_parts()
+    with statements(store) as seen:
+        assert client.get(url, headers=headers or {}).status_code == 200
+    return [sql for sql in seen
+            if sql.split()[0].upper() not in {"BEGIN", "COMMIT", "ROLLBACK", "PRAGMA"}]
+
+
+def test_history_pages_read_the_same_bounded_statements_at_any_length(
+        app: Flask, client: FlaskClient, store: Store) -> None:
+    counts = {}
+    for length in LENGTHS:
+        loaded = new_game(store)
+        grow_log(store, loaded.meta.id, length)
+        path = seat_path(app, loaded, "bruno")
+        token = {"Authorization": "Bearer " + path.rsplit("/", 1)[1]}
+        api = f"/api/v1/games/{loaded.meta.id}/seats/bruno/history"
+        page = cold_reads(store, client, path + "/history")
+        answer = cold_reads(store, client, api, token)
+        assert all(bounded(sql) for sql in page + answer), page + answer
+        assert not any("press.sent" in sql for sql in page)  # the summary needs no press
+        counts[length] = (len(page), len(answer))
+    assert counts[LENGTHS[0]] == counts[LENGTHS[1]], counts
+
+
+def test_the_api_gives_the_history_a_page_at_a_time(app: Flask, client: FlaskClient,
+                                                    store: Store) -> None:
+    loaded = new_game(store)
+    grow_log(store, loaded.meta.id, 180)
+    path = seat_path(app, loaded, "bruno")
+    token = {"Authorization": "Bearer " + path.rsplit("/", 1)[1]}
+    api = f"/api/v1/games/{loaded.meta.id}/seats/bruno/history"
+    newest = client.get(api, headers=token).get_json()
+    assert [line["seq"] for line in newest["lines"]] == list(range(180 - PAGE_EVENTS + 1, 181))
+    assert newest["newer"] is None and newest["older"] == 180 - PAGE_EVENTS + 1
+    older = client.get(f"{api}?before={newest['older']}", headers=token).get_json()
+    assert [line["seq"] for line in older["lines"]] == list(
+        range(180 - 2 * PAGE_EVENTS + 1, 180 - PAGE_EVENTS + 1))
+    assert older["newer"] == 180 - PAGE_EVENTS
+    back = client.get(f"{api}?after={older['newer']}", headers=token).get_json()
+    assert back["lines"] == newest["lines"]
+
+
+def test_a_finished_games_public_pages_read_the_same_statements_at_any_length(
+        app: Flask, client: FlaskClient, store: Store) -> None:
+    counts = {}
+    for length in LENGTHS:
+        loaded = new_game(store)
+        game_id = loaded.meta.id
+        grow_log(store, game_id, length)
+        middle = seat_path(app, loaded, "anna") + f"/replay/{length // 2}"
+        end_game(store, game_id, "")
+        public = cold_reads(store, client, f"/games/{game_id}")
+        assert all(bounded(sql) for sql in public), public
+        step = cold_reads(store, client, f"/games/{game_id}/replay/{length // 2}")
+        own_step = cold_reads(store, client, middle)
+        # The state at a step is folded from the newest snapshot before it: with none kept
+        # that far back, that one read spans the log up to the step; nothing else does.
+        assert len([sql for sql in step if not bounded(sql)]) <= 1, step
+        assert len([sql for sql in own_step if not bounded(sql)]) <= 1, own_step
+        counts[length] = (len(public), len(step), len(own_step))
+    assert counts[LENGTHS[0]] == counts[LENGTHS[1]], counts
+
+
+def test_a_finished_games_history_goes_back_a_page_at_a_time(
+        client: FlaskClient, store: Store) -> None:
+    loaded = new_game(store)
+    grow_log(store, loaded.meta.id, 180)
+    end_game(store, loaded.meta.id, "")
+    newest = client.get(f"/games/{loaded.meta.id}").get_data(as_text=True)
+    seqs = [int(seq) for seq in re.findall(r'<span class="seq">(\d+)</span>', newest)]
+    assert seqs == list(range(182 - PAGE_EVENTS + 1, 183))  # the end's two events last
+    older = re.search(r'href="([^"]+)" rel="prev">Older', newest)
+    assert older is not None and "Newer events" not in newest
+    page = client.get(older.group(1).replace("&amp;", "&")).get_data(as_text=True)
+    seqs = [int(seq) for seq in re.findall(r'<span class="seq">(\d+)</span>', page)]
+    assert seqs == list(range(182 - 2 * PAGE_EVENTS + 1, 182 - PAGE_EVENTS + 1))
+    assert 'rel="next">Newer events' in page
