@@ -9,6 +9,7 @@ statements sent, the rows fetched and the wall-clock time (the median of 3 runs)
 - outbox: what the worker reads after that order to queue its emails;
 - seat page, history: the seat's page (a first visit, no cookie) and its newest history page;
 - game page: the public page of the game (/games/<id>);
+- watch: the spectators' page, once the game is open to them;
 - replay: the seat's replay at the middle of the log (/play/.../replay/<seq>);
 - api game, api seat, api history: the JSON API's reads of the game and of one seat;
 - pdf: the seat's PDF download, rendered (one seat after another, each a first download);
@@ -57,6 +58,7 @@ from bench.hot.reads import ReadCounter, Reads
 from bench.hot.synth import SEATS, long_game, many_games
 from bench.scratch import PG_URL, drop_pg_store, new_pg_store
 from service import clock, deadlines
+from service.admin import set_spectators
 from service.games import submit_order
 from service.loading import load_game
 from service.mastertools import end_game
@@ -153,6 +155,8 @@ def by_events(size: int, pg_url: str | None) -> Line:
         line["seat page"] = page_reads(app, counter, link)
         line["history"] = page_reads(app, counter, link + "/history")
         line["game page"] = page_reads(app, counter, f"/games/{game_id}")
+        set_spectators(store, game_id, True)
+        line["watch"] = page_reads(app, counter, f"/games/{game_id}/watch")
         line["replay"] = page_reads(app, counter, f"{link}/replay/{size // 2}")
         line["api game"] = page_reads(app, counter, api)
         line["api seat"] = page_reads(app, counter, api + "/seats/anna", bearer)
