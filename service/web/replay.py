@@ -16,6 +16,7 @@ from ..audit import HistoryLine
 from ..historypage import lines_before
 from ..loading import LoadedGame, load_game
 from ..mail.compose import turn_label
+from ..pageread import PageGame
 from ..pdf import private_items
 from .links import authenticate_seat, authenticate_seat_page, page_game_or_404, store
 from .render import inline_svg, page
@@ -80,10 +81,10 @@ def _wanted_round() -> int | None:
     return int(text)
 
 
-def _replay_page(loaded_now: LoadedGame, seq: int, seat: str | None, step: Step) -> str:
+def _replay_page(now: PageGame, seq: int, seat: str | None, step: Step) -> str:
     """Return the page of one step as `seat` (None: a spectator, everything after the end)."""
-    game_id = loaded_now.meta.id
-    then = load_game(store(), game_id, upto=seq)
+    loaded_now, game_id = now.loaded, now.row.id
+    then = load_game(store(), game_id, row=now.row, upto=seq)
     view = then.game.view(then.state, seat)
     lines = lines_before(store(), then, seat, LINES_SHOWN)
     current: HistoryLine | None = lines[-1] if lines and lines[-1].seq == seq else None
@@ -131,10 +132,11 @@ def public_start(game_id: str) -> Any:
 @bp.get("/games/<game_id>/replay/<int:seq>")
 def public_step(game_id: str, seq: int) -> str:
     """Show a finished game as it stood just after event `seq`."""
-    loaded = page_game_or_404(game_id).loaded
+    game = page_game_or_404(game_id)
+    loaded = game.loaded
     _finished_or_404(loaded)
     _in_range(seq, loaded.seq)
-    return _replay_page(loaded, seq, None,
+    return _replay_page(game, seq, None,
                         _step(seq, loaded.seq, "replay.public_step", game_id=game_id))
 
 
@@ -151,9 +153,10 @@ def seat_start(game_id: str, seat: str, sig: str) -> Any:
 @bp.get("/play/<game_id>/<seat>/<sig>/replay/<int:seq>")
 def seat_step(game_id: str, seat: str, sig: str, seq: int) -> str:
     """Show the seat's own view as it stood just after event `seq`."""
-    loaded = authenticate_seat_page(game_id, seat, sig).loaded
+    game = authenticate_seat_page(game_id, seat, sig)
+    loaded = game.loaded
     _in_range(seq, loaded.seq)
-    return _replay_page(loaded, seq, seat, _step(seq, loaded.seq, "replay.seat_step",
+    return _replay_page(game, seq, seat, _step(seq, loaded.seq, "replay.seat_step",
                                                  game_id=game_id, seat=seat, sig=sig))
 
 
