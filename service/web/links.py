@@ -40,7 +40,12 @@ def store() -> Store:
 
 def seat_signature(meta: GameMeta, seat: str) -> str:
     """Return the seat's current web signature (also its API bearer token)."""
-    return signature(config().secret_key(), meta.id, seat, meta.generation(seat), WEB)
+    return signature_of(meta.id, seat, meta.generation(seat))
+
+
+def signature_of(game_id: str, seat: str, generation: int) -> str:
+    """Return a seat's web signature for one generation of its links."""
+    return signature(config().secret_key(), game_id, seat, generation, WEB)
 
 
 def master_signature(meta: GameMeta) -> str:

@@ -12,8 +12,8 @@ from engine.core import UnknownGame, all_games, get_game
 
 from ..audit import AuditRefused, audit, verify
 from ..historypage import history_page
-from ..loading import LoadedGame, UnknownGameId
-from ..pageread import PageGame, game_at_row
+from ..loading import LoadedGame
+from ..pageread import PageGame, games_at_rows
 from ..templating import templates_dir
 from ..viewcache import LruCache
 from .links import page_game_or_404, store
@@ -37,18 +37,19 @@ _summaries: LruCache[tuple[str, int, str], GameSummary] = LruCache(2 * LISTED)
 
 
 def all_summaries(limit: int = LISTED) -> list[GameSummary]:
-    """Return the newest games' summaries, newest first: one read of their rows, then a load
-    only for the games that moved since they were last listed."""
+    """Return the newest games' summaries, newest first: one read of their rows, then one
+    batched read of the games that moved since they were last listed."""
+    rows = store().newest_games(limit)
+    summaries = {row.id: _summaries.get((row.id, row.head_seq, row.head_hash)) for row in rows}
+    moved = games_at_rows(store(), [row for row in rows if summaries[row.id] is None])
     result = []
-    for row in store().newest_games(limit):
-        key = (row.id, row.head_seq, row.head_hash)
-        summary = _summaries.get(key)
+    for row in rows:
+        summary = summaries[row.id]
         if summary is None:
-            try:
-                summary = summarize(game_at_row(store(), row))
-            except (UnknownGameId, UnknownGame):
-                continue
-            _summaries.put(key, summary)
+            if row.id not in moved:
+                continue  # rules this server does not have, or no log
+            summary = summarize(moved[row.id])
+            _summaries.put((row.id, row.head_seq, row.head_hash), summary)
         result.append(summary)
     return result
 

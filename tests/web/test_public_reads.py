@@ -1,5 +1,6 @@
-"""The other pages a player or visitor reads cost the same few statements at any log length:
-a history page, the API's history, a finished game's public page and a step of its replay."""
+"""The other pages a player or visitor reads cost the same few statements at any log length
+(a history page, the API's history, a finished game's public page, a step of its replay) and
+whatever the number of games (the lobby and "my games" read their games together)."""
 from __future__ import annotations
 
 import re
@@ -98,3 +99,29 @@ def test_a_finished_games_history_goes_back_a_page_at_a_time(
     seqs = [int(seq) for seq in re.findall(r'<span class="seq">(\d+)</span>', page)]
     assert seqs == list(range(182 - 2 * PAGE_EVENTS + 1, 182 - PAGE_EVENTS + 1))
     assert 'rel="next">Newer events' in page
+
+
+def test_lists_of_games_read_the_same_statements_for_few_games_and_many(
+        client: FlaskClient, store: Store) -> None:
+    from service.web.lobby import _summaries
+    from service.web.me import ME_KEY
+
+    with client.session_transaction() as session:
+        session[ME_KEY] = "anna@example.org"
+    counts = {}
+    for total in (3, 12):
+        while len(store.list_games()) < total:
+            new_game(store)
+        _summaries.clear()
+        lobby = cold_reads(store, client, "/")
+        mine = cold_reads(store, client, "/me")
+        assert text_of(client, "/me").count("/play/") >= total
+        counts[total] = (len(lobby), len(mine))
+    assert counts[3] == counts[12], counts
+    # the rows of the newest games, then their snapshots and their tails, all games at once
+    assert counts[3][0] == 3, counts
+
+
+def text_of(client: FlaskClient, url: str) -> str:
+    """Return the page at `url`."""
+    return client.get(url).get_data(as_text=True)
