@@ -11,6 +11,8 @@ statements sent, the rows fetched and the wall-clock time (the median of 3 runs)
 - game page: the public page of the game (/games/<id>);
 - watch: the spectators' page, once the game is open to them;
 - replay: the seat's replay at the middle of the log (/play/.../replay/<seq>);
+- replay round: the seat's jump to the start of a round (/play/.../replay?round=1), a search
+  of the log answered by a redirect;
 - api game, api seat, api history: the JSON API's reads of the game and of one seat;
 - pdf: the seat's PDF download, rendered (one seat after another, each a first download);
 - pdf cached: the same download again, read back from the PDF cache;
@@ -130,13 +132,9 @@ def seat_sig(store: Store, game_id: str, seat: str) -> str:
 
 
 def page_reads(app: Any, counter: ReadCounter, url: str, headers: dict[str, str] | None = None,
-               times: int = 3) -> Reads:
+               times: int = 3, status: int = 200) -> Reads:
     """Return the median reads of `times` cold GETs of `url`, each from a new client."""
-    def get() -> None:
-        cold()
-        _ok(app.test_client().get(url, headers=headers or {}), url)
-
-    return median_reads(counter, [get] * times)
+    return median_reads(counter, [partial(_get_cold, app, url, headers, status)] * times)
 
 
 def by_events(size: int, pg_url: str | None) -> Line:
@@ -158,6 +156,7 @@ def by_events(size: int, pg_url: str | None) -> Line:
         set_spectators(store, game_id, True)
         line["watch"] = page_reads(app, counter, f"/games/{game_id}/watch")
         line["replay"] = page_reads(app, counter, f"{link}/replay/{size // 2}")
+        line["replay round"] = page_reads(app, counter, f"{link}/replay?round=1", status=303)
         line["api game"] = page_reads(app, counter, api)
         line["api seat"] = page_reads(app, counter, api + "/seats/anna", bearer)
         line["api history"] = page_reads(app, counter, api + "/seats/anna/history", bearer)
@@ -207,10 +206,11 @@ def by_games(size: int, pg_url: str | None) -> Line:
     return line
 
 
-def _get_cold(app: Any, url: str, headers: dict[str, str] | None = None) -> None:
-    """GET `url` from a new client with the in-process caches emptied; insist on a 200."""
+def _get_cold(app: Any, url: str, headers: dict[str, str] | None = None,
+              status: int = 200) -> None:
+    """GET `url` from a new client with the in-process caches emptied; insist on `status`."""
     cold()
-    _ok(app.test_client().get(url, headers=headers or {}), url)
+    _ok(app.test_client().get(url, headers=headers or {}), url, status)
 
 
 def _my_games(app: Any) -> None:
@@ -243,8 +243,8 @@ def _recover_reads(store: Store) -> tuple[int, int, int]:
             len(store.unreplied_submissions("email")))
 
 
-def _ok(answer: Any, url: str) -> None:
-    if answer.status_code != 200:
+def _ok(answer: Any, url: str, status: int = 200) -> None:
+    if answer.status_code != status:
         raise SystemExit(f"{url} answered {answer.status_code}")
 
 
