@@ -2,10 +2,11 @@
 
 The games row names the log's head (seq and hash), written in every append's transaction, so
 everything read after it is bounded by that seq and agrees with it even without a snapshot
-isolation level. A list of games (the lobby, "my games") is read a batch at a time: the
-snapshots of all its games in one statement, and their tails in another. A game folded at a head is kept in a small in-process cache: the next page
-of the same game at the same head costs one read of its row. A snapshot that does not fit its
-log is left to `load_game`, which drops and rebuilds it.
+isolation level. A game folded at a head is kept in a small in-process cache: the next page
+of the same game at the same head costs one read of its row. A list of games (the lobby, "my
+games") is read a batch at a time: the snapshots of all its games in one statement, and their
+tails in another. A snapshot that does not fit its log is left to `load_game`, which drops
+and rebuilds it.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from typing import Any
 
 from sqlalchemy import Connection, and_, func, or_, select
 
-from engine.core import all_games, get_game
+from engine.core import UnknownGame, all_games, get_game
 
 from .loading import LoadedGame, UnknownGameId, fold_rows, from_snapshot, load_game
 from .schema import GameRow
@@ -29,7 +30,7 @@ from .witness import Head, keyed
 
 GAMES_KEPT = 64
 BATCH = 250
-"""Games read together in one pair of statements (their conditions are the statement's)."""
+"""Games read together by one pair of statements (each game adds its own condition to them)."""
 _games: LruCache[tuple[str, int, str], LoadedGame] = LruCache(GAMES_KEPT)
 _GAME_COLUMNS = tuple(column.name for column in games_t.columns)
 _GAME_ROW_SQL = f"SELECT {', '.join(_GAME_COLUMNS)} FROM games WHERE id = ?"
@@ -109,7 +110,7 @@ def games_at_rows(store: Store, rows: Sequence[GameRow]) -> dict[str, LoadedGame
         for row in batch:
             try:
                 loaded = _folded(store, row, snaps.get(row.id), tails.get(row.id, []))
-            except UnknownGameId:
+            except (UnknownGameId, UnknownGame):  # no log, or rules of a version not here
                 continue
             _games.put((row.id, row.head_seq, row.head_hash), loaded)
             found[row.id] = loaded

@@ -64,16 +64,6 @@ def master_url(meta: GameMeta) -> str:
     return f"{config().base_url}/admin/games/{meta.id}/{master_signature(meta)}"
 
 
-def load_or_404(game_id: str) -> LoadedGame:
-    """Return the game, or answer 404 when the id names none."""
-    if not GAME_ID.match(game_id):
-        abort(404)
-    try:
-        return load_game(store(), game_id)
-    except UnknownGameId:
-        abort(404)
-
-
 def page_game_or_404(game_id: str) -> PageGame:
     """Return the game read for a page (cached at an unchanged head), or 404."""
     if not GAME_ID.match(game_id):
