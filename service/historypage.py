@@ -48,11 +48,16 @@ def history_page(store: Store, game: PageGame, seat: str | None, *, before: int 
     head = game.row.head_seq
     c = events_t.c
     query = select(*_COLUMNS).where(c.game_id == game.row.id, c.seq <= head)
+    # A log's seqs run from 1 to its head without a gap, so a page is a range of seqs: read
+    # as one, it stays a page whatever plan the database picks (a LIMIT alone does not: on a
+    # table without statistics PostgreSQL may sort the whole log to keep its newest rows).
     if after is not None:
-        query = query.where(c.seq > max(after, 0)).order_by(c.seq).limit(size)
+        low = max(after, 0)
+        query = query.where(c.seq > low, c.seq <= low + size).order_by(c.seq).limit(size)
     else:
         upper = head + 1 if before is None else min(before, head + 1)
-        query = query.where(c.seq < upper).order_by(c.seq.desc()).limit(size)
+        query = (query.where(c.seq < upper, c.seq >= upper - size)
+                 .order_by(c.seq.desc()).limit(size))
     with store.connect() as conn:
         rows = sorted(conn.execute(query).all(), key=lambda row: row[0])
     lines = readable_lines(game.loaded.game, rows, seat, game.loaded.meta.finished)
