@@ -17,6 +17,7 @@ from sqlalchemy import select
 from engine.core import Game
 
 from .audit import HistoryLine, readable_text
+from .loading import LoadedGame
 from .meta import SERVICE_EVENTS, is_service_event
 from .pageread import PageGame
 from .schema import events as events_t
@@ -47,11 +48,16 @@ def history_page(store: Store, game: PageGame, seat: str | None, *, before: int 
     head = game.row.head_seq
     c = events_t.c
     query = select(*_COLUMNS).where(c.game_id == game.row.id, c.seq <= head)
+    # A log's seqs run from 1 to its head without a gap, so a page is a range of seqs: read
+    # as one, it stays a page whatever plan the database picks (a LIMIT alone does not: on a
+    # table without statistics PostgreSQL may sort the whole log to keep its newest rows).
     if after is not None:
-        query = query.where(c.seq > max(after, 0)).order_by(c.seq).limit(size)
+        low = max(after, 0)
+        query = query.where(c.seq > low, c.seq <= low + size).order_by(c.seq).limit(size)
     else:
         upper = head + 1 if before is None else min(before, head + 1)
-        query = query.where(c.seq < upper).order_by(c.seq.desc()).limit(size)
+        query = (query.where(c.seq < upper, c.seq >= upper - size)
+                 .order_by(c.seq.desc()).limit(size))
     with store.connect() as conn:
         rows = sorted(conn.execute(query).all(), key=lambda row: row[0])
     lines = readable_lines(game.loaded.game, rows, seat, game.loaded.meta.finished)
@@ -59,6 +65,20 @@ def history_page(store: Store, game: PageGame, seat: str | None, *, before: int 
     last = rows[-1][0] if rows else first - 1
     return HistoryPage(lines, first if first > 1 else None, last if last < head else None,
                        first, last)
+
+
+def lines_before(store: Store, loaded: LoadedGame, seat: str | None,
+                 count: int) -> list[HistoryLine]:
+    """Return the lines `seat` may read of the `count` events up to the loaded game's seq, as
+    the game stood then (everything, if it had ended by then): one bounded read."""
+    c = events_t.c
+    query = (select(*_COLUMNS)
+             .where(c.game_id == loaded.meta.id, c.seq > loaded.seq - count,
+                    c.seq <= loaded.seq)
+             .order_by(c.seq))
+    with store.connect() as conn:
+        rows = list(conn.execute(query))
+    return readable_lines(loaded.game, rows, seat, loaded.meta.finished)
 
 
 def readable_lines(game: Game[Any], rows: list[Any], seat: str | None,

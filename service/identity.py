@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from .localtime import deadline_text
-from .pageread import game_at_row
+from .pageread import games_at_rows
 from .store import Store
 
 SIGN_IN_HOURS = 24
@@ -62,8 +62,12 @@ def seats_of(store: Store, email: str, zone: str = "") -> list[MySeat]:
     """Return every seat the address plays now, newest games first."""
     wanted = normal_address(email)
     found = []
-    for row in store.newest_games(MAX_GAMES_SCANNED):
-        loaded = game_at_row(store, row)
+    rows = store.newest_games(MAX_GAMES_SCANNED)
+    games = games_at_rows(store, rows)
+    for row in rows:
+        loaded = games.get(row.id)
+        if loaded is None:
+            continue
         meta = loaded.meta
         waiting = tuple(p.seat for p in loaded.game.prompts(loaded.state)) \
             if not meta.finished else ()

@@ -51,7 +51,8 @@ def recent_lines(store: Store, loaded: LoadedGame, seat: str | None) -> list[str
     """Return the seat's newest history lines up to the loaded seq (a bounded read)."""
     c = events_t.c
     query = (select(c.seq, c.type, c.schema_version, c.payload, c.actor, c.recorded_at)
-             .where(c.game_id == loaded.meta.id, c.seq <= loaded.seq)
+             .where(c.game_id == loaded.meta.id, c.seq <= loaded.seq,
+                    c.seq > loaded.seq - HISTORY_EVENTS)  # a range: seqs have no gaps
              .order_by(c.seq.desc()).limit(HISTORY_EVENTS))
     with store.connect() as conn:
         rows = sorted(conn.execute(query).all(), key=lambda row: row[0])

@@ -58,8 +58,8 @@ def _sent_outbox(store: Store, game_id: str, stored: list[StoredEvent],
 
 def many_games(store: Store, count: int, real: int = 5) -> tuple[list[str], list[str]]:
     """Fill the store with `count` running games: `real` made by the service, the rest their
-    clones. Return (ids of the real ones, ids of all). The clones' deadlines are far off, and
-    each has three delivered emails."""
+    clones. Return (ids of the real ones, ids of all). The clones' deadlines are far off, each
+    has delivered emails, and its seats' addresses are its own."""
     made = [create_game(store, "freimaurerei", SEATS[:2], seed_hex=f"{n + 1:064x}",
                         deadline_hours=48).meta.id for n in range(real)]
     template = store.events(made[0])
@@ -73,6 +73,14 @@ def many_games(store: Store, count: int, real: int = 5) -> tuple[list[str], list
     return made, ids
 
 
+def _own_addresses(created: dict[str, Any], game_id: str) -> dict[str, Any]:
+    """Return a game's opening event with its seats played from addresses of the clone's own
+    (so that an address plays the real games only, as on a server of many players)."""
+    seats = [seat | {"email": f"{seat['name']}@{game_id}.example.org"}
+             for seat in created["seats"]]
+    return created | {"seats": seats}
+
+
 def _insert_clones(store: Store, row: Any, template: list[StoredEvent],
                    clones: list[str]) -> None:
     """Insert games, chained events, far-off deadlines and sent emails for each clone id."""
@@ -80,11 +88,11 @@ def _insert_clones(store: Store, row: Any, template: list[StoredEvent],
     for game_id in clones:
         prev = template[0].prev_hash
         for item in template:
+            payload = _own_addresses(item.payload, game_id) if item.seq == 1 else item.payload
             digest = event_hash(game_id, item.seq, item.type, item.schema_version,
-                                item.payload, item.actor, item.causation, item.recorded_at,
-                                prev)
+                                payload, item.actor, item.causation, item.recorded_at, prev)
             values = asdict(item) | {"game_id": game_id, "prev_hash": prev, "hash": digest,
-                                     "payload": canonical_json(item.payload)}
+                                     "payload": canonical_json(payload)}
             events.append(values)
             prev = digest
         games.append({**asdict(row), "id": game_id, "head_seq": template[-1].seq,

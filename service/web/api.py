@@ -1,4 +1,4 @@
-"""The JSON API, /api/v1: games, a seat's view and prompts, orders, history.
+"""The JSON API, /api/v1: games, a seat's view and prompts, orders, history a page at a time.
 
 A seat is authenticated by a bearer token: the signature at the end of its private link.
 Errors are application/problem+json documents carrying the service's or engine's stable code.
@@ -12,15 +12,17 @@ from marshmallow import ValidationError
 
 from engine.core import canonical_json
 
-from ..audit import history
 from ..games import SubmissionResult
+from ..historypage import history_page
 from ..loading import LoadedGame, UnknownGameId, load_game
+from ..pageread import PageGame, read_game
 from ..store import Submission
 from . import openapi
 from .jsonbody import BadJson, read_json
 from .links import GAME_ID, SEAT, seat_signature, store
 from .orderforms import form_views, legal_texts
 from .problems import problem
+from .render import seq_arg
 from .schemas import OrderRequest
 from .security import client_address, count_bad_token, limited, same
 from .submitting import KEY, take_order
@@ -70,6 +72,26 @@ def seat_game(game_id: str, seat: str) -> LoadedGame:
     Only wrong tokens count against the client, and only they are refused with 429.
     """
     loaded = public_game(game_id)
+    check_token(loaded, seat)
+    return loaded
+
+
+def seat_page_game(game_id: str, seat: str) -> PageGame:
+    """Return the game read for a page (its head row, and the game folded at that head, kept
+    while the head does not move) when the bearer token is the seat's; else refuse."""
+    if not GAME_ID.match(game_id):
+        raise Refusal(problem(404, "unknown-game", "No such game", f"no game {game_id!r}"))
+    try:
+        game = read_game(store(), game_id)
+    except UnknownGameId:
+        raise Refusal(problem(404, "unknown-game", "No such game",
+                              f"no game {game_id!r}")) from None
+    check_token(game.loaded, seat)
+    return game
+
+
+def check_token(loaded: LoadedGame, seat: str) -> None:
+    """Refuse with 401 (counting the wrong token) unless the bearer token is the seat's."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise Refusal(unauthorized("a bearer token is needed: the end of the seat's link"))
@@ -77,7 +99,6 @@ def seat_game(game_id: str, seat: str) -> LoadedGame:
             token.strip(), seat_signature(loaded.meta, seat)):
         count_bad_token()
         raise Refusal(unauthorized("the token is not this seat's (it may have been renewed)"))
-    return loaded
 
 
 def unauthorized(detail: str) -> Response:
@@ -202,8 +223,11 @@ def submission(game_id: str, seat: str, submission_id: str) -> Any:
 
 @bp.get("/games/<game_id>/seats/<seat>/history")
 def seat_history(game_id: str, seat: str) -> dict[str, Any]:
-    """Return the history the seat may read (everything once the game is over)."""
-    seat_game(game_id, seat)
-    return {"game": game_id, "seat": seat,
+    """Return a page of the history the seat may read (everything once the game is over):
+    the newest events, or those before seq `before` or after seq `after`; `older` and
+    `newer` are the seqs to ask for next (null at either end)."""
+    game = seat_page_game(game_id, seat)
+    shown = history_page(store(), game, seat, before=seq_arg("before"), after=seq_arg("after"))
+    return {"game": game_id, "seat": seat, "older": shown.older, "newer": shown.newer,
             "lines": [{"seq": line.seq, "recorded_at": line.recorded_at, "actor": line.actor,
-                       "text": line.text} for line in history(store(), game_id, seat)]}
+                       "text": line.text} for line in shown.lines]}

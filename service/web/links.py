@@ -40,7 +40,12 @@ def store() -> Store:
 
 def seat_signature(meta: GameMeta, seat: str) -> str:
     """Return the seat's current web signature (also its API bearer token)."""
-    return signature(config().secret_key(), meta.id, seat, meta.generation(seat), WEB)
+    return signature_of(meta.id, seat, meta.generation(seat))
+
+
+def signature_of(game_id: str, seat: str, generation: int) -> str:
+    """Return a seat's web signature for one generation of its links."""
+    return signature(config().secret_key(), game_id, seat, generation, WEB)
 
 
 def master_signature(meta: GameMeta) -> str:
@@ -57,16 +62,6 @@ def seat_url(meta: GameMeta, seat: str) -> str:
 def master_url(meta: GameMeta) -> str:
     """Return the game master's private link, absolute."""
     return f"{config().base_url}/admin/games/{meta.id}/{master_signature(meta)}"
-
-
-def load_or_404(game_id: str) -> LoadedGame:
-    """Return the game, or answer 404 when the id names none."""
-    if not GAME_ID.match(game_id):
-        abort(404)
-    try:
-        return load_game(store(), game_id)
-    except UnknownGameId:
-        abort(404)
 
 
 def page_game_or_404(game_id: str) -> PageGame:

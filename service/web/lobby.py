@@ -10,14 +10,14 @@ from flask import Blueprint, Response, abort, current_app, redirect, request, se
 
 from engine.core import UnknownGame, all_games, get_game
 
-from ..audit import AuditRefused, audit, history, verify
+from ..audit import AuditRefused, audit, verify
 from ..historypage import history_page
-from ..loading import LoadedGame, UnknownGameId
-from ..pageread import game_at_row
+from ..loading import LoadedGame
+from ..pageread import PageGame, games_at_rows
 from ..templating import templates_dir
 from ..viewcache import LruCache
-from .links import load_or_404, page_game_or_404, store
-from .render import inline_svg, page
+from .links import page_game_or_404, store
+from .render import inline_svg, page, seq_arg
 from .seatparts import spectator_parts
 from .security import client_address, limited, local_client
 from .summary import GameSummary, summarize
@@ -37,18 +37,19 @@ _summaries: LruCache[tuple[str, int, str], GameSummary] = LruCache(2 * LISTED)
 
 
 def all_summaries(limit: int = LISTED) -> list[GameSummary]:
-    """Return the newest games' summaries, newest first: one read of their rows, then a load
-    only for the games that moved since they were last listed."""
+    """Return the newest games' summaries, newest first: one read of their rows, then one
+    batched read of the games that moved since they were last listed."""
+    rows = store().newest_games(limit)
+    summaries = {row.id: _summaries.get((row.id, row.head_seq, row.head_hash)) for row in rows}
+    moved = games_at_rows(store(), [row for row in rows if summaries[row.id] is None])
     result = []
-    for row in store().newest_games(limit):
-        key = (row.id, row.head_seq, row.head_hash)
-        summary = _summaries.get(key)
+    for row in rows:
+        summary = summaries[row.id]
         if summary is None:
-            try:
-                summary = summarize(game_at_row(store(), row))
-            except (UnknownGameId, UnknownGame):
-                continue
-            _summaries.put(key, summary)
+            if row.id not in moved:
+                continue  # rules this server does not have, or no log
+            summary = summarize(moved[row.id])
+            _summaries.put((row.id, row.head_seq, row.head_hash), summary)
         result.append(summary)
     return result
 
@@ -68,13 +69,21 @@ def stylesheet() -> Response:
 
 @bp.get("/games/<game_id>")
 def game_page(game_id: str) -> str:
-    """Show a game's public page: players, whose turn, deadlines, the end and its audit."""
-    loaded = load_or_404(game_id)
-    finished = loaded.meta.finished
-    lines = history(store(), game_id, None) if finished else []
-    board = _public_board(loaded) if finished or loaded.meta.spectators else None
-    return page("game.html", summary=summarize(loaded), meta=loaded.meta, lines=lines,
-                board=board, report=None)
+    """Show a game's public page: players, whose turn, deadlines, the end and its audit; once
+    the game is over, a page of its history (the newest, or the one before `before` or after
+    `after`)."""
+    game = page_game_or_404(game_id)
+    return public_page(game, report=None)
+
+
+def public_page(game: PageGame, report: dict[str, Any] | None) -> str:
+    """Return the public page of a game, with the report of an audit when there is one."""
+    loaded = game.loaded
+    shown = (history_page(store(), game, None, before=seq_arg("before"),
+                          after=seq_arg("after")) if loaded.meta.finished else None)
+    board = _public_board(loaded) if loaded.meta.finished or loaded.meta.spectators else None
+    return page("game.html", summary=summarize(loaded), meta=loaded.meta,
+                lines=shown.lines if shown else [], shown=shown, board=board, report=report)
 
 
 def _public_board(loaded: LoadedGame) -> Any:
@@ -101,7 +110,7 @@ def watch(game_id: str) -> str:
 @bp.post("/games/<game_id>/audit")
 def audit_game(game_id: str) -> str:
     """Verify the log's chain and, for a finished game, re-run it against the revealed seed."""
-    loaded = load_or_404(game_id)
+    game = page_game_or_404(game_id)
     if limited("AUDIT", client_address()):
         abort(429)
     checked = verify(store(), game_id)
@@ -110,10 +119,7 @@ def audit_game(game_id: str) -> str:
         problem = ""
     except AuditRefused as exc:
         report, problem = None, str(exc)
-    lines = history(store(), game_id, None) if loaded.meta.finished else []
-    return page("game.html", summary=summarize(loaded), meta=loaded.meta, lines=lines,
-                board=_public_board(loaded) if loaded.meta.finished else None,
-                report={"verify": checked, "audit": report, "problem": problem})
+    return public_page(game, {"verify": checked, "audit": report, "problem": problem})
 
 
 @lru_cache(maxsize=16)

@@ -20,7 +20,7 @@ from ..loading import UnknownGameId, load_game
 from ..mail.transport import send
 from ..store import NewOutbox
 from .handoff import announce
-from .links import GAME_ID, config, refuse, seat_signature, store
+from .links import GAME_ID, config, refuse, signature_of, store
 from .render import page
 from .security import limited
 
@@ -40,8 +40,7 @@ def my_games() -> Any:
         return page("me.html", email="", seats=[], note=request.args.get("sent") and SENT)
     seats = seats_of(store(), email)
     links = {(s.game_id, s.seat): url_for("play.seat_page", game_id=s.game_id, seat=s.seat,
-                                          sig=seat_signature(load_game(store(), s.game_id)
-                                                             .meta, s.seat))
+                                          sig=signature_of(s.game_id, s.seat, s.generation))
              for s in seats if s.status != "finished"}
     return page("me.html", email=email, seats=seats, links=links, note="")
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..historypage import PAGE_EVENTS
 from .jsonbody import MAX_DEPTH
 
 PROBLEM = "application/problem+json"
@@ -45,6 +46,14 @@ SEAT = {"name": "seat", "in": "path", "required": True,
         "schema": _string(pattern="^[a-z][a-z0-9_-]{0,23}$")}
 MAX_BODY_BYTES = 256 * 1024
 """The largest request body the service reads (MAX_CONTENT_LENGTH's default)."""
+
+
+
+def seq_query(name: str) -> dict[str, Any]:
+    """Return an optional query parameter naming a seq of the log."""
+    return {"name": name, "in": "query", "required": False,
+            "schema": {"type": "integer", "minimum": 0}}
+
 
 SEAT_ERRORS = {"401": problem_response("No bearer token, or not this seat's"),
                "404": problem_response("No such game"),
@@ -145,9 +154,15 @@ SCHEMAS: dict[str, Any] = {
     "HistoryLine": {"type": "object", "required": ["seq", "recorded_at", "actor", "text"],
                     "properties": {"seq": {"type": "integer"}, "recorded_at": _string(),
                                    "actor": _string(), "text": _string()}},
-    "History": {"type": "object", "required": ["game", "seat", "lines"],
+    "History": {"type": "object", "required": ["game", "seat", "lines", "older", "newer"],
                 "properties": {"game": _string(), "seat": _string(),
-                               "lines": {"type": "array", "items": ref("HistoryLine")}}},
+                               "lines": {"type": "array", "items": ref("HistoryLine")},
+                               "older": {"type": "integer", "nullable": True,
+                                         "description": "Ask with before=older for the page "
+                                                        "before this one (null: the first)"},
+                               "newer": {"type": "integer", "nullable": True,
+                                         "description": "Ask with after=newer for the page "
+                                                        "after this one (null: the newest)"}}},
 }
 
 
@@ -190,8 +205,11 @@ def paths() -> dict[str, Any]:
             "responses": {"200": json_response("The order's status", "Submission"),
                           **SEAT_ERRORS}}},
         seat_path + "/history": {"get": {
-            "operationId": "getHistory", "summary": "The history the seat may read",
-            "parameters": [GAME_ID, SEAT], "security": secured,
+            "operationId": "getHistory",
+            "summary": "A page of the history the seat may read: the newest events, or "
+                       f"up to {PAGE_EVENTS} events before `before` or after `after`",
+            "parameters": [GAME_ID, SEAT, seq_query("before"), seq_query("after")],
+            "security": secured,
             "responses": {"200": json_response("The history", "History"), **SEAT_ERRORS}}},
     }
 

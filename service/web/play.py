@@ -17,11 +17,11 @@ from ..pageread import PageGame
 from ..store import Submission
 from .links import authenticate_seat, authenticate_seat_page, seat_signature, store
 from .orderforms import order_text
-from .render import page
+from .render import page, seq_arg
 from .seatparts import seat_parts
 from .security import limited
 from .submitting import take_order
-from .summary import due_text, outcome_text
+from .summary import due_text, outcome_text, summarize
 from .talk import talk_context
 
 bp = Blueprint("play", __name__, url_prefix="/play/<game_id>/<seat>/<sig>")
@@ -120,15 +120,9 @@ def history_page(game_id: str, seat: str, sig: str) -> Any:
     game = authenticate_seat_page(game_id, seat, sig)
     shown = history_page_of(store(), game, seat, before=seq_arg("before"),
                             after=seq_arg("after"))
-    return page("history.html", summary=seat_parts(game, seat).summary, meta=game.loaded.meta,
+    return page("history.html", summary=summarize(game.loaded), meta=game.loaded.meta,
                 seat=seat, sig=sig, lines=shown.lines, shown=shown,
                 outcome=outcome_text(game.loaded))
-
-
-def seq_arg(name: str) -> int | None:
-    """Return a seq given in the query string, or None (also for anything not a seq)."""
-    text = request.args.get(name, "")
-    return int(text) if text.isdigit() and len(text) <= 10 else None
 
 
 @bp.get("/snapshot.pdf")

@@ -18,6 +18,12 @@ def page(name: str, /, **context: Any) -> str:
                            **context)
 
 
+def seq_arg(name: str) -> int | None:
+    """Return a seq given in the query string, or None (also for anything not a seq)."""
+    text = request.args.get(name, "")
+    return int(text) if text.isdigit() and len(text) <= 10 else None
+
+
 def inline_svg(svg: str) -> Markup:
     """Return a game's board SVG ready for a page: no XML prolog, and never shrunk so far
     that its smallest text gets unreadable (the engine's own drawing; the CSP forbids scripts).

@@ -12,11 +12,13 @@ from typing import Any
 from flask import Blueprint, Response, abort, redirect, request, stream_with_context, url_for
 
 from ..archive import archive_lines, archive_name, header_for
-from ..audit import HistoryLine, history
+from ..audit import HistoryLine
+from ..historypage import lines_before
 from ..loading import LoadedGame, load_game
 from ..mail.compose import turn_label
+from ..pageread import PageGame
 from ..pdf import private_items
-from .links import authenticate_seat, load_or_404, store
+from .links import authenticate_seat, authenticate_seat_page, page_game_or_404, store
 from .render import inline_svg, page
 from .summary import outcome_text, summarize
 
@@ -79,12 +81,12 @@ def _wanted_round() -> int | None:
     return int(text)
 
 
-def _replay_page(loaded_now: LoadedGame, seq: int, seat: str | None, step: Step) -> str:
+def _replay_page(now: PageGame, seq: int, seat: str | None, step: Step) -> str:
     """Return the page of one step as `seat` (None: a spectator, everything after the end)."""
-    game_id = loaded_now.meta.id
-    then = load_game(store(), game_id, upto=seq)
+    loaded_now, game_id = now.loaded, now.row.id
+    then = load_game(store(), game_id, row=now.row, upto=seq)
     view = then.game.view(then.state, seat)
-    lines = history(store(), game_id, seat, after=max(0, seq - LINES_SHOWN), upto=seq)
+    lines = lines_before(store(), then, seat, LINES_SHOWN)
     current: HistoryLine | None = lines[-1] if lines and lines[-1].seq == seq else None
     return page("replay.html", summary=summarize(loaded_now), meta=loaded_now.meta, seat=seat,
                 step=step, board=_board(then, view), board_text=then.game.render_text(view),
@@ -120,7 +122,7 @@ def _finished_or_404(loaded: LoadedGame) -> None:
 @bp.get("/games/<game_id>/replay")
 def public_start(game_id: str) -> Any:
     """Go to the first step, or to the start of the round asked for."""
-    loaded = load_or_404(game_id)
+    loaded = page_game_or_404(game_id).loaded
     _finished_or_404(loaded)
     wanted = _wanted_round()
     seq = 1 if wanted is None else round_start(game_id, wanted, loaded.seq)
@@ -130,17 +132,18 @@ def public_start(game_id: str) -> Any:
 @bp.get("/games/<game_id>/replay/<int:seq>")
 def public_step(game_id: str, seq: int) -> str:
     """Show a finished game as it stood just after event `seq`."""
-    loaded = load_or_404(game_id)
+    game = page_game_or_404(game_id)
+    loaded = game.loaded
     _finished_or_404(loaded)
     _in_range(seq, loaded.seq)
-    return _replay_page(loaded, seq, None,
+    return _replay_page(game, seq, None,
                         _step(seq, loaded.seq, "replay.public_step", game_id=game_id))
 
 
 @bp.get("/play/<game_id>/<seat>/<sig>/replay")
 def seat_start(game_id: str, seat: str, sig: str) -> Any:
     """Go to the seat's first step, or the start of the round asked for."""
-    loaded = authenticate_seat(game_id, seat, sig)
+    loaded = authenticate_seat_page(game_id, seat, sig).loaded
     wanted = _wanted_round()
     seq = 1 if wanted is None else round_start(game_id, wanted, loaded.seq)
     return redirect(url_for("replay.seat_step", game_id=game_id, seat=seat, sig=sig, seq=seq),
@@ -150,9 +153,10 @@ def seat_start(game_id: str, seat: str, sig: str) -> Any:
 @bp.get("/play/<game_id>/<seat>/<sig>/replay/<int:seq>")
 def seat_step(game_id: str, seat: str, sig: str, seq: int) -> str:
     """Show the seat's own view as it stood just after event `seq`."""
-    loaded = authenticate_seat(game_id, seat, sig)
+    game = authenticate_seat_page(game_id, seat, sig)
+    loaded = game.loaded
     _in_range(seq, loaded.seq)
-    return _replay_page(loaded, seq, seat, _step(seq, loaded.seq, "replay.seat_step",
+    return _replay_page(game, seq, seat, _step(seq, loaded.seq, "replay.seat_step",
                                                  game_id=game_id, seat=seat, sig=sig))
 
 

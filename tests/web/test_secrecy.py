@@ -48,10 +48,7 @@ def planted_game(store: Store, game: str, monkeypatch: pytest.MonkeyPatch) -> tu
     # The seat pages read through the page cache: start it empty so it holds planted parts only.
     forget_games()
     forget_parts()
-    monkeypatch.setattr(links, "read_game", read_planted)
-    from service.web import lobby
-
-    monkeypatch.setattr(lobby, "load_or_404", lambda game_id: load_planted(store, game_id))
+    monkeypatch.setattr(links, "read_game", read_planted)  # the public game page's read too
     return loaded, canaries
 
 
