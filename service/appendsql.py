@@ -55,11 +55,17 @@ _SQL = {
         "VALUES (:game_id, :seq, :engine_version, :state, :created_at) "
         "ON CONFLICT (game_id, seq, engine_version) "
         "DO UPDATE SET state = excluded.state, created_at = excluded.created_at"),
+    # Keeps the newest few and, as checkpoints for folding past states, the oldest of each
+    # block of seqs: a replay of any step folds from at most a block and a snapshot's events.
     "snapshot_prune": (
         "DELETE FROM snapshots WHERE game_id = :game_id AND engine_version = :engine_version "
         "AND seq < (SELECT seq FROM snapshots WHERE game_id = :game_id "
-        "AND engine_version = :engine_version ORDER BY seq DESC LIMIT 1 OFFSET :offset)"),
+        "AND engine_version = :engine_version ORDER BY seq DESC LIMIT 1 OFFSET :offset) "
+        "AND EXISTS (SELECT 1 FROM snapshots AS older WHERE older.game_id = snapshots.game_id "
+        "AND older.engine_version = snapshots.engine_version AND older.seq < snapshots.seq "
+        "AND older.seq / :block = snapshots.seq / :block)"),
 }
+PRUNE_SNAPSHOTS_SQL = _SQL["snapshot_prune"]
 # On PostgreSQL every check is an error, so that the COMMIT queued behind it never runs: a
 # taken key is a unique violation, and an UPDATE that finds no row divides by zero.
 _PG_SQL = {
@@ -85,6 +91,7 @@ class AppendRows:
     result: dict[str, Any] | None = None
     snapshot: dict[str, Any] | None = None
     snapshots_kept: int = 3
+    checkpoint_every: int = 1000
 
     def statements(self) -> list[tuple[str, list[dict[str, Any]]]]:
         """Return (statement name, parameter rows) in the order they must run."""
@@ -105,7 +112,7 @@ class AppendRows:
             plan.append(("result", [self.result]))
         if self.snapshot is not None:
             prune = {**game, "engine_version": self.snapshot["engine_version"],
-                     "offset": self.snapshots_kept - 1}
+                     "offset": self.snapshots_kept - 1, "block": self.checkpoint_every}
             plan += [("snapshot", [self.snapshot]), ("snapshot_prune", [prune])]
         return plan
 

@@ -10,7 +10,7 @@ from .audit import AuditRefused, AuditReport, rerun_log
 from .gamemeta import apply_service_event
 from .loading import fold_rows, snapshot_of
 from .meta import SERVICE_EVENTS, SeedRevealed, is_service_event
-from .store import GameRow, Store, StoredEvent, StoreError
+from .store import CHECKPOINT_EVERY, GameRow, Store, StoredEvent, StoreError
 
 STATUSES = ("active", "paused", "finished")
 
@@ -98,13 +98,13 @@ def _seed_checked(events: Iterator[StoredEvent], header: ArchiveHeader) -> Itera
                            f"it is {status}")
 
 
-FOLD_BATCH = 2000
+FOLD_BATCH = CHECKPOINT_EVERY
 
 
 def _cache(store: Store, game_id: str) -> None:
-    """Fold the restored game once, a batch of rows at a time, and keep it as a snapshot."""
+    """Fold the restored game once, a batch of rows at a time, keeping a snapshot after each
+    batch: the checkpoints a replay of any step folds from, as the service keeps them."""
     loaded, last = None, store.last_seq(game_id)
     for after in range(0, last, FOLD_BATCH):
         loaded = fold_rows(loaded, game_id, store.event_rows(game_id, after, after + FOLD_BATCH))
-    if loaded is not None:
         store.save_snapshot(game_id, loaded.seq, loaded.game.version, snapshot_of(loaded))

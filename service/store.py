@@ -30,7 +30,12 @@ from sqlalchemy.exc import IntegrityError
 
 from engine.core.canonical import canonical_json, sha256_hex
 from service import migrate, schema
-from service.appendsql import AppendRows, commit_pipelined, write_append
+from service.appendsql import (
+    PRUNE_SNAPSHOTS_SQL,
+    AppendRows,
+    commit_pipelined,
+    write_append,
+)
 from service.schema import (
     DeadlineRow,
     GameRow,
@@ -80,6 +85,9 @@ __all__ = [
 
 GENESIS_HASH = "0" * 64
 SNAPSHOTS_KEPT = 3
+CHECKPOINT_EVERY = 1000
+"""Besides the newest SNAPSHOTS_KEPT, the oldest snapshot of each block of this many seqs is
+kept, so that a past state (a replay step) is folded from a bounded tail of the log."""
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 _WRITE = "pbem_write"
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
@@ -297,7 +305,8 @@ class Store(QueueStore, ReadStore, CacheStore):
         rows = AppendRows(
             head={"game_id": game_id, "seq": expected_seq, "hash": stored[0].prev_hash,
                   "new_seq": last.seq, "new_hash": last.hash},
-            events=[_event_row(e) for e in stored], snapshots_kept=SNAPSHOTS_KEPT)
+            events=[_event_row(e) for e in stored], snapshots_kept=SNAPSHOTS_KEPT,
+            checkpoint_every=CHECKPOINT_EVERY)
         if submission is not None:
             outcome = (result[1], result[2]) if result is not None else None
             rows.submission = self._submission_values(submission, outcome)
@@ -535,13 +544,11 @@ class Store(QueueStore, ReadStore, CacheStore):
         self._prune_snapshots(conn, game_id, engine_version)
 
     def _prune_snapshots(self, conn: Connection, game_id: str, engine_version: str) -> None:
-        """Delete the game's snapshots of `engine_version` beyond the newest SNAPSHOTS_KEPT."""
-        t = snapshots_t.c
-        mine = (t.game_id == game_id, t.engine_version == engine_version)
-        oldest_kept = conn.execute(select(t.seq).where(*mine).order_by(t.seq.desc())
-                                   .offset(SNAPSHOTS_KEPT - 1).limit(1)).scalar()
-        if oldest_kept is not None:
-            conn.execute(delete(snapshots_t).where(*mine, t.seq < oldest_kept))
+        """Delete the game's snapshots of `engine_version` but the newest SNAPSHOTS_KEPT and
+        the oldest of each block of CHECKPOINT_EVERY seqs."""
+        conn.execute(text(PRUNE_SNAPSHOTS_SQL), {
+            "game_id": game_id, "engine_version": engine_version,
+            "offset": SNAPSHOTS_KEPT - 1, "block": CHECKPOINT_EVERY})
 
     def delete_snapshots(self, game_id: str | None = None) -> None:
         """Delete the snapshots of one game, or of every game when `game_id` is None."""

@@ -7,13 +7,13 @@ from typing import Any
 
 from engine.core import canonical_json
 from service.games import NewSeat, create_game
-from service.loading import load_game, snapshot_of
+from service.loading import fold_rows, snapshot_of
 from service.schema import NewEvent, StoredEvent
 from service.schema import deadlines as deadlines_t
 from service.schema import events as events_t
 from service.schema import games as games_t
 from service.schema import outbox as outbox_t
-from service.store import Store, event_hash
+from service.store import CHECKPOINT_EVERY, Store, event_hash
 
 SEATS = [NewSeat(name, f"{name}@example.org", name.capitalize())
          for name in ("anna", "bruno", "carla")]
@@ -24,15 +24,15 @@ FAR = "2099-01-01T00:00:00Z"
 def long_game(store: Store, events: int, seed: int = 1) -> str:
     """Return a real Secret Masters game whose log holds `events` events (press fills it).
 
-    Every press event has a sent email in the outbox, as a played game would, and the game
-    ends on a snapshot, as a long-running one does.
+    Every press event has a sent email in the outbox, as a played game would, and there is a
+    snapshot after every CHECKPOINT_EVERY events and at the end, as the service keeps them.
     """
     loaded = create_game(store, "secret-masters", SEATS, {"long": "yes"},
                          seed_hex=f"{seed:064x}")
     game_id, seq = loaded.meta.id, loaded.seq
     names = [seat.name for seat in SEATS]
     while seq < events:
-        count = min(BATCH, events - seq)
+        count = min(CHECKPOINT_EVERY - seq % CHECKPOINT_EVERY, events - seq)
         batch = [NewEvent("press.sent", {"sender": names[i % 3], "recipients": [],
                                          "text": f"Press message {seq + i + 1}.",
                                          "anonymous": False, "to_all": True},
@@ -40,9 +40,8 @@ def long_game(store: Store, events: int, seed: int = 1) -> str:
         stored = store.append(game_id, seq, batch)
         _sent_outbox(store, game_id, stored, names)
         seq = stored[-1].seq
-    full = load_game(store, game_id, use_snapshots=False)
-    store.save_snapshot(game_id, full.seq, full.game.version,
-                        snapshot_of(full, store.log_end(game_id)[1]))
+        loaded = fold_rows(loaded, game_id, store.event_rows(game_id, loaded.seq, seq))
+        store.save_snapshot(game_id, seq, loaded.game.version, snapshot_of(loaded, stored[-1].hash))
     return game_id
 
 

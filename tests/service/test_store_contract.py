@@ -327,6 +327,29 @@ def test_snapshots_are_a_pure_cache(store: Store) -> None:
             store.get_game(GAME), store.verify_chain(GAME)) == before
 
 
+def _snapshot_seqs(store: Store) -> list[int]:
+    found = [store.latest_snapshot(GAME, "1.0", upto) for upto in range(1, 2700)]
+    return sorted({snap[0] for snap in found if snap is not None})
+
+
+def test_pruning_keeps_the_newest_snapshots_and_the_oldest_of_each_thousand(
+        store: Store) -> None:
+    for seq in range(50, 2650, 50):  # as the service writes them: every 50 events
+        store.save_snapshot(GAME, seq, "1.0", {"at": seq})
+    assert _snapshot_seqs(store) == [50, 1000, 2000, 2500, 2550, 2600]
+    store.save_snapshot(GAME, 2610, "2.0", {"other": "version"})  # pruned on its own
+    assert _snapshot_seqs(store) == [50, 1000, 2000, 2500, 2550, 2600]
+
+
+def test_an_append_with_a_snapshot_prunes_the_same_way(store: Store) -> None:
+    _log_of(store, 1)
+    head = store.events(GAME)[-1]
+    for seq in range(2, 1302):
+        head = store.append(GAME, seq - 1, _events("e"), prev_hash=head.hash,
+                            snapshot=("1.0", {"at": seq}) if seq % 50 == 0 else None)[0]
+    assert _snapshot_seqs(store) == [50, 1000, 1200, 1250, 1300]
+
+
 def test_latest_snapshot_picks_newest_at_or_before_upto(store: Store) -> None:
     store.save_snapshot(GAME, 2, "1.0", {"at": 2})
     store.save_snapshot(GAME, 6, "1.0", {"at": 6})
