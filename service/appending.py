@@ -13,7 +13,7 @@ from engine.core import Game
 
 from . import clock
 from .absence import extend_for_absence
-from .gamemeta import GameMeta, apply_service_event, format_time, parse_time
+from .gamemeta import GameMeta, apply_service_event, format_time, parse_time, seat_addresses
 from .loading import LoadedGame, due_snapshot
 from .meta import SERVICE_EVENTS, DeadlineSet, GameFinished, SeedRevealed, is_service_event
 from .notify import notice_kind
@@ -64,7 +64,7 @@ def append_decision(store: Store, loaded: LoadedGame, head: Sequence[Any],
     stored = store.append(meta.id, loaded.seq, rows, outbox, decision,
                           open_deadlines(game, state, meta), answer(last) if answer else None,
                           prev_hash=loaded.head_hash or None, submission=submission,
-                          snapshot=snapshot)
+                          snapshot=snapshot, seats=_changed_seats(loaded, meta))
     if meta.finished:
         store.set_game_status(meta.id, "finished")
     if snapshot is not None:
@@ -86,9 +86,16 @@ def append_service_events(store: Store, loaded: LoadedGame, items: Sequence[Any]
               if outbox_kind else [])
     stored = store.append(meta.id, loaded.seq, rows, outbox,
                           deadlines=open_deadlines(loaded.game, loaded.state, meta),
-                          prev_hash=loaded.head_hash or None)
+                          prev_hash=loaded.head_hash or None,
+                          seats=_changed_seats(loaded, meta))
     loaded.meta, loaded.seq, loaded.head_hash = meta, last, stored[-1].hash
     return stored
+
+
+def _changed_seats(loaded: LoadedGame, meta: GameMeta) -> list[tuple[str, str]] | None:
+    """Return who plays the seats after an append that made the game or changed them."""
+    seats = seat_addresses(meta)
+    return seats if loaded.seq == 0 or seats != seat_addresses(loaded.meta) else None
 
 
 def _row(game: Game[Any], item: Any, actor: str, causation: str | None) -> NewEvent:

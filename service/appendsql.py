@@ -47,6 +47,9 @@ _SQL = {
     "deadline": (
         "INSERT INTO deadlines (game_id, seat, prompt_key, due, seq, next_at) "
         "VALUES (:game_id, :seat, :prompt_key, :due, :seq, :next_at)"),
+    "seats_clear": "DELETE FROM seat_addresses WHERE game_id = :game_id",
+    "seat": ("INSERT INTO seat_addresses (game_id, seat, address) "
+             "VALUES (:game_id, :seat, :address)"),
     "result": (
         "UPDATE submissions SET status = :status, result = :result, "
         "processed_at = :processed_at WHERE id = :id AND status = 'received'"),
@@ -88,6 +91,7 @@ class AppendRows:
     decision: dict[str, Any] | None = None
     outbox: list[dict[str, Any]] = field(default_factory=list)
     deadlines: list[dict[str, Any]] | None = None
+    seats: list[dict[str, Any]] | None = None
     result: dict[str, Any] | None = None
     snapshot: dict[str, Any] | None = None
     snapshots_kept: int = 3
@@ -108,6 +112,10 @@ class AppendRows:
             plan.append(("deadlines_clear", [game]))
             if self.deadlines:
                 plan.append(("deadline", self.deadlines))
+        if self.seats is not None:
+            plan.append(("seats_clear", [game]))
+            if self.seats:
+                plan.append(("seat", self.seats))
         if self.result is not None:
             plan.append(("result", [self.result]))
         if self.snapshot is not None:

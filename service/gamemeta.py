@@ -162,3 +162,13 @@ def _table_talk(meta: GameMeta, item: Any) -> GameMeta:
         away = {k: v for k, v in meta.away_until.items() if k != item.seat}
         return replace(meta, away_until={**away, item.seat: item.until} if item.until else away)
     return meta
+
+
+def normal_address(email: str) -> str:
+    """Return an address as compared between games (trimmed, lower case)."""
+    return email.strip().lower()
+
+
+def seat_addresses(meta: GameMeta) -> list[tuple[str, str]]:
+    """Return (seat, address as compared) of every seat of the game."""
+    return [(seat.name, normal_address(seat.email)) for seat in meta.seats]

@@ -7,12 +7,15 @@ import hmac
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from .gamemeta import normal_address, seat_addresses
+from .loading import load_game
 from .localtime import deadline_text
 from .pageread import games_at_rows
 from .store import Store
 
 SIGN_IN_HOURS = 24
-MAX_GAMES_SCANNED = 1000
+MAX_GAMES_LISTED = 1000
+"""The most games "my games" lists for one address, newest first."""
 
 
 @dataclass(frozen=True)
@@ -27,11 +30,6 @@ class MySeat:
     must_act: bool
     deadline: str
     generation: int
-
-
-def normal_address(email: str) -> str:
-    """Return an address as compared between games (trimmed, lower case)."""
-    return email.strip().lower()
 
 
 def sign_in_token(key: bytes, email: str, expires: datetime) -> str:
@@ -62,7 +60,7 @@ def seats_of(store: Store, email: str, zone: str = "") -> list[MySeat]:
     """Return every seat the address plays now, newest games first."""
     wanted = normal_address(email)
     found = []
-    rows = store.newest_games(MAX_GAMES_SCANNED)
+    rows = store.games_of_address(wanted, MAX_GAMES_LISTED)
     games = games_at_rows(store, rows)
     for row in rows:
         loaded = games.get(row.id)
@@ -81,3 +79,12 @@ def seats_of(store: Store, email: str, zone: str = "") -> list[MySeat]:
             found.append(MySeat(meta.id, meta.title, seat.name, status, waiting,
                                 seat.name in waiting, due, meta.generation(seat.name)))
     return found
+
+
+def rebuild_seat_addresses(store: Store) -> int:
+    """Write who plays every game's seats anew, from the logs; return how many games."""
+    count = 0
+    for row in store.list_games():
+        store.replace_seats(row.id, seat_addresses(load_game(store, row.id, row=row).meta))
+        count += 1
+    return count

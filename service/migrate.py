@@ -10,11 +10,13 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import Connection, inspect, text
 
-HEAD = "0010"
+HEAD = "0011"
 """The newest revision; a store at it needs no work (a test keeps it equal to Alembic's head)."""
 FIRST = "0001"
 DEADLINES = "0006"
 """The revision that made the deadlines projection; an upgrade across it fills it."""
+SEAT_ADDRESSES = "0011"
+"""The revision that made the seat addresses projection; an upgrade across it fills it."""
 if TYPE_CHECKING:
     from alembic.config import Config as AlembicConfig
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from .archive import Archive, ArchiveError, ArchiveHeader, check_engine, seed_matches
 from .audit import AuditRefused, AuditReport, rerun_log
-from .gamemeta import apply_service_event
+from .gamemeta import apply_service_event, seat_addresses
 from .loading import fold_rows, snapshot_of
 from .meta import SERVICE_EVENTS, SeedRevealed, is_service_event
 from .store import CHECKPOINT_EVERY, GameRow, Store, StoredEvent, StoreError
@@ -103,8 +103,11 @@ FOLD_BATCH = CHECKPOINT_EVERY
 
 def _cache(store: Store, game_id: str) -> None:
     """Fold the restored game once, a batch of rows at a time, keeping a snapshot after each
-    batch: the checkpoints a replay of any step folds from, as the service keeps them."""
+    batch (the checkpoints a replay of any step folds from, as the service keeps them), and
+    note who plays its seats."""
     loaded, last = None, store.last_seq(game_id)
     for after in range(0, last, FOLD_BATCH):
         loaded = fold_rows(loaded, game_id, store.event_rows(game_id, after, after + FOLD_BATCH))
         store.save_snapshot(game_id, loaded.seq, loaded.game.version, snapshot_of(loaded))
+    if loaded is not None:
+        store.replace_seats(game_id, seat_addresses(loaded.meta))

@@ -194,6 +194,19 @@ digest_waiting = Table(
     Index("digest_waiting_held_idx", "held_seq"),
 )
 
+# Who plays which seat, by address: "my games" reads an address's games here instead of
+# folding every game. Written in the transaction of the append that creates the game or
+# hands a seat to a new player (revision 0011).
+seat_addresses = Table(
+    "seat_addresses",
+    metadata,
+    Column("game_id", String(64), ForeignKey("games.id"), nullable=False),
+    Column("seat", String(64), nullable=False),
+    Column("address", Text, nullable=False),
+    PrimaryKeyConstraint("game_id", "seat", name="seat_addresses_pkey"),
+    Index("seat_addresses_address_idx", "address", "game_id"),
+)
+
 
 # -- records ---------------------------------------------------------------------------
 

@@ -49,6 +49,7 @@ from service.schema import decisions as decisions_t
 from service.schema import events as events_t
 from service.schema import games as games_t
 from service.schema import outbox as outbox_t
+from service.schema import seat_addresses as seat_addresses_t
 from service.schema import snapshots as snapshots_t
 from service.storebase import (
     AlreadyDecided,
@@ -188,6 +189,10 @@ class Store(QueueStore, ReadStore, CacheStore):
             from service.deadlines import rebuild_projection  # the layer above the store
 
             rebuild_projection(self)
+        if before is not None and before < migrate.SEAT_ADDRESSES <= (after or ""):
+            from service.identity import rebuild_seat_addresses
+
+            rebuild_seat_addresses(self)
 
     def revision(self) -> str | None:
         """Return the store's schema revision (None for an empty database)."""
@@ -255,7 +260,8 @@ class Store(QueueStore, ReadStore, CacheStore):
                result: tuple[str, str, dict[str, Any]] | None = None,
                prev_hash: str | None = None,
                submission: Submission | None = None,
-               snapshot: tuple[str, dict[str, Any]] | None = None) -> list[StoredEvent]:
+               snapshot: tuple[str, dict[str, Any]] | None = None,
+               seats: Sequence[tuple[str, str]] | None = None) -> list[StoredEvent]:
         """Append events after `expected_seq`, with their outbox rows, in one transaction.
 
         `decision` (submission id, line) records that the first new event decides that line;
@@ -266,7 +272,8 @@ class Store(QueueStore, ReadStore, CacheStore):
         reading the head first. `submission`, an input not stored yet, is stored with them
         (with `result` as its outcome); if its key is taken, DuplicateSubmission is raised
         and nothing is written. `snapshot` (engine version, folded state after the last new
-        event) is cached with them, the last event's hash added.
+        event) is cached with them, the last event's hash added. `seats` (seat, address), when
+        given, become who plays the game's seats (the projection "my games" reads).
         """
         if not events:
             if outbox or decision:
@@ -276,10 +283,12 @@ class Store(QueueStore, ReadStore, CacheStore):
             stored = _chain(game_id, expected_seq, prev_hash, events, utc_now())
             rows = self._append_rows(game_id, expected_seq, stored, outbox, decision,
                                      deadlines, result, submission, snapshot)
+            if seats is not None:
+                rows.seats = _seat_values(game_id, seats)
             if self._append_at_once(rows):
                 return stored  # else rolled back: the checked way below tells what went wrong
         return self._append_checked(game_id, expected_seq, events, outbox, decision,
-                                    deadlines, result, prev_hash, submission, snapshot)
+                                    deadlines, result, prev_hash, submission, snapshot, seats)
 
     def _append_at_once(self, rows: AppendRows) -> bool:
         """Write an append's rows in one go; False (all rolled back) if a check failed."""
@@ -331,7 +340,8 @@ class Store(QueueStore, ReadStore, CacheStore):
                         deadlines: Sequence[DeadlineRow] | None,
                         result: tuple[str, str, dict[str, Any]] | None,
                         prev_hash: str | None, submission: Submission | None,
-                        snapshot: tuple[str, dict[str, Any]] | None) -> list[StoredEvent]:
+                        snapshot: tuple[str, dict[str, Any]] | None,
+                        seats: Sequence[tuple[str, str]] | None = None) -> list[StoredEvent]:
         """The append one statement at a time, raising the error of whichever check fails."""
         with self._writer.begin() as conn:
             if submission is not None:
@@ -352,12 +362,35 @@ class Store(QueueStore, ReadStore, CacheStore):
                 self._insert_outbox(conn, game_id, stored, outbox)
             if deadlines is not None:
                 self._replace_deadlines(conn, game_id, deadlines)
+            if seats is not None:
+                self._replace_seats(conn, game_id, seats)
             if result is not None and not self._store_result(conn, *result):
                 raise ResultStored(result[0])
             if snapshot is not None:
                 self._write_snapshot(conn, game_id, stored[-1].seq, snapshot[0],
                                      {**snapshot[1], "hash": stored[-1].hash})
         return stored
+
+    def _replace_seats(self, conn: Connection, game_id: str,
+                       seats: Sequence[tuple[str, str]]) -> None:
+        """Make `seats` (seat, address) who plays the game, inside the caller's transaction."""
+        conn.execute(delete(seat_addresses_t).where(seat_addresses_t.c.game_id == game_id))
+        if seats:
+            conn.execute(seat_addresses_t.insert(), _seat_values(game_id, seats))
+
+    def replace_seats(self, game_id: str, seats: Sequence[tuple[str, str]]) -> None:
+        """Make `seats` (seat, address) who plays the game (when the projection is rebuilt)."""
+        with self._writer.begin() as conn:
+            self._replace_seats(conn, game_id, seats)
+
+    def games_of_address(self, address: str, limit: int) -> list[GameRow]:
+        """Return the `limit` newest games in which `address` plays a seat, newest first."""
+        g, a = games_t.c, seat_addresses_t.c
+        mine = select(a.game_id).where(a.address == address)
+        query = (select(games_t).where(g.id.in_(mine))
+                 .order_by(g.created_at.desc(), g.id.desc()).limit(limit))
+        with self._engine.connect() as conn:
+            return [GameRow(**row._mapping) for row in conn.execute(query)]
 
     def _insert_decision(self, conn: Connection, game_id: str, seq: int, last_seq: int,
                          decision: tuple[str, int]) -> None:
@@ -557,6 +590,11 @@ class Store(QueueStore, ReadStore, CacheStore):
             query = query.where(snapshots_t.c.game_id == game_id)
         with self._writer.begin() as conn:
             conn.execute(query)
+
+def _seat_values(game_id: str, seats: Sequence[tuple[str, str]]) -> list[dict[str, Any]]:
+    """Return the seat_addresses rows of a game's seats."""
+    return [{"game_id": game_id, "seat": seat, "address": address} for seat, address in seats]
+
 
 class _CheckFailed(Exception):
     """A check of the one-round-trip append failed; its transaction is rolled back."""

@@ -267,6 +267,8 @@ def test_a_running_game_goes_on_after_import(running: tuple[Store, str], kind: s
         assert again.read_bytes() == path.read_bytes()
         before, after = load_game(store, game_id), load_game(copy, game_id)
         assert after.meta == before.meta and after.seq == before.seq
+        for seat in after.meta.seats:  # its players find it under "my games"
+            assert game_id in {row.id for row in copy.games_of_address(seat.email.lower(), 5)}
         for played_in in (store, copy):
             archives.play_some(played_in, game_id, 3, "aa" * 32)
         assert store.events(game_id)[-1].payload == copy.events(game_id)[-1].payload

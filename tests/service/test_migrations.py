@@ -78,6 +78,8 @@ def test_a_store_of_the_first_revision_is_upgraded_with_its_games_and_orders(
     row = old_store.get_game(loaded.meta.id)
     assert (row.head_seq, row.head_hash) == old_store.log_end(loaded.meta.id)
     assert old_store.due_deadlines("9999") == expected_deadlines
+    assert [row.id for row in old_store.games_of_address(SEATS[0].email.lower(), 10)] == [
+        loaded.meta.id]  # the seat addresses projection is filled from the log
     assert audit.verify(old_store, loaded.meta.id).ok
     fresh = create_game(old_store, "secret-masters", SEATS, seed_hex="cd" * 32)
     seat = fresh.game.prompts(fresh.state)[0].seat

@@ -78,3 +78,22 @@ def test_a_lost_seat_link_goes_to_the_seats_own_address(app: Flask, client: Flas
     rows = [r for r in store.outbox_for_game(loaded.meta.id)
             if (r.recipient, r.kind) not in before]
     assert [(r.recipient, r.kind) for r in rows] == [("bruno", "welcome")]
+
+
+def test_an_address_s_games_are_read_from_who_plays_them_now(store: Store) -> None:
+    from service.admin import replace_seat
+    from service.identity import seats_of
+
+    older = create_game(store, "freimaurerei", [NewSeat("ada", "Anna@Example.org", "Anna"),
+                                                NewSeat("ben", "ben@example.org", "Ben")],
+                        seed_hex="a1" * 32)
+    for number in range(3):  # other people's games, newer
+        create_game(store, "freimaurerei", [NewSeat("cy", f"c{number}@example.org", "C"),
+                                            NewSeat("di", f"d{number}@example.org", "D")],
+                    seed_hex=f"{number + 2:02x}" * 32)
+    assert [s.game_id for s in seats_of(store, " ANNA@example.org ")] == [older.meta.id]
+    replace_seat(store, older.meta.id, "ada", "Edda", "edda@example.org")
+    assert seats_of(store, "anna@example.org") == []
+    assert [(s.game_id, s.seat) for s in seats_of(store, "edda@example.org")] == [
+        (older.meta.id, "ada")]
+    assert [row.id for row in store.games_of_address("ben@example.org", 10)] == [older.meta.id]
