@@ -11,7 +11,7 @@ from engine.core import Game, Rng, RuleViolation, encode, get_game, sha256_hex
 
 from .archive import ArchiveError, chained, check_engine
 from .gamemeta import apply_service_event
-from .loading import UnknownGameId, load_game, start_state
+from .loading import LoadedGame, UnknownGameId, load_game, start_state
 from .meta import (
     SERVICE_EVENTS,
     GameFinished,
@@ -39,12 +39,17 @@ class HistoryLine:
 
 
 def decoded_events(store: Store, game_id: str, upto: int | None = None, after: int = 0,
+                   game: Game[Any] | None = None,
                    ) -> tuple[Game[Any], list[tuple[StoredEvent, Any]]]:
-    """Return the game's rules and its stored events after `after` up to `upto`, decoded."""
-    row = store.get_game(game_id)
-    if row is None:
-        raise UnknownGameId(game_id)
-    game = get_game(row.game, row.engine_version)
+    """Return the game's rules and its stored events after `after` up to `upto`, decoded.
+
+    `game`, the game's rules when the caller has them, spares reading its row.
+    """
+    if game is None:
+        row = store.get_game(game_id)
+        if row is None:
+            raise UnknownGameId(game_id)
+        game = get_game(row.game, row.engine_version)
     stored = store.events(game_id, after_seq=after, upto=upto)
     result = []
     for event in stored:
@@ -54,14 +59,17 @@ def decoded_events(store: Store, game_id: str, upto: int | None = None, after: i
 
 
 def history(store: Store, game_id: str, seat: str | None, *, after: int = 0,
-            upto: int | None = None) -> list[HistoryLine]:
+            upto: int | None = None, loaded: LoadedGame | None = None) -> list[HistoryLine]:
     """Return the history `seat` may read (None: a spectator); everything once the game ended.
 
     `after` and `upto` limit it to the events after seq `after` up to seq `upto`; "ended"
-    means ended by `upto`.
+    means ended by `upto`. `loaded`, the game just after `upto` when the caller has it,
+    spares loading it again.
     """
-    finished = load_game(store, game_id, upto=upto).meta.finished
-    game, events = decoded_events(store, game_id, upto, after)
+    if loaded is None or loaded.seq != upto:
+        loaded = load_game(store, game_id, upto=upto)
+    game, events = decoded_events(store, game_id, upto, after, loaded.game)
+    finished = loaded.meta.finished
     lines = (readable_text(game, row.type, item, seat, finished) for row, item in events)
     return [HistoryLine(row.seq, row.recorded_at, row.actor, text)
             for (row, _), text in zip(events, lines, strict=True) if text is not None]

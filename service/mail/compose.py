@@ -155,7 +155,8 @@ def _letter(store: Store, config: Config, row: OutboxRow, then: LoadedGame,
     earlier, last_news = store.seat_mail_before(row, NEWS_KINDS, DIGEST_PREFIX)
     first, joined = not earlier, row.kind == "welcome" and earlier
     news = [line.text for line in history(store, row.game_id, seat,
-                                          after=0 if joined else last_news, upto=row.seq)]
+                                          after=0 if joined else last_news, upto=row.seq,
+                                          loaded=then)]
     deadline = then.meta.deadlines.get(seat)
     due = (deadline_text(deadline.due, meta.prefs(seat).timezone)
            if deadline and prompt and deadline.prompt_key == prompt.key else "")
