@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from alembic import command
 
 from engine.core import Rng
 from engine.core.harness import choose_step, chooser_for
@@ -142,9 +143,12 @@ def test_an_upgrade_fills_the_projection_from_the_outbox(tmp_path: Path, kind: s
         require_postgres()
         store = Store(PG_URL, schema=f"pbem_test_{uuid.uuid4().hex[:12]}")
     try:
-        store.upgrade("0006")
+        store.create_schema()
         game_id = new_game(store, 0)
         play(store, game_id, 3)
+        with store._writer.begin() as conn:  # back to before the projection: the rows stay
+            command.downgrade(migrate.alembic_config(conn), "0008")
+        assert store.revision() == "0008"
         store.upgrade()
         assert store.revision() == migrate.HEAD
         [waiting] = waiting_seats(store)
