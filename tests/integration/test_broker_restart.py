@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 import redis
+from kombu import pools
 
 from service.config import MAIL_QUEUE
 from service.games import NewSeat, create_game
@@ -67,6 +68,7 @@ def broker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[An
 
     previous = app.conf.broker_url
     app.conf.broker_url = server.url
+    _fresh_pools(app)
     tasks.config.cache_clear()
     tasks.store.cache_clear()
     try:
@@ -76,8 +78,15 @@ def broker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[An
         tasks.config.cache_clear()
         tasks.store.cache_clear()
         app.conf.broker_url = previous
-        app.pool.force_close_all()
+        _fresh_pools(app)
         server.stop()
+
+
+def _fresh_pools(app: Any) -> None:
+    """Drop the app's broker connections, so the next publish connects to its broker now."""
+    app._pool = None
+    app.amqp._producer_pool = None
+    pools.reset()  # kombu's shared producer pools, keyed by connection
 
 
 def _pending(store: Store) -> list[int]:
