@@ -3,7 +3,8 @@
 The page is `templates/pdf/snapshot.html` styled by `templates/pdf/snapshot.css`; the board is
 the game's own SVG picture of the view, inline. Only the view is drawn, so a snapshot shows a seat
 exactly what its view allows. Plain board labels are drawn as whole lines (service.svgtext),
-not glyph by glyph. The font configuration, the compiled stylesheet and the URL fetcher
+not glyph by glyph, and plain shapes and labels without WeasyPrint's generic per-element work
+(service.svgnodes). The font configuration, the compiled stylesheet and the URL fetcher
 (which fetches nothing but data: URIs) are built once per thread and reused: building them costs
 more than rendering a page.
 """
@@ -23,7 +24,7 @@ from weasyprint.urls import URLFetcher
 
 from engine.core.contract import Game
 
-from . import svgtext
+from . import svgnodes
 from .boardfit import pdf_pieces
 from .templating import get_template, templates_dir
 
@@ -48,7 +49,7 @@ def _tools() -> Tools:
     cache: dict[Path, Tools] = _local.__dict__.setdefault("tools", {})
     folder = templates_dir()
     if folder not in cache:
-        svgtext.install()
+        svgnodes.install()
         fonts = FontConfiguration()
         # The page needs nothing from outside: only the board's data: URI may be fetched.
         cache[folder] = Tools(fonts, CSS(filename=str(folder / STYLESHEET), font_config=fonts),

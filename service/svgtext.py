@@ -76,9 +76,10 @@ def glyph_places(node: Any) -> list[tuple[str | None, str | None]] | None:
     return None
 
 
-def line_text(svg: Any, node: Any, font_size: float) -> None:
+def line_text(svg: Any, node: Any, font_size: float, anchor_shift: float = 0.0) -> None:
     """Draw a plain text line as one run (or each placed glyph as its own run); hand anything
-    else to WeasyPrint's drawer."""
+    else to WeasyPrint's drawer. A single run is moved left by `anchor_shift` times its width
+    (0.5 for `text-anchor="middle"`, 1 for "end"), for callers that anchor it themselves."""
     places = glyph_places(node)
     if places is None:
         _stock(svg, node, font_size)
@@ -92,6 +93,7 @@ def line_text(svg: Any, node: Any, font_size: float) -> None:
             laid[run] = _lay_out(run, style, svg.context)
         layout, width, height, baseline = laid[run]
         x, y = _place(svg, x_text, y_text, font_size, width)
+        x -= width * anchor_shift
         node.text_bounding_box = extend_bounding_box(
             node.text_bounding_box, ((x, y - baseline), (x + width, y - baseline + height)))
         drawn.append((layout, baseline, x, y))
@@ -158,11 +160,11 @@ def _paint(svg: Any, node: Any, font_size: float) -> tuple[Any, Any]:
         return fill, stroke
     if not fill or fill == "none":
         return None, None
-    svg.stream.set_color(_color(fill))
+    svg.stream.set_color(paint_color(fill))
     return fill, None
 
 
-def _color(text: str) -> Any:
+def paint_color(text: str) -> Any:
     """Return a parsed colour, parsed once per process (the drawer never changes it)."""
     found = _colors.get(text)
     if found is None:
