@@ -61,8 +61,8 @@ def draw_node(svg: Any, node: Any, font_size: float, fill_stroke: bool = True,
         if tag in SHAPES and plain(node) and _plain_paint(node):
             _draw_shape(svg, node, tag, _font_size(node, font_size))
             return
-        if tag == "text" and _plain_label(node):
-            _draw_label(svg, node, _font_size(node, font_size))
+        if tag == "text" and (places := _label_places(node)) is not None:
+            _draw_label(svg, node, _font_size(node, font_size), places)
             return
     _stock(svg, node, font_size, fill_stroke, context)
 
@@ -113,18 +113,23 @@ def _set_paint(svg: Any, node: Any, font_size: float) -> tuple[str | None, str |
     return fill, stroke
 
 
-def _plain_label(node: Any) -> bool:
-    """Return whether a `<text>` is a plain label for the line drawer (which must be in use)."""
-    return (svg_module.TAGS.get("text") is svgtext.line_text and plain(node)
-            and node.get("text-anchor", "start") in _ANCHOR_SHIFT
-            and (places := svgtext.glyph_places(node)) is not None
-            and (len(places) == 1 or node.get("text-anchor", "start") == "start"))
+def _label_places(node: Any) -> list[tuple[str | None, str | None]] | None:
+    """Return where the glyphs of a plain label go (see `svgtext.glyph_places`), or None when
+    the `<text>` is not one for the line drawer (which must be in use)."""
+    anchor = node.get("text-anchor", "start")
+    if (svg_module.TAGS.get("text") is not svgtext.line_text or anchor not in _ANCHOR_SHIFT
+            or not plain(node)):
+        return None
+    places = svgtext.glyph_places(node)
+    return places if places is not None and (len(places) == 1 or anchor == "start") else None
 
 
-def _draw_label(svg: Any, node: Any, font_size: float) -> None:
+def _draw_label(svg: Any, node: Any, font_size: float,
+                places: list[tuple[str | None, str | None]]) -> None:
     """Draw a plain label, moved left by the share of its width its anchor asks for."""
     node.text_bounding_box = EMPTY_BOUNDING_BOX
-    svgtext.line_text(svg, node, font_size, _ANCHOR_SHIFT[node.get("text-anchor", "start")])
+    svgtext.line_text(svg, node, font_size, _ANCHOR_SHIFT[node.get("text-anchor", "start")],
+                      places)
     svg.cursor_position = [0, 0]
     svg.cursor_d_position = [0, 0]
     svg.text_path_width = 0

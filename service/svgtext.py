@@ -76,11 +76,13 @@ def glyph_places(node: Any) -> list[tuple[str | None, str | None]] | None:
     return None
 
 
-def line_text(svg: Any, node: Any, font_size: float, anchor_shift: float = 0.0) -> None:
+def line_text(svg: Any, node: Any, font_size: float, anchor_shift: float = 0.0,
+              places: list[tuple[str | None, str | None]] | None = None) -> None:
     """Draw a plain text line as one run (or each placed glyph as its own run); hand anything
     else to WeasyPrint's drawer. A single run is moved left by `anchor_shift` times its width
-    (0.5 for `text-anchor="middle"`, 1 for "end"), for callers that anchor it themselves."""
-    places = glyph_places(node)
+    (0.5 for `text-anchor="middle"`, 1 for "end"), for callers that anchor it themselves and
+    may pass the node's `glyph_places` they already know."""
+    places = places or glyph_places(node)
     if places is None:
         _stock(svg, node, font_size)
         return
@@ -175,6 +177,17 @@ def paint_color(text: str) -> Any:
 
 
 def _style(svg: Any, node: Any, font_size: float) -> Any:
+    """Return the text style WeasyPrint's own drawer builds for a node, built once per
+    picture for the labels that share it (nothing changes a style once built)."""
+    key = (node.get("font-family", "sans-serif"), node.get("font-style", "normal"),
+           node.get("font-weight", 400), font_size)
+    styles: dict[tuple[Any, ...], Any] = svg.__dict__.setdefault("line_styles", {})
+    if key not in styles:
+        styles[key] = _new_style(svg, node, font_size)
+    return styles[key]
+
+
+def _new_style(svg: Any, node: Any, font_size: float) -> Any:
     """Return the text style WeasyPrint's own drawer builds for a node."""
     style = Style()
     style.update(INITIAL_VALUES)
