@@ -3,9 +3,11 @@
 The page is `templates/pdf/snapshot.html` styled by `templates/pdf/snapshot.css`; the board is
 the game's own SVG picture of the view, inline. Only the view is drawn, so a snapshot shows a seat
 exactly what its view allows. Plain board labels are drawn as whole lines (service.svgtext),
-not glyph by glyph. The font configuration, the compiled stylesheet and the URL fetcher
-(which fetches nothing but data: URIs) are built once per thread and reused: building them costs
-more than rendering a page.
+not glyph by glyph, and plain shapes and labels without WeasyPrint's generic per-element work
+(service.svgnodes). The page is styled by `templates/pdf/agent.css` in place of WeasyPrint's
+user agent stylesheet for all of HTML. The font configuration, the compiled stylesheets and the
+URL fetcher (which fetches nothing but data: URIs) are built once per thread and reused:
+building them costs more than rendering a page.
 """
 from __future__ import annotations
 
@@ -23,12 +25,13 @@ from weasyprint.urls import URLFetcher
 
 from engine.core.contract import Game
 
-from . import svgtext
+from . import svgnodes
 from .boardfit import pdf_pieces
 from .templating import get_template, templates_dir
 
 TEMPLATE = "pdf/snapshot.html"
 STYLESHEET = "pdf/snapshot.css"
+USER_AGENT_STYLESHEET = "pdf/agent.css"
 SPECTATOR = "Spectator"
 
 _local = threading.local()
@@ -40,20 +43,39 @@ class Tools:
 
     fonts: FontConfiguration
     stylesheet: CSS
+    user_agent: CSS | None
     fetcher: URLFetcher
 
 
 def _tools() -> Tools:
-    """Return this thread's fonts, stylesheet and URL fetcher for the templates folder."""
+    """Return this thread's fonts, stylesheets and URL fetcher for the templates folder."""
     cache: dict[Path, Tools] = _local.__dict__.setdefault("tools", {})
     folder = templates_dir()
     if folder not in cache:
-        svgtext.install()
+        svgnodes.install()
         fonts = FontConfiguration()
+        agent = folder / USER_AGENT_STYLESHEET
         # The page needs nothing from outside: only the board's data: URI may be fetched.
         cache[folder] = Tools(fonts, CSS(filename=str(folder / STYLESHEET), font_config=fonts),
+                              CSS(filename=str(agent)) if agent.is_file() else None,
                               URLFetcher(allowed_protocols=("data",)))
     return cache[folder]
+
+
+class SnapshotPage(HTML):  # type: ignore[misc]  # WeasyPrint has no type hints
+    """The snapshot page, styled by its own short user agent stylesheet instead of WeasyPrint's
+    (which styles all of HTML and costs more to match than the page itself), when the templates
+    folder has one."""
+
+    def __init__(self, *, user_agent: CSS | None, **options: Any) -> None:
+        super().__init__(**options)
+        self.user_agent = user_agent
+
+    def _ua_stylesheets(self, forms: bool = False) -> list[CSS]:
+        """Return the user agent stylesheets (WeasyPrint 70 asks this method for them)."""
+        if self.user_agent is None:
+            return list(super()._ua_stylesheets(forms))
+        return [self.user_agent]
 
 
 def warm_up() -> None:
@@ -134,7 +156,7 @@ def render_snapshot_pdf(game: Game[Any], view: Mapping[str, Any], *, game_title:
                                 turn_label=turn_label, history=history,
                                 generated_at=generated_at)
     tools = _tools()
-    document = HTML(string=html, url_fetcher=tools.fetcher)
+    document = SnapshotPage(string=html, url_fetcher=tools.fetcher, user_agent=tools.user_agent)
     pdf = document.write_pdf(stylesheets=[tools.stylesheet], font_config=tools.fonts)
     assert pdf is not None  # write_pdf returns the bytes when no target is given
     return bytes(pdf)

@@ -5,7 +5,9 @@ allows each glyph its own position and rotation. A board label rarely uses that:
 plain line placed by one x and one y. For those this drawer lays the line out once and draws it
 as one run (the same glyphs, now with the font's kerning), which costs a fraction of the
 per-glyph work; every other `<text>` (per-glyph positions, rotations, tspans, textLength,
-baseline shifts) is handed to WeasyPrint's own drawer unchanged.
+baseline shifts) is handed to WeasyPrint's own drawer unchanged. Each run's Pango layout is
+built once, measured and drawn (WeasyPrint builds it twice), and a label filled with a plain
+colour sets only that colour, not the whole stroke state that labels never use.
 
 `install()` puts the drawer in place of WeasyPrint's for `<text>` only, once per process, and
 only on the WeasyPrint versions whose drawer it was written against (else it does nothing).
@@ -23,8 +25,9 @@ from weasyprint.draw.text import draw_emojis, draw_first_line
 from weasyprint.matrix import Matrix
 from weasyprint.svg.bounding_box import extend_bounding_box
 from weasyprint.svg.text import Style, TextBox
-from weasyprint.svg.utils import size
-from weasyprint.text.line_break import split_first_line
+from weasyprint.svg.utils import alpha_value, color, size
+from weasyprint.text.ffi import FROM_UNITS, pango
+from weasyprint.text.line_break import create_layout, line_size
 
 KNOWN_VERSIONS = ("70.",)
 """WeasyPrint versions whose SVG text internals this drawer follows."""
@@ -32,6 +35,8 @@ _FANCY = ("dx", "dy", "rotate", "textLength", "lengthAdjust", "letter-spacing",
           "dominant-baseline", "alignment-baseline", "display-anchor", "direction")
 _lock = threading.Lock()
 _stock: Any = None
+_colors: dict[str, Any] = {}
+_COLORS_KEPT = 256
 
 
 def install() -> bool:
@@ -71,10 +76,13 @@ def glyph_places(node: Any) -> list[tuple[str | None, str | None]] | None:
     return None
 
 
-def line_text(svg: Any, node: Any, font_size: float) -> None:
+def line_text(svg: Any, node: Any, font_size: float, anchor_shift: float = 0.0,
+              places: list[tuple[str | None, str | None]] | None = None) -> None:
     """Draw a plain text line as one run (or each placed glyph as its own run); hand anything
-    else to WeasyPrint's drawer."""
-    places = glyph_places(node)
+    else to WeasyPrint's drawer. A single run is moved left by `anchor_shift` times its width
+    (0.5 for `text-anchor="middle"`, 1 for "end"), for callers that anchor it themselves and
+    may pass the node's `glyph_places` they already know."""
+    places = places or glyph_places(node)
     if places is None:
         _stock(svg, node, font_size)
         return
@@ -84,15 +92,26 @@ def line_text(svg: Any, node: Any, font_size: float) -> None:
     drawn = []
     for run, (x_text, y_text) in zip(runs, places):
         if run not in laid:
-            layout, _, _, width, height, baseline = split_first_line(
-                run, style, svg.context, inf, 0)
-            laid[run] = (layout, width, height, baseline)
+            laid[run] = _lay_out(run, style, svg.context)
         layout, width, height, baseline = laid[run]
         x, y = _place(svg, x_text, y_text, font_size, width)
+        x -= width * anchor_shift
         node.text_bounding_box = extend_bounding_box(
             node.text_bounding_box, ((x, y - baseline), (x + width, y - baseline + height)))
         drawn.append((layout, baseline, x, y))
     _draw(svg, node, font_size, style, drawn)
+
+
+def _lay_out(run: str, style: Any, context: Any) -> tuple[Any, float, float, float]:
+    """Return a run laid out on one line, ready to draw: (layout, width, height, baseline).
+
+    What WeasyPrint's `split_first_line` does for a line of unbounded width, except that the
+    Pango layout is kept for drawing instead of being built a second time.
+    """
+    layout = create_layout(run, style, context, inf, 0)
+    first_line, _ = layout.get_first_line()
+    width, height = line_size(first_line, style)
+    return layout, width, height, pango.pango_layout_get_baseline(layout.layout) * FROM_UNITS
 
 
 def _place(svg: Any, x_text: str | None, y_text: str | None, font_size: float,
@@ -114,11 +133,10 @@ def _draw(svg: Any, node: Any, font_size: float, style: Any,
           drawn: list[tuple[Any, float, float, float]]) -> None:
     """Draw the laid out runs of a node at their places, in the node's paint."""
     svg.stream.push_state()
-    fill, stroke = svg.set_graphical_state(node, font_size)
+    fill, stroke = _paint(svg, node, font_size)
     svg.stream.begin_text()
     emoji_runs = []
     for layout, baseline, x, y in drawn:
-        layout.reactivate(style)
         svg.fill_stroke(fill, stroke, text=True)
         text_box = TextBox(layout, style)
         text_box.baseline = baseline
@@ -130,7 +148,46 @@ def _draw(svg: Any, node: Any, font_size: float, style: Any,
         draw_emojis(svg.stream, style, x, y, emojis)
 
 
+def _paint(svg: Any, node: Any, font_size: float) -> tuple[Any, Any]:
+    """Set the node's paint on the stream and return its (fill, stroke).
+
+    A label filled with a plain opaque colour and not stroked - nearly every board label -
+    only needs its fill colour; anything else gets WeasyPrint's whole graphical state.
+    """
+    fill = node.get("fill", "black").strip()
+    stroked = node.get("stroke", "").strip() not in ("", "none")
+    if (stroked or fill.startswith(("url(", "context-"))
+            or alpha_value(node.get("fill-opacity", 1)) != 1):
+        fill, stroke = svg.set_graphical_state(node, font_size)
+        return fill, stroke
+    if not fill or fill == "none":
+        return None, None
+    svg.stream.set_color(paint_color(fill))
+    return fill, None
+
+
+def paint_color(text: str) -> Any:
+    """Return a parsed colour, parsed once per process (the drawer never changes it)."""
+    found = _colors.get(text)
+    if found is None:
+        found = color(text)
+        if len(_colors) < _COLORS_KEPT:
+            _colors[text] = found
+    return found
+
+
 def _style(svg: Any, node: Any, font_size: float) -> Any:
+    """Return the text style WeasyPrint's own drawer builds for a node, built once per
+    picture for the labels that share it (nothing changes a style once built)."""
+    key = (node.get("font-family", "sans-serif"), node.get("font-style", "normal"),
+           node.get("font-weight", 400), font_size)
+    styles: dict[tuple[Any, ...], Any] = svg.__dict__.setdefault("line_styles", {})
+    if key not in styles:
+        styles[key] = _new_style(svg, node, font_size)
+    return styles[key]
+
+
+def _new_style(svg: Any, node: Any, font_size: float) -> Any:
     """Return the text style WeasyPrint's own drawer builds for a node."""
     style = Style()
     style.update(INITIAL_VALUES)

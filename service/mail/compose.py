@@ -118,7 +118,9 @@ def compose_outbox(store: Store, config: Config, row: OutboxRow) -> EmailMessage
 def _turn_message(store: Store, config: Config, row: OutboxRow) -> EmailMessage | None:
     """Return the email of an outbox row, or None for a reminder no longer needed."""
     now_loaded = load_game(store, row.game_id)
-    then = load_game(store, row.game_id, upto=row.seq)
+    # Most mail goes out while its row is still the game's last event: nothing to load again.
+    then = (now_loaded if now_loaded.seq == row.seq
+            else load_game(store, row.game_id, upto=row.seq))
     seat = row.recipient
     if row.kind.startswith("reminder-") and not _still_waiting(now_loaded, then, seat):
         return None

@@ -22,13 +22,13 @@ from engine.core.contract import Game
 from engine.core.harness import PlayedGame, play_random_game, seat_names
 from engine.secret_masters import GAME, SecretMasters
 from service import templating
+from service.pdf import SnapshotPage, render_snapshot_html, render_snapshot_pdf
 from service.pdf import _tools as pdf_tools
-from service.pdf import render_snapshot_html, render_snapshot_pdf
 
 SEATS = seat_names(3)
 READERS: tuple[str | None, ...] = (*SEATS, None)
 WHEN = "2025-03-01 09:30 UTC"
-POPPLER = ("pdftotext", "pdfinfo", "pdffonts")
+POPPLER = ("pdftotext", "pdfinfo", "pdffonts", "pdftoppm")
 
 
 @pytest.fixture(scope="module")
@@ -185,3 +185,28 @@ def test_the_page_fetches_nothing_but_its_own_data() -> None:
     for url in ("file:///etc/passwd", "http://example.org/x.png"):
         with pytest.raises(ValueError, match="disallowed protocol"):
             fetcher.fetch(url)
+
+
+@pytest.mark.usefixtures("poppler")
+def test_the_pages_own_user_agent_stylesheet_draws_it_as_weasyprints_does(
+        tmp_path: Path) -> None:
+    game = played(1)
+    view = GAME.view(game.sampled_states[-1], "bruno")
+    html = render_snapshot_html(GAME, view, game_title="Secret Masters", game_id="g-0042",
+                                seat="bruno", turn_label="Round 9, turn 2",
+                                history=history_for(game, "bruno"), generated_at=WHEN)
+    tools = pdf_tools()
+    assert tools.user_agent is not None
+    pictures = []
+    for agent in (tools.user_agent, None):
+        page = SnapshotPage(string=html, url_fetcher=tools.fetcher, user_agent=agent)
+        pdf = page.write_pdf(stylesheets=[tools.stylesheet], font_config=tools.fonts)
+        path = tmp_path / f"{agent is None}.pdf"
+        path.write_bytes(pdf)
+        subprocess.run(["pdftoppm", "-png", "-r", "50", str(path), str(path.with_suffix(""))],
+                       check=True, timeout=60)
+        pictures.append(sorted(path.parent.glob(f"{path.stem}-*.png")))
+    ours, theirs = pictures
+    assert len(ours) == len(theirs) >= 1
+    for mine, stock in zip(ours, theirs):
+        assert mine.read_bytes() == stock.read_bytes(), mine.name

@@ -12,7 +12,7 @@ import pytest
 import weasyprint.svg as svg_module
 from weasyprint import HTML
 
-from service import svgtext
+from service import svgnodes, svgtext
 
 BOARD = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 200"
  font-family="DejaVu Sans"><rect width="400" height="200" fill="#eee"/>
@@ -27,10 +27,11 @@ BOARD = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 200"
 
 @pytest.fixture
 def drawers() -> Iterator[None]:
-    """Make sure the line drawer is installed, and put it back after a test swaps it out."""
+    """Make sure the line drawer (and the plain element drawer that anchors labels itself) is
+    installed, and put it back after a test swaps it out."""
     if shutil.which("pdftotext") is None:
         pytest.skip("poppler's pdftotext is not installed")
-    assert svgtext.install()
+    assert svgnodes.install()
     yield
     _use(svgtext.line_text)
 
