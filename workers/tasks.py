@@ -6,6 +6,7 @@ from functools import lru_cache
 from typing import Any
 
 from celery.signals import worker_process_init
+from sqlalchemy.exc import InterfaceError, OperationalError
 
 from service import deadlines, delivery, processing
 from service.config import Config, load_config
@@ -28,8 +29,13 @@ QUEUED_SECONDS = 300
 """After this long in the queue unclaimed, a delivery is taken for lost and queued again."""
 LOST_BATCHES = 20
 """After a broker restart, the most batches one recovery run queues again."""
-RETRY = {"autoretry_for": (TransientDeliveryError,), "retry_backoff": True,
+DATABASE_BLINKS = (OperationalError, InterfaceError)
+"""The database restarting or out of reach for a moment: the task is tried again shortly
+(1, 2, 4 ... s), since recovery would otherwise leave a queued delivery alone for minutes.
+Every task is idempotent (claims, decisions and results are kept by the database)."""
+RETRY = {"autoretry_for": (TransientDeliveryError, *DATABASE_BLINKS), "retry_backoff": True,
          "retry_backoff_max": BACKOFF_MAX, "retry_jitter": True, "max_retries": MAX_RETRIES}
+DATABASE_RETRY = {**RETRY, "autoretry_for": DATABASE_BLINKS}
 
 
 @lru_cache(maxsize=1)
@@ -80,7 +86,7 @@ def enqueue_submission(submission_id: str) -> None:
     process_submission.delay(submission_id)
 
 
-@app.task(name="pbem.process_submission")
+@app.task(name="pbem.process_submission", **DATABASE_RETRY)
 def process_submission(submission_id: str) -> dict[str, Any]:
     """Decide a stored submission, then queue the mail it caused and the answer to an email.
 
