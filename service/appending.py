@@ -13,7 +13,14 @@ from engine.core import Game
 
 from . import clock
 from .absence import extend_for_absence
-from .gamemeta import GameMeta, apply_service_event, format_time, parse_time, seat_addresses
+from .gamemeta import (
+    GameMeta,
+    apply_service_event,
+    format_time,
+    parse_time,
+    reminder_leads,
+    seat_addresses,
+)
 from .loading import LoadedGame, due_snapshot
 from .meta import SERVICE_EVENTS, DeadlineSet, GameFinished, SeedRevealed, is_service_event
 from .notify import notice_kind
@@ -138,13 +145,15 @@ def open_deadlines(game: Game[Any], state: Any, meta: GameMeta) -> list[Deadline
     """Return the deadlines of the decisions still owed, for the sweep's projection."""
     if meta.paused or meta.finished:
         return []
-    owed = {p.seat: p.key for p in game.prompts(state) if not p.submitted}
+    owed = {p.seat: p for p in game.prompts(state) if not p.submitted}
     rows = []
     for seat, deadline in sorted(meta.deadlines.items()):
-        if owed.get(seat) != deadline.prompt_key:
+        prompt = owed.get(seat)
+        if prompt is None or prompt.key != deadline.prompt_key:
             continue
         due = parse_time(deadline.due)
-        first = min([due - timedelta(hours=hours) for hours in meta.reminder_hours] + [due])
+        leads = reminder_leads(meta, prompt.deadline_hours)
+        first = min([due - timedelta(hours=hours) for hours in leads] + [due])
         rows.append(DeadlineRow(meta.id, seat, deadline.prompt_key, deadline.due, deadline.seq,
                                 format_time(first)))
     return rows

@@ -9,7 +9,7 @@ from engine.core import Prompt, canonical_json
 from . import clock
 from .appending import open_deadlines
 from .digests import queue_due_digests
-from .gamemeta import format_time, parse_time
+from .gamemeta import format_time, parse_time, reminder_leads
 from .games import DEADLINE_ACTOR
 from .loading import LoadedGame, load_game
 from .store import DeadlineRow, NewOutbox, Store
@@ -75,13 +75,14 @@ def _sweep_deadline(store: Store, loaded: LoadedGame, row: DeadlineRow, now: dat
                 store.add_outbox(loaded.meta.id, [NewOutbox(row.seq, "*", "master-default")])
         store.set_deadline_next(row, format_time(now + RETRY_DEFAULT))
         return
-    hours = [h for h in loaded.meta.reminder_hours if due - timedelta(hours=h) <= now]
+    prompt = loaded.game.prompt_for(loaded.state, row.seat)
+    leads = reminder_leads(loaded.meta, prompt.deadline_hours if prompt else None)
+    hours = [h for h in leads if due - timedelta(hours=h) <= now]
     if hours:
         reminder = NewOutbox(row.seq, row.seat, f"reminder-{min(hours)}h",
                              {"prompt": row.prompt_key})
         report.reminders += store.add_outbox(loaded.meta.id, [reminder])
-    upcoming = [due - timedelta(hours=h) for h in loaded.meta.reminder_hours
-                if due - timedelta(hours=h) > now]
+    upcoming = [due - timedelta(hours=h) for h in leads if due - timedelta(hours=h) > now]
     store.set_deadline_next(row, format_time(min([*upcoming, due])))
 
 

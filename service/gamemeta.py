@@ -172,3 +172,10 @@ def normal_address(email: str) -> str:
 def seat_addresses(meta: GameMeta) -> list[tuple[str, str]]:
     """Return (seat, address as compared) of every seat of the game."""
     return [(seat.name, normal_address(seat.email)) for seat in meta.seats]
+
+
+def reminder_leads(meta: GameMeta, decision_hours: int | None) -> tuple[int, ...]:
+    """Return the game's reminder lead times (hours before a deadline) shorter than the time
+    the decision gets: a reminder due as the decision opens would only repeat its turn email."""
+    hours = meta.deadline_hours or decision_hours
+    return tuple(h for h in meta.reminder_hours if not hours or h < hours)

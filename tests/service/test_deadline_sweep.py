@@ -68,6 +68,18 @@ def test_every_append_writes_the_deadlines_still_owed(store: Store) -> None:
         assert due == now.meta.deadlines[seat_name].due
 
 
+def test_a_decision_of_24_hours_gets_no_24_hour_reminder_with_its_turn_email(
+        store: Store) -> None:
+    loaded = new_game(store, "67", hours=24)
+    seats = owed(loaded)
+    clock.set_now(START + timedelta(minutes=1))
+    assert deadlines.sweep(store).reminders == []  # it would only repeat the turn email
+    at(23.5)
+    late = deadlines.sweep(store)
+    assert sorted(store.get_outbox(i).recipient for i in late.reminders) == sorted(seats)
+    assert {store.get_outbox(i).kind for i in late.reminders} == {"reminder-1h"}
+
+
 def test_the_sweep_reminds_then_defaults_and_reads_only_what_is_due(store: Store) -> None:
     loaded = new_game(store)
     for number in range(1, 4):
