@@ -77,6 +77,11 @@ _PG_SQL = {
     "head": f"WITH moved AS ({_SQL['head']} RETURNING 1) SELECT 1 / count(*) FROM moved",
     "result": f"WITH kept AS ({_SQL['result']} RETURNING 1) SELECT 1 / count(*) FROM kept",
 }
+SNAPSHOTS_KEPT = 3
+"""The newest snapshots a game keeps of one engine version."""
+CHECKPOINT_EVERY = 1000
+"""Besides the newest SNAPSHOTS_KEPT, the oldest snapshot of each block of this many seqs is
+kept, so that a past state (a replay step) is folded from a bounded tail of the log."""
 _PYFORMAT = {name: re.sub(r":(\w+)", r"%(\1)s", sql) for name, sql in _PG_SQL.items()}
 _DIVISION_BY_ZERO = "22012"
 
@@ -94,8 +99,6 @@ class AppendRows:
     seats: list[dict[str, Any]] | None = None
     result: dict[str, Any] | None = None
     snapshot: dict[str, Any] | None = None
-    snapshots_kept: int = 3
-    checkpoint_every: int = 1000
 
     def statements(self) -> list[tuple[str, list[dict[str, Any]]]]:
         """Return (statement name, parameter rows) in the order they must run."""
@@ -119,10 +122,23 @@ class AppendRows:
         if self.result is not None:
             plan.append(("result", [self.result]))
         if self.snapshot is not None:
-            prune = {**game, "engine_version": self.snapshot["engine_version"],
-                     "offset": self.snapshots_kept - 1, "block": self.checkpoint_every}
+            prune = prune_params(self.head["game_id"], self.snapshot["engine_version"])
             plan += [("snapshot", [self.snapshot]), ("snapshot_prune", [prune])]
         return plan
+
+
+def prune_params(game_id: str, engine_version: str) -> dict[str, Any]:
+    """Return the parameters of PRUNE_SNAPSHOTS_SQL for one game and engine version."""
+    return {"game_id": game_id, "engine_version": engine_version,
+            "offset": SNAPSHOTS_KEPT - 1, "block": CHECKPOINT_EVERY}
+
+
+def _send(cursor: Any, sql: str, params: list[dict[str, Any]]) -> None:
+    """Run one statement for one parameter row, or for each of several."""
+    if len(params) == 1:
+        cursor.execute(sql, params[0])
+    else:
+        cursor.executemany(sql, params)
 
 
 def write_append(conn: Connection, rows: AppendRows) -> bool:
@@ -137,10 +153,7 @@ def write_append(conn: Connection, rows: AppendRows) -> bool:
     cursor = raw.cursor()
     try:
         for name, params in rows.statements():
-            if len(params) == 1:
-                cursor.execute(_SQL[name], params[0])
-            else:
-                cursor.executemany(_SQL[name], params)
+            _send(cursor, _SQL[name], params)
             if name == "submission" and cursor.fetchone() is None:
                 return False
             if name in ("head", "result") and cursor.rowcount != 1:
@@ -168,10 +181,7 @@ def commit_pipelined(conn: Connection, rows: AppendRows) -> bool:
         with raw.pipeline():  # leaving it sends the batch and waits for every answer, once
             cursor.execute("BEGIN")
             for name, params in rows.statements():
-                if len(params) == 1:
-                    cursor.execute(_PYFORMAT[name], params[0])
-                else:
-                    cursor.executemany(_PYFORMAT[name], params)
+                _send(cursor, _PYFORMAT[name], params)
             cursor.execute("COMMIT")
         return True
     except dbapi.Error as exc:

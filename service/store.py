@@ -31,9 +31,12 @@ from sqlalchemy.exc import IntegrityError
 from engine.core.canonical import canonical_json, sha256_hex
 from service import migrate, schema
 from service.appendsql import (
+    CHECKPOINT_EVERY,
     PRUNE_SNAPSHOTS_SQL,
+    SNAPSHOTS_KEPT,
     AppendRows,
     commit_pipelined,
+    prune_params,
     write_append,
 )
 from service.schema import (
@@ -65,7 +68,9 @@ from service.storequeue import QueueStore
 from service.storeread import GameTail, ReadStore
 
 __all__ = [
+    "CHECKPOINT_EVERY",
     "GENESIS_HASH",
+    "SNAPSHOTS_KEPT",
     "AlreadyDecided",
     "DeadlineRow",
     "DuplicateSubmission",
@@ -85,10 +90,6 @@ __all__ = [
 ]
 
 GENESIS_HASH = "0" * 64
-SNAPSHOTS_KEPT = 3
-CHECKPOINT_EVERY = 1000
-"""Besides the newest SNAPSHOTS_KEPT, the oldest snapshot of each block of this many seqs is
-kept, so that a past state (a replay step) is folded from a bounded tail of the log."""
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 _WRITE = "pbem_write"
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
@@ -282,9 +283,7 @@ class Store(QueueStore, ReadStore, CacheStore):
         if prev_hash is not None:
             stored = _chain(game_id, expected_seq, prev_hash, events, utc_now())
             rows = self._append_rows(game_id, expected_seq, stored, outbox, decision,
-                                     deadlines, result, submission, snapshot)
-            if seats is not None:
-                rows.seats = _seat_values(game_id, seats)
+                                     deadlines, result, submission, snapshot, seats)
             if self._append_at_once(rows):
                 return stored  # else rolled back: the checked way below tells what went wrong
         return self._append_checked(game_id, expected_seq, events, outbox, decision,
@@ -308,14 +307,14 @@ class Store(QueueStore, ReadStore, CacheStore):
                      deadlines: Sequence[DeadlineRow] | None,
                      result: tuple[str, str, dict[str, Any]] | None,
                      submission: Submission | None,
-                     snapshot: tuple[str, dict[str, Any]] | None) -> AppendRows:
+                     snapshot: tuple[str, dict[str, Any]] | None,
+                     seats: Sequence[tuple[str, str]] | None) -> AppendRows:
         """Return the column values of every row an append writes."""
         now, last = utc_now(), stored[-1]
         rows = AppendRows(
             head={"game_id": game_id, "seq": expected_seq, "hash": stored[0].prev_hash,
                   "new_seq": last.seq, "new_hash": last.hash},
-            events=[_event_row(e) for e in stored], snapshots_kept=SNAPSHOTS_KEPT,
-            checkpoint_every=CHECKPOINT_EVERY)
+            events=[_event_row(e) for e in stored])
         if submission is not None:
             outcome = (result[1], result[2]) if result is not None else None
             rows.submission = self._submission_values(submission, outcome)
@@ -326,6 +325,8 @@ class Store(QueueStore, ReadStore, CacheStore):
         rows.outbox = self._outbox_values(game_id, stored, outbox)
         if deadlines is not None:
             rows.deadlines = [asdict(row) for row in deadlines]
+        if seats is not None:
+            rows.seats = _seat_values(game_id, seats)
         if result is not None:
             rows.result = {"id": result[0], "status": result[1],
                            "result": canonical_json(result[2]), "processed_at": now}
@@ -341,7 +342,7 @@ class Store(QueueStore, ReadStore, CacheStore):
                         result: tuple[str, str, dict[str, Any]] | None,
                         prev_hash: str | None, submission: Submission | None,
                         snapshot: tuple[str, dict[str, Any]] | None,
-                        seats: Sequence[tuple[str, str]] | None = None) -> list[StoredEvent]:
+                        seats: Sequence[tuple[str, str]] | None) -> list[StoredEvent]:
         """The append one statement at a time, raising the error of whichever check fails."""
         with self._writer.begin() as conn:
             if submission is not None:
@@ -579,9 +580,7 @@ class Store(QueueStore, ReadStore, CacheStore):
     def _prune_snapshots(self, conn: Connection, game_id: str, engine_version: str) -> None:
         """Delete the game's snapshots of `engine_version` but the newest SNAPSHOTS_KEPT and
         the oldest of each block of CHECKPOINT_EVERY seqs."""
-        conn.execute(text(PRUNE_SNAPSHOTS_SQL), {
-            "game_id": game_id, "engine_version": engine_version,
-            "offset": SNAPSHOTS_KEPT - 1, "block": CHECKPOINT_EVERY})
+        conn.execute(text(PRUNE_SNAPSHOTS_SQL), prune_params(game_id, engine_version))
 
     def delete_snapshots(self, game_id: str | None = None) -> None:
         """Delete the snapshots of one game, or of every game when `game_id` is None."""
@@ -590,6 +589,7 @@ class Store(QueueStore, ReadStore, CacheStore):
             query = query.where(snapshots_t.c.game_id == game_id)
         with self._writer.begin() as conn:
             conn.execute(query)
+
 
 def _seat_values(game_id: str, seats: Sequence[tuple[str, str]]) -> list[dict[str, Any]]:
     """Return the seat_addresses rows of a game's seats."""
