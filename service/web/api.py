@@ -227,6 +227,10 @@ def seat_history(game_id: str, seat: str) -> dict[str, Any]:
     the newest events, or those before seq `before` or after seq `after`; `older` and
     `newer` are the seqs to ask for next (null at either end)."""
     game = seat_page_game(game_id, seat)
+    for name in ("before", "after"):
+        if name in request.args and seq_arg(name) is None:
+            raise Refusal(problem(400, "bad-seq", f"{name!r} must be an event's seq: a whole "
+                                  "number of at most 10 digits"))
     shown = history_page(store(), game, seat, before=seq_arg("before"), after=seq_arg("after"))
     return {"game": game_id, "seat": seat, "older": shown.older, "newer": shown.newer,
             "lines": [{"seq": line.seq, "recorded_at": line.recorded_at, "actor": line.actor,

@@ -52,7 +52,7 @@ MAX_BODY_BYTES = 256 * 1024
 def seq_query(name: str) -> dict[str, Any]:
     """Return an optional query parameter naming a seq of the log."""
     return {"name": name, "in": "query", "required": False,
-            "schema": {"type": "integer", "minimum": 0}}
+            "schema": {"type": "integer", "minimum": 0, "maximum": 9_999_999_999}}
 
 
 SEAT_ERRORS = {"401": problem_response("No bearer token, or not this seat's"),
@@ -210,7 +210,10 @@ def paths() -> dict[str, Any]:
                        f"up to {PAGE_EVENTS} events before `before` or after `after`",
             "parameters": [GAME_ID, SEAT, seq_query("before"), seq_query("after")],
             "security": secured,
-            "responses": {"200": json_response("The history", "History"), **SEAT_ERRORS}}},
+            "responses": {"200": json_response("The history", "History"),
+                          "400": problem_response("`before` or `after` is not a seq (a whole "
+                                                  "number of at most 10 digits)"),
+                          **SEAT_ERRORS}}},
     }
 
 

@@ -77,6 +77,9 @@ def test_the_api_gives_the_history_a_page_at_a_time(app: Flask, client: FlaskCli
     assert older["newer"] == 180 - PAGE_EVENTS
     back = client.get(f"{api}?after={older['newer']}", headers=token).get_json()
     assert back["lines"] == newest["lines"]
+    for bad in ("before=-3", "after=abc", "before="):
+        answer = client.get(f"{api}?{bad}", headers=token)
+        assert answer.status_code == 400 and answer.get_json()["code"] == "bad-seq", bad
 
 
 def test_a_finished_games_public_pages_read_the_same_statements_at_any_length(
