@@ -83,19 +83,27 @@ def queue_depth(config: Config) -> int | None:
     return sum(int(client.llen(name)) for name in TASK_QUEUES)
 
 
-def broker_restarted(config: Config) -> bool | None:
-    """Return whether the Redis broker started anew since the last call (None: not Redis).
+def broker_restarted(config: Config) -> str | None:
+    """Return the Redis broker's run id if it started anew since it was last noted, else None
+    (None also with another broker).
 
     Redis keeps its queues in memory only, so a restart loses every queued task. The
-    server's run id (new at every start) is kept in Redis itself, which a restart empties
-    too; the first call after a restart (and the very first) answers True, once.
+    server's run id (new at every start) is noted in Redis itself (`note_broker_run`), which
+    a restart empties too; until it is noted, every call answers the new run id.
     """
     client = _redis(config)
     if client is None:
         return None
     run_id = str(client.info("server")["run_id"])
-    seen = client.set(BROKER_RUN_KEY, run_id, get=True)
-    return not isinstance(seen, bytes) or seen.decode() != run_id
+    seen = client.get(BROKER_RUN_KEY)
+    return None if isinstance(seen, bytes) and seen.decode() == run_id else run_id
+
+
+def note_broker_run(config: Config, run_id: str) -> None:
+    """Note that what the broker run `run_id` lost has been queued again."""
+    client = _redis(config)
+    if client is not None:
+        client.set(BROKER_RUN_KEY, run_id)
 
 
 class LiveCollector(Collector):

@@ -133,13 +133,19 @@ def sweep_deadlines() -> dict[str, int]:
 @app.task(name="pbem.recover")
 def recover() -> dict[str, int]:
     """Queue again whatever a lost message or a killed worker left undone."""
-    lost_before, pending = _queue_lost_before(), []
+    new_run = _new_broker_run()
+    lost_before = later(QUEUED_SECONDS) if new_run else None  # every row queued until now
+    pending: list[int] = []
     for _ in range(LOST_BATCHES if lost_before else 1):  # after a broker restart: all of it
         batch = store().stalled_outbox(STALE_SECONDS, GIVE_UP_AFTER, RECOVER_BATCH,
                                        lost_before=lost_before)
         queue_deliveries(batch)  # each row queued is left out of the next batch
         pending += batch
         if len(batch) < RECOVER_BATCH:
+            if new_run:  # only now: a run that fails before this tries again next minute
+                from service import metrics
+
+                metrics.note_broker_run(config(), new_run)
             break
     waiting = store().received_submissions(STALE_SECONDS, RECOVER_BATCH)
     for submission_id in waiting:
@@ -150,25 +156,24 @@ def recover() -> dict[str, int]:
     return {"deliveries": len(pending), "submissions": len(waiting), "replies": len(unanswered)}
 
 
-def _queue_lost_before() -> str | None:
-    """Return the store time before which queued deliveries were lost, if the broker lost any.
+def _new_broker_run() -> str | None:
+    """Return the broker's run id if it restarted since recovery last caught up with it.
 
     Redis keeps its queues in memory: a restart loses every queued task, and a delivery
-    queued before it would otherwise wait out its whole QUEUED_SECONDS. When the broker is
-    found started anew, every delivery queued until now counts as lost (one queued since the
-    restart gets a second task, which finds the row claimed or sent and does nothing).
+    queued before it would otherwise wait out its whole QUEUED_SECONDS. After a restart,
+    every delivery queued until now counts as lost (one queued since the restart gets a
+    second task, which finds the row claimed or sent and does nothing).
     """
     from service import metrics
 
     try:
-        restarted = metrics.broker_restarted(config())
+        run_id = metrics.broker_restarted(config())
     except Exception as exc:  # noqa: BLE001 - the broker unreachable: the usual rule holds
         log.warning("could not ask the broker whether it restarted: %s", exc)
         return None
-    if not restarted:
-        return None
-    log.warning("the task broker started anew: queueing again every delivery it held")
-    return later(QUEUED_SECONDS)
+    if run_id:
+        log.warning("the task broker started anew: queueing again every delivery it held")
+    return run_id
 
 
 @app.task(name="pbem.poll_imap")
