@@ -97,12 +97,12 @@ def measure(orders: int) -> None:
 
 
 def wait_sent(game_id: str, timeout: float) -> int:
-    """Wait until every outbox row of the game is sent; return how many were pending."""
+    """Wait until every outbox row of the game is settled; return how many were pending."""
     from workers.tasks import store
 
-    pending = sum(1 for row in store().outbox_for_game(game_id) if row.status != "sent")
+    pending = sum(1 for row in store().outbox_for_game(game_id) if row.status == "pending")
     deadline = time.monotonic() + timeout
-    while any(row.status != "sent" for row in store().outbox_for_game(game_id)):
+    while any(row.status == "pending" for row in store().outbox_for_game(game_id)):
         if time.monotonic() > deadline:
             sys.exit("the worker did not catch up; see its log")
         time.sleep(0.005)

@@ -239,8 +239,9 @@ def report(run: Run, keeper: MailKeeper, engine: Any, start: float, seconds: flo
     doubled = [o for o in acked if applied.get(o.submission, 0) > 1]
     wrong = [o for o in acked if (subs.get(o.submission, {}).get("status") == "accepted")
              != (applied.get(o.submission, 0) > 0) and o not in lost]
+    closed = sum(r.status == "closed" for r in rows)
     expected = {f"row:{r.game_id}.{r.seq}.{r.recipient}.{r.kind}": r.status == "sent"
-                for r in rows}
+                for r in rows if r.status != "closed"}
     mailed = {o.submission: o.number for o in acked if o.channel == "mail"}
     expected |= {f"answer:{mailed[key]}": sub["replied"] for key, sub in subs.items()
                  if key in mailed and sub["status"] != "received"}
@@ -249,7 +250,7 @@ def report(run: Run, keeper: MailKeeper, engine: Any, start: float, seconds: flo
     undelivered = len(missing) - len(emails_lost)
     duplicated = keeper.duplicated()
     by_seq: dict[tuple[str, int], list[str]] = {}
-    for r in rows:
+    for r in (r for r in rows if r.status != "closed"):
         by_seq.setdefault((r.game_id, r.seq), []).append(
             f"row:{r.game_id}.{r.seq}.{r.recipient}.{r.kind}")
     latencies = []
@@ -281,6 +282,8 @@ def report(run: Run, keeper: MailKeeper, engine: Any, start: float, seconds: flo
     print(f"emails expected: {len(expected)}   emails lost: {len(emails_lost)} (marked sent, "
           f"never arrived)   still queued at the end: {undelivered}   "
           f"emails duplicated: {duplicated}")
+    print(f"outbox rows closed without an email of their own: {closed} (folded into the "
+          f"answer to the seat's email, or a reminder no longer needed)")
     for key in emails_lost[:5]:
         print(f"  lost: {key}")
     print("faults:")

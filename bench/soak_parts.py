@@ -230,7 +230,7 @@ def counts(engine: Any) -> dict[str, int]:
 
     queries = {
         "undecided": "SELECT count(*) FROM submissions WHERE status = 'received'",
-        "unsent": "SELECT count(*) FROM outbox WHERE status <> 'sent'",
+        "unsent": "SELECT count(*) FROM outbox WHERE status = 'pending'",
         "unanswered": "SELECT count(*) FROM submissions WHERE source = 'email' "
                       "AND status <> 'received' AND replied_at IS NULL"}
     with engine.connect() as conn:

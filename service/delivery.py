@@ -11,6 +11,7 @@ from sqlalchemy.exc import DBAPIError
 
 from .config import Config
 from .mail.transport import PermanentDeliveryError, send
+from .schema import SETTLED
 from .store import Store
 
 log = logging.getLogger("pbem.delivery")
@@ -60,7 +61,7 @@ def deliver(store: Store, config: Config, outbox_id: int) -> str:
     row = store.get_outbox(outbox_id)
     if row is None:
         return "missing"
-    if row.status == "sent":
+    if row.status in SETTLED:
         return "already-sent"
     if row.status == "failed":
         return "failed-before"
@@ -84,7 +85,8 @@ def deliver(store: Store, config: Config, outbox_id: int) -> str:
                            "smtp_code": exc.smtp_code})
         store.fail_outbox(outbox_id, f"refused for good: {exc}"[:500])
         return "refused"
-    _record_sent(lambda: store.mark_outbox_sent(outbox_id), f"outbox row {outbox_id}")
+    _record_sent(lambda: store.mark_outbox_sent(outbox_id, mailed=sent),
+                 f"outbox row {outbox_id}")
     return "sent" if sent else "no-longer-needed"
 
 

@@ -120,6 +120,11 @@ decisions = Table(
     PrimaryKeyConstraint("submission_id", "line", name="decisions_pkey"),
 )
 
+OUTBOX_STATUSES = ("pending", "sent", "closed", "failed")
+"""What an outbox row's status may be (see OutboxRow)."""
+SETTLED = ("sent", "closed")
+"""The statuses of a row that needs nothing more."""
+
 # Deliveries, written in the same transaction as the event that causes them.
 outbox = Table(
     "outbox",
@@ -299,7 +304,13 @@ class Submission:
 
 @dataclass(frozen=True)
 class OutboxRow:
-    """A delivery row and its progress."""
+    """A delivery row and its progress.
+
+    `status` is one of OUTBOX_STATUSES: 'pending' until settled, then 'sent' (its email went
+    out), 'closed' (settled without an email of its own: folded into the answer to the
+    seat's email, a reminder no longer needed, a held digest row) or 'failed' (refused for
+    good). `sent_at` is when it was settled.
+    """
 
     id: int
     game_id: str

@@ -8,6 +8,7 @@ from email.utils import make_msgid
 from pathlib import Path
 
 from service.loading import load_game
+from service.schema import SETTLED
 
 from .conftest import DOMAIN, Pipeline, wait_for
 
@@ -52,7 +53,7 @@ def settled(pipeline: Pipeline, game_id: str) -> bool:
     store = pipeline.store
     if store.received_submissions(-3600) or store.unreplied_submissions("email"):
         return False
-    return all(row.status == "sent" for row in store.outbox_for_game(game_id))
+    return all(row.status in SETTLED for row in store.outbox_for_game(game_id))
 
 
 def wait_settled(pipeline: Pipeline, game_id: str, timeout: float = 120.0) -> None:

@@ -69,7 +69,7 @@ class Table:
             message = compose_outbox(self.store, self.config, row)
             if message is not None:
                 self.sent.setdefault(row.recipient, []).append(message)
-            self.store.mark_outbox_sent(row.id)
+            self.store.mark_outbox_sent(row.id, mailed=message is not None)
 
     def mails(self, seat: str, kind: str = "") -> list[EmailMessage]:
         """Return the emails a seat got, optionally only those whose Message-ID has `kind`."""

@@ -212,6 +212,11 @@ def test_mark_outbox_sent_only_once(store: Store) -> None:
     sent = store.get_outbox(first.id)
     assert sent is not None and sent.status == "sent" and sent.sent_at is not None
     assert [o.id for o in store.pending_outbox()] == [second.id]
+    assert store.mark_outbox_sent(second.id, mailed=False) is True
+    assert store.mark_outbox_sent(second.id) is False
+    closed = store.get_outbox(second.id)
+    assert closed is not None and closed.status == "closed" and closed.sent_at is not None
+    assert store.pending_outbox() == []
 
 
 def test_mark_outbox_failed_counts_attempts_and_stays_pending(store: Store) -> None:

@@ -6,6 +6,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
+from service.schema import SETTLED
 from service.store import Store
 from service.web import handoff
 
@@ -74,5 +75,5 @@ def test_inline_mail_is_delivered_here(app: Flask, store: Store) -> None:
     game_id, sub_id = stored_order(store)
     with app.app_context():
         handoff.hand_over(sub_id, game_id)
-    assert all(row.status == "sent" for row in store.outbox_for_game(game_id))
+    assert all(row.status in SETTLED for row in store.outbox_for_game(game_id))
     assert len(list(app.config["PBEM"].mail_dir.glob("*.eml"))) >= 3
