@@ -11,7 +11,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from typing import Any
-from xml.sax.saxutils import escape
+
+from engine.core.markup import escape
 
 from .cards import object_name, profession_name, society_name
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
-from xml.sax.saxutils import escape
+
+from engine.core.markup import escape
 
 from .text import stage_text
 

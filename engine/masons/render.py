@@ -9,7 +9,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from typing import Any
-from xml.sax.saxutils import escape
+
+from engine.core.markup import escape
 
 from .board import Board, board
 

@@ -10,7 +10,8 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
+
+from engine.core.markup import escape, quoteattr
 
 WIDTH = 1000
 MARGIN = 16
