@@ -47,6 +47,7 @@ from bench.soak_parts import (
     read_back,
     services,
     start_mail_keeper,
+    still_undone,
     wait_until,
 )
 
@@ -286,6 +287,8 @@ def report(run: Run, keeper: MailKeeper, engine: Any, start: float, seconds: flo
           f"answer to the seat's email, or a reminder no longer needed)")
     for key in emails_lost[:5]:
         print(f"  lost: {key}")
+    for line in still_undone(engine)[:5]:
+        print(f"  still undone: {line}")
     print("faults:")
     for line in events:
         print(f"  {line}")

@@ -279,3 +279,23 @@ def read_back(engine: Any) -> tuple[dict[str, Any], dict[str, int], list[Any]]:
                   "seq": json.loads(row.result or "{}").get("seq", 0)}
             for key, row in subs.items()}
     return subs, applied, rows
+
+
+def still_undone(engine: Any) -> list[str]:
+    """Describe the outbox rows still pending and the submissions still undecided or
+    unanswered, with what the store knows of their tries, for a run that did not drain."""
+    from sqlalchemy import text
+
+    outbox = ("SELECT 'outbox ' || id || ' ' || game_id || '.' || seq || ' ' || recipient "
+              "|| ' ' || kind || ': attempts ' || attempts || ', claimed until ' || "
+              "COALESCE(claimed_until, '-') || ', queued until ' || "
+              "COALESCE(queued_until, '-') || ', error ' || COALESCE(last_error, '-') "
+              "FROM outbox WHERE status = 'pending'")
+    inputs = ("SELECT 'submission ' || id || ' ' || source || ' ' || status || ': attempts ' "
+              "|| attempts || ', reply claimed until ' || "
+              "COALESCE(reply_claimed_until, '-') || ', error ' || COALESCE(last_error, '-') "
+              "FROM submissions WHERE status = 'received' "
+              "OR (source = 'email' AND replied_at IS NULL)")
+    queries = (outbox, inputs)
+    with engine.connect() as conn:
+        return [str(row[0]) for sql in queries for row in conn.execute(text(sql))]
