@@ -204,6 +204,7 @@ def measure_cli_order(repeats: int = 5) -> float:
             times = []
             for _ in range(repeats):
                 seat, text = next_order(store, game_id, chooser)
+                wait_for_announcers(game_id)
                 started = time.perf_counter()
                 done = subprocess.run([sys.executable, "-m", "service.cli", "order", game_id,
                                        seat, text], env=env, capture_output=True, check=False)
@@ -218,6 +219,29 @@ def measure_cli_order(repeats: int = 5) -> float:
                 else:
                     os.environ[key] = value
     return statistics.median(times)
+
+
+def wait_for_announcers(game_id: str, limit: float = 20.0) -> None:
+    """Wait until no `pbem announce` of the game runs any more (Linux: read from /proc).
+
+    Each accepted `pbem order` leaves a detached process that tells the task queue; it runs
+    after the command has answered. Timing the next command while it still runs would time
+    the two together on a small machine.
+    """
+    needle = f"service.cli\0announce\0{game_id}".encode()
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        running = False
+        for entry in Path("/proc").glob("[0-9]*/cmdline"):
+            try:
+                running = needle in entry.read_bytes()
+            except OSError:  # ended meanwhile
+                continue
+            if running:
+                break
+        if not running:
+            return
+        time.sleep(0.05)
 
 
 def measure_python_start(repeats: int = 5) -> float:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core import Game
 
@@ -24,7 +24,10 @@ from .gamemeta import (
 from .loading import LoadedGame, due_snapshot
 from .meta import SERVICE_EVENTS, DeadlineSet, GameFinished, SeedRevealed, is_service_event
 from .notify import notice_kind
-from .store import DeadlineRow, NewEvent, NewOutbox, Store, StoredEvent, Submission
+from .records import DeadlineRow, NewEvent, NewOutbox, StoredEvent, Submission
+
+if TYPE_CHECKING:
+    from .store import Store
 
 
 def service_new(item: Any, actor: str, causation: str | None) -> NewEvent:

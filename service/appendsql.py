@@ -11,16 +11,46 @@ its COMMIT. When a check fails the work is rolled back and the caller takes the 
 which raises the precise error; nothing of the first try remains.
 
 The statements name the tables' columns as `service.schema` declares them; the store's
-contract tests run both ways on both databases.
+contract tests run both ways on both databases. Nothing here imports SQLAlchemy until a
+SQLAlchemy connection is handed in, so a command that writes through the driver alone
+(`service.sqliteorder`) does not pay for it.
 """
 from __future__ import annotations
 
+import json
 import re
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection
-from sqlalchemy.exc import DBAPIError
+from engine.core.canonical import canonical_json, sha256_hex
+from service.records import (
+    DeadlineRow,
+    NewEvent,
+    NewOutbox,
+    StoredEvent,
+    StoreError,
+    Submission,
+    encode_body,
+    utc_now,
+)
+
+if TYPE_CHECKING:
+    from sqlalchemy import Connection
+
+GENESIS_HASH = "0" * 64
+"""The prev_hash of a game's first event."""
+SQLITE_BUSY_TIMEOUT_MS = 10_000
+"""How long a SQLite statement waits for another writer's lock before it fails."""
+SQLITE_PRAGMAS = ("PRAGMA journal_mode = WAL",
+                  "PRAGMA synchronous = FULL",  # an accepted order survives a power cut
+                  "PRAGMA foreign_keys = ON")
+"""What every SQLite connection of the store runs first, after its busy timeout."""
+EVENT_ROWS_SQL = ("SELECT seq, type, schema_version, payload, actor, causation, hash "
+                  "FROM events WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq")
+"""The event rows (EventRow) after a seq up to a seq, in order: what loading a game folds."""
+NO_LIMIT = 2**62
+"""An `upto` past any seq."""
 
 _SQL = {
     "submission": (
@@ -148,8 +178,20 @@ def write_append(conn: Connection, rows: AppendRows) -> bool:
     a new submission's key was free and a result was not stored before. After False the
     transaction holds partial work and must be rolled back.
     """
-    raw: Any = conn.connection.driver_connection
+    from sqlalchemy.exc import DBAPIError
+
     dbapi = conn.dialect.loaded_dbapi
+    try:
+        return write_append_raw(conn.connection.driver_connection, rows)
+    except dbapi.Error as exc:
+        raise DBAPIError.instance(None, None, exc, dbapi.Error) from exc
+
+
+def write_append_raw(raw: Any, rows: AppendRows) -> bool:
+    """SQLite: write the append's rows on the sqlite3 connection `raw`, inside its open
+    transaction; False if a check failed (the transaction must then be rolled back)."""
+    import sqlite3
+
     cursor = raw.cursor()
     try:
         for name, params in rows.statements():
@@ -159,10 +201,8 @@ def write_append(conn: Connection, rows: AppendRows) -> bool:
             if name in ("head", "result") and cursor.rowcount != 1:
                 return False
         return True
-    except dbapi.IntegrityError:
+    except sqlite3.IntegrityError:
         return False
-    except dbapi.Error as exc:
-        raise DBAPIError.instance(None, None, exc, dbapi.Error) from exc
     finally:
         cursor.close()
 
@@ -174,6 +214,8 @@ def commit_pipelined(conn: Connection, rows: AppendRows) -> bool:
     False the transaction is rolled back. Errors of the connection itself are raised as
     SQLAlchemy's DBAPIError, the connection invalidated when it is gone.
     """
+    from sqlalchemy.exc import DBAPIError
+
     raw: Any = conn.connection.driver_connection
     dbapi = conn.dialect.loaded_dbapi
     try:
@@ -192,3 +234,105 @@ def commit_pipelined(conn: Connection, rows: AppendRows) -> bool:
         if conn.dialect.is_disconnect(exc, conn.connection.dbapi_connection, None):
             conn.invalidate(exc)
         raise DBAPIError.instance(None, None, exc, dbapi.Error) from exc
+
+
+def event_hash(game_id: str, seq: int, type_: str, schema_version: int, payload: Any,
+               actor: str, causation: str | None, recorded_at: str, prev_hash: str) -> str:
+    """Return the SHA-256 of the canonical JSON of one event's fields and its predecessor."""
+    return sha256_hex(canonical_json({
+        "game_id": game_id, "seq": seq, "type": type_, "schema_version": schema_version,
+        "payload": payload, "actor": actor, "causation": causation,
+        "recorded_at": recorded_at, "prev_hash": prev_hash}))
+
+
+def chain_events(game_id: str, after_seq: int, prev_hash: str, new: Sequence[NewEvent],
+                 recorded_at: str) -> list[StoredEvent]:
+    """Return the new events numbered after `after_seq` and linked into the hash chain."""
+    stored = []
+    for offset, item in enumerate(new, start=1):
+        payload = json.loads(canonical_json(item.payload))  # what a later read will see
+        seq = after_seq + offset
+        digest = event_hash(game_id, seq, item.type, item.schema_version, payload,
+                            item.actor, item.causation, recorded_at, prev_hash)
+        stored.append(StoredEvent(game_id, seq, item.type, item.schema_version, payload,
+                                  item.actor, item.causation, recorded_at, prev_hash, digest))
+        prev_hash = digest
+    return stored
+
+
+def event_row(stored: StoredEvent) -> dict[str, Any]:
+    """Return the column values of a stored event, the payload as canonical JSON text."""
+    row = asdict(stored)
+    row["payload"] = canonical_json(stored.payload)
+    return row
+
+
+def seat_values(game_id: str, seats: Sequence[tuple[str, str]]) -> list[dict[str, Any]]:
+    """Return the seat_addresses rows of a game's seats."""
+    return [{"game_id": game_id, "seat": seat, "address": address} for seat, address in seats]
+
+
+def submission_values(sub: Submission, outcome: tuple[str, dict[str, Any]] | None,
+                      ) -> dict[str, Any]:
+    """Return the column values of a new input, with its outcome when given."""
+    values = {"id": sub.id, "received_at": sub.received_at, "source": sub.source,
+              "game_id": sub.game_id, "seat": sub.seat, "sender": sub.sender,
+              "idempotency_key": sub.idempotency_key, "body": encode_body(sub.body),
+              "status": "received", "recipient": sub.recipient,
+              "prompt_key": sub.prompt_key}
+    if outcome is not None:
+        values.update(status=outcome[0], result=canonical_json(outcome[1]),
+                      processed_at=utc_now())
+    else:
+        values.update(result=None, processed_at=None)
+    return values
+
+
+def outbox_values(game_id: str, stored: list[StoredEvent],
+                  outbox: Sequence[NewOutbox]) -> list[dict[str, Any]]:
+    """Return the column values of an append's outbox rows; each must name a new event."""
+    seqs = {e.seq for e in stored}
+    now = utc_now()
+    rows = []
+    for item in outbox:
+        if item.seq not in seqs:
+            raise StoreError(f"outbox row names seq {item.seq}, not one of this append")
+        rows.append({"game_id": game_id, "seq": item.seq, "recipient": item.recipient,
+                     "kind": item.kind, "payload": canonical_json(item.payload),
+                     "status": "pending", "attempts": 0, "created_at": now})
+    return rows
+
+
+def append_rows(game_id: str, expected_seq: int, stored: list[StoredEvent],
+                outbox: Sequence[NewOutbox], decision: tuple[str, int] | None,
+                deadlines: Sequence[DeadlineRow] | None,
+                result: tuple[str, str, dict[str, Any]] | None,
+                submission: Submission | None,
+                snapshot: tuple[str, dict[str, Any]] | None,
+                seats: Sequence[tuple[str, str]] | None) -> AppendRows:
+    """Return the column values of every row an append of the chained `stored` writes."""
+    now, last = utc_now(), stored[-1]
+    rows = AppendRows(
+        head={"game_id": game_id, "seq": expected_seq, "hash": stored[0].prev_hash,
+              "new_seq": last.seq, "new_hash": last.hash},
+        events=[event_row(e) for e in stored])
+    if submission is not None:
+        outcome = (result[1], result[2]) if result is not None else None
+        rows.submission = submission_values(submission, outcome)
+        result = None
+    if decision is not None:
+        rows.decision = {"submission_id": decision[0], "line": decision[1],
+                         "game_id": game_id, "seq": stored[0].seq, "last_seq": last.seq}
+    rows.outbox = outbox_values(game_id, stored, outbox)
+    if deadlines is not None:
+        rows.deadlines = [asdict(row) for row in deadlines]
+    if seats is not None:
+        rows.seats = seat_values(game_id, seats)
+    if result is not None:
+        rows.result = {"id": result[0], "status": result[1],
+                       "result": canonical_json(result[2]), "processed_at": now}
+    if snapshot is not None:
+        rows.snapshot = {"game_id": game_id, "seq": last.seq,
+                         "engine_version": snapshot[0], "created_at": now,
+                         "state": canonical_json({**snapshot[1], "hash": last.hash})}
+    return rows

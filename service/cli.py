@@ -5,7 +5,7 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
 
@@ -15,7 +15,9 @@ from .config import load_config
 from .games import ServiceError, create_game, parse_seat, seed_game_id, submit_order
 from .loading import UnknownGameId, load_game
 from .meta import PRESS_LEVELS
-from .store import Store
+
+if TYPE_CHECKING:
+    from .store import Store
 
 # A command imports what only it needs (the archive, the audit, the game master's tools,
 # the web and the task queue) when it runs, so that `pbem order` starts quickly.
@@ -53,11 +55,27 @@ def announce_in_background(game_id: str) -> None:
                      stderr=subprocess.DEVNULL, start_new_session=True)
 
 
+def open_order_store() -> Store:
+    """Return the store for one order: on a SQLite file, the order path on the driver alone
+    (`service.sqliteorder`), which builds the full store only if the order needs more."""
+    from .sqliteorder import SQLiteOrders, sqlite_file
+
+    config = load_config()
+    if sqlite_file(config.database_url) is None:
+        return open_store()
+    config.home.mkdir(parents=True, exist_ok=True)
+    orders = SQLiteOrders(config.database_url)
+    orders.create_schema()
+    return cast("Store", orders)  # it answers every Store call, the rest by a full Store
+
+
 def open_store(*, migrate: bool = True) -> Store:
     """Return the configured store, its tables created or migrated if needed."""
     config = load_config()
     if config.database_url.startswith("sqlite"):
         config.home.mkdir(parents=True, exist_ok=True)
+    from .store import Store
+
     store = Store(config.database_url)
     if migrate:
         store.create_schema()
@@ -278,7 +296,7 @@ def prompts_command(game_id: str, seat: str | None) -> None:
 @handles_errors
 def order_command(game_id: str, seat: str, text: str) -> None:
     """Give SEAT's order TEXT, through the same path as an emailed order."""
-    result = submit_order(open_store(), game_id, seat, text, source="cli")
+    result = submit_order(open_order_store(), game_id, seat, text, source="cli")
     if result.status == "help":
         click.echo(result.legal)
         return

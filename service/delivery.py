@@ -11,7 +11,7 @@ from sqlalchemy.exc import DBAPIError
 
 from .config import Config
 from .mail.transport import PermanentDeliveryError, send
-from .schema import SETTLED
+from .records import SETTLED
 from .store import Store
 
 log = logging.getLogger("pbem.delivery")

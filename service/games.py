@@ -7,7 +7,7 @@ import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from engine.core import (
     Game,
@@ -25,15 +25,17 @@ from .inputs import MAILBOX, InputRefused, check_email, check_line
 from .irreversible import help_irreversible_last
 from .loading import LoadedGame, UnknownGameId, load_game, start_state
 from .meta import PRESS_LEVELS, GameCreated, GameSettings, OrderAccepted, SeatInfo
-from .store import (
+from .records import (
     AlreadyDecided,
     DuplicateSubmission,
     NewOutbox,
     ResultStored,
     SeqConflict,
-    Store,
     Submission,
 )
+
+if TYPE_CHECKING:
+    from .store import Store
 
 SEAT_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,23}$")
 MAX_TITLE = 120

@@ -4,14 +4,16 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core import Game, decode, encode, get_game
 
 from .gamemeta import GameMeta, apply_service_event
 from .meta import SERVICE_EVENTS, is_service_event
-from .store import GameRow, Store
-from .storeread import EventRow
+from .records import EventRow, GameRow
+
+if TYPE_CHECKING:
+    from .store import Store
 
 log = logging.getLogger("pbem.loading")
 SNAPSHOT_EVERY = 50

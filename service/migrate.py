@@ -8,8 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sqlalchemy import Connection, inspect, text
-
 HEAD = "0011"
 """The newest revision; a store at it needs no work (a test keeps it equal to Alembic's head)."""
 FIRST = "0001"
@@ -19,12 +17,15 @@ SEAT_ADDRESSES = "0011"
 """The revision that made the seat addresses projection; an upgrade across it fills it."""
 if TYPE_CHECKING:
     from alembic.config import Config as AlembicConfig
+    from sqlalchemy import Connection
 
 SCRIPTS = Path(__file__).resolve().parent / "migrations"
 
 
 def current_revision(conn: Connection) -> str | None:
     """Return the store's revision, None for an empty store, FIRST for one made before."""
+    from sqlalchemy import inspect, text
+
     inspector = inspect(conn)
     if inspector.has_table("alembic_version"):
         return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
@@ -34,6 +35,7 @@ def current_revision(conn: Connection) -> str | None:
 def upgrade(conn: Connection, revision: str = "head") -> None:
     """Upgrade the store on `conn` (inside its transaction) to `revision`."""
     from alembic import command
+    from sqlalchemy import inspect
 
     config = alembic_config(conn)
     inspector = inspect(conn)

@@ -20,7 +20,7 @@ from sqlalchemy import Connection, and_, func, or_, select
 from engine.core import UnknownGame, all_games, get_game
 
 from .loading import LoadedGame, UnknownGameId, fold_rows, from_snapshot, load_game
-from .schema import GameRow
+from .records import GameRow
 from .schema import events as events_t
 from .schema import games as games_t
 from .schema import snapshots as snapshots_t

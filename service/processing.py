@@ -7,9 +7,14 @@ forever. (Counting only failures keeps a sound order at its own writes.)
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .config import Config, load_config
 from .games import ServiceError, SubmissionResult, process_order_submission, record_result
-from .store import Store, Submission
+from .records import Submission
+
+if TYPE_CHECKING:
+    from .store import Store
 
 EMAIL_SOURCE = "email"
 """The source of the submissions that came in by mail."""

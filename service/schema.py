@@ -1,4 +1,4 @@
-"""The event store's tables (SQLAlchemy Core) and the frozen records read from them.
+"""The event store's tables (SQLAlchemy Core), and reading its records from their rows.
 
 Timestamps are ISO 8601 text in UTC and JSON documents are canonical JSON text in both
 SQLite and PostgreSQL, so what is hashed is exactly what is stored and read back.
@@ -6,7 +6,6 @@ SQLite and PostgreSQL, so what is hashed is exactly what is stored and read back
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
@@ -24,6 +23,8 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
 )
+
+from service.records import OutboxRow, StoredEvent, Submission
 
 metadata = MetaData()
 
@@ -120,11 +121,6 @@ decisions = Table(
     PrimaryKeyConstraint("submission_id", "line", name="decisions_pkey"),
 )
 
-OUTBOX_STATUSES = ("pending", "sent", "closed", "failed")
-"""What an outbox row's status may be (see OutboxRow)."""
-SETTLED = ("sent", "closed")
-"""The statuses of a row that needs nothing more."""
-
 # Deliveries, written in the same transaction as the event that causes them.
 outbox = Table(
     "outbox",
@@ -213,130 +209,13 @@ seat_addresses = Table(
 )
 
 
-# -- records ---------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class NewEvent:
-    """An event about to be appended; the store assigns seq, time and hashes."""
-
-    type: str
-    payload: dict[str, Any]
-    schema_version: int = 1
-    actor: str = "system"
-    causation: str | None = None
-
-
-@dataclass(frozen=True)
-class StoredEvent:
-    """An event as it stands in the log."""
-
-    game_id: str
-    seq: int
-    type: str
-    schema_version: int
-    payload: dict[str, Any]
-    actor: str
-    causation: str | None
-    recorded_at: str
-    prev_hash: str
-    hash: str
-
-
-@dataclass(frozen=True)
-class NewOutbox:
-    """A delivery caused by the event with `seq` in the same append."""
-
-    seq: int
-    recipient: str
-    kind: str
-    payload: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class DeadlineRow:
-    """An open deadline as the sweep reads it."""
-
-    game_id: str
-    seat: str
-    prompt_key: str
-    due: str
-    seq: int
-    next_at: str
-
-
-@dataclass(frozen=True)
-class GameRow:
-    """A game's registry row (holds the secret seed as hex)."""
-
-    id: str
-    game: str
-    engine_version: str
-    title: str
-    seed: str
-    created_at: str
-    status: str
-    head_seq: int = 0
-    head_hash: str = "0" * 64
-
-
-@dataclass(frozen=True)
-class Submission:
-    """A raw input exactly as received, with the outcome of processing it."""
-
-    id: str
-    received_at: str
-    source: str
-    game_id: str | None
-    seat: str | None
-    sender: str | None
-    idempotency_key: str | None
-    body: str
-    status: str
-    result: dict[str, Any] | None
-    processed_at: str | None
-    recipient: str | None = None
-    replied_at: str | None = None
-    reply_claimed_until: str | None = None
-    prompt_key: str | None = None
-    attempts: int = 0
-    last_error: str | None = None
-
-
-@dataclass(frozen=True)
-class OutboxRow:
-    """A delivery row and its progress.
-
-    `status` is one of OUTBOX_STATUSES: 'pending' until settled, then 'sent' (its email went
-    out), 'closed' (settled without an email of its own: folded into the answer to the
-    seat's email, a reminder no longer needed, a held digest row) or 'failed' (refused for
-    good). `sent_at` is when it was settled.
-    """
-
-    id: int
-    game_id: str
-    seq: int
-    recipient: str
-    kind: str
-    payload: dict[str, Any]
-    status: str
-    attempts: int
-    created_at: str
-    sent_at: str | None
-    last_error: str | None
-    claimed_until: str | None = None
-    queued_until: str | None = None
-
+# -- records (service.records), and reading them from rows ----------------------------
 
 def stored_event_from_row(row: Any) -> StoredEvent:
     """Return the StoredEvent for an events table row."""
     values = dict(row._mapping)
     values["payload"] = json.loads(values["payload"])
     return StoredEvent(**values)
-
-
-def encode_body(body: str) -> bytes:
-    """Return `body` as bytes that decode back to exactly the same string."""
-    return body.encode("utf-8", "surrogatepass")
 
 
 def _decode_json(value: str | None) -> Any:

@@ -28,25 +28,41 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
-from engine.core.canonical import canonical_json, sha256_hex
+from engine.core.canonical import canonical_json
 from service import migrate, schema
 from service.appendsql import (
     CHECKPOINT_EVERY,
+    GENESIS_HASH,
     PRUNE_SNAPSHOTS_SQL,
     SNAPSHOTS_KEPT,
+    SQLITE_BUSY_TIMEOUT_MS,
+    SQLITE_PRAGMAS,
     AppendRows,
+    append_rows,
+    chain_events,
     commit_pipelined,
+    event_hash,
+    event_row,
+    outbox_values,
     prune_params,
+    seat_values,
     write_append,
 )
-from service.schema import (
+from service.records import (
+    AlreadyDecided,
     DeadlineRow,
+    DuplicateSubmission,
     GameRow,
+    GameTail,
     NewEvent,
     NewOutbox,
     OutboxRow,
+    ResultStored,
+    SeqConflict,
     StoredEvent,
+    StoreError,
     Submission,
+    utc_now,
 )
 from service.schema import decisions as decisions_t
 from service.schema import events as events_t
@@ -54,18 +70,10 @@ from service.schema import games as games_t
 from service.schema import outbox as outbox_t
 from service.schema import seat_addresses as seat_addresses_t
 from service.schema import snapshots as snapshots_t
-from service.storebase import (
-    AlreadyDecided,
-    DuplicateSubmission,
-    ResultStored,
-    SeqConflict,
-    StoreError,
-    is_unique_violation,
-    utc_now,
-)
+from service.storebase import is_unique_violation
 from service.storecache import CacheStore
 from service.storequeue import QueueStore
-from service.storeread import GameTail, ReadStore
+from service.storeread import ReadStore
 
 __all__ = [
     "CHECKPOINT_EVERY",
@@ -89,20 +97,9 @@ __all__ = [
     "utc_now",
 ]
 
-GENESIS_HASH = "0" * 64
-SQLITE_BUSY_TIMEOUT_MS = 10_000
 _WRITE = "pbem_write"
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 _MIGRATION_LOCK = 0x7062656D  # "pbem": one migrating process at a time on PostgreSQL
-
-
-def event_hash(game_id: str, seq: int, type_: str, schema_version: int, payload: Any,
-               actor: str, causation: str | None, recorded_at: str, prev_hash: str) -> str:
-    """Return the SHA-256 of the canonical JSON of one event's fields and its predecessor."""
-    return sha256_hex(canonical_json({
-        "game_id": game_id, "seq": seq, "type": type_, "schema_version": schema_version,
-        "payload": payload, "actor": actor, "causation": causation,
-        "recorded_at": recorded_at, "prev_hash": prev_hash}))
 
 
 def _sqlite_engine(url: str) -> Engine:
@@ -115,9 +112,8 @@ def _sqlite_engine(url: str) -> Engine:
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
-        cursor.execute("PRAGMA journal_mode = WAL")
-        cursor.execute("PRAGMA synchronous = FULL")  # an accepted order survives a power cut
-        cursor.execute("PRAGMA foreign_keys = ON")
+        for pragma in SQLITE_PRAGMAS:
+            cursor.execute(pragma)
         cursor.close()
 
     @event.listens_for(engine, "begin")
@@ -281,9 +277,9 @@ class Store(QueueStore, ReadStore, CacheStore):
                 raise StoreError("outbox rows and decisions need an event in the same append")
             return []
         if prev_hash is not None:
-            stored = _chain(game_id, expected_seq, prev_hash, events, utc_now())
-            rows = self._append_rows(game_id, expected_seq, stored, outbox, decision,
-                                     deadlines, result, submission, snapshot, seats)
+            stored = chain_events(game_id, expected_seq, prev_hash, events, utc_now())
+            rows = append_rows(game_id, expected_seq, stored, outbox, decision, deadlines,
+                               result, submission, snapshot, seats)
             if self._append_at_once(rows):
                 return stored  # else rolled back: the checked way below tells what went wrong
         return self._append_checked(game_id, expected_seq, events, outbox, decision,
@@ -302,40 +298,6 @@ class Store(QueueStore, ReadStore, CacheStore):
         except _CheckFailed:
             return False
 
-    def _append_rows(self, game_id: str, expected_seq: int, stored: list[StoredEvent],
-                     outbox: Sequence[NewOutbox], decision: tuple[str, int] | None,
-                     deadlines: Sequence[DeadlineRow] | None,
-                     result: tuple[str, str, dict[str, Any]] | None,
-                     submission: Submission | None,
-                     snapshot: tuple[str, dict[str, Any]] | None,
-                     seats: Sequence[tuple[str, str]] | None) -> AppendRows:
-        """Return the column values of every row an append writes."""
-        now, last = utc_now(), stored[-1]
-        rows = AppendRows(
-            head={"game_id": game_id, "seq": expected_seq, "hash": stored[0].prev_hash,
-                  "new_seq": last.seq, "new_hash": last.hash},
-            events=[_event_row(e) for e in stored])
-        if submission is not None:
-            outcome = (result[1], result[2]) if result is not None else None
-            rows.submission = self._submission_values(submission, outcome)
-            result = None
-        if decision is not None:
-            rows.decision = {"submission_id": decision[0], "line": decision[1],
-                             "game_id": game_id, "seq": stored[0].seq, "last_seq": last.seq}
-        rows.outbox = self._outbox_values(game_id, stored, outbox)
-        if deadlines is not None:
-            rows.deadlines = [asdict(row) for row in deadlines]
-        if seats is not None:
-            rows.seats = _seat_values(game_id, seats)
-        if result is not None:
-            rows.result = {"id": result[0], "status": result[1],
-                           "result": canonical_json(result[2]), "processed_at": now}
-        if snapshot is not None:
-            rows.snapshot = {"game_id": game_id, "seq": last.seq,
-                             "engine_version": snapshot[0], "created_at": now,
-                             "state": canonical_json({**snapshot[1], "hash": last.hash})}
-        return rows
-
     def _append_checked(self, game_id: str, expected_seq: int, events: Sequence[NewEvent],
                         outbox: Sequence[NewOutbox], decision: tuple[str, int] | None,
                         deadlines: Sequence[DeadlineRow] | None,
@@ -352,7 +314,7 @@ class Store(QueueStore, ReadStore, CacheStore):
                 result = None
             stored = self._take_head(conn, game_id, expected_seq, events, prev_hash)
             try:
-                conn.execute(events_t.insert(), [_event_row(e) for e in stored])
+                conn.execute(events_t.insert(), [event_row(e) for e in stored])
             except IntegrityError as exc:
                 if is_unique_violation(exc):
                     raise SeqConflict(game_id, expected_seq + 1) from exc
@@ -377,7 +339,7 @@ class Store(QueueStore, ReadStore, CacheStore):
         """Make `seats` (seat, address) who plays the game, inside the caller's transaction."""
         conn.execute(delete(seat_addresses_t).where(seat_addresses_t.c.game_id == game_id))
         if seats:
-            conn.execute(seat_addresses_t.insert(), _seat_values(game_id, seats))
+            conn.execute(seat_addresses_t.insert(), seat_values(game_id, seats))
 
     def replace_seats(self, game_id: str, seats: Sequence[tuple[str, str]]) -> None:
         """Make `seats` (seat, address) who plays the game (when the projection is rebuilt)."""
@@ -440,7 +402,7 @@ class Store(QueueStore, ReadStore, CacheStore):
         """
         now = utc_now()
         if prev_hash is not None:
-            stored = _chain(game_id, expected_seq, prev_hash, events, now)
+            stored = chain_events(game_id, expected_seq, prev_hash, events, now)
             t, last = games_t.c, stored[-1]
             query = (update(games_t).where(t.id == game_id, t.head_seq == expected_seq,
                                            t.head_hash == prev_hash)
@@ -450,7 +412,7 @@ class Store(QueueStore, ReadStore, CacheStore):
         head_seq, head_hash = self._head(conn, game_id)
         if head_seq != expected_seq:
             raise SeqConflict(game_id, expected_seq + 1)
-        stored = _chain(game_id, expected_seq, head_hash, events, now)
+        stored = chain_events(game_id, expected_seq, head_hash, events, now)
         self._move_head(conn, game_id, expected_seq, stored[-1])
         return stored
 
@@ -486,20 +448,7 @@ class Store(QueueStore, ReadStore, CacheStore):
         except IntegrityError as exc:
             raise StoreError(f"duplicate outbox row for game {game_id!r}") from exc
 
-    @staticmethod
-    def _outbox_values(game_id: str, stored: list[StoredEvent],
-                       outbox: Sequence[NewOutbox]) -> list[dict[str, Any]]:
-        """Return the column values of an append's outbox rows; each must name a new event."""
-        seqs = {e.seq for e in stored}
-        now = utc_now()
-        rows = []
-        for item in outbox:
-            if item.seq not in seqs:
-                raise StoreError(f"outbox row names seq {item.seq}, not one of this append")
-            rows.append({"game_id": game_id, "seq": item.seq, "recipient": item.recipient,
-                         "kind": item.kind, "payload": canonical_json(item.payload),
-                         "status": "pending", "attempts": 0, "created_at": now})
-        return rows
+    _outbox_values = staticmethod(outbox_values)
 
     def restore_game(self, row: GameRow, events: Iterable[StoredEvent],
                      batch: int = 500) -> int:
@@ -521,7 +470,7 @@ class Store(QueueStore, ReadStore, CacheStore):
                     if item.game_id != row.id or item.seq != count:
                         raise StoreError(f"event {item.seq} of {item.game_id!r} is out of place "
                                          f"in a restore of game {row.id!r} (expected {count})")
-                    pending.append(_event_row(item))
+                    pending.append(event_row(item))
                     head_hash = item.hash
                     if len(pending) >= batch:
                         conn.execute(events_t.insert(), pending)
@@ -591,35 +540,8 @@ class Store(QueueStore, ReadStore, CacheStore):
             conn.execute(query)
 
 
-def _seat_values(game_id: str, seats: Sequence[tuple[str, str]]) -> list[dict[str, Any]]:
-    """Return the seat_addresses rows of a game's seats."""
-    return [{"game_id": game_id, "seat": seat, "address": address} for seat, address in seats]
-
-
 class _CheckFailed(Exception):
     """A check of the one-round-trip append failed; its transaction is rolled back."""
-
-
-def _chain(game_id: str, after_seq: int, prev_hash: str, new: Sequence[NewEvent],
-           recorded_at: str) -> list[StoredEvent]:
-    """Return the new events numbered after `after_seq` and linked into the hash chain."""
-    stored = []
-    for offset, item in enumerate(new, start=1):
-        payload = json.loads(canonical_json(item.payload))  # what a later read will see
-        seq = after_seq + offset
-        digest = event_hash(game_id, seq, item.type, item.schema_version, payload,
-                            item.actor, item.causation, recorded_at, prev_hash)
-        stored.append(StoredEvent(game_id, seq, item.type, item.schema_version, payload,
-                                  item.actor, item.causation, recorded_at, prev_hash, digest))
-        prev_hash = digest
-    return stored
-
-
-def _event_row(stored: StoredEvent) -> dict[str, Any]:
-    """Return the column values of a stored event, the payload as canonical JSON text."""
-    row = asdict(stored)
-    row["payload"] = canonical_json(stored.payload)
-    return row
 
 
 def _recomputed_hash(row: Any) -> str:

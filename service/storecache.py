@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from sqlalchemy import delete, select
 
+from service.records import utc_now
 from service.schema import pdf_cache as pdf_t
-from service.storebase import StoreBase, utc_now
+from service.storebase import StoreBase
 
 PdfKey = tuple[str, str, int]
 """(game id, seat or "" for the spectator, seq)."""

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import uuid
 from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
@@ -10,20 +9,23 @@ from typing import Any
 from sqlalchemy import Connection, delete, func, select, update
 
 from engine.core.canonical import canonical_json
-from service.schema import (
+from service.appendsql import submission_values
+from service.records import (
     DeadlineRow,
     NewOutbox,
     OutboxRow,
+    StoreError,
     Submission,
-    encode_body,
-    outbox_row_from_row,
-    submission_from_row,
+    later,
+    new_submission,
+    utc_now,
 )
 from service.schema import deadlines as deadlines_t
 from service.schema import decisions as decisions_t
 from service.schema import outbox as outbox_t
+from service.schema import outbox_row_from_row, submission_from_row
 from service.schema import submissions as submissions_t
-from service.storebase import StoreBase, StoreError, later, utc_now
+from service.storebase import StoreBase
 
 MERGED_KINDS = ("turn", "final")
 """Emails that, for the seat whose own email caused them, go out inside its answer."""
@@ -48,13 +50,9 @@ class QueueStore(StoreBase):
                        idempotency_key: str | None = None, recipient: str | None = None,
                        prompt_key: str | None = None) -> Submission:
         """Return a raw input with its id and time, not stored yet."""
-        if not isinstance(body, str):
-            raise TypeError("a submission body must be a str")
-        return Submission(id=uuid.uuid4().hex, received_at=utc_now(), source=source,
-                          game_id=game_id, seat=seat, sender=sender,
-                          idempotency_key=idempotency_key, body=body, status="received",
-                          result=None, processed_at=None, recipient=recipient,
-                          prompt_key=prompt_key)
+        return new_submission(source, body, game_id=game_id, seat=seat, sender=sender,
+                              idempotency_key=idempotency_key, recipient=recipient,
+                              prompt_key=prompt_key)
 
     def store_submission(self, sub: Submission,
                          outcome: tuple[str, dict[str, Any]] | None = None,
@@ -80,21 +78,7 @@ class QueueStore(StoreBase):
             index_elements=["source", "idempotency_key"]).returning(*submissions_t.c)
         return conn.execute(query).first()
 
-    @staticmethod
-    def _submission_values(sub: Submission, outcome: tuple[str, dict[str, Any]] | None,
-                           ) -> dict[str, Any]:
-        """Return the column values of a new input, with its outcome when given."""
-        values = {"id": sub.id, "received_at": sub.received_at, "source": sub.source,
-                  "game_id": sub.game_id, "seat": sub.seat, "sender": sub.sender,
-                  "idempotency_key": sub.idempotency_key, "body": encode_body(sub.body),
-                  "status": "received", "recipient": sub.recipient,
-                  "prompt_key": sub.prompt_key}
-        if outcome is not None:
-            values.update(status=outcome[0], result=canonical_json(outcome[1]),
-                          processed_at=utc_now())
-        else:
-            values.update(result=None, processed_at=None)
-        return values
+    _submission_values = staticmethod(submission_values)
 
     def submission_by_key(self, source: str, idempotency_key: str) -> Submission | None:
         """Return the submission stored under a source and idempotency key, if any."""

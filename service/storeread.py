@@ -3,22 +3,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from sqlalchemy import Connection, select
 
-from service.schema import GameRow, StoredEvent, stored_event_from_row
+from service.appendsql import EVENT_ROWS_SQL, NO_LIMIT
+from service.records import EventRow, GameRow, GameTail, StoredEvent
 from service.schema import events as events_t
 from service.schema import games as games_t
 from service.schema import snapshots as snapshots_t
+from service.schema import stored_event_from_row
 from service.storebase import StoreBase
 
-EventRow = tuple[int, str, int, str, str, str | None, str]
-"""(seq, type, schema_version, payload JSON text, actor, causation, hash) of one event."""
-_EVENT_ROWS_SQL = ("SELECT seq, type, schema_version, payload, actor, causation, hash "
-                   "FROM events WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq")
-_NO_LIMIT = 2**62
 _GAME_COLUMNS = tuple(column.name for column in games_t.c)
 _TAIL_PG = (
     "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
@@ -30,15 +26,6 @@ _TAIL_PG = (
      "WHERE game_id = %(game_id)s) - 1, 0) ORDER BY seq"),
     "COMMIT",
 )
-
-
-@dataclass(frozen=True)
-class GameTail:
-    """What loading a game now needs, read at once: its row, newest snapshot and the rest."""
-
-    row: GameRow
-    snapshot: tuple[int, dict[str, Any]] | None
-    rows: list[EventRow]
 
 
 class ReadStore(StoreBase):
@@ -112,10 +99,10 @@ class ReadStore(StoreBase):
     def _event_rows(self, conn: Connection, game_id: str, after_seq: int,
                     upto: int | None) -> list[EventRow]:
         """Return the event rows after `after_seq` up to `upto` on an open connection."""
-        sql = _EVENT_ROWS_SQL if self.dialect == "sqlite" else _EVENT_ROWS_SQL.replace("?", "%s")
+        sql = EVENT_ROWS_SQL if self.dialect == "sqlite" else EVENT_ROWS_SQL.replace("?", "%s")
         cursor = conn.connection.cursor()
         try:
-            cursor.execute(sql, (game_id, after_seq, _NO_LIMIT if upto is None else upto))
+            cursor.execute(sql, (game_id, after_seq, NO_LIMIT if upto is None else upto))
             return list(cursor.fetchall())
         finally:
             cursor.close()

@@ -9,10 +9,12 @@ import functools
 import os
 import uuid
 from pathlib import Path
+from typing import cast
 
 import pytest
 from sqlalchemy import create_engine, text
 
+from service.sqliteorder import SQLiteOrders
 from service.store import Store
 
 PG_URL = os.environ.get("PBEM_TEST_PG_URL",
@@ -44,9 +46,12 @@ def require_postgres() -> None:
 
 
 def open_store(kind: str, tmp_path: Path) -> Store:
-    """Return a store with fresh, empty tables of the given kind ("sqlite" or "postgresql")."""
+    """Return a store with fresh, empty tables of the given kind: "sqlite", "postgresql", or
+    "sqlite-orders" (a SQLite file behind `SQLiteOrders`, the one-shot order command's)."""
     if kind == "sqlite":
         store = Store(f"sqlite:///{tmp_path / 'data' / 'pbem.db'}")
+    elif kind == "sqlite-orders":
+        store = cast(Store, SQLiteOrders(f"sqlite:///{tmp_path / 'data' / 'pbem.db'}"))
     else:
         require_postgres()
         store = Store(PG_URL, schema=f"pbem_test_{uuid.uuid4().hex[:12]}")

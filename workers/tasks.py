@@ -11,8 +11,8 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from service import deadlines, delivery, processing
 from service.config import Config, load_config
 from service.mail.transport import TransientDeliveryError
+from service.records import later
 from service.store import Store
-from service.storebase import later
 
 from .app import app
 

@@ -8,7 +8,7 @@ from typing import Any
 from engine.core import canonical_json
 from service.games import NewSeat, create_game
 from service.loading import fold_rows, snapshot_of
-from service.schema import NewEvent, StoredEvent
+from service.records import NewEvent, StoredEvent
 from service.schema import deadlines as deadlines_t
 from service.schema import events as events_t
 from service.schema import games as games_t

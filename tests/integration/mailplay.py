@@ -8,7 +8,7 @@ from email.utils import make_msgid
 from pathlib import Path
 
 from service.loading import load_game
-from service.schema import SETTLED
+from service.records import SETTLED
 
 from .conftest import DOMAIN, Pipeline, wait_for
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from service.schema import DeadlineRow
+from service.records import DeadlineRow
 from service.schema import deadlines as deadlines_t
 from service.schema import decisions as decisions_t
 from service.schema import events as events_t
@@ -38,7 +38,8 @@ VARYING = {"recorded_at", "created_at", "processed_at", "received_at", "hash", "
            "idempotency_key", "causation"}  # times, and what names the game or submission
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+@pytest.fixture(params=["sqlite", "sqlite-orders",
+                        pytest.param("postgresql", marks=pytest.mark.postgres)])
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
     """A store with two empty games, `fast` and `slow`, each with one first event."""
     opened = open_store(request.param, tmp_path)

@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -266,3 +269,22 @@ def test_masons_from_the_terminal(home: Path) -> None:
     assert accepted.exit_code == 0, accepted.output
     shown = run("show", game_id, "--as", seat)
     assert "Walls (1): 1-4" in shown.output and "Your cards: " in shown.output
+
+
+def test_an_order_is_decided_without_importing_the_database_library(home: Path) -> None:
+    """`pbem order` on the embedded store decides on the sqlite3 driver alone: a one-shot
+    command does not pay for importing SQLAlchemy (a refusal or a rare path still may)."""
+    game_id = new_game()
+    seat, text = legal_text(game_id)
+    before = load_game(store(), game_id).seq
+    script = ("import sys\nfrom service.cli import main\n"
+              "try:\n    main(sys.argv[1:])\nexcept SystemExit as end:\n    code = end.code\n"
+              "print('exit', code, 'sqlalchemy' in sys.modules)\n")
+    env = {**os.environ, "PBEM_HOME": str(home), "PBEM_BROKER_URL": "memory://",
+           "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    env.pop("PBEM_DATABASE_URL", None)
+    done = subprocess.run([sys.executable, "-c", script, "order", game_id, seat, text],
+                          env=env, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("accepted: ") and done.stdout.endswith("exit 0 False\n")
+    assert load_game(store(), game_id).seq > before

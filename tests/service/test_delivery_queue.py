@@ -10,8 +10,8 @@ import pytest
 from service import clock
 from service.games import NewSeat, create_game, submit_order
 from service.loading import LoadedGame
+from service.records import TIME_FORMAT
 from service.store import Store
-from service.storebase import TIME_FORMAT
 from tests.stores import open_store
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]

@@ -32,7 +32,8 @@ GAME = "g-1"
 RACE_ROUNDS = 20
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+@pytest.fixture(params=["sqlite", "sqlite-orders",
+                        pytest.param("postgresql", marks=pytest.mark.postgres)])
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
     """A store with one game, `GAME`, and an empty log."""
     opened = open_store(request.param, tmp_path)

@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from service.schema import SETTLED
+from service.records import SETTLED
 from service.store import Store
 from service.web import handoff
 
