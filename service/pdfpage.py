@@ -182,13 +182,13 @@ def lay_out(snapshot: Snapshot, measure: Measure) -> list[Page]:
     flow = Flow(LANDSCAPE if snapshot.layout == "landscape" else PORTRAIT)
     flow.place(heading(snapshot, measure, flow.pages[0].width))
     if snapshot.boards:
-        place_boards(flow, snapshot.boards, snapshot.layout)
+        place_boards(flow, snapshot.boards)
         if flow.pages[-1].landscape:
             flow.new_page()
     else:
         place_text_board(flow, snapshot.board_text, measure)
     if snapshot.private:
-        flow.place(private_block(snapshot, measure, flow.pages[-1].width - 2 * SIDE))
+        place_private(flow, snapshot, measure)
     if snapshot.history:
         place_history(flow, snapshot.history, measure)
     footers(flow.pages, f"{snapshot.title} \u00b7 game {snapshot.game_id} \u00b7 "
@@ -279,20 +279,19 @@ def nested(svg: str) -> tuple[tuple[float, float, float, float], Markup, Markup]
     return (left, top, width, height), Markup(kept), Markup(body)
 
 
-def place_boards(flow: Flow, boards: Sequence[str], layout: str) -> None:
+def place_boards(flow: Flow, boards: Sequence[str]) -> None:
     """Place the board's pictures, each scaled to the width and the height a page allows."""
     for index, svg in enumerate(boards):
         (left, top, width, height), attributes, body = nested(svg)
         space = flow.pages[-1].width - 2 * SIDE
         tallest = BOARD_MAX_HEIGHT["landscape" if flow.pages[-1].landscape else "portrait"]
         if index == 0:
-            tallest = min(tallest, flow.room - 3 * MM)  # the first stays with the heading
+            tallest = min(tallest, flow.room)  # the first stays with the heading
         scale = min(space / width, tallest / height)
         shown_w, shown_h = width * scale, height * scale
         picture = Picture(SIDE + (space - shown_w) / 2, 0.0, shown_w, shown_h,
                           f"{left:g} {top:g} {width:g} {height:g}", attributes, body)
-        last = index == len(boards) - 1
-        flow.place(Block(shown_h + (3 * MM if last else 0.0), (picture,)))
+        flow.place(Block(shown_h, (picture,)))
 
 
 _WORD_RUN = re.compile(r"\S+(?: \S+)*")
@@ -307,7 +306,7 @@ def place_text_board(flow: Flow, text: str, measure: Measure) -> None:
              for piece in wrap(source, width - 2 * padding,
                                lambda t: measure(t, 8.5, False, MONO))]
     while lines:
-        fits = int((flow.room - 2 * padding - 3 * MM) // line_height)
+        fits = int((flow.room - 2 * padding) // line_height)
         if fits < 1:
             flow.new_page()
             continue
@@ -319,7 +318,7 @@ def place_text_board(flow: Flow, text: str, measure: Measure) -> None:
             items += [Label(SIDE + padding + measure(line[:run.start()], 8.5, False, MONO),
                             padding + i * line_height + baseline(8.5), run.group(), 8.5,
                             family=MONO) for run in _WORD_RUN.finditer(line)]
-        flow.place(Block(height + 3 * MM, tuple(items)))
+        flow.place(Block(height, tuple(items)))
 
 
 def section_title(text: str, width: float) -> tuple[float, list[Item]]:
@@ -330,19 +329,25 @@ def section_title(text: str, width: float) -> tuple[float, list[Item]]:
     return line + 1 * MM + 0.4 + 2 * MM, items
 
 
-def private_block(snapshot: Snapshot, measure: Measure, width: float) -> Block:
-    """Return the seat's own part: a title and a row per item, label left, value bold."""
-    y, items = section_title(f"Only for {snapshot.seat_label}", width)
+def place_private(flow: Flow, snapshot: Snapshot, measure: Measure) -> None:
+    """Place the seat's own part: a title and a row per item, label left, value bold; all on
+    one page when it fits on one."""
+    width = flow.pages[-1].width - 2 * SIDE
     line = 9.5 * LINE
+    rows = []
     for label, value in snapshot.private:
         labels = wrap(words(label), LABEL_WIDTH, lambda t: measure(t, 9.5, False, SANS))
         values = wrap(words(value), width - VALUE_AT, lambda t: measure(t, 9.5, True, SANS))
-        items += [Label(SIDE, y + i * line + baseline(9.5), text, 9.5, fill=MUTED)
-                  for i, text in enumerate(labels)]
-        items += [Label(SIDE + VALUE_AT, y + i * line + baseline(9.5), text, 9.5, bold=True)
+        items = [Label(SIDE, i * line + baseline(9.5), text, 9.5, fill=MUTED)
+                 for i, text in enumerate(labels)]
+        items += [Label(SIDE + VALUE_AT, i * line + baseline(9.5), text, 9.5, bold=True)
                   for i, text in enumerate(values)]
-        y += max(len(labels), len(values)) * line + 1 * MM
-    return Block(y, tuple(items), gap=3 * MM)
+        rows.append(Block(max(len(labels), len(values)) * line + 1 * MM, tuple(items)))
+    height, title = section_title(f"Only for {snapshot.seat_label}", width)
+    together = min(sum(row.height for row in rows), PORTRAIT[1] - TOP - BOTTOM - height)
+    flow.place(Block(height, tuple(title), gap=3 * MM), keep_with=together)
+    for row in rows:
+        flow.place(row)
 
 
 def place_history(flow: Flow, history: Sequence[str], measure: Measure) -> None:
