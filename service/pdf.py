@@ -28,7 +28,7 @@ from engine.core.contract import Game
 
 from . import svgnodes, svgtext
 from .boardfit import pdf_pieces
-from .pdfpage import Page, Snapshot, lay_out
+from .pdfpage import MONO, SANS, Page, Snapshot, lay_out
 from .templating import get_template, templates_dir
 
 TEMPLATE = "pdf/snapshot.html"
@@ -39,20 +39,6 @@ USER_AGENT_STYLESHEET = "pdf/agent.css"
 SPECTATOR = "Spectator"
 
 _local = threading.local()
-
-
-@dataclass(frozen=True)
-class Tools:
-    """What WeasyPrint can reuse from one snapshot to the next (in one thread)."""
-
-    fonts: FontConfiguration
-    stylesheet: CSS
-    user_agent: CSS | None
-    fetcher: PageFetcher
-
-    def measure(self, text: str, size: float, bold: bool, family: str) -> float:
-        """Return the width of a line of text in these fonts, in points."""
-        return svgtext.text_width(text, self.fonts, family, size, 700 if bold else 400)
 
 
 class PageFetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint has no type hints
@@ -78,6 +64,20 @@ class PageFetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint has no type h
             yield
         finally:
             self.pages = {}
+
+
+@dataclass(frozen=True)
+class Tools:
+    """What WeasyPrint can reuse from one snapshot to the next (in one thread)."""
+
+    fonts: FontConfiguration
+    stylesheet: CSS
+    user_agent: CSS | None
+    fetcher: PageFetcher
+
+    def measure(self, text: str, size: float, bold: bool, family: str) -> float:
+        """Return the width of a line of text in these fonts, in points."""
+        return svgtext.text_width(text, self.fonts, family, size, 700 if bold else 400)
 
 
 def _tools() -> Tools:
@@ -112,8 +112,13 @@ class SnapshotPage(HTML):  # type: ignore[misc]  # WeasyPrint has no type hints
 
 
 def warm_up() -> None:
-    """Build this thread's fonts and stylesheet now (when a worker starts), not on first use."""
-    _tools()
+    """Build this thread's fonts and stylesheet, and measure the characters of plain text in
+    the page's fonts, now (when a worker starts), not on first use."""
+    tools = _tools()
+    ascii_text = "".join(chr(code) for code in range(32, 127))
+    for family in (SANS, MONO):
+        for bold in (False, True):
+            tools.measure(ascii_text, 10, bold, family)
 
 
 def describe_value(value: Any) -> str:
