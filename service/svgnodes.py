@@ -20,7 +20,7 @@ from typing import Any
 
 import weasyprint.svg as svg_module
 from weasyprint.svg.bounding_box import EMPTY_BOUNDING_BOX
-from weasyprint.svg.utils import PointError, size
+from weasyprint.svg.utils import PointError
 
 from . import svgtext
 
@@ -96,7 +96,7 @@ def _font_size(node: Any, font_size: float) -> float:
     """Return an element's font size (em units of its lengths), as WeasyPrint computes it
     (without parsing the "1em" it assumes when there is none)."""
     given = node.get("font-size")
-    return font_size if given is None else float(size(given, font_size, font_size))
+    return font_size if given is None else svgtext.length(given, font_size, font_size)
 
 
 def _plain_paint(node: Any) -> bool:

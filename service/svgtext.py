@@ -11,8 +11,9 @@ style are set one after the other in one Pango layout, each measured and drawn f
 that colour, not the whole stroke state that labels never use. `text_width` measures a line
 without drawing it, for pages whose text is laid out before it is drawn (service.pdfpage).
 
-`install()` puts the drawer in place of WeasyPrint's for `<text>` only, once per process, and
-only on the WeasyPrint versions whose drawer it was written against (else it does nothing).
+`install()` puts the drawer in place of WeasyPrint's for `<text>` only, and a quicker reader of
+plain-number lengths (`length`) in place of the one SVG pictures use, once per process, and only
+on the WeasyPrint versions whose drawer it was written against (else it does nothing).
 """
 from __future__ import annotations
 
@@ -44,7 +45,8 @@ _MEASURED_SIZE = 100.0
 
 
 def install() -> bool:
-    """Draw plain SVG text lines as single runs from now on; return whether it is in place."""
+    """Draw plain SVG text lines as single runs, and read plain lengths at once, from now on;
+    return whether it is in place."""
     global _stock
     with _lock:
         if _stock is not None:
@@ -54,6 +56,9 @@ def install() -> bool:
         _stock = svg_module.text
         # The tree walker recognises text nodes by this very function, so both names change.
         svg_module.text = line_text
+        # The shapes' coordinates are read by the picture's `point` and `length`, which use
+        # the module's `size`.
+        svg_module.size = length
         for tag in ("text", "tspan", "textPath", "a"):
             svg_module.TAGS[tag] = line_text
         return True
@@ -142,8 +147,8 @@ def _lay_out(layout: Any, run: str, style: Any) -> tuple[float, float, float]:
 def _place(svg: Any, x_text: str | None, y_text: str | None, font_size: float,
            width: float) -> tuple[float, float]:
     """Return where a run starts, moving the text cursor past it as WeasyPrint does."""
-    x = size(x_text, font_size, svg.inner_width) if x_text is not None else None
-    y = size(y_text, font_size, svg.inner_height) if y_text is not None else None
+    x = length(x_text, font_size, svg.inner_width) if x_text is not None else None
+    y = length(y_text, font_size, svg.inner_height) if y_text is not None else None
     if x:
         svg.cursor_d_position[0] = 0
     if y:
@@ -170,6 +175,17 @@ def _paint(svg: Any, node: Any, font_size: float) -> tuple[Any, Any]:
         return None, None
     svg.stream.set_color(paint_color(fill))
     return fill, None
+
+
+def length(text: Any, font_size: float | None = None,
+           percentage_reference: float | None = None) -> float:
+    """Return an SVG length in user units as WeasyPrint's `size` does, a plain number at once
+    (`size` imports its unit table and enters a context manager on every call, and a picture
+    asks for hundreds of lengths)."""
+    try:
+        return float(text)
+    except (TypeError, ValueError):
+        return float(size(text, font_size, percentage_reference))
 
 
 def paint_color(text: str) -> Any:
