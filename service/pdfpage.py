@@ -192,7 +192,7 @@ def lay_out(snapshot: Snapshot, measure: Measure) -> list[Page]:
     if snapshot.history:
         place_history(flow, snapshot.history, measure)
     footers(flow.pages, f"{snapshot.title} \u00b7 game {snapshot.game_id} \u00b7 "
-            f"{snapshot.seat_label}")
+            f"{snapshot.seat_label}", measure)
     return flow.pages
 
 
@@ -280,13 +280,14 @@ def nested(svg: str) -> tuple[tuple[float, float, float, float], Markup, Markup]
 
 
 def place_boards(flow: Flow, boards: Sequence[str]) -> None:
-    """Place the board's pictures, each scaled to the width and the height a page allows."""
-    for index, svg in enumerate(boards):
+    """Place the board's pictures, each scaled to the width and the height a page allows, on
+    the next page when it does not fit below what is there."""
+    for svg in boards:
         (left, top, width, height), attributes, body = nested(svg)
         space = flow.pages[-1].width - 2 * SIDE
         tallest = BOARD_MAX_HEIGHT["landscape" if flow.pages[-1].landscape else "portrait"]
-        if index == 0:
-            tallest = min(tallest, flow.room)  # the first stays with the heading
+        if flow.pages[-1].landscape:
+            tallest = min(tallest, flow.room)  # a wide board stays on its wide page
         scale = min(space / width, tallest / height)
         shown_w, shown_h = width * scale, height * scale
         picture = Picture(SIDE + (space - shown_w) / 2, 0.0, shown_w, shown_h,
@@ -368,10 +369,16 @@ def place_history(flow: Flow, history: Sequence[str], measure: Measure) -> None:
         flow.place(block)
 
 
-def footers(pages: list[Page], text: str) -> None:
-    """Put the footer on every page: the game and seat on the left, the page on the right."""
+def footers(pages: list[Page], text: str, measure: Measure) -> None:
+    """Put the footer on every page: the game and seat on the left (on two lines or more when
+    a long title needs them), the page on the right, in the middle of the bottom margin."""
     for number, page in enumerate(pages, start=1):
-        y = page.height - BOTTOM / 2 + 8 * (ASCENT - LINE / 2)
-        page.labels.append(Label(SIDE, y, text, 8, fill=MUTED))
-        page.labels.append(Label(page.width - SIDE, y, f"page {number} of {len(pages)}", 8,
-                                 fill=MUTED, anchor="end"))
+        numbering = f"page {number} of {len(pages)}"
+        room = page.width - 2 * SIDE - measure(numbering, 8, False, SANS) - 6 * MM
+        lines = wrap(words(text), room, lambda t: measure(t, 8, False, SANS))
+        line = 8 * LINE
+        top = page.height - BOTTOM / 2 - len(lines) * line / 2
+        page.labels += [Label(SIDE, top + i * line + baseline(8), part, 8, fill=MUTED)
+                        for i, part in enumerate(lines)]
+        page.labels.append(Label(page.width - SIDE, page.height - BOTTOM / 2 - line / 2
+                                 + baseline(8), numbering, 8, fill=MUTED, anchor="end"))

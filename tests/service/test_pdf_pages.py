@@ -168,3 +168,25 @@ def test_the_illuminati_board_keeps_its_footer_lines_inside_the_picture() -> Non
     shown = unescape(" ".join(line for _, line in footer))
     assert longest in shown
     assert "Market Manipulation" in shown
+
+
+def test_a_long_title_wraps_in_the_heading_and_the_footer_clear_of_the_facts_and_the_page() -> None:
+    title = "A very long game title that a host may well choose " * 3
+    snapshot = Snapshot(title=title[:120], game_id="0123456789abcdef",
+                        seat_label="a" * 24, turn_label="Round 12, turn 3 of the sealed vote",
+                        generated_at="2025-03-01 09:30 UTC", boards=(), layout="text",
+                        board_text="board", private=[], history=["one line"])
+    (page,) = lay_out(snapshot, measure)
+    assert_inside(page)
+    heading = [label for label in page.labels if label.size == 17]
+    facts = [label for label in page.labels if label.size == 8.5 and label.anchor == "end"]
+    assert len(heading) > 1 and len(facts) == 6
+    assert max(label_box(label)[1] for label in heading) < min(label_box(label)[0]
+                                                               for label in facts)
+    footer = [label for label in page.labels if label.size == 8]
+    numbering = next(label for label in footer if label.text == "page 1 of 1")
+    left = [label for label in footer if label is not numbering]
+    assert len(left) > 1
+    assert max(label_box(label)[1] for label in left) < label_box(numbering)[0]
+    assert " ".join(label.text for label in left) == " ".join(
+        f"{title[:120]} \u00b7 game 0123456789abcdef \u00b7 {'a' * 24}".split())
