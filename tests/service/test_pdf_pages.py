@@ -9,6 +9,7 @@ import re
 from functools import cache
 from html import unescape
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 
@@ -16,7 +17,7 @@ from engine.core import get_game
 from engine.core.contract import view_header
 from engine.core.harness import PlayedGame, play_random_game, seat_names
 from service.pdf import _tools as pdf_tools
-from service.pdf import private_items, readable_board
+from service.pdf import private_items, readable_board, render_snapshot_html
 from service.pdfpage import (
     BOTTOM,
     LANDSCAPE,
@@ -101,6 +102,11 @@ def test_every_line_of_every_page_stays_inside_the_margins(game: str) -> None:
             footers = [label.text for page in pages for label in page.labels
                        if label.text.startswith("page ")]
             assert footers == [f"page {n} of {len(pages)}" for n in range(1, len(pages) + 1)]
+        source = render_snapshot_html(get_game(game), get_game(game).view(state, "anna"),
+                                      game_title="<Title & co>", game_id="g", seat="anna",
+                                      turn_label="", history=["<b>1 < 2 & 3</b>"])
+        for page in source.pages.values():  # a page that is not XML would be drawn blank
+            ElementTree.fromstring(page)
 
 
 def test_a_long_text_board_goes_on_over_pages_in_its_frame() -> None:
