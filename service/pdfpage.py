@@ -128,10 +128,15 @@ class Page:
 
     def add(self, item: Item) -> None:
         """Draw an item on the page (an empty label draws nothing)."""
-        if isinstance(item, Label) and not item.text:
-            return
-        {Label: self.labels, Rule: self.rules, Panel: self.panels,
-         Picture: self.pictures}[type(item)].append(item)  # type: ignore[attr-defined]
+        if isinstance(item, Label):
+            if item.text:
+                self.labels.append(item)
+        elif isinstance(item, Rule):
+            self.rules.append(item)
+        elif isinstance(item, Panel):
+            self.panels.append(item)
+        else:
+            self.pictures.append(item)
 
 
 @dataclass(frozen=True)
@@ -243,7 +248,8 @@ def heading(snapshot: Snapshot, measure: Measure, page_width: float) -> Block:
         items.append(Label(SIDE, y + baseline(17), line, 17, bold=True))
         y += 17 * LINE
     y += 1 * MM
-    for line in wrap(words(snapshot.turn_label), text_width, lambda t: measure(t, 10.5, False, SANS)):
+    for line in wrap(words(snapshot.turn_label), text_width,
+                     lambda t: measure(t, 10.5, False, SANS)):
         items.append(Label(SIDE, y + baseline(10.5), line, 10.5))
         y += 10.5 * LINE
     facts_line = 8.5 * 1.264
@@ -266,7 +272,8 @@ _SIZE_ATTRIBUTES = frozenset(("x", "y", "width", "height", "viewBox", "preserveA
 
 
 def nested(svg: str) -> tuple[tuple[float, float, float, float], Markup, Markup]:
-    """Return a board picture's viewBox, the other attributes of its root and its content."""
+    """Return a board picture's viewBox, the other attributes of its root and its content (as
+    markup: the picture is the game's own SVG, which escapes what it shows)."""
     root = _ROOT.search(svg)
     if root is None:
         raise ValueError("a board picture must be an <svg> document")

@@ -176,7 +176,7 @@ def test_the_illuminati_board_keeps_its_footer_lines_inside_the_picture() -> Non
     assert "Market Manipulation" in shown
 
 
-def test_a_long_title_wraps_in_the_heading_and_the_footer_clear_of_the_facts_and_the_page() -> None:
+def test_a_long_title_wraps_clear_of_the_facts_and_of_the_page_number() -> None:
     title = "A very long game title that a host may well choose " * 3
     snapshot = Snapshot(title=title[:120], game_id="0123456789abcdef",
                         seat_label="a" * 24, turn_label="Round 12, turn 3 of the sealed vote",
