@@ -1,19 +1,20 @@
-"""Board snapshots as PDF: one seat's view on an A4 page, rendered by WeasyPrint.
+"""Board snapshots as PDF: one seat's view on A4 pages, rendered by WeasyPrint.
 
-The page is `templates/pdf/snapshot.html` styled by `templates/pdf/snapshot.css`; the board is
-the game's own SVG picture of the view, inline. Only the view is drawn, so a snapshot shows a seat
-exactly what its view allows. Plain board labels are drawn as whole lines (service.svgtext),
-not glyph by glyph, and plain shapes and labels without WeasyPrint's generic per-element work
-(service.svgnodes). The page is styled by `templates/pdf/agent.css` in place of WeasyPrint's
-user agent stylesheet for all of HTML. The font configuration, the compiled stylesheets and the
-URL fetcher (which fetches nothing but data: URIs) are built once per thread and reused:
+Only the view is drawn, so a snapshot shows a seat exactly what its view allows. The pages are
+laid out by service.pdfpage and drawn as SVG pictures (`templates/pdf/page.svg`), the board's
+own picture nested in them; `templates/pdf/snapshot.html`, styled by `templates/pdf/snapshot.css`,
+puts one picture on each page. Labels are drawn as whole lines (service.svgtext) and plain
+shapes without WeasyPrint's generic per-element work (service.svgnodes). The page is styled by
+`templates/pdf/agent.css` in place of WeasyPrint's user agent stylesheet for all of HTML. The
+font configuration, the compiled stylesheets and the URL fetcher (which serves the pages being
+rendered and fetches nothing else but data: URIs) are built once per thread and reused:
 building them costs more than rendering a page.
 """
 from __future__ import annotations
 
-import base64
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -21,20 +22,48 @@ from typing import Any
 
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
-from weasyprint.urls import URLFetcher
+from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from engine.core.contract import Game
 
-from . import svgnodes
+from . import svgnodes, svgtext
 from .boardfit import pdf_pieces
+from .pdfpage import MONO, SANS, Page, Snapshot, lay_out
 from .templating import get_template, templates_dir
 
 TEMPLATE = "pdf/snapshot.html"
+PAGE_TEMPLATE = "pdf/page.svg"
+PAGE_URL = "snapshot:page-{}"
 STYLESHEET = "pdf/snapshot.css"
 USER_AGENT_STYLESHEET = "pdf/agent.css"
 SPECTATOR = "Spectator"
 
 _local = threading.local()
+
+
+class PageFetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint has no type hints
+    """A URL fetcher that serves the SVG pages of the snapshot being rendered by their
+    `snapshot:` URLs and fetches nothing else but data: URIs."""
+
+    def __init__(self) -> None:
+        super().__init__(allowed_protocols=("data",))
+        self.pages: dict[str, bytes] = {}
+
+    def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
+        """Return a page being rendered, or what the stock fetcher allows."""
+        page = self.pages.get(url)
+        if page is not None:
+            return URLFetcherResponse(url, page, headers={"Content-Type": "image/svg+xml"})
+        return super().fetch(url, headers)
+
+    @contextmanager
+    def serving(self, pages: Mapping[str, bytes]) -> Iterator[None]:
+        """Serve `pages` for the time of one rendering."""
+        self.pages = dict(pages)
+        try:
+            yield
+        finally:
+            self.pages = {}
 
 
 @dataclass(frozen=True)
@@ -44,7 +73,11 @@ class Tools:
     fonts: FontConfiguration
     stylesheet: CSS
     user_agent: CSS | None
-    fetcher: URLFetcher
+    fetcher: PageFetcher
+
+    def measure(self, text: str, size: float, bold: bool, family: str) -> float:
+        """Return the width of a line of text in these fonts, in points."""
+        return svgtext.text_width(text, self.fonts, family, size, 700 if bold else 400)
 
 
 def _tools() -> Tools:
@@ -55,10 +88,10 @@ def _tools() -> Tools:
         svgnodes.install()
         fonts = FontConfiguration()
         agent = folder / USER_AGENT_STYLESHEET
-        # The page needs nothing from outside: only the board's data: URI may be fetched.
+        # The page needs nothing from outside: only its own pages may be fetched.
         cache[folder] = Tools(fonts, CSS(filename=str(folder / STYLESHEET), font_config=fonts),
                               CSS(filename=str(agent)) if agent.is_file() else None,
-                              URLFetcher(allowed_protocols=("data",)))
+                              PageFetcher())
     return cache[folder]
 
 
@@ -79,8 +112,13 @@ class SnapshotPage(HTML):  # type: ignore[misc]  # WeasyPrint has no type hints
 
 
 def warm_up() -> None:
-    """Build this thread's fonts and stylesheet now (when a worker starts), not on first use."""
-    _tools()
+    """Build this thread's fonts and stylesheet, and measure the characters of plain text in
+    the page's fonts, now (when a worker starts), not on first use."""
+    tools = _tools()
+    ascii_text = "".join(chr(code) for code in range(32, 127))
+    for family in (SANS, MONO):
+        for bold in (False, True):
+            tools.measure(ascii_text, 10, bold, family)
 
 
 def describe_value(value: Any) -> str:
@@ -106,57 +144,73 @@ def private_items(view: Mapping[str, Any]) -> list[tuple[str, str]]:
             for key, value in you.items()]
 
 
-def board_image(game: Game[Any], view: Mapping[str, Any]) -> str | None:
-    """Return the game's board picture of `view` as a data URI, or None if the game has none."""
-    try:
-        svg = game.render_board_svg(view)
-    except NotImplementedError:
-        return None
-    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
-
-
 def utc_now() -> str:
     """Return the current time as shown on a snapshot, e.g. '2024-05-01 12:00 UTC'."""
     return datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
+@dataclass(frozen=True)
+class SnapshotSource:
+    """A snapshot before WeasyPrint: the HTML document and the SVG pages it shows by URL."""
+
+    html: str
+    pages: dict[str, bytes]
+
+
 def render_snapshot_html(game: Game[Any], view: Mapping[str, Any], *, game_title: str,
                          game_id: str, seat: str | None, turn_label: str,
-                         history: Sequence[str] = (), generated_at: str | None = None) -> str:
-    """Return the HTML of a seat's snapshot page (the PDF's source)."""
+                         history: Sequence[str] = (), generated_at: str | None = None
+                         ) -> SnapshotSource:
+    """Return the HTML of a seat's snapshot and its SVG pages (the PDF's source)."""
     images, layout = readable_board(game, view)
-    return get_template(TEMPLATE).render(
-        game_title=game_title, game_id=game_id, seat_label=seat or SPECTATOR,
-        turn_label=turn_label, generated_at=generated_at or utc_now(),
-        board_images=images, board_text="" if images else game.render_text(view),
-        private=private_items(view), history=list(history), layout=layout)
+    snapshot = Snapshot(title=game_title, game_id=game_id, seat_label=seat or SPECTATOR,
+                        turn_label=turn_label, generated_at=generated_at or utc_now(),
+                        boards=images, layout=layout,
+                        board_text="" if images else game.render_text(view),
+                        private=private_items(view), history=list(history))
+    pages = lay_out(snapshot, _tools().measure)
+    page_template = get_template(PAGE_TEMPLATE)
+    sources = {PAGE_URL.format(number): page_template.render(page=page).encode("utf-8")
+               for number, page in enumerate(pages, start=1)}
+    html = get_template(TEMPLATE).render(
+        title=f"{game_title} \u2013 {game_id} \u2013 {snapshot.seat_label}",
+        pages=[(PAGE_URL.format(number), page_class(page))
+               for number, page in enumerate(pages, start=1)])
+    return SnapshotSource(html, sources)
+
+
+def page_class(page: Page) -> str:
+    """Return the class of a page's picture in the HTML: its orientation."""
+    return "landscape" if page.landscape else "portrait"
 
 
 def readable_board(game: Game[Any], view: Mapping[str, Any]) -> tuple[list[str], str]:
-    """Return the board picture as data URIs (a tall board cut into pieces) and its page
+    """Return the board picture as SVG documents (a tall board cut into pieces) and its page
     layout, or ([], 'text') when its text would come out under 8 pt on A4."""
     try:
         svg = game.render_board_svg(view)
     except NotImplementedError:
         return [], "text"
-    pieces, layout = pdf_pieces(svg)
-    return [_data_uri(piece) for piece in pieces], layout
-
-
-def _data_uri(svg: str) -> str:
-    """Return an SVG as a data: URI."""
-    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return pdf_pieces(svg)
 
 
 def render_snapshot_pdf(game: Game[Any], view: Mapping[str, Any], *, game_title: str,
                         game_id: str, seat: str | None, turn_label: str,
                         history: Sequence[str] = (), generated_at: str | None = None) -> bytes:
     """Return the PDF bytes of a seat's board snapshot: A4, the board, its secrets, history."""
-    html = render_snapshot_html(game, view, game_title=game_title, game_id=game_id, seat=seat,
-                                turn_label=turn_label, history=history,
-                                generated_at=generated_at)
+    source = render_snapshot_html(game, view, game_title=game_title, game_id=game_id,
+                                  seat=seat, turn_label=turn_label, history=history,
+                                  generated_at=generated_at)
+    return write_pdf(source)
+
+
+def write_pdf(source: SnapshotSource, stock_user_agent: bool = False) -> bytes:
+    """Return the PDF of a snapshot's source, styled by the page's own user agent stylesheet
+    (or by WeasyPrint's, `stock_user_agent`)."""
     tools = _tools()
-    document = SnapshotPage(string=html, url_fetcher=tools.fetcher, user_agent=tools.user_agent)
-    pdf = document.write_pdf(stylesheets=[tools.stylesheet], font_config=tools.fonts)
+    agent = None if stock_user_agent else tools.user_agent
+    with tools.fetcher.serving(source.pages):
+        document = SnapshotPage(string=source.html, url_fetcher=tools.fetcher, user_agent=agent)
+        pdf = document.write_pdf(stylesheets=[tools.stylesheet], font_config=tools.fonts)
     assert pdf is not None  # write_pdf returns the bytes when no target is given
     return bytes(pdf)

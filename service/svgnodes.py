@@ -9,7 +9,8 @@ stroke and draws it with WeasyPrint's own shape code, and a plain label with the
 service.svgtext, shifted by its width; any other element goes to WeasyPrint's drawer unchanged.
 
 `install()` puts it and the line drawer in place, once per process, on the WeasyPrint versions
-the line drawer knows (else it does nothing).
+the line drawer knows (else it does nothing), and gives a picture without a stylesheet - every
+board and page picture - rule matchers that skip matching its elements against no rules.
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from typing import Any
 
 import weasyprint.svg as svg_module
 from weasyprint.svg.bounding_box import EMPTY_BOUNDING_BOX
-from weasyprint.svg.utils import PointError, size
+from weasyprint.svg.utils import PointError
 
 from . import svgtext
 
@@ -33,19 +34,43 @@ _LINE_CAPS = {"round": 1, "square": 2}
 _ANCHOR_SHIFT = {"start": 0.0, "middle": 0.5, "end": 1.0}
 _lock = threading.Lock()
 _stock: Any = None
+_stock_stylesheets: Any = None
+
+
+class NoRules:
+    """A rule matcher of a picture without a stylesheet: it matches nothing, at once."""
+
+    order = 0
+
+    @staticmethod
+    def match(element: Any) -> list[Any]:
+        """Return the rules that match an element: none."""
+        return []
 
 
 def install() -> bool:
     """Draw plain elements with this drawer, and labels with the line drawer, from now on;
     return whether they are in place."""
-    global _stock
+    global _stock, _stock_stylesheets
     with _lock:
         if not svgtext.install():
             return False
         if _stock is None:
             _stock = svg_module.SVG.draw_node
             svg_module.SVG.draw_node = draw_node
+            _stock_stylesheets = svg_module.parse_stylesheets
+            svg_module.parse_stylesheets = stylesheets
         return True
+
+
+def stylesheets(*args: Any) -> tuple[Any, Any]:
+    """Return a picture's (normal, important) rule matchers, as WeasyPrint's own function
+    does, but matchers that match nothing at once for a picture without a stylesheet: an
+    empty matcher still looks every element up in all its tables."""
+    normal, important = _stock_stylesheets(*args)
+    if normal.order == 0 and important.order == 0:
+        return NoRules(), NoRules()
+    return normal, important
 
 
 def plain(node: Any) -> bool:
@@ -68,8 +93,10 @@ def draw_node(svg: Any, node: Any, font_size: float, fill_stroke: bool = True,
 
 
 def _font_size(node: Any, font_size: float) -> float:
-    """Return an element's font size (em units of its lengths), as WeasyPrint computes it."""
-    return float(size(node.get("font-size", "1em"), font_size, font_size))
+    """Return an element's font size (em units of its lengths), as WeasyPrint computes it
+    (without parsing the "1em" it assumes when there is none)."""
+    given = node.get("font-size")
+    return font_size if given is None else svgtext.length(given, font_size, font_size)
 
 
 def _plain_paint(node: Any) -> bool:
@@ -99,7 +126,8 @@ def _set_paint(svg: Any, node: Any, font_size: float) -> tuple[str | None, str |
     else:
         stream.set_color(paint_color(fill))
     stroke: str | None = None
-    if line_width := svg.length(node.get("stroke-width", "1px"), font_size):
+    given = node.get("stroke-width")
+    if line_width := 1.0 if given is None else svg.length(given, font_size):
         stroke = node.get("stroke", "").strip()
         if not stroke or stroke == "none":
             stroke = None

@@ -7,6 +7,9 @@ from html import escape
 from typing import Any
 
 W, H, GAP = 120, 72, 14
+FOOTER_SIZE, FOOTER_LINE = 12, 18
+FOOTER_CHAR = FOOTER_SIZE * 0.62
+"""A generous width of a character of the footer's font (DejaVu Sans averages under 0.6 em)."""
 ARROW = {"top": (0, -1), "right": (1, 0), "bottom": (0, 1), "left": (-1, 0)}
 
 
@@ -53,19 +56,29 @@ def _panel(player: Mapping[str, Any]) -> tuple[list[str], float, float]:
     return parts, width, height
 
 
-def _footer(view: Mapping[str, Any], top: float) -> list[str]:
-    """Return the lines under the structures: uncontrolled groups, piles, the seat's hand."""
-    lines = ["Uncontrolled: "]
-    for group in view["uncontrolled"] or [{"name": "none"}]:
-        if len(lines[-1]) > 90:
+def _wrapped(head: str, items: list[str], width: float) -> list[str]:
+    """Return `head` and the items ('; '-separated) as lines that fit `width` units at the
+    footer's size, breaking only between items."""
+    most = max(20, int(width / FOOTER_CHAR))
+    lines = [head]
+    for item in items:
+        if len(lines[-1]) + len(item) > most and lines[-1].strip():
             lines.append("  ")
-        lines[-1] += f"{group['name']}; "
+        lines[-1] += item
+    return lines
+
+
+def _footer(view: Mapping[str, Any], width: float) -> list[str]:
+    """Return the lines under the structures: uncontrolled groups, piles, the seat's hand;
+    each wraps within `width`."""
+    groups = [f"{group['name']}; " for group in view["uncontrolled"]] or ["none"]
+    lines = _wrapped("Uncontrolled: ", groups, width)
     lines.append(f"Deck {view['deck_size']}, dead pile {len(view['dead'])}")
     mine = view.get("you")
     if isinstance(mine, Mapping):
-        lines.append("Your hand: " + ", ".join(mine.get("hand", [])))
-    return [f'<text x="20" y="{top + 18 * (i + 1)}" font-size="12">{escape(line)}</text>'
-            for i, line in enumerate(lines)]
+        hand = list(mine.get("hand", []))
+        lines += _wrapped("Your hand: ", [f"{card}, " for card in hand[:-1]] + hand[-1:], width)
+    return lines
 
 
 def render_board_svg(view: Mapping[str, Any]) -> str:
@@ -84,9 +97,11 @@ def render_board_svg(view: Mapping[str, Any]) -> str:
                      + "".join(panel) + "</g>")
         tops[column] += height
     bottom = max(tops)
-    parts += _footer(view, bottom)
     width = max(600.0, 40 + lefts[-1] + widths[-1])
-    height = bottom + 30 + 18 * (3 + len(view["uncontrolled"]) // 6)
+    footer = _footer(view, width - 40)
+    parts += [f'<text x="20" y="{bottom + FOOTER_LINE * (i + 1)}" font-size="{FOOTER_SIZE}">'
+              f'{escape(line)}</text>' for i, line in enumerate(footer)]
+    height = bottom + FOOTER_LINE * (len(footer) + 1)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" font-family="sans-serif">'
             + "".join(parts) + "</svg>")

@@ -22,8 +22,8 @@ from engine.core.contract import Game
 from engine.core.harness import PlayedGame, play_random_game, seat_names
 from engine.secret_masters import GAME, SecretMasters
 from service import templating
-from service.pdf import SnapshotPage, render_snapshot_html, render_snapshot_pdf
 from service.pdf import _tools as pdf_tools
+from service.pdf import render_snapshot_html, render_snapshot_pdf, write_pdf
 
 SEATS = seat_names(3)
 READERS: tuple[str | None, ...] = (*SEATS, None)
@@ -163,10 +163,13 @@ def test_a_game_without_a_picture_gets_its_text_board(tmp_path: Path) -> None:
 
 def test_text_from_players_is_escaped_in_the_page() -> None:
     view = GAME.view(played(0).sampled_states[0], None)
-    html = render_snapshot_html(GAME, view, game_title="<b>Title</b>", game_id="g&1",
-                                seat=None, turn_label="Round 1", history=["<script>x</script>"])
-    assert "<script>" not in html and "&lt;script&gt;" in html
-    assert "&lt;b&gt;Title&lt;/b&gt;" in html and "g&amp;1" in html
+    source = render_snapshot_html(GAME, view, game_title="<b>Title</b>", game_id="g&1",
+                                  seat=None, turn_label="Round 1",
+                                  history=["<script>x</script>"])
+    pages = "".join(page.decode("utf-8") for page in source.pages.values())
+    assert "<script>" not in pages and "&lt;script&gt;" in pages
+    assert "&lt;b&gt;Title&lt;/b&gt;" in pages and "g&amp;1" in pages
+    assert "<b>" not in source.html and "&lt;b&gt;Title&lt;/b&gt;" in source.html
 
 
 def test_templates_are_strict_and_may_live_elsewhere(tmp_path: Path,
@@ -180,11 +183,15 @@ def test_templates_are_strict_and_may_live_elsewhere(tmp_path: Path,
     assert templating.render_template("hello.txt", name="<Ann>") == "Hello <Ann>!"
 
 
-def test_the_page_fetches_nothing_but_its_own_data() -> None:
+def test_the_page_fetches_nothing_but_its_own_pages() -> None:
     fetcher = pdf_tools().fetcher
-    for url in ("file:///etc/passwd", "http://example.org/x.png"):
-        with pytest.raises(ValueError, match="disallowed protocol"):
-            fetcher.fetch(url)
+    with fetcher.serving({"snapshot:page-1": b"<svg/>"}):
+        assert fetcher.fetch("snapshot:page-1").read() == b"<svg/>"
+        for url in ("file:///etc/passwd", "http://example.org/x.png", "snapshot:page-2"):
+            with pytest.raises(ValueError, match="disallowed protocol"):
+                fetcher.fetch(url)
+    with pytest.raises(ValueError, match="disallowed protocol"):
+        fetcher.fetch("snapshot:page-1")
 
 
 @pytest.mark.usefixtures("poppler")
@@ -192,16 +199,14 @@ def test_the_pages_own_user_agent_stylesheet_draws_it_as_weasyprints_does(
         tmp_path: Path) -> None:
     game = played(1)
     view = GAME.view(game.sampled_states[-1], "bruno")
-    html = render_snapshot_html(GAME, view, game_title="Secret Masters", game_id="g-0042",
-                                seat="bruno", turn_label="Round 9, turn 2",
-                                history=history_for(game, "bruno"), generated_at=WHEN)
-    tools = pdf_tools()
-    assert tools.user_agent is not None
+    source = render_snapshot_html(GAME, view, game_title="Secret Masters", game_id="g-0042",
+                                  seat="bruno", turn_label="Round 9, turn 2",
+                                  history=history_for(game, "bruno"), generated_at=WHEN)
+    assert pdf_tools().user_agent is not None
     pictures = []
-    for agent in (tools.user_agent, None):
-        page = SnapshotPage(string=html, url_fetcher=tools.fetcher, user_agent=agent)
-        pdf = page.write_pdf(stylesheets=[tools.stylesheet], font_config=tools.fonts)
-        path = tmp_path / f"{agent is None}.pdf"
+    for stock in (False, True):
+        pdf = write_pdf(source, stock_user_agent=stock)
+        path = tmp_path / f"{stock}.pdf"
         path.write_bytes(pdf)
         subprocess.run(["pdftoppm", "-png", "-r", "50", str(path), str(path.with_suffix(""))],
                        check=True, timeout=60)
