@@ -52,8 +52,9 @@ def cli_pair() -> Pair:
 
 
 def library_floor() -> Pair:
-    """Return the seconds of `python -c "import sqlalchemy"` and of `python -c pass`: what
-    any command that opens the store pays before it does anything of its own."""
+    """Return the seconds of `python -c "import sqlalchemy"` and of `python -c pass`: what a
+    command that needs the full store pays before it does anything of its own (an order on
+    the embedded store does not)."""
     started = time.perf_counter()
     subprocess.run([sys.executable, "-c", "import sqlalchemy"], check=True)
     return time.perf_counter() - started, python_start()
