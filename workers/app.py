@@ -32,6 +32,8 @@ from service.config import (
 VISIBILITY_TIMEOUT = int(os.environ.get("PBEM_VISIBILITY_TIMEOUT", "3600"))
 """Seconds before Redis hands an unacknowledged task to another worker."""
 SWEEP_SECONDS = 60.0
+BROKER_WATCH_SECONDS = 10.0
+"""How often the beat asks whether the broker restarted (and lost its queues)."""
 
 
 # Deciding orders (and the sweeps) goes before sending mail: a worker takes the next task
@@ -69,6 +71,7 @@ def make_celery(config: Config) -> Celery:
         beat_schedule={
             "sweep-deadlines": {"task": "pbem.sweep_deadlines", "schedule": SWEEP_SECONDS},
             "recover": {"task": "pbem.recover", "schedule": SWEEP_SECONDS},
+            "watch-broker": {"task": "pbem.watch_broker", "schedule": BROKER_WATCH_SECONDS},
             "poll-imap": {"task": "pbem.poll_imap", "schedule": SWEEP_SECONDS},
         },
         beat_schedule_filename=str(config.home / "celerybeat-schedule"),

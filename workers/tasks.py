@@ -133,7 +133,20 @@ def sweep_deadlines() -> dict[str, int]:
 @app.task(name="pbem.recover")
 def recover() -> dict[str, int]:
     """Queue again whatever a lost message or a killed worker left undone."""
+    return _recover(_new_broker_run())
+
+
+@app.task(name="pbem.watch_broker")
+def watch_broker() -> dict[str, int] | None:
+    """Recover at once when the broker has restarted (the beat asks every few seconds; a
+    check is one question to the broker), instead of at the next minute's recovery."""
     new_run = _new_broker_run()
+    return _recover(new_run) if new_run else None
+
+
+def _recover(new_run: str | None) -> dict[str, int]:
+    """Queue again what stalled; after a broker restart (`new_run`), everything queued
+    before it: every delivery, every undecided submission, every unsent answer."""
     lost_before = later(QUEUED_SECONDS) if new_run else None  # every row queued until now
     pending: list[int] = []
     for _ in range(LOST_BATCHES if lost_before else 1):  # after a broker restart: all of it
@@ -147,10 +160,14 @@ def recover() -> dict[str, int]:
 
                 metrics.note_broker_run(config(), new_run)
             break
-    waiting = store().received_submissions(STALE_SECONDS, RECOVER_BATCH)
+    # after a restart nothing queued survived: every input waiting counts as lost, not only
+    # those older than a minute (one queued since then runs twice; the second does nothing)
+    stale, most = (0, RECOVER_BATCH * LOST_BATCHES) if new_run else (STALE_SECONDS,
+                                                                      RECOVER_BATCH)
+    waiting = store().received_submissions(stale, most)
     for submission_id in waiting:
         process_submission.delay(submission_id)
-    unanswered = store().stalled_replies("email", STALE_SECONDS, RECOVER_BATCH)
+    unanswered = store().stalled_replies("email", stale, most)
     for submission_id in unanswered:
         deliver_reply.delay(submission_id)
     return {"deliveries": len(pending), "submissions": len(waiting), "replies": len(unanswered)}

@@ -3,7 +3,8 @@
 Runs a private Redis (no persistence, on a free port) as the broker and restarts it for
 real. A delivery queued before the restart is queued again by the next recovery run, not
 five minutes later; one queued after the restart is left alone, since the queue still holds
-it.
+it. The beat's frequent broker check does that within seconds of the restart, and queues
+again every undecided submission too, however young.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import pytest
 import redis
 from kombu import pools
 
-from service.config import MAIL_QUEUE
+from service.config import MAIL_QUEUE, ORDERS_QUEUE
 from service.games import NewSeat, create_game
 from service.store import Store
 
@@ -49,8 +50,8 @@ class PrivateRedis:
             self.process.terminate()
             self.process.wait(timeout=20)
 
-    def queued(self) -> int:
-        return int(redis.Redis.from_url(self.url).llen(MAIL_QUEUE))
+    def queued(self, queue: str = MAIL_QUEUE) -> int:
+        return int(redis.Redis.from_url(self.url).llen(queue))
 
 
 @pytest.fixture
@@ -89,18 +90,20 @@ def _fresh_pools(app: Any) -> None:
     pools.reset()  # kombu's shared producer pools, keyed by connection
 
 
-def _pending(store: Store) -> list[int]:
+def _new_game(store: Store) -> tuple[str, list[int]]:
+    """Create a game; return its id and its pending outbox rows (the welcome mail)."""
     game_id = create_game(store, "secret-masters",
                           [NewSeat(name, f"{name}@players.test") for name in
                            ("anna", "bruno", "carla")]).meta.id
-    return [row.id for row in store.outbox_for_game(game_id) if row.status == "pending"]
+    return game_id, [row.id for row in store.outbox_for_game(game_id)
+                     if row.status == "pending"]
 
 
 def test_deliveries_queued_before_a_broker_restart_are_queued_again_at_once(
         broker: tuple[Any, PrivateRedis]) -> None:
     tasks, server = broker
     tasks.recover()  # the beat's first run: the broker is new to it, and nothing is queued
-    rows = _pending(tasks.store())
+    _, rows = _new_game(tasks.store())
     tasks.queue_deliveries(rows)
     assert rows and server.queued() == len(rows)
     tasks.recover()
@@ -112,3 +115,21 @@ def test_deliveries_queued_before_a_broker_restart_are_queued_again_at_once(
     assert server.queued() == len(rows)
     tasks.recover()
     assert server.queued() == len(rows)  # queued again once, not at every run
+
+
+def test_the_broker_check_requeues_lost_inputs_and_mail_within_seconds(
+        broker: tuple[Any, PrivateRedis]) -> None:
+    tasks, server = broker
+    assert tasks.watch_broker() is not None  # the first check: the broker is new to it
+    game_id, rows = _new_game(tasks.store())
+    sub, _ = tasks.store().add_submission("api", "help", game_id=game_id, seat="anna")
+    tasks.queue_deliveries(rows)
+    tasks.process_submission.delay(sub.id)
+    assert (server.queued(), server.queued(ORDERS_QUEUE)) == (len(rows), 1)
+    assert tasks.watch_broker() is None  # no restart: the check does nothing
+    assert (server.queued(), server.queued(ORDERS_QUEUE)) == (len(rows), 1)
+    server.stop()
+    server.start()  # empty: every queued task is gone, the submission is seconds old
+    assert tasks.watch_broker() == {"deliveries": len(rows), "submissions": 1, "replies": 0}
+    assert (server.queued(), server.queued(ORDERS_QUEUE)) == (len(rows), 1)
+    assert tasks.watch_broker() is None  # caught up: once, not at every check
