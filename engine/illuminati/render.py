@@ -6,7 +6,11 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
-W, H, GAP = 120, 72, 14
+W, H, GAP = 150, 100, 14
+CARD_STEP = 12.5
+"""The line step of a card's text (10 and 10.5 units)."""
+NAME_CHAR, TEXT_CHAR = 10.5 * 0.64, 10 * 0.6
+"""Generous widths of a character of a card's bold name and of its other lines."""
 FOOTER_SIZE, FOOTER_LINE = 12, 18
 FOOTER_CHAR = FOOTER_SIZE * 0.62
 """A generous width of a character of the footer's font (DejaVu Sans averages under 0.6 em)."""
@@ -19,16 +23,19 @@ def _card(card: Mapping[str, Any], left: float, top: float) -> list[str]:
     y = top + card["y"] * (H + GAP)
     illuminati = card.get("depth", 1) == 0
     fill = "#f3e3b5" if illuminati else "#eef2f7"
+    power = (f'Power {card["power"]}/{card["transferable"]}'
+             + (f' Res {card["resistance"]}' if "resistance" in card else ""))
+    rows = [(line, ' font-size="10.5" font-weight="bold"') for line in
+            _card_lines(str(card["name"]).removeprefix("The ").split(" "), NAME_CHAR, 2)]
+    rows += [(power, ' font-size="10"')]
+    rows += [(line, ' font-size="10"') for line in
+             _card_lines([f"{a}," for a in card.get("alignments", [])[:-1]]
+                         + list(card.get("alignments", [])[-1:]), TEXT_CHAR, 3)]
     parts = [(f'<rect x="{x}" y="{y}" width="{W}" height="{H}" rx="6" fill="{fill}" '
-             'stroke="#333"/>'),
-             (f'<text x="{x + 6}" y="{y + 16}" font-size="11" font-weight="bold">'
-             f'{escape(str(card["name"]).removeprefix("The ")[:20])}</text>'),
-             f'<text x="{x + 6}" y="{y + 32}" font-size="10">Power {card["power"]}/'
-             f'{card["transferable"]}' + (f' Res {card["resistance"]}' if "resistance" in card
-                                          else "") + '</text>',
-             (f'<text x="{x + 6}" y="{y + 46}" font-size="10">'
-             f'{escape(", ".join(card.get("alignments", [])))[:26]}</text>'),
-             f'<text x="{x + 6}" y="{y + 62}" font-size="10">{card["money"]} MB</text>']
+              'stroke="#333"/>')]
+    parts += [f'<text x="{x + 6}" y="{y + 15 + n * CARD_STEP}"{style}>{escape(text)}</text>'
+              for n, (text, style) in enumerate(rows)]
+    parts.append(f'<text x="{x + 6}" y="{y + H - 8}" font-size="10">{card["money"]} MB</text>')
     for side in card.get("arrows", []):
         dx, dy = ARROW[side]
         cx, cy = x + W / 2 + dx * W / 2, y + H / 2 + dy * H / 2
@@ -36,6 +43,20 @@ def _card(card: Mapping[str, Any], left: float, top: float) -> list[str]:
         parts.append(f'<line x1="{cx}" y1="{cy}" x2="{tip[0]}" y2="{tip[1]}" '
                      'stroke="#a00" stroke-width="3"/>')
     return parts
+
+
+def _card_lines(words: list[str], char: float, rows: int) -> list[str]:
+    """Return `words` as at most `rows` lines that fit a card at `char` units a character,
+    the last cut with an ellipsis should they not (no name or alignment list needs it)."""
+    most = int((W - 12) / char)
+    lines = [""]
+    for word in words:
+        if lines[-1] and len(lines[-1]) + 1 + len(word) > most:
+            lines.append("")
+        lines[-1] = f"{lines[-1]} {word}".strip()
+    if len(lines) > rows or len(lines[-1]) > most:
+        lines[rows - 1] = " ".join(lines[rows - 1:])[:most - 1].rstrip() + "\u2026"
+    return lines[:rows]
 
 
 def _panel(player: Mapping[str, Any]) -> tuple[list[str], float, float]:
