@@ -1,8 +1,9 @@
 """Settings every test shares: with pytest-xdist (`-n`), each worker its own Redis database.
 
 The pipeline tests flush their Redis database and run Celery workers on it, so two xdist workers
-must never share one: worker gwN uses the database N above the one in $PBEM_TEST_REDIS_URL
-(counted round the 16 a default Redis server has). PostgreSQL tests already work in scratch
+must never share one: worker gwN uses the database N above the one in $PBEM_TEST_REDIS_URL, or,
+past the 16 a default Redis server has, the next free one below it (never wrapping round to
+database 0, where real services usually live). PostgreSQL tests already work in scratch
 schemas of their own, and servers listen on free ports, so nothing else is shared. This runs
 before any test module reads the variable.
 """
@@ -18,7 +19,8 @@ def worker_redis_url(url: str, worker: str) -> str:
     """Return `url` moved to the Redis database of xdist worker `worker` ("gw0", "gw1", ...)."""
     parts = urlsplit(url)
     base = int(parts.path.strip("/") or 0)
-    database = (base + int(worker.removeprefix("gw"))) % REDIS_DATABASES
+    order = [*range(base, REDIS_DATABASES), *range(base - 1, -1, -1)]
+    database = order[int(worker.removeprefix("gw")) % REDIS_DATABASES]
     return urlunsplit(parts._replace(path=f"/{database}"))
 
 
