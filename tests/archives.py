@@ -27,9 +27,13 @@ def seats_for(game: str, count: int | None = None) -> list[NewSeat]:
     return [NewSeat(name, f"{name}@example.org", name.title()) for name in names]
 
 
-def played(store: Store, game: str, seed: str, *, replace_after: int = 0) -> str:
-    """Play a game to its end with random orders; replace the first seat after some orders."""
-    loaded = create_game(store, game, seats_for(game), seed_hex=seed)
+def played(store: Store, game: str, seed: str, *, replace_after: int = 0,
+           game_id: str | None = None) -> str:
+    """Play a game to its end with random orders; replace the first seat after some orders.
+
+    The game's random stream is keyed by its id as well as its seed: give `game_id` where a
+    test depends on which cards the game deals."""
+    loaded = create_game(store, game, seats_for(game), seed_hex=seed, game_id=game_id)
     if replace_after:
         play_some(store, loaded.meta.id, replace_after, seed)
         first = loaded.meta.seat_names[0]
