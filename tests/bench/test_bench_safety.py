@@ -2,18 +2,18 @@
 from __future__ import annotations
 
 import ast
-import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import redis
 
 from bench.scratch import Occupied, delete_keys, new_pg_store, own_redis, schema_exists
+from tests.privateredis import PrivateRedis
 from tests.stores import PG_URL, require_postgres
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
-REDIS_URL = os.environ.get("PBEM_TEST_REDIS_URL", "redis://127.0.0.1:6379/11")
 FORCED_DROP = re.compile(r"drop\s+database.*force", re.IGNORECASE | re.DOTALL)
 FLUSH = re.compile(r"\bflush(db|all)\b", re.IGNORECASE)
 FLUSH_CALLS = {"flushdb", "flushall"}
@@ -79,27 +79,27 @@ def test_only_the_scratch_module_opens_redis_or_drops_databases() -> None:
         assert not re.search(r"drop\s+(database|schema)", text, re.IGNORECASE), path.name
 
 
-def _redis_or_skip() -> redis.Redis:
-    client = redis.Redis.from_url(REDIS_URL)
+@pytest.fixture
+def private_redis() -> Iterator[str]:
+    """The URL of a Redis database nothing else uses: a server of this test's own."""
+    server = PrivateRedis()
+    server.start()
     try:
-        client.ping()
-    except redis.RedisError:
-        pytest.skip(f"Redis at {REDIS_URL} is not reachable")
-    if client.dbsize():
-        pytest.skip(f"the test Redis database {REDIS_URL} is in use")
-    return client
+        yield server.url
+    finally:
+        server.stop()
 
 
-def test_own_redis_refuses_a_used_database_and_removes_only_its_run() -> None:
-    client = _redis_or_skip()
-    with own_redis(REDIS_URL) as mine:
+def test_own_redis_refuses_a_used_database_and_removes_only_its_run(private_redis: str) -> None:
+    client = redis.Redis.from_url(private_redis)
+    with own_redis(private_redis) as mine:
         mine.set("bench-test:a", 1)
         mine.rpush("bench-test:queue", "x", "y")
         assert client.dbsize() == 2
     assert client.dbsize() == 0
     client.set("someone-else", 1)
     try:
-        with pytest.raises(Occupied, match="not empty"), own_redis(REDIS_URL):
+        with pytest.raises(Occupied, match="not empty"), own_redis(private_redis):
             pass
         assert client.get("someone-else") == b"1"
     finally:

@@ -8,8 +8,6 @@ again every undecided submission too, however young.
 """
 from __future__ import annotations
 
-import shutil
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,34 +19,11 @@ from kombu import pools
 from service.config import MAIL_QUEUE, ORDERS_QUEUE
 from service.games import NewSeat, create_game
 from service.store import Store
+from tests.privateredis import PrivateRedis as BaseRedis
 
-from .conftest import free_port, wait_for
 
-
-class PrivateRedis:
-    """A redis-server of this test only, which a restart empties."""
-
-    def __init__(self) -> None:
-        self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        wait_for(self._answers, 20, "the private Redis to answer")
-
-    def _answers(self) -> bool:
-        try:
-            return bool(redis.Redis.from_url(self.url, socket_connect_timeout=1).ping())
-        except redis.RedisError:
-            return False
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(timeout=20)
+class PrivateRedis(BaseRedis):
+    """A private Redis whose mail queue can be counted."""
 
     def queued(self, queue: str = MAIL_QUEUE) -> int:
         return int(redis.Redis.from_url(self.url).llen(queue))
@@ -57,8 +32,6 @@ class PrivateRedis:
 @pytest.fixture
 def broker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Any, PrivateRedis]]:
     """The worker's tasks on a private Redis and a SQLite store of their own."""
-    if shutil.which("redis-server") is None:
-        pytest.fail("redis-server is needed (scripts/setup installs it)")
     server = PrivateRedis()
     server.start()
     monkeypatch.setenv("PBEM_HOME", str(tmp_path / "home"))
