@@ -149,16 +149,14 @@ def _recover(new_run: str | None) -> dict[str, int]:
     before it: every delivery, every undecided submission, every unsent answer."""
     lost_before = later(QUEUED_SECONDS) if new_run else None  # every row queued until now
     pending: list[int] = []
+    caught_up = False
     for _ in range(LOST_BATCHES if lost_before else 1):  # after a broker restart: all of it
         batch = store().stalled_outbox(STALE_SECONDS, GIVE_UP_AFTER, RECOVER_BATCH,
                                        lost_before=lost_before)
         queue_deliveries(batch)  # each row queued is left out of the next batch
         pending += batch
         if len(batch) < RECOVER_BATCH:
-            if new_run:  # only now: a run that fails before this tries again next minute
-                from service import metrics
-
-                metrics.note_broker_run(config(), new_run)
+            caught_up = True
             break
     # after a restart nothing queued survived: every input waiting counts as lost, not only
     # those older than a minute (one queued since then runs twice; the second does nothing)
@@ -170,6 +168,10 @@ def _recover(new_run: str | None) -> dict[str, int]:
     unanswered = store().stalled_replies("email", stale, most)
     for submission_id in unanswered:
         deliver_reply.delay(submission_id)
+    if new_run and caught_up:  # only now: a run that fails before this leaves it to the next
+        from service import metrics
+
+        metrics.note_broker_run(config(), new_run)
     return {"deliveries": len(pending), "submissions": len(waiting), "replies": len(unanswered)}
 
 
