@@ -1,4 +1,5 @@
-"""One append as the driver's own statements, sent together: the order path's write.
+"""The order path's reads and writes as the driver's own statements: the game's tail, read
+at once, and one append, sent together.
 
 `Store.append` has two ways to write an append. The checked way runs SQLAlchemy statements
 one at a time and tells every rare case apart (a moved head, a line decided before, a taken
@@ -19,13 +20,15 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from engine.core.canonical import canonical_json, sha256_hex
 from service.records import (
     DeadlineRow,
+    GameRow,
+    GameTail,
     NewEvent,
     NewOutbox,
     StoredEvent,
@@ -51,6 +54,10 @@ EVENT_ROWS_SQL = ("SELECT seq, type, schema_version, payload, actor, causation, 
 """The event rows (EventRow) after a seq up to a seq, in order: what loading a game folds."""
 NO_LIMIT = 2**62
 """An `upto` past any seq."""
+_GAME_SQL = (f"SELECT {', '.join(f.name for f in fields(GameRow))} FROM games "
+             "WHERE id = ?")
+_SNAPSHOT_SQL = ("SELECT seq, state FROM snapshots WHERE game_id = ? AND engine_version = ? "
+                 "ORDER BY seq DESC LIMIT 1")
 
 _SQL = {
     "submission": (
@@ -169,6 +176,26 @@ def _send(cursor: Any, sql: str, params: list[dict[str, Any]]) -> None:
         cursor.execute(sql, params[0])
     else:
         cursor.executemany(sql, params)
+
+
+def read_tail(raw: Any, game_id: str, version_of: Callable[[str], str],
+              marker: str = "?") -> GameTail | None:
+    """The game's row, its newest snapshot of the game's engine version and the events from
+    the snapshot's on, read on the driver connection `raw` (whose parameter marker is
+    `marker`: "?" for sqlite3, "%s" for psycopg) in the caller's transaction; None for an
+    unknown game. `version_of(game name)` names the version."""
+    def read(sql: str, *params: Any) -> Any:
+        return raw.execute(sql.replace("?", marker), params)
+
+    found = read(_GAME_SQL, game_id).fetchone()
+    if found is None:
+        return None
+    row = GameRow(*found)
+    snap = read(_SNAPSHOT_SQL, game_id, version_of(row.game)).fetchone()
+    snapshot = None if snap is None else (int(snap[0]), json.loads(snap[1]))
+    after = snapshot[0] - 1 if snapshot else 0
+    return GameTail(row, snapshot, list(read(EVENT_ROWS_SQL, game_id, after, NO_LIMIT)
+                                        .fetchall()))
 
 
 def write_append(conn: Connection, rows: AppendRows) -> bool:

@@ -11,28 +11,24 @@ too.
 """
 from __future__ import annotations
 
-import json
 import sqlite3
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from service.appendsql import (
-    EVENT_ROWS_SQL,
-    NO_LIMIT,
     SQLITE_BUSY_TIMEOUT_MS,
     SQLITE_PRAGMAS,
     AppendRows,
     append_rows,
     chain_events,
+    read_tail,
     write_append_raw,
 )
 from service.migrate import HEAD
 from service.records import (
     DeadlineRow,
-    GameRow,
     GameTail,
     NewEvent,
     NewOutbox,
@@ -45,10 +41,6 @@ from service.records import (
 if TYPE_CHECKING:
     from service.store import Store
 
-_GAME_SQL = (f"SELECT {', '.join(f.name for f in fields(GameRow))} FROM games "
-             "WHERE id = ?")
-_SNAPSHOT_SQL = ("SELECT seq, state FROM snapshots WHERE game_id = ? AND engine_version = ? "
-                 "ORDER BY seq DESC LIMIT 1")
 _PLAIN_URL = "sqlite:///"
 
 
@@ -130,17 +122,9 @@ class SQLiteOrders:
         raw = self._connection()
         raw.execute("BEGIN")
         try:
-            found = raw.execute(_GAME_SQL, (game_id,)).fetchone()
-            if found is None:
-                return None
-            row = GameRow(*found)
-            snap = raw.execute(_SNAPSHOT_SQL, (game_id, version_of(row.game))).fetchone()
-            snapshot = None if snap is None else (int(snap[0]), json.loads(snap[1]))
-            after = snapshot[0] - 1 if snapshot else 0
-            rows = raw.execute(EVENT_ROWS_SQL, (game_id, after, NO_LIMIT)).fetchall()
+            return read_tail(raw, game_id, version_of)
         finally:
             raw.execute("COMMIT")  # ends the read
-        return GameTail(row, snapshot, rows)
 
     def append(self, game_id: str, expected_seq: int, events: Sequence[NewEvent],
                outbox: Sequence[NewOutbox] = (),

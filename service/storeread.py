@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from sqlalchemy import Connection, select
 
-from service.appendsql import EVENT_ROWS_SQL, NO_LIMIT
+from service.appendsql import EVENT_ROWS_SQL, NO_LIMIT, read_tail
 from service.records import EventRow, GameRow, GameTail, StoredEvent
 from service.schema import events as events_t
 from service.schema import games as games_t
@@ -43,13 +43,9 @@ class ReadStore(StoreBase):
             if tail is not False:
                 return tail
         with self._reader() as conn:
-            found = conn.execute(select(games_t).where(games_t.c.id == game_id)).first()
-            if found is None:
-                return None
-            row = GameRow(**found._mapping)
-            snapshot = self._latest_snapshot(conn, game_id, version_of(row.game), None)
-            after = snapshot[0] - 1 if snapshot else 0
-            return GameTail(row, snapshot, self._event_rows(conn, game_id, after, None))
+            conn.begin()  # SQLite: one read transaction (one snapshot), rolled back on close
+            return read_tail(conn.connection.driver_connection, game_id, version_of,
+                             "?" if self.dialect == "sqlite" else "%s")
 
     def _game_tail_pipelined(self, game_id: str, version_of: Callable[[str], str],
                              ) -> GameTail | None | Literal[False]:
