@@ -6,7 +6,6 @@ word as well, so the picture reads without telling the colours apart.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -55,15 +54,6 @@ MIN_TEXT = 16
 """The smallest text drawn: 8 pt when the board fills an A4 page's width, readable on phones."""
 
 
-_PLAIN_VALUE = re.compile(r"[^&<>\"'\t\n\r]*\Z")
-
-
-def _attribute(value: Any) -> str:
-    """Return an attribute value quoted as `quoteattr` does (most values need no escaping)."""
-    text = str(value)
-    return f'"{text}"' if _PLAIN_VALUE.match(text) else quoteattr(text)
-
-
 class Canvas:
     """SVG elements collected in drawing order, and short labels collected into runs.
 
@@ -78,7 +68,7 @@ class Canvas:
 
     def add(self, tag: str, text: str | None = None, **attrs: Any) -> None:
         """Add one element; `text` is escaped, attribute names use '-' for '_'."""
-        pairs = " ".join(f"{key.rstrip('_').replace('_', '-')}={_attribute(value)}"
+        pairs = " ".join(f"{key.rstrip('_').replace('_', '-')}={quoteattr(str(value))}"
                          for key, value in attrs.items() if value is not None)
         if text is None:
             self.parts.append(f"<{tag} {pairs}/>")
