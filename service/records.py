@@ -70,8 +70,6 @@ def later(seconds: int) -> str:
 EventRow = tuple[int, str, int, str, str, str | None, str]
 """(seq, type, schema_version, payload JSON text, actor, causation, hash) of one event."""
 
-OUTBOX_STATUSES = ("pending", "sent", "closed", "failed")
-"""What an outbox row's status may be (see OutboxRow)."""
 SETTLED = ("sent", "closed")
 """The statuses of a row that needs nothing more."""
 
@@ -167,7 +165,7 @@ class Submission:
 class OutboxRow:
     """A delivery row and its progress.
 
-    `status` is one of OUTBOX_STATUSES: 'pending' until settled, then 'sent' (its email went
+    `status` is 'pending' until settled, then 'sent' (its email went
     out), 'closed' (settled without an email of its own: folded into the answer to the
     seat's email, a reminder no longer needed, a held digest row) or 'failed' (refused for
     good). `sent_at` is when it was settled.
