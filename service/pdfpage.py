@@ -46,10 +46,6 @@ class Label:
     anchor: str = "start"
     family: str = SANS
 
-    def moved(self, dy: float) -> Label:
-        """Return the label `dy` lower."""
-        return replace(self, y=self.y + dy)
-
 
 @dataclass(frozen=True)
 class Rule:
@@ -61,10 +57,6 @@ class Rule:
     weight: float
     color: str = RULE
 
-    def moved(self, dy: float) -> Rule:
-        """Return the rule `dy` lower."""
-        return replace(self, y=self.y + dy)
-
 
 @dataclass(frozen=True)
 class Panel:
@@ -74,10 +66,6 @@ class Panel:
     y: float
     width: float
     height: float
-
-    def moved(self, dy: float) -> Panel:
-        """Return the panel `dy` lower."""
-        return replace(self, y=self.y + dy)
 
 
 @dataclass(frozen=True)
@@ -92,12 +80,13 @@ class Picture:
     attributes: Markup
     body: Markup
 
-    def moved(self, dy: float) -> Picture:
-        """Return the picture `dy` lower."""
-        return replace(self, y=self.y + dy)
-
 
 Item = Label | Rule | Panel | Picture
+
+
+def moved(item: Item, dy: float) -> Item:
+    """Return the item `dy` lower."""
+    return replace(item, y=item.y + dy)
 
 
 @dataclass(frozen=True)
@@ -178,7 +167,7 @@ class Flow:
             self.new_page()
         top = self.y + (block.gap if self.y > TOP else 0.0)
         for item in block.items:
-            self.pages[-1].add(item.moved(top))
+            self.pages[-1].add(moved(item, top))
         self.y = top + block.height
 
 
