@@ -41,9 +41,14 @@ BROKER_WATCH_SECONDS = 10.0
 MAIL_TASKS = ("pbem.deliver", "pbem.deliver_reply")
 
 
+def is_redis(broker_url: str) -> bool:
+    """Return whether the broker is Redis (which keeps its queues in memory only)."""
+    return broker_url.startswith(("redis://", "rediss://"))
+
+
 def transport_options(broker_url: str) -> dict[str, Any]:
     """Return the broker's options: Redis takes a visibility timeout (SQLAlchemy takes none)."""
-    if broker_url.startswith(("redis://", "rediss://")):
+    if is_redis(broker_url):
         # Look for tasks of dead workers every ~10 s (kombu's default looks every ~100 s);
         # "priority": the queues are always asked in the order given, orders first.
         return {"visibility_timeout": VISIBILITY_TIMEOUT, "unacked_restore_throttle": 1,
@@ -71,8 +76,11 @@ def make_celery(config: Config) -> Celery:
         beat_schedule={
             "sweep-deadlines": {"task": "pbem.sweep_deadlines", "schedule": SWEEP_SECONDS},
             "recover": {"task": "pbem.recover", "schedule": SWEEP_SECONDS},
-            "watch-broker": {"task": "pbem.watch_broker", "schedule": BROKER_WATCH_SECONDS},
             "poll-imap": {"task": "pbem.poll_imap", "schedule": SWEEP_SECONDS},
+            # only Redis loses its queues on a restart: the database broker keeps them
+            **({"watch-broker": {"task": "pbem.watch_broker",
+                                 "schedule": BROKER_WATCH_SECONDS}}
+               if is_redis(config.broker_url) else {}),
         },
         beat_schedule_filename=str(config.home / "celerybeat-schedule"),
     )

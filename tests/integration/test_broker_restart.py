@@ -106,3 +106,15 @@ def test_the_broker_check_requeues_lost_inputs_and_mail_within_seconds(
     assert tasks.watch_broker() == {"deliveries": len(rows), "submissions": 1, "replies": 0}
     assert (server.queued(), server.queued(ORDERS_QUEUE)) == (len(rows), 1)
     assert tasks.watch_broker() is None  # caught up: once, not at every check
+
+
+def test_the_broker_is_watched_only_when_it_can_lose_its_queues(tmp_path: Path) -> None:
+    from service.config import load_config
+    from workers.app import make_celery
+
+    for url, watched in (("redis://127.0.0.1:6379/0", True),
+                         (f"sqla+sqlite:///{tmp_path / 'broker.db'}", False)):
+        config = load_config({"PBEM_HOME": str(tmp_path), "PBEM_BROKER_URL": url,
+                              "PBEM_SECRET_KEY": "watch"})
+        schedule = make_celery(config).conf.beat_schedule
+        assert ("watch-broker" in schedule) is watched and "recover" in schedule
