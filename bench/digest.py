@@ -31,13 +31,13 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy import select
 
 from engine.core.harness import choose_step, chooser_for
-from service import clock
-from service.digests import queue_due_digests
-from service.games import NewSeat, create_game, submit_order
-from service.loading import load_game
-from service.schema import games as games_t
-from service.seatcommands import answer
-from service.store import Store
+from service.base import clock
+from service.game.loading import load_game
+from service.log.schema import games as games_t
+from service.log.store import Store
+from service.orders.games import NewSeat, create_game, submit_order
+from service.sweeps.digests import queue_due_digests
+from service.table.seatcommands import answer
 
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org"),

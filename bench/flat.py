@@ -59,15 +59,16 @@ from bench.hot.order import Orders
 from bench.hot.reads import ReadCounter, Reads
 from bench.hot.synth import SEATS, long_game, many_games
 from bench.scratch import PG_URL, drop_pg_store, new_pg_store
-from service import clock, deadlines
-from service.admin import set_spectators
-from service.games import submit_order
-from service.loading import load_game
-from service.mastertools import end_game
-from service.pageread import forget_games
-from service.schema import outbox as outbox_t
-from service.store import Store
-from service.tokens import signature
+from service.base import clock
+from service.base.tokens import signature
+from service.game.current import forget_games
+from service.game.loading import load_game
+from service.log.schema import outbox as outbox_t
+from service.log.store import Store
+from service.orders.games import submit_order
+from service.sweeps import deadlines
+from service.table.admin import set_spectators
+from service.table.mastertools import end_game
 
 KEY = "bench-flat-key"
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
@@ -90,7 +91,7 @@ def web_app(folder: Path) -> Any:
     """Return the service's web app on the SQLite store in `folder`."""
     os.environ.update(PBEM_HOME=str(folder), PBEM_SECRET_KEY=KEY,
                       PBEM_DATABASE_URL=f"sqlite:///{folder / 'pbem.db'}")
-    from service.web import create_app
+    from service.web.app import create_app
 
     return create_app({"TESTING": True})
 

@@ -18,10 +18,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.core import get_game
-from service.games import NewSeat, create_game
-from service.loading import load_game
-from service.selfplay import play_to_end
-from service.store import Store
+from service.cli.selfplay import play_to_end
+from service.game.loading import load_game
+from service.log.store import Store
+from service.orders.games import NewSeat, create_game
 
 TABLES = {"secret-masters": 3, "freimaurerei": 2, "castle-of-the-devil": 5}
 FIXED_IDS = {"secret-masters": "5e0c0001", "freimaurerei": "f4e10002",

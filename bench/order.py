@@ -36,9 +36,9 @@ from sqlalchemy import Column, Integer, MetaData, String, Table, event
 
 from engine.core import Rng
 from engine.core.harness import choose_step, chooser_for, seat_names
-from service.games import NewSeat, create_game, submit_order
-from service.loading import load_game
-from service.store import Store
+from service.game.loading import load_game
+from service.log.store import Store
+from service.orders.games import NewSeat, create_game, submit_order
 
 PG_URL = os.environ.get("PBEM_BENCH_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 GAME = "secret-masters"
@@ -136,7 +136,7 @@ def count_order_sql(kind: str, orders: int = 5, queued: bool = False) -> dict[st
     """
     import psycopg
 
-    from service.processing import process_submission
+    from service.orders.processing import process_submission
 
     if kind != "postgresql":
         raise ValueError("the wire count is for PostgreSQL")
@@ -206,7 +206,7 @@ def measure_cli_order(repeats: int = 5) -> float:
                 seat, text = next_order(store, game_id, chooser)
                 wait_for_announcers(game_id)
                 started = time.perf_counter()
-                done = subprocess.run([sys.executable, "-m", "service.cli", "order", game_id,
+                done = subprocess.run([sys.executable, "-m", "service.cli.main", "order", game_id,
                                        seat, text], env=env, capture_output=True, check=False)
                 times.append(time.perf_counter() - started)
                 if done.returncode != 0:
@@ -228,7 +228,7 @@ def wait_for_announcers(game_id: str, limit: float = 20.0) -> None:
     after the command has answered. Timing the next command while it still runs would time
     the two together on a small machine.
     """
-    needle = f"service.cli\0announce\0{game_id}".encode()
+    needle = f"service.cli.main\0announce\0{game_id}".encode()
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:
         running = False

@@ -31,9 +31,9 @@ sys.path.insert(0, str(ROOT))
 from flask import Flask
 
 from bench.processes import free_port, stop
-from service.games import NewSeat, create_game
-from service.loading import load_game, maybe_snapshot
-from service.store import NewEvent, Store
+from service.game.loading import load_game, maybe_snapshot
+from service.log.store import NewEvent, Store
+from service.orders.games import NewSeat, create_game
 
 CLIENTS = 4
 SECONDS = 6.0
@@ -43,7 +43,7 @@ SECRET = "bench-page-key"
 
 def bench_app() -> Flask:
     """Return the service's app with a /hello route (the baseline), for gunicorn."""
-    from service.web import create_app
+    from service.web.app import create_app
 
     app = create_app()
 
@@ -70,7 +70,7 @@ def grow_log(store: Store, game_id: str, events: int) -> None:
 
 def seat_path(home: Path, events: int) -> str:
     """Create the game in the home's database, grow it, and return anna's page path."""
-    from service.tokens import signature
+    from service.base.tokens import signature
 
     store = Store(f"sqlite:///{home / 'pbem.db'}")
     store.create_schema()

@@ -27,7 +27,7 @@ from typing import Any
 
 from engine.core.harness import play_random_game, seat_names
 from engine.secret_masters import GAME
-from service.pdf import render_snapshot_pdf, warm_up
+from service.pdf.render import render_snapshot_pdf, warm_up
 
 SEATS = seat_names(3)
 
@@ -87,11 +87,11 @@ def measure_email_pdf(repeats: int) -> tuple[float, float]:
 
     from sqlalchemy import delete
 
-    from service.config import load_config
-    from service.games import NewSeat, create_game
+    from service.base.config import load_config
+    from service.log.schema import pdf_cache
+    from service.log.store import Store
     from service.mail.compose import compose_outbox
-    from service.schema import pdf_cache
-    from service.store import Store
+    from service.orders.games import NewSeat, create_game
 
     with tempfile.TemporaryDirectory(prefix="pbem-bench-pdf-") as folder:
         home = Path(folder)

@@ -66,8 +66,8 @@ def main() -> None:
 def measure(orders: int) -> None:
     """Play `orders` orders and print the latency and PDF figures."""
     from engine.core.harness import choose_step, chooser_for, seat_names
-    from service.games import NewSeat, create_game, submit_order
-    from service.loading import load_game
+    from service.game.loading import load_game
+    from service.orders.games import NewSeat, create_game, submit_order
     from workers.tasks import enqueue_game_mail, store
 
     seats = [NewSeat(name, f"{name}@bench.test") for name in seat_names(3)]
@@ -111,8 +111,8 @@ def wait_sent(game_id: str, timeout: float) -> int:
 
 def pdf_figures(game_id: str) -> None:
     """Print the median PDF render time per seat over the game's current state."""
-    from service.loading import load_game
-    from service.pdf import render_snapshot_pdf
+    from service.game.loading import load_game
+    from service.pdf.render import render_snapshot_pdf
     from workers.tasks import store
 
     loaded = load_game(store(), game_id)

@@ -27,9 +27,9 @@ from bench.scratch import PG_URL, drop_pg_store, new_pg_store
 from engine.core import Rng, get_game
 from engine.core.harness import chooser_for, seat_names
 from engine.secret_masters.state import points
-from service.games import NewSeat, create_game, submit_order
-from service.loading import fold_rows, load_game, maybe_snapshot
-from service.store import Store
+from service.game.loading import fold_rows, load_game, maybe_snapshot
+from service.log.store import Store
+from service.orders.games import NewSeat, create_game, submit_order
 
 DEFAULT_PG = PG_URL
 GAME = "secret-masters"

@@ -106,7 +106,7 @@ def retrying(action: Any, what: str, limit: float = 60.0) -> Any:
 
 def next_order(run: Run, game_id: str, rng: random.Random) -> tuple[str, str] | None:
     """Return (seat, order text) of a random legal order of the game, or None when it is over."""
-    from service.loading import load_game
+    from service.game.loading import load_game
 
     loaded = retrying(lambda: load_game(run.store, game_id), "loading a game")
     prompts = loaded.game.prompts(loaded.state)
@@ -119,7 +119,7 @@ def next_order(run: Run, game_id: str, rng: random.Random) -> tuple[str, str] | 
 
 def send_api(run: Run, order: Order) -> str:
     """Post an order to the API until it is acknowledged; return its submission id."""
-    from service.tokens import signature
+    from service.base.tokens import signature
 
     token = signature(KEY.encode(), order.game_id, order.seat, 0, "web")
     url = f"{run.base}/api/v1/games/{order.game_id}/seats/{order.seat}/orders"
@@ -130,7 +130,7 @@ def send_api(run: Run, order: Order) -> str:
 
 def send_mail(run: Run, order: Order) -> str:
     """Hand an order by email to the MTA webhook until it is acknowledged."""
-    from service.tokens import reply_address
+    from service.base.tokens import reply_address
 
     to = reply_address(KEY.encode(), DOMAIN, order.game_id, order.seat, 0)
     sender = f"{order.seat}@players.test"
@@ -302,7 +302,7 @@ def start_service(args: argparse.Namespace, folder: Path) -> tuple[Any, ...]:
     keeper, controller, mail_port = start_mail_keeper()
     env = environment(pg, redis, mail_port, folder)
     os.environ.update(env)
-    from service.store import Store
+    from service.log.store import Store
 
     store = Store(pg.url)
     store.create_schema()
@@ -325,7 +325,7 @@ def _healthy(base: str) -> bool:
 def create_games(store: Any, game: str, count: int) -> list[str]:
     """Create the games the players play, and queue their welcome emails."""
     from engine.core import get_game
-    from service.games import NewSeat, create_game
+    from service.orders.games import NewSeat, create_game
     from workers.tasks import enqueue_game_mail
 
     rules = get_game(game)

@@ -23,11 +23,12 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy import update
 
 from bench.scratch import PG_URL, drop_pg_store, new_pg_store
-from service import clock, deadlines
-from service.games import NewSeat, create_game
-from service.schema import deadlines as deadlines_t
-from service.schema import games as games_t
-from service.store import Store
+from service.base import clock
+from service.log.schema import deadlines as deadlines_t
+from service.log.schema import games as games_t
+from service.log.store import Store
+from service.orders.games import NewSeat, create_game
+from service.sweeps import deadlines
 
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]

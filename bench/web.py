@@ -76,8 +76,8 @@ def environment(home: Path, port: int, inline: bool, database: str,
 def create_games(env: dict[str, str], count: int) -> list[str]:
     """Create `count` Secret Masters games; return their ids."""
     os.environ.update(env)
-    from service.games import NewSeat, create_game
-    from service.store import Store
+    from service.log.store import Store
+    from service.orders.games import NewSeat, create_game
 
     store = Store(env["PBEM_DATABASE_URL"])
     store.create_schema()
@@ -89,9 +89,9 @@ def create_games(env: dict[str, str], count: int) -> list[str]:
 
 def seat_links(env: dict[str, str], ids: list[str]) -> dict[str, dict[str, str]]:
     """Return every seat's private path, per game."""
-    from service.loading import load_game
-    from service.store import Store
-    from service.tokens import signature
+    from service.base.tokens import signature
+    from service.game.loading import load_game
+    from service.log.store import Store
 
     store = Store(env["PBEM_DATABASE_URL"])
     key = env["PBEM_SECRET_KEY"].encode()

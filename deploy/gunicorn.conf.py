@@ -10,7 +10,7 @@ when the node starts), /metrics adds up the counts of every process.
 import multiprocessing
 import os
 
-wsgi_app = "service.web:create_app()"
+wsgi_app = "service.web.app:create_app()"
 bind = os.environ.get("PBEM_WEB_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("PBEM_WEB_WORKERS", str(2 * multiprocessing.cpu_count() + 1)))
 threads = int(os.environ.get("PBEM_WEB_THREADS", "4"))
@@ -30,7 +30,7 @@ _FORMAT = "text" if os.environ.get("PBEM_LOG_FORMAT", "json").lower() == "text" 
 logconfig_dict = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"json": {"()": "service.logs.JsonFormatter"},
+    "formatters": {"json": {"()": "service.base.logs.JsonFormatter"},
                    "text": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
     "handlers": {"pbem": {"class": "logging.StreamHandler", "formatter": _FORMAT,
                           "stream": "ext://sys.stderr"}},

@@ -9,14 +9,15 @@ from typing import Any
 
 from engine.core import canonical_json, get_game
 from engine.core.harness import seat_names
-from service import admin, clock
-from service.archive import write_archive
-from service.deadlines import sweep
-from service.games import NewSeat, create_game
-from service.loading import load_game
-from service.processing import process_submission
-from service.selfplay import play_to_end
-from service.store import GENESIS_HASH, Store, event_hash
+from service.audit.archive import write_archive
+from service.base import clock
+from service.cli.selfplay import play_to_end
+from service.game.loading import load_game
+from service.log.store import GENESIS_HASH, Store, event_hash
+from service.orders.games import NewSeat, create_game
+from service.orders.processing import process_submission
+from service.sweeps.deadlines import sweep
+from service.table import admin
 
 Lines = list[dict[str, Any]]
 
@@ -45,7 +46,7 @@ def played(store: Store, game: str, seed: str, *, replace_after: int = 0,
 def play_some(store: Store, game_id: str, orders: int, seed: str) -> None:
     """Play `orders` random legal orders (fewer if the game ends first)."""
     from engine.core.harness import chooser_for
-    from service.games import submit_order
+    from service.orders.games import submit_order
 
     chooser = chooser_for(bytes.fromhex(seed) + b"some")
     for _ in range(orders):

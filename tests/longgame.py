@@ -18,11 +18,11 @@ from typing import IO, Any
 from engine.core import Rng, canonical_json, sha256_hex
 from engine.core.contract import TypeTable
 from engine.core.harness import chooser_for
-from service.archive import ArchiveHeader, archive_lines, header_for
-from service.games import create_game
-from service.loading import load_game
-from service.meta import SERVICE_EVENTS, OrderAccepted
-from service.store import Store
+from service.audit.archive import ArchiveHeader, archive_lines, header_for
+from service.game.events import SERVICE_EVENTS, OrderAccepted
+from service.game.loading import load_game
+from service.log.store import Store
+from service.orders.games import create_game
 from tests.archives import seats_for
 
 GAME = "secret-masters"

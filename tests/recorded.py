@@ -15,8 +15,8 @@ from typing import Any
 
 from sqlalchemy import insert, select
 
-from service.schema import events, games
-from service.store import Store
+from service.log.schema import events, games
+from service.log.store import Store
 
 FOLDER = Path(__file__).parent / "fixtures" / "recorded"
 EVENT_COLUMNS = ("game_id", "seq", "type", "schema_version", "payload", "actor", "causation",
@@ -57,8 +57,8 @@ def main(name: str, players: int, count: int) -> None:
     """Play `count` seeded random games of `name` through the service and record each."""
     from engine.core import get_game
     from engine.core.harness import seat_names
-    from service.games import NewSeat, create_game
-    from service.selfplay import game_seed, play_to_end
+    from service.cli.selfplay import game_seed, play_to_end
+    from service.orders.games import NewSeat, create_game
 
     FOLDER.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:

@@ -14,8 +14,8 @@ from typing import cast
 import pytest
 from sqlalchemy import create_engine, text
 
-from service.sqliteorder import SQLiteOrders
-from service.store import Store
+from service.log.sqlite_orders import SQLiteOrders
+from service.log.store import Store
 
 PG_URL = os.environ.get("PBEM_TEST_PG_URL",
                         "postgresql+psycopg://postgres@127.0.0.1:5432/test")

@@ -21,7 +21,7 @@ from celery.signals import (
 )
 from kombu.entity import Queue
 
-from service.config import (
+from service.base.config import (
     MAIL_QUEUE,
     ORDERS_QUEUE,
     TASK_QUEUES,
@@ -96,7 +96,7 @@ DELIVERY_TASKS = {"pbem.deliver": "turn", "pbem.deliver_reply": "reply"}
 @task_postrun.connect
 def _count_done(sender: Any = None, retval: Any = None, state: str = "", **_: Any) -> None:
     """Count what a task did in the metrics: an order decided, an email sent, a sweep run."""
-    from service import metrics
+    from service.base import metrics
 
     name = getattr(sender, "name", "")
     if state != "SUCCESS":
@@ -115,7 +115,7 @@ def _count_done(sender: Any = None, retval: Any = None, state: str = "", **_: An
 @task_failure.connect
 def _count_failed(sender: Any = None, **_: Any) -> None:
     """Count a failed delivery attempt (retried or given up) in the metrics."""
-    from service import metrics
+    from service.base import metrics
 
     name = getattr(sender, "name", "") or getattr(getattr(sender, "task", None), "name", "")
     if name in DELIVERY_TASKS:
@@ -125,7 +125,7 @@ def _count_failed(sender: Any = None, **_: Any) -> None:
 @setup_logging.connect
 def _structured_logs(**_: Any) -> None:
     """Log one JSON line per event instead of Celery's own format."""
-    from service.logs import configure_logging
+    from service.base.logs import configure_logging
 
     configure_logging()
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from service.config import Config, ConfigError, load_config
+from service.base.config import Config, ConfigError, load_config
 
 EX_TEMPFAIL = 75
 """What an MTA pipe expects when a message could not be taken now (it will retry)."""
@@ -47,9 +47,9 @@ def worker_command(concurrency: int, beat: bool) -> None:
 @click.option("--smtp-port", default=2525, show_default=True, help="Port for incoming mail.")
 def serve_command(host: str, port: int, smtp_port: int) -> None:
     """Run everything on this machine: web, worker with the sweep, and the mail listener."""
-    from service.logs import configure_logging
+    from service.base.logs import configure_logging
     from service.mail.smtpd import start_listener
-    from service.web import create_app
+    from service.web.app import create_app
 
     from .mailin import check_recipient, store_and_queue
     from .serving import serve
@@ -103,7 +103,7 @@ def _banner(config: Any, host: str, port: int, smtp_port: int) -> None:
 @click.option("--port", default=2525, show_default=True)
 def smtpd_command(host: str, port: int) -> None:
     """Listen for game mail over SMTP (for the MTA of the game domain to hand mail to)."""
-    from service.logs import configure_logging
+    from service.base.logs import configure_logging
     from service.mail.smtpd import start_listener
 
     from .mailin import check_recipient, store_and_queue

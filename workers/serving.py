@@ -18,7 +18,7 @@ from typing import Any
 import click
 from werkzeug.serving import BaseWSGIServer, make_server
 
-from service.config import Config
+from service.base.config import Config
 
 WORKER_GRACE = 30
 """Seconds the worker has to finish its current task before it is killed."""

@@ -8,11 +8,13 @@ from typing import Any
 from celery.signals import worker_process_init
 from sqlalchemy.exc import InterfaceError, OperationalError
 
-from service import deadlines, delivery, processing
-from service.config import Config, load_config
+from service.base.config import Config, load_config
+from service.log.records import later
+from service.log.store import Store
+from service.mail import delivery
 from service.mail.transport import TransientDeliveryError
-from service.records import later
-from service.store import Store
+from service.orders import processing
+from service.sweeps import deadlines
 
 from .app import app
 
@@ -55,7 +57,7 @@ def store() -> Store:
 @worker_process_init.connect
 def _warm_up(**_: Any) -> None:
     """Build the PDF fonts when a worker process starts, not in its first email."""
-    from service.pdf import warm_up
+    from service.pdf.render import warm_up
 
     warm_up()
 
@@ -75,7 +77,7 @@ def queue_deliveries(outbox_ids: list[int]) -> None:
 
 def addressed_game(recipient: str | None) -> str | None:
     """Return the game named by a play or press address, read from the address alone."""
-    from service.tokens import read_address, read_press_address
+    from service.base.tokens import read_address, read_press_address
 
     claim = read_address(recipient or "") or read_press_address(recipient or "")
     return claim.game_id if claim is not None else None
@@ -169,7 +171,7 @@ def _recover(new_run: str | None) -> dict[str, int]:
     for submission_id in unanswered:
         deliver_reply.delay(submission_id)
     if new_run and caught_up:  # only now: a run that fails before this leaves it to the next
-        from service import metrics
+        from service.base import metrics
 
         metrics.note_broker_run(config(), new_run)
     return {"deliveries": len(pending), "submissions": len(waiting), "replies": len(unanswered)}
@@ -183,7 +185,7 @@ def _new_broker_run() -> str | None:
     every delivery queued until now counts as lost (one queued since the restart gets a
     second task, which finds the row claimed or sent and does nothing).
     """
-    from service import metrics
+    from service.base import metrics
 
     try:
         run_id = metrics.broker_restarted(config())

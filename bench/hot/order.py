@@ -19,7 +19,7 @@ SEATS = ("anna", "bruno", "carla")
 def order_store(kind: str) -> Iterator[Any]:
     """Yield a fresh store: "sqlite" a file in a temporary folder, "postgresql" (or "pg") a
     scratch schema of this run in $PBEM_BENCH_PG_URL."""
-    from service.store import Store
+    from service.log.store import Store
 
     if kind in ("pg", "postgresql"):
         store = new_pg_store(PG_URL)
@@ -47,7 +47,7 @@ class Orders:
         self.games = 0
 
     def _new_game(self) -> None:
-        from service.games import NewSeat, create_game
+        from service.orders.games import NewSeat, create_game
 
         seats = [NewSeat(name, f"{name}@example.org") for name in SEATS]
         self.game_id = create_game(self.store, "secret-masters", seats, {"long": "yes"},
@@ -56,7 +56,7 @@ class Orders:
 
     def next(self) -> tuple[str, str, str]:
         """Return (game id, seat, order text) of a legal order of a running game."""
-        from service.loading import load_game
+        from service.game.loading import load_game
 
         while True:
             if self.game_id:

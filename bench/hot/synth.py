@@ -6,14 +6,14 @@ from dataclasses import asdict
 from typing import Any
 
 from engine.core import canonical_json
-from service.games import NewSeat, create_game
-from service.loading import fold_rows, snapshot_of
-from service.records import NewEvent, StoredEvent
-from service.schema import deadlines as deadlines_t
-from service.schema import events as events_t
-from service.schema import games as games_t
-from service.schema import outbox as outbox_t
-from service.store import CHECKPOINT_EVERY, Store, event_hash
+from service.game.loading import fold_rows, snapshot_of
+from service.log.records import NewEvent, StoredEvent
+from service.log.schema import deadlines as deadlines_t
+from service.log.schema import events as events_t
+from service.log.schema import games as games_t
+from service.log.schema import outbox as outbox_t
+from service.log.store import CHECKPOINT_EVERY, Store, event_hash
+from service.orders.games import NewSeat, create_game
 
 SEATS = [NewSeat(name, f"{name}@example.org", name.capitalize())
          for name in ("anna", "bruno", "carla")]

@@ -16,30 +16,29 @@ from typing import Any
 
 from engine.core import Prompt
 from engine.core.contract import view_header
-
-from .. import clock
-from ..archive import archive_for_mail
-from ..audit import history
-from ..config import Config
-from ..gamemeta import GameMeta
-from ..inputs import bad_character
-from ..loading import LoadedGame, load_game
-from ..localtime import deadline_text
-from ..meta import MASTER
-from ..notify import DIGEST_PREFIX, HELD, NEWS_KINDS
-from ..pagepdf import snapshot_pdf
-from ..store import OutboxRow, Store, Submission
-from ..templating import render_template
-from ..tokens import reply_address, signature
-from ..witness import Head, head_at
-from .hygiene import answerable, automatic_reason, mark_automatic
-from .reading import REPLY_MARKER
-from .shape import (
+from service.audit.archive import archive_for_mail
+from service.audit.audit import history
+from service.base import clock
+from service.base.config import Config
+from service.base.inputs import bad_character
+from service.base.templating import render_template
+from service.base.tokens import reply_address, signature
+from service.game.events import MASTER
+from service.game.loading import LoadedGame, load_game
+from service.game.meta import GameMeta
+from service.game.notify import DIGEST_PREFIX, HELD, NEWS_KINDS
+from service.game.witness import Head, head_at
+from service.log.store import OutboxRow, Store, Submission
+from service.mail.hygiene import answerable, automatic_reason, mark_automatic
+from service.mail.reading import REPLY_MARKER
+from service.mail.shape import (
     SUMMARY_LINES,
     hours_for,
     prompt_help,
     welcome_lines,
 )
+from service.pdf.cache import snapshot_pdf
+from service.time.localtime import deadline_text
 
 MESSAGE_ID = re.compile(r"^<[\x21-\x3d\x3f-\x7e]{1,250}>\Z")
 """A Message-ID safe to repeat in In-Reply-To: printable ASCII in angle brackets."""
@@ -98,16 +97,16 @@ def compose_outbox(store: Store, config: Config, row: OutboxRow) -> EmailMessage
     if row.kind == HELD:
         return None
     if row.recipient == MASTER:
-        from .notices import compose_master
+        from service.mail.notices import compose_master
 
         return compose_master(store, config, row, message_id(config, row))
     if row.kind == "press":
-        from .pressmail import compose_press
+        from service.mail.pressmail import compose_press
 
         return compose_press(store, config, row, message_id(config, row),
                              thread_id(config, row.game_id, row.recipient))
     if row.kind == "replaced":
-        from .notices import compose_replaced
+        from service.mail.notices import compose_replaced
 
         return compose_replaced(store, config, row, message_id(config, row))
     if store.answered_by_email(row):
@@ -240,8 +239,8 @@ def _dress(config: Config, letter: Letter, meta: GameMeta, seat: str,
 
 def compose_reply(store: Store, config: Config, sub: Submission) -> EmailMessage | None:
     """Return the answer to a processed email: orders as understood, or what was wrong."""
-    from .inbound import safe_header, text_to_raw
-    from .reading import parse_message
+    from service.mail.inbound import safe_header, text_to_raw
+    from service.mail.reading import parse_message
 
     original = parse_message(text_to_raw(sub.body))
     if (automatic_reason(original, sub.sender)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from email.message import EmailMessage
 from email.utils import getaddresses, parseaddr
 
-from ..inputs import InputRefused, check_email
+from service.base.inputs import InputRefused, check_email
 
 NULL_SENDER = "<>"
 """How a message from the null sender (MAIL FROM:<>, a bounce) is recorded."""

@@ -13,10 +13,18 @@ from email.message import EmailMessage
 from email.utils import getaddresses
 
 from engine.core import RuleViolation
-
-from ..appending import outbox_rows
-from ..config import Config
-from ..games import (
+from service.base.config import Config
+from service.base.inputs import clean_for_index
+from service.base.tokens import AddressClaim, read_address, read_press_address, signature_matches
+from service.game.loading import LoadedGame, load_game
+from service.log.store import Store, Submission
+from service.mail.chat import is_auto_reply
+from service.mail.hygiene import automatic_reason, envelope_sender
+from service.mail.pressreply import answer_by_press_address, authenticate_press
+from service.mail.reading import extract_orders, parse_message
+from service.mail.talk import take_talk
+from service.orders.appending import outbox_rows
+from service.orders.games import (
     ServiceError,
     SubmissionResult,
     decide_order,
@@ -24,16 +32,7 @@ from ..games import (
     record_result,
     rejection,
 )
-from ..inputs import clean_for_index
-from ..loading import LoadedGame, load_game
-from ..processing import EMAIL_SOURCE
-from ..store import Store, Submission
-from ..tokens import AddressClaim, read_address, read_press_address, signature_matches
-from .chat import is_auto_reply
-from .hygiene import automatic_reason, envelope_sender
-from .pressreply import answer_by_press_address, authenticate_press
-from .reading import extract_orders, parse_message
-from .talk import take_talk
+from service.orders.processing import EMAIL_SOURCE
 
 OUR_MESSAGE_ID = re.compile(r"<(?P<game>[0-9a-f]{8})\.(?P<seq>\d+)\.(?P<seat>[a-z0-9_-]+)\.")
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..press import PressRequest, read_header
-from .chat import is_closing, is_greeting, is_prose, is_signoff_name, strip_bullet
+from service.mail.chat import is_closing, is_greeting, is_prose, is_signoff_name, strip_bullet
+from service.table.press import PressRequest, read_header
 
 COMMAND_WORDS = frozenset({"status", "history", "absent", "away", "back", "notify",
                            "timezone", "tz", "resign"})

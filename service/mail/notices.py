@@ -4,10 +4,10 @@ from __future__ import annotations
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr
 
-from .. import clock
-from ..config import Config
-from ..loading import load_game
-from ..store import OutboxRow, Store
+from service.base import clock
+from service.base.config import Config
+from service.game.loading import load_game
+from service.log.store import OutboxRow, Store
 
 
 def compose_replaced(store: Store, config: Config, row: OutboxRow,
@@ -42,7 +42,7 @@ MASTER_SUBJECTS = {"master-link": "your game master link",
 def compose_master(store: Store, config: Config, row: OutboxRow,
                    message_id: str) -> EmailMessage | None:
     """Return the game master's email of a row: the master link, or a copy of a seat event."""
-    from ..tokens import signature
+    from service.base.tokens import signature
 
     meta = load_game(store, row.game_id).meta
     if not meta.master_email or row.kind not in MASTER_SUBJECTS:

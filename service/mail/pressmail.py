@@ -4,17 +4,17 @@ from __future__ import annotations
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr
 
-from .. import clock
-from ..config import Config
-from ..gamemeta import GameMeta
-from ..loading import load_game
-from ..meta import MASTER, PressSent, press_heading
-from ..press import press_at
-from ..store import OutboxRow, Store
-from ..templating import render_template
-from ..tokens import press_reply_address, reply_address
-from .pressreply import answer_words
-from .quotes import REPLY_MARKER
+from service.base import clock
+from service.base.config import Config
+from service.base.templating import render_template
+from service.base.tokens import press_reply_address, reply_address
+from service.game.events import MASTER, PressSent, press_heading
+from service.game.loading import load_game
+from service.game.meta import GameMeta
+from service.log.store import OutboxRow, Store
+from service.mail.pressreply import answer_words
+from service.mail.quotes import REPLY_MARKER
+from service.table.press import press_at
 
 
 def compose_press(store: Store, config: Config, row: OutboxRow,

@@ -11,16 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from email.message import EmailMessage
 
-from ..config import Config
-from ..gamemeta import GameMeta
-from ..games import ServiceError, SubmissionResult
-from ..loading import LoadedGame, load_game
-from ..meta import MASTER, PressSent, press_readers
-from ..press import PressRequest, answer_request, press_at, send_press
-from ..store import Store, Submission
-from ..tokens import PressClaim, press_signature_matches
-from .chat import is_closing, is_greeting, strip_bullet
-from .reading import extract_orders
+from service.base.config import Config
+from service.base.tokens import PressClaim, press_signature_matches
+from service.game.events import MASTER, PressSent, press_readers
+from service.game.loading import LoadedGame, load_game
+from service.game.meta import GameMeta
+from service.log.store import Store, Submission
+from service.mail.chat import is_closing, is_greeting, strip_bullet
+from service.mail.reading import extract_orders
+from service.orders.games import ServiceError, SubmissionResult
+from service.table.press import PressRequest, answer_request, press_at, send_press
 
 PRESS_REPLY_LINES = 200
 """The most lines of an answer that are read (a message is capped in characters as well)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .chat import is_chat_only
+from service.mail.chat import is_chat_only
 
 REPLY_MARKER = "=== Write your orders above this line ==="
 MAX_LINE_CHARS = 500

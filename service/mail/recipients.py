@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..config import Config
-from ..games import ServiceError
-from ..store import Store
-from .inbound import authenticate
+from service.base.config import Config
+from service.log.store import Store
+from service.mail.inbound import authenticate
+from service.orders.games import ServiceError
 
 REFUSALS = {
     "unsigned-address": "550 5.1.1 Orders go to your seat's own reply address, the Reply-To "

@@ -5,10 +5,9 @@ import re
 from typing import Any
 
 from engine.core import Prompt
-
-from ..gamemeta import GameMeta
-from ..irreversible import help_irreversible_last
-from ..pdf import private_items
+from service.game.meta import GameMeta
+from service.orders.irreversible import help_irreversible_last
+from service.pdf.render import private_items
 
 ENGINE_DEADLINE_LINE = re.compile(r"^\s*If the deadline passes\b.*$", re.IGNORECASE)
 SUMMARY_LINES = 15

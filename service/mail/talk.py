@@ -9,16 +9,16 @@ import re
 from dataclasses import dataclass
 from email.message import EmailMessage
 
-from ..games import ServiceError
-from ..loading import load_game
-from ..meta import MASTER, SERVICE_EVENTS, PressSent
-from ..press import answer_request
-from ..seatcommands import answer
-from ..store import Store
-from ..tokens import AddressClaim
-from .letter import ReadLetter, read_letter
-from .pressreply import reply_text, send_and_note
-from .reading import Extracted
+from service.base.tokens import AddressClaim
+from service.game.events import MASTER, SERVICE_EVENTS, PressSent
+from service.game.loading import load_game
+from service.log.store import Store
+from service.mail.letter import ReadLetter, read_letter
+from service.mail.pressreply import reply_text, send_and_note
+from service.mail.reading import Extracted
+from service.orders.games import ServiceError
+from service.table.press import answer_request
+from service.table.seatcommands import answer
 
 PRESS_MESSAGE_ID = re.compile(r"<(?P<game>[0-9a-f]{8})\.(?P<seq>\d+)\.(?P<seat>[a-z0-9_-]+)"
                               r"\.press@")

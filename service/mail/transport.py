@@ -15,7 +15,7 @@ from email.message import EmailMessage
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from ..config import Config
+from service.base.config import Config
 
 SMTP_TIMEOUT = 30
 

@@ -7,15 +7,15 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, redirect, request, session, url_for
 
-from .. import admin as operations
-from .. import mastertools as tools
-from ..games import ServiceError
-from ..loading import LoadedGame
-from .handoff import announce
-from .links import authenticate_master, master_signature, seat_url, store
-from .render import page
-from .security import count_bad_token, dev_inbox_open, same
-from .summary import summarize
+from service.game.loading import LoadedGame
+from service.orders.games import ServiceError
+from service.table import admin as operations
+from service.table import mastertools as tools
+from service.web.handoff import announce
+from service.web.links import authenticate_master, master_signature, seat_url, store
+from service.web.render import page
+from service.web.security import count_bad_token, dev_inbox_open, same
+from service.web.summary import summarize
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 

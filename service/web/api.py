@@ -11,22 +11,21 @@ from flask import Blueprint, Response, json, request
 from marshmallow import ValidationError
 
 from engine.core import canonical_json
-
-from ..games import SubmissionResult
-from ..historypage import history_page
-from ..loading import LoadedGame, UnknownGameId, load_game
-from ..pageread import PageGame, read_game
-from ..store import Submission
-from . import openapi
-from .jsonbody import BadJson, read_json
-from .links import GAME_ID, SEAT, seat_signature, store
-from .orderforms import form_views, legal_texts
-from .problems import problem
-from .render import seq_arg
-from .schemas import OrderRequest
-from .security import client_address, count_bad_token, limited, same
-from .submitting import KEY, take_order
-from .summary import GameSummary, due_text, summarize
+from service.game.current import PageGame, read_game
+from service.game.history import history_page
+from service.game.loading import LoadedGame, UnknownGameId, load_game
+from service.log.store import Submission
+from service.orders.games import SubmissionResult
+from service.web import openapi
+from service.web.jsonbody import BadJson, read_json
+from service.web.links import GAME_ID, SEAT, seat_signature, store
+from service.web.orderforms import form_views, legal_texts
+from service.web.problems import problem
+from service.web.render import seq_arg
+from service.web.schemas import OrderRequest
+from service.web.security import client_address, count_bad_token, limited, same
+from service.web.submitting import KEY, take_order
+from service.web.summary import GameSummary, due_text, summarize
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 API_SOURCE = "api"
@@ -117,7 +116,7 @@ def openapi_document() -> Response:
 @bp.get("/games")
 def list_games() -> dict[str, Any]:
     """List the games on this server."""
-    from .lobby import all_summaries
+    from service.web.lobby import all_summaries
 
     return {"games": [summary_json(summary) for summary in all_summaries()]}
 

@@ -1,17 +1,17 @@
-"""Command line commands of the web app: `flask --app service.web link ...` and `pbem link ...`."""
+"""Command line commands of the web app: `flask --app service.web.app link ...` and `pbem link ...`."""
 from __future__ import annotations
 
 import click
 from flask import Flask
 from flask.cli import with_appcontext
 
-from ..loading import UnknownGameId, load_game
+from service.game.loading import UnknownGameId, load_game
 
 
 def print_link(game_id: str, seat: str | None, renew: bool = False) -> None:
     """Print a seat's private link, or the game master's link when no seat is given."""
-    from .. import admin
-    from .links import master_url, seat_url, store
+    from service.table import admin
+    from service.web.links import master_url, seat_url, store
 
     try:
         loaded = load_game(store(), game_id)
@@ -47,7 +47,7 @@ def link_command(game_id: str, seat: str | None) -> None:
               "stops working).")
 def pbem_link_command(game_id: str, seat: str | None, renew: bool) -> None:
     """Print SEAT's private web link to GAME_ID, or the game master's link without SEAT."""
-    from . import create_app
+    from service.web.app import create_app
 
     with create_app().app_context():
         print_link(game_id, seat, renew)

@@ -8,11 +8,10 @@ from typing import Any
 from flask import redirect, request, url_for
 
 from engine.core import Game, UnknownGame, all_games, get_game
-
-from ..games import SEAT_NAME, NewSeat, ServiceError, create_game, seat_email
-from .handoff import announce
-from .links import master_signature, store
-from .render import page
+from service.orders.games import SEAT_NAME, NewSeat, ServiceError, create_game, seat_email
+from service.web.handoff import announce
+from service.web.links import master_signature, store
+from service.web.render import page
 
 
 @dataclass(frozen=True)

@@ -16,11 +16,11 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, request, url_for
 
-from ..mail.inbound import receive_email
-from .handoff import hand_over
-from .links import config, store
-from .render import page
-from .security import dev_inbox_open
+from service.mail.inbound import receive_email
+from service.web.handoff import hand_over
+from service.web.links import config, store
+from service.web.render import page
+from service.web.security import dev_inbox_open
 
 bp = Blueprint("devmail", __name__, url_prefix="/dev/mail")
 

@@ -6,8 +6,8 @@ from typing import Any
 from flask import Flask, make_response, request
 from werkzeug.exceptions import HTTPException
 
-from .problems import problem
-from .render import page
+from service.web.problems import problem
+from service.web.render import page
 
 MESSAGES = {
     400: "The request could not be read.",

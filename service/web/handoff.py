@@ -14,11 +14,11 @@ from typing import Any
 
 from flask import current_app
 
-from ..delivery import deliver
-from ..metrics import count_order
-from ..processing import process_submission
-from ..store import Store
-from .links import config, store
+from service.base.metrics import count_order
+from service.log.store import Store
+from service.mail.delivery import deliver
+from service.orders.processing import process_submission
+from service.web.links import config, store
 
 log = logging.getLogger("pbem.web")
 SUBMITTED = "pbem.submitted"

@@ -10,10 +10,10 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, request
 
-from ..mail.inbound import receive_email
-from .handoff import hand_over
-from .links import store
-from .security import client_address, count_bad_token, same
+from service.mail.inbound import receive_email
+from service.web.handoff import hand_over
+from service.web.links import store
+from service.web.security import client_address, count_bad_token, same
 
 bp = Blueprint("inbound", __name__, url_prefix="/inbound")
 

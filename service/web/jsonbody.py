@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..inputs import has_unstorable
+from service.base.inputs import has_unstorable
 
 MAX_DEPTH = 32
 """No order needs more nesting than this; deeper documents are refused before parsing."""

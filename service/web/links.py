@@ -9,13 +9,13 @@ import re
 
 from flask import abort, current_app
 
-from ..config import Config
-from ..gamemeta import GameMeta
-from ..loading import LoadedGame, UnknownGameId, load_game
-from ..pageread import PageGame, read_game
-from ..store import Store
-from ..tokens import signature
-from .security import count_bad_token, same
+from service.base.config import Config
+from service.base.tokens import signature
+from service.game.current import PageGame, read_game
+from service.game.loading import LoadedGame, UnknownGameId, load_game
+from service.game.meta import GameMeta
+from service.log.store import Store
+from service.web.security import count_bad_token, same
 
 WEB = "web"
 MASTER = "admin"

@@ -9,18 +9,17 @@ import markdown
 from flask import Blueprint, Response, abort, current_app, redirect, request, session, url_for
 
 from engine.core import UnknownGame, all_games, get_game
-
-from ..audit import AuditRefused, audit, verify
-from ..historypage import history_page
-from ..loading import LoadedGame
-from ..pageread import PageGame, games_at_rows
-from ..templating import templates_dir
-from ..viewcache import LruCache
-from .links import page_game_or_404, store
-from .render import inline_svg, page, seq_arg
-from .seatparts import spectator_parts
-from .security import client_address, limited, local_client
-from .summary import GameSummary, summarize
+from service.audit.audit import AuditRefused, audit, verify
+from service.base.lru import LruCache
+from service.base.templating import templates_dir
+from service.game.current import PageGame, games_at_rows
+from service.game.history import history_page
+from service.game.loading import LoadedGame
+from service.web.links import page_game_or_404, store
+from service.web.render import inline_svg, page, seq_arg
+from service.web.seatparts import spectator_parts
+from service.web.security import client_address, limited, local_client
+from service.web.summary import GameSummary, summarize
 
 bp = Blueprint("lobby", __name__)
 RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
@@ -164,7 +163,7 @@ def may_create() -> bool:
 @bp.route("/new", methods=["GET", "POST"])
 def new_game() -> Any:
     """Show the form for a new game, or create the game it describes."""
-    from .creation import create_from_form, new_game_form
+    from service.web.creation import create_from_form, new_game_form
 
     if not may_create():
         if not current_app.config["ADMIN_TOKEN"]:

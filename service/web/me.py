@@ -13,16 +13,16 @@ from typing import Any
 
 from flask import Blueprint, abort, redirect, request, session, url_for
 
-from .. import clock
-from ..identity import SIGN_IN_HOURS, read_sign_in, seats_of, sign_in_token
-from ..inputs import MAILBOX as EMAIL
-from ..loading import UnknownGameId, load_game
-from ..mail.transport import send
-from ..store import NewOutbox
-from .handoff import announce
-from .links import GAME_ID, config, refuse, signature_of, store
-from .render import page
-from .security import limited
+from service.base import clock
+from service.base.inputs import MAILBOX as EMAIL
+from service.game.loading import UnknownGameId, load_game
+from service.log.store import NewOutbox
+from service.mail.transport import send
+from service.table.identity import SIGN_IN_HOURS, read_sign_in, seats_of, sign_in_token
+from service.web.handoff import announce
+from service.web.links import GAME_ID, config, refuse, signature_of, store
+from service.web.render import page
+from service.web.security import limited
 
 bp = Blueprint("me", __name__)
 ME_KEY = "me"

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..historypage import PAGE_EVENTS
-from .jsonbody import MAX_DEPTH
+from service.game.history import PAGE_EVENTS
+from service.web.jsonbody import MAX_DEPTH
 
 PROBLEM = "application/problem+json"
 JSON = "application/json"

@@ -9,9 +9,9 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, request
 
-from ..metrics import exposition
-from .links import config, store
-from .security import local_client, same
+from service.base.metrics import exposition
+from service.web.links import config, store
+from service.web.security import local_client, same
 
 bp = Blueprint("ops", __name__)
 CHECK_SECONDS = 2

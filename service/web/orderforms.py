@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Field, Game, OrderForm, Prompt
-
-from ..irreversible import is_irreversible, last_if_irreversible
+from service.orders.irreversible import is_irreversible, last_if_irreversible
 
 RADIO_MAX = 6
 """Choices with up to this many options are buttons; longer lists are drop-downs."""

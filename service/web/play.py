@@ -7,22 +7,22 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, request, session, url_for
 
-from ..games import SubmissionResult
-from ..historypage import history_page as history_page_of
-from ..historypage import news_since
-from ..irreversible import is_irreversible
-from ..loading import LoadedGame
-from ..pagepdf import seat_pdf
-from ..pageread import PageGame
-from ..store import Submission
-from .links import authenticate_seat, authenticate_seat_page, seat_signature, store
-from .orderforms import order_text
-from .render import page, seq_arg
-from .seatparts import seat_parts
-from .security import limited
-from .submitting import take_order
-from .summary import due_text, outcome_text, summarize
-from .talk import talk_context
+from service.game.current import PageGame
+from service.game.history import history_page as history_page_of
+from service.game.history import news_since
+from service.game.loading import LoadedGame
+from service.log.store import Submission
+from service.orders.games import SubmissionResult
+from service.orders.irreversible import is_irreversible
+from service.pdf.cache import seat_pdf
+from service.web.links import authenticate_seat, authenticate_seat_page, seat_signature, store
+from service.web.orderforms import order_text
+from service.web.render import page, seq_arg
+from service.web.seatparts import seat_parts
+from service.web.security import limited
+from service.web.submitting import take_order
+from service.web.summary import due_text, outcome_text, summarize
+from service.web.talk import talk_context
 
 bp = Blueprint("play", __name__, url_prefix="/play/<game_id>/<seat>/<sig>")
 WEB_SOURCE = "web"

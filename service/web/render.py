@@ -1,4 +1,4 @@
-"""Rendering web pages with the project's one Jinja environment (service.templating)."""
+"""Rendering web pages with the project's one Jinja environment (service.base.templating)."""
 from __future__ import annotations
 
 from typing import Any
@@ -6,9 +6,9 @@ from typing import Any
 from flask import request, url_for
 from markupsafe import Markup
 
-from ..boardfit import screen_min_width
-from ..templating import render_template
-from .security import csrf_token, dev_inbox_open
+from service.base.templating import render_template
+from service.pdf.boardfit import screen_min_width
+from service.web.security import csrf_token, dev_inbox_open
 
 
 def page(name: str, /, **context: Any) -> str:

@@ -11,16 +11,16 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, request, stream_with_context, url_for
 
-from ..archive import archive_lines, archive_name, header_for
-from ..audit import HistoryLine
-from ..historypage import lines_before
-from ..loading import LoadedGame, load_game
-from ..mail.compose import turn_label
-from ..pageread import PageGame
-from ..pdf import private_items
-from .links import authenticate_seat, authenticate_seat_page, page_game_or_404, store
-from .render import inline_svg, page
-from .summary import outcome_text, summarize
+from service.audit.archive import archive_lines, archive_name, header_for
+from service.audit.audit import HistoryLine
+from service.game.current import PageGame
+from service.game.history import lines_before
+from service.game.loading import LoadedGame, load_game
+from service.mail.compose import turn_label
+from service.pdf.render import private_items
+from service.web.links import authenticate_seat, authenticate_seat_page, page_game_or_404, store
+from service.web.render import inline_svg, page
+from service.web.summary import outcome_text, summarize
 
 bp = Blueprint("replay", __name__)
 LINES_SHOWN = 40

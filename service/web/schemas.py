@@ -5,7 +5,7 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from ..games import MAX_ORDER_BYTES
+from service.orders.games import MAX_ORDER_BYTES
 
 
 class OrderRequest(Schema):

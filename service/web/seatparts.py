@@ -12,16 +12,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Prompt
-
-from ..irreversible import help_irreversible_last
-from ..mail.compose import turn_label
-from ..pageread import PageGame
-from ..pdf import private_items
-from ..viewcache import LruCache
-from .orderforms import form_views, legal_texts
-from .render import inline_svg
-from .summary import GameSummary, outcome_text, summarize
-from .talk import Conversation, press_conversations
+from service.base.lru import LruCache
+from service.game.current import PageGame
+from service.mail.compose import turn_label
+from service.orders.irreversible import help_irreversible_last
+from service.pdf.render import private_items
+from service.web.orderforms import form_views, legal_texts
+from service.web.render import inline_svg
+from service.web.summary import GameSummary, outcome_text, summarize
+from service.web.talk import Conversation, press_conversations
 
 PARTS_KEPT = 512
 

@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 
 from flask import Flask
 
-from ..config import Config
+from service.base.config import Config
 
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
 

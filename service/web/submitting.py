@@ -5,13 +5,13 @@ import re
 
 from flask import abort
 
-from ..games import submit_order
-from ..inputs import has_unstorable
-from ..loading import LoadedGame
-from ..metrics import count_order
-from ..store import Submission
-from .handoff import announce, queue
-from .links import store
+from service.base.inputs import has_unstorable
+from service.base.metrics import count_order
+from service.game.loading import LoadedGame
+from service.log.store import Submission
+from service.orders.games import submit_order
+from service.web.handoff import announce, queue
+from service.web.links import store
 
 KEY = re.compile(r"^[\x21-\x7e]{1,128}\Z")
 """An idempotency key: up to 128 printable ASCII characters."""

@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..loading import LoadedGame
-from ..mail.compose import turn_label
+from service.game.loading import LoadedGame
+from service.mail.compose import turn_label
 
 
 @dataclass(frozen=True)

@@ -10,17 +10,17 @@ from typing import Any
 from flask import Blueprint, abort, redirect, request, session, url_for
 from sqlalchemy import select
 
-from ..games import ServiceError
-from ..loading import LoadedGame
-from ..localtime import read_timezone
-from ..meta import SERVICE_EVENTS, PressSent, SeatPreferences
-from ..pageread import PageGame
-from ..press import PressRequest, answer_request, conversation_key, press_at, send_press
-from ..schema import events as events_t
-from ..seatcommands import append_once
-from .handoff import announce
-from .links import authenticate_seat, store
-from .security import limited
+from service.game.current import PageGame
+from service.game.events import SERVICE_EVENTS, PressSent, SeatPreferences
+from service.game.loading import LoadedGame
+from service.log.schema import events as events_t
+from service.orders.games import ServiceError
+from service.table.press import PressRequest, answer_request, conversation_key, press_at, send_press
+from service.table.seatcommands import append_once
+from service.time.localtime import read_timezone
+from service.web.handoff import announce
+from service.web.links import authenticate_seat, store
+from service.web.security import limited
 
 bp = Blueprint("talk", __name__, url_prefix="/play/<game_id>/<seat>/<sig>")
 NONCE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")

@@ -7,8 +7,8 @@ from email.message import EmailMessage
 from email.utils import make_msgid
 from pathlib import Path
 
-from service.loading import load_game
-from service.records import SETTLED
+from service.game.loading import load_game
+from service.log.records import SETTLED
 
 from .conftest import DOMAIN, Pipeline, wait_for
 

@@ -16,9 +16,9 @@ import pytest
 import redis
 from kombu import pools
 
-from service.config import MAIL_QUEUE, ORDERS_QUEUE
-from service.games import NewSeat, create_game
-from service.store import Store
+from service.base.config import MAIL_QUEUE, ORDERS_QUEUE
+from service.log.store import Store
+from service.orders.games import NewSeat, create_game
 from tests.privateredis import PrivateRedis as BaseRedis
 
 
@@ -109,7 +109,7 @@ def test_the_broker_check_requeues_lost_inputs_and_mail_within_seconds(
 
 
 def test_the_broker_is_watched_only_when_it_can_lose_its_queues(tmp_path: Path) -> None:
-    from service.config import load_config
+    from service.base.config import load_config
     from workers.app import make_celery
 
     for url, watched in (("redis://127.0.0.1:6379/0", True),

@@ -4,9 +4,9 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from service.games import NewSeat, create_game
-from service.loading import load_game
+from service.game.loading import load_game
 from service.mail.inbound import receive_email
+from service.orders.games import NewSeat, create_game
 from workers import tasks
 from workers.tasks import enqueue_game_mail
 

@@ -6,8 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from service.log.store import Store
 from service.mail.inbound import text_to_raw
-from service.store import Store
 
 from .conftest import ROOT
 
@@ -16,7 +16,7 @@ MESSAGE = (b"From: anna@players.test\r\nTo: play+00000000.anna.aaaaaaaaaaaaaaaa@
 
 
 def _ingest(env: dict[str, str], raw: bytes) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "service.cli", "ingest"], input=raw, env=env,
+    return subprocess.run([sys.executable, "-m", "service.cli.main", "ingest"], input=raw, env=env,
                           cwd=ROOT, capture_output=True, timeout=120, check=False)
 
 

@@ -8,10 +8,11 @@ from email.message import EmailMessage
 import pytest
 
 from engine.core.harness import choose_step, chooser_for
-from service import admin, clock
-from service.gamemeta import parse_time
-from service.games import NewSeat, create_game
-from service.loading import LoadedGame, load_game
+from service.base import clock
+from service.game.loading import LoadedGame, load_game
+from service.game.meta import parse_time
+from service.orders.games import NewSeat, create_game
+from service.table import admin
 from workers import tasks
 from workers.tasks import enqueue_game_mail
 
@@ -134,7 +135,7 @@ def test_an_answer_to_an_outdated_email_is_stale(pipeline: Pipeline) -> None:
 
 def _play_until_prompted_again(pipeline: Pipeline, game_id: str, seat: str) -> None:
     """Play other seats' orders directly until `seat` must decide again."""
-    from service.games import submit_order
+    from service.orders.games import submit_order
 
     chooser = chooser_for(b"stale")
     for _ in range(200):
@@ -171,7 +172,7 @@ def test_several_orders_in_one_html_only_message(pipeline: Pipeline) -> None:
 
 
 def _reach_vote(pipeline: Pipeline, game_id: str) -> str:
-    from service.games import submit_order
+    from service.orders.games import submit_order
 
     for _ in range(10):
         loaded = load_game(pipeline.store, game_id)
@@ -209,7 +210,7 @@ def _email_submissions(pipeline: Pipeline) -> list:  # type: ignore[type-arg]
     """Every stored email submission, read straight from the submissions table."""
     from sqlalchemy import select
 
-    from service.schema import submission_from_row, submissions
+    from service.log.schema import submission_from_row, submissions
 
     with pipeline.store._engine.connect() as conn:
         rows = conn.execute(select(submissions).where(submissions.c.source == "email"))

@@ -15,7 +15,7 @@ import redis
 from celery import Celery
 from kombu import Consumer
 
-from service.config import MAIL_QUEUE, OLD_QUEUE, ORDERS_QUEUE, load_config
+from service.base.config import MAIL_QUEUE, OLD_QUEUE, ORDERS_QUEUE, load_config
 from workers.app import make_celery
 
 from .conftest import REDIS_URL, require_redis

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .conftest import ROOT, free_port, wait_for
 
-PBEM = [sys.executable, "-m", "service.cli"]
+PBEM = [sys.executable, "-m", "service.cli.main"]
 
 
 def run_pbem(env: dict[str, str], *args: str) -> str:

@@ -15,15 +15,15 @@ from typing import Any
 import pytest
 from aiosmtpd.controller import Controller
 
-from service import admin
-from service.config import Config, load_config
-from service.games import NewSeat, create_game
-from service.loading import LoadedGame
+from service.base.config import Config, load_config
+from service.base.tokens import reply_address
+from service.game.loading import LoadedGame
+from service.log.store import Store
 from service.mail.inbound import receive_email, recipient_refusal
 from service.mail.smtpd import start_listener
 from service.mail.transport import PermanentDeliveryError, TransientDeliveryError, send_smtp
-from service.store import Store
-from service.tokens import reply_address
+from service.orders.games import NewSeat, create_game
+from service.table import admin
 
 from .conftest import free_port
 
@@ -145,8 +145,8 @@ def relayed_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 
 def test_an_answer_refused_for_good_is_not_tried_again(tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    from service.delivery import deliver_reply
-    from service.processing import process_submission
+    from service.mail.delivery import deliver_reply
+    from service.orders.processing import process_submission
 
     with relayed_store(tmp_path, monkeypatch, Refusing(rcpt="550 5.1.1 no such user")) as (
             store, config):
@@ -160,7 +160,7 @@ def test_an_answer_refused_for_good_is_not_tried_again(tmp_path: Path,
 
 def test_a_turn_email_refused_for_good_fails_once_and_is_listed(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from service.delivery import deliver
+    from service.mail.delivery import deliver
 
     with relayed_store(tmp_path, monkeypatch, Refusing(rcpt="550 5.1.1 no such user")) as (
             store, config):
@@ -208,8 +208,8 @@ class LockingRelay:
 
 def test_a_sent_email_is_recorded_once_the_database_answers_again(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from service import store as store_module
-    from service.delivery import deliver
+    from service.log import store as store_module
+    from service.mail.delivery import deliver
 
     monkeypatch.setattr(store_module, "SQLITE_BUSY_TIMEOUT_MS", 300)
     relay = LockingRelay(tmp_path / "pbem.db", seconds=2.0)

@@ -6,14 +6,14 @@ from email.message import EmailMessage
 from email.utils import make_msgid
 from pathlib import Path
 
-from service.config import Config, load_config
-from service.games import NewSeat, SubmissionResult, create_game
-from service.loading import load_game
+from service.base.config import Config, load_config
+from service.base.tokens import reply_address
+from service.game.loading import load_game
+from service.log.store import Store
 from service.mail.compose import compose_outbox, compose_reply
 from service.mail.inbound import receive_email
-from service.processing import process_submission
-from service.store import Store
-from service.tokens import reply_address
+from service.orders.games import NewSeat, SubmissionResult, create_game
+from service.orders.processing import process_submission
 from tests.stores import open_store
 
 SEATS = [NewSeat("anna", "anna@example.org", "Anna"),

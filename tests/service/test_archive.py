@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from engine.core import all_games, get_game
-from service import audit as auditing
-from service.archive import Archive, ArchiveError
-from service.audit import AuditFailure, AuditRefused
-from service.restore import audit_archive, import_archive
-from service.store import Store
+from service.audit import audit as auditing
+from service.audit.archive import Archive, ArchiveError
+from service.audit.audit import AuditFailure, AuditRefused
+from service.audit.restore import audit_archive, import_archive
+from service.log.store import Store
 from tests import archives
 from tests.stores import open_store
 
@@ -253,8 +253,8 @@ def test_a_running_game_without_its_seed_is_not_imported(running: tuple[Store, s
                                                          marks=pytest.mark.postgres)])
 def test_a_running_game_goes_on_after_import(running: tuple[Store, str], kind: str,
                                              tmp_path: Path) -> None:
-    from service.games import submit_order
-    from service.loading import load_game
+    from service.game.loading import load_game
+    from service.orders.games import submit_order
 
     store, game_id = running
     path = archives.export(store, game_id, tmp_path / "secret.jsonl", with_secrets=True)
@@ -301,7 +301,7 @@ def test_the_commands_export_audit_and_import(source: tuple[Store, dict[str, str
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     from click.testing import CliRunner
 
-    from service.cli import main
+    from service.cli.main import main
 
     _, games = source
     monkeypatch.delenv("PBEM_DATABASE_URL", raising=False)

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from service.archive import Archive, ArchiveError
-from service.audit import AuditFailure, AuditRefused
-from service.restore import audit_archive
+from service.audit.archive import Archive, ArchiveError
+from service.audit.audit import AuditFailure, AuditRefused
+from service.audit.restore import audit_archive
 from tests import archives, longgame
 
 BAD_LINE = 7

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from service.config import load_config
+from service.audit.restore import audit_archive
+from service.base.config import load_config
+from service.log.store import Store
 from service.mail import compose
-from service.restore import audit_archive
-from service.store import Store
 from tests import archives
 from tests.stores import open_store
 

@@ -13,21 +13,21 @@ from pathlib import Path
 
 import pytest
 
-from service.archive import Archive, ArchiveError, chained
+from service.audit.archive import Archive, ArchiveError, chained
 from tests import longgame
 
 SMALL, LARGE = 10_000, 100_000
 
 READERS = {
-    "audit": "from service.restore import audit_archive\n"
+    "audit": "from service.audit.restore import audit_archive\n"
              "report = audit_archive(sys.argv[1])\n"
              "assert report.events == int(sys.argv[3]), report\n",
-    "import": "from service.restore import import_archive\n"
-              "from service.store import Store\n"
+    "import": "from service.audit.restore import import_archive\n"
+              "from service.log.store import Store\n"
               "store = Store(sys.argv[2]); store.create_schema()\n"
               "assert import_archive(store, sys.argv[1]).events == int(sys.argv[3])\n",
-    "export": "from service.archive import Archive, write_archive\n"
-              "from service.store import Store\n"
+    "export": "from service.audit.archive import Archive, write_archive\n"
+              "from service.log.store import Store\n"
               "game_id = Archive(sys.argv[1]).header.game_id\n"
               "with open(sys.argv[1] + '.again', 'wb') as out:\n"
               "    write_archive(Store(sys.argv[2]), game_id, out, with_secrets=True)\n",

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from service import audit as auditing
-from service.backup import BackupError, backup_sqlite
-from service.cli import main
-from service.games import submit_order
-from service.loading import load_game
-from service.store import Store
+from service.audit import audit as auditing
+from service.cli.main import main
+from service.game.loading import load_game
+from service.log.store import Store
+from service.ops.backup import BackupError, backup_sqlite
+from service.orders.games import submit_order
 from tests import archives
 from tests.stores import PG_URL, open_store
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from service.loading import load_game
+from service.game.loading import load_game
 from service.mail.letter import read_letter
 from service.mail.reading import READ_BELOW, extract_orders
 from tests.service.tablemail import Table, open_table, text_of

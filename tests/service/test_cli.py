@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from service.cli import main
-from service.config import load_config
-from service.loading import load_game
-from service.store import Store
+from service.base.config import load_config
+from service.cli.main import main
+from service.game.loading import load_game
+from service.log.store import Store
 
 SEATS = ["--seat", "anna=anna@example.org", "--seat", "bruno=bruno@example.org",
          "--seat", "carla=carla@example.org"]
@@ -33,8 +33,8 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("PBEM_HOME", str(tmp_path))
     monkeypatch.delenv("PBEM_DATABASE_URL", raising=False)
     ANNOUNCED.clear()
-    monkeypatch.setattr("service.cli.announce", ANNOUNCED.append)
-    monkeypatch.setattr("service.cli.announce_in_background", ANNOUNCED.append)
+    monkeypatch.setattr("service.cli.main.announce", ANNOUNCED.append)
+    monkeypatch.setattr("service.cli.main.announce_in_background", ANNOUNCED.append)
     return tmp_path
 
 
@@ -277,7 +277,7 @@ def test_an_order_is_decided_without_importing_the_database_library(home: Path) 
     game_id = new_game()
     seat, text = legal_text(game_id)
     before = load_game(store(), game_id).seq
-    script = ("import sys\nfrom service.cli import main\n"
+    script = ("import sys\nfrom service.cli.main import main\n"
               "try:\n    main(sys.argv[1:])\nexcept SystemExit as end:\n    code = end.code\n"
               "print('exit', code, 'sqlalchemy' in sys.modules)\n")
     env = {**os.environ, "PBEM_HOME": str(home), "PBEM_BROKER_URL": "memory://",

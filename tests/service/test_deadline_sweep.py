@@ -7,12 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from service import admin, clock, deadlines
-from service.gamemeta import parse_time
-from service.games import NewSeat, create_game, submit_order
-from service.loading import LoadedGame, load_game
-from service.processing import process_submission
-from service.store import Store
+from service.base import clock
+from service.game.loading import LoadedGame, load_game
+from service.game.meta import parse_time
+from service.log.store import Store
+from service.orders.games import NewSeat, create_game, submit_order
+from service.orders.processing import process_submission
+from service.sweeps import deadlines
+from service.table import admin
 from tests.stores import open_store
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from service import clock
-from service.games import NewSeat, create_game, submit_order
-from service.loading import LoadedGame
-from service.records import TIME_FORMAT
-from service.store import Store
+from service.base import clock
+from service.game.loading import LoadedGame
+from service.log.records import TIME_FORMAT
+from service.log.store import Store
+from service.orders.games import NewSeat, create_game, submit_order
 from tests.stores import open_store
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]

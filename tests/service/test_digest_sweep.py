@@ -12,12 +12,14 @@ from alembic import command
 
 from engine.core import Rng
 from engine.core.harness import choose_step, chooser_for
-from service import clock, deadlines, migrate
-from service.digests import queue_due_digests, waiting_seats
-from service.games import NewSeat, create_game, submit_order
-from service.loading import load_game
-from service.seatcommands import answer
-from service.store import Store
+from service.base import clock
+from service.game.loading import load_game
+from service.log import migrate
+from service.log.store import Store
+from service.orders.games import NewSeat, create_game, submit_order
+from service.sweeps import deadlines
+from service.sweeps.digests import queue_due_digests, waiting_seats
+from service.table.seatcommands import answer
 from tests.stores import PG_URL, open_store, require_postgres
 
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)

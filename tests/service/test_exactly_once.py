@@ -12,22 +12,22 @@ import pytest
 from sqlalchemy import event
 
 from engine.core import Rng
-from service.config import Config, load_config
-from service.games import NewSeat, create_game, decide_order, process_order_submission
-from service.loading import LoadedGame, load_game
+from service.base.config import Config, load_config
+from service.base.tokens import reply_address
+from service.game.loading import LoadedGame, load_game
+from service.log.store import Store
 from service.mail.inbound import receive_email
-from service.processing import MAX_ATTEMPTS, process_submission
-from service.store import Store
-from service.tokens import reply_address
+from service.orders.games import NewSeat, create_game, decide_order, process_order_submission
+from service.orders.processing import MAX_ATTEMPTS, process_submission
 from tests.stores import open_store
 
 ROOT = Path(__file__).resolve().parents[2]
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]
 RACE = """
 import json, sys
-from service.processing import MAX_ATTEMPTS, process_submission
-from service.store import Store
-from service.config import load_config
+from service.orders.processing import MAX_ATTEMPTS, process_submission
+from service.log.store import Store
+from service.base.config import load_config
 url, schema, ids = sys.argv[1], sys.argv[2] or None, sys.argv[3].split(",")
 store = Store(url, schema=schema)
 results = [process_submission(store, i, config=load_config()).as_dict() for i in ids]

@@ -6,11 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from service import admin, clock, deadlines, mastertools
-from service.audit import verify
-from service.gamemeta import parse_time
-from service.games import ServiceError
-from service.loading import load_game
+from service.audit.audit import verify
+from service.base import clock
+from service.game.loading import load_game
+from service.game.meta import parse_time
+from service.orders.games import ServiceError
+from service.sweeps import deadlines
+from service.table import admin, mastertools
 from tests.service.tablemail import Table, open_table, text_of
 
 

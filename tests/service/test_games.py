@@ -10,18 +10,18 @@ from sqlalchemy import text
 
 from engine.core import canonical_json, encode
 from engine.core.harness import choose_step, chooser_for
-from service import audit as auditing
-from service.games import (
+from service.audit import audit as auditing
+from service.cli.selfplay import check_played, play_to_end
+from service.game.loading import LoadedGame, load_game
+from service.log.store import GENESIS_HASH, Store, StoredEvent, event_hash
+from service.orders.games import (
     MAX_ORDER_BYTES,
     NewSeat,
     ServiceError,
     create_game,
     submit_order,
 )
-from service.loading import LoadedGame, load_game
-from service.processing import process_submission
-from service.selfplay import check_played, play_to_end
-from service.store import GENESIS_HASH, Store, StoredEvent, event_hash
+from service.orders.processing import process_submission
 from tests.stores import open_store
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org"),
@@ -171,7 +171,7 @@ def test_a_conflicting_writer_makes_the_service_decide_again(store: Store) -> No
 
 
 def test_snapshots_are_a_pure_cache(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("service.loading.SNAPSHOT_EVERY", 25)
+    monkeypatch.setattr("service.game.loading.SNAPSHOT_EVERY", 25)
     loaded = new_game(store)
     chooser = chooser_for(b"snapshots")
     while loaded.seq < 60 and loaded.game.prompts(loaded.state):

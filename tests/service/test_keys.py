@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from service.config import ConfigError, load_config
+from service.base.config import ConfigError, load_config
 
 ROOT = Path(__file__).resolve().parents[2]
 READ_KEY = """
@@ -18,7 +18,7 @@ from pathlib import Path
 go = Path(sys.argv[1])
 while not go.exists():
     time.sleep(0.001)
-from service.config import load_config
+from service.base.config import load_config
 sys.stdout.write(load_config().secret_key().decode())
 """
 
@@ -63,7 +63,7 @@ def test_a_shared_database_needs_the_key_and_says_why(tmp_path: Path,
         load_config(shared).secret_key()
     assert not (tmp_path / "secret.key").exists()
     for command in (["worker"], ["serve"], ["smtpd"]):
-        done = subprocess.run([sys.executable, "-m", "service.cli", *command], cwd=ROOT,
+        done = subprocess.run([sys.executable, "-m", "service.cli.main", *command], cwd=ROOT,
                               env=_env(**shared), capture_output=True, text=True, timeout=120,
                               check=False)
         assert done.returncode == 1, done.stdout + done.stderr
@@ -74,7 +74,7 @@ def test_a_shared_database_needs_the_key_and_says_why(tmp_path: Path,
 
 def test_the_web_app_refuses_to_start_without_a_shared_key(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from service.web import create_app
+    from service.web.app import create_app
 
     monkeypatch.delenv("PBEM_SECRET_KEY", raising=False)
     monkeypatch.setenv("PBEM_HOME", str(tmp_path))

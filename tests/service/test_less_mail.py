@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from service import delivery
-from service.config import Config, load_config
-from service.games import decide_order
-from service.processing import process_submission
-from service.store import Store
+from service.base.config import Config, load_config
+from service.log.store import Store
+from service.mail import delivery
+from service.orders.games import decide_order
+from service.orders.processing import process_submission
 from tests.service.test_exactly_once import email_to, new_game, next_orders
 from tests.stores import open_store
 

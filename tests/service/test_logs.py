@@ -10,7 +10,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PROGRAM = """
 import logging
-from service.logs import configure_logging
+from service.base.logs import configure_logging
 configure_logging()
 log = logging.getLogger("pbem.test")
 log.info("order decided", extra={"submission": "abc", "status": "accepted"})

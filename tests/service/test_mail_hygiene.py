@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from service.config import Config, load_config
-from service.games import NewSeat, create_game
+from service.base.config import Config, load_config
+from service.base.tokens import reply_address
+from service.log.store import Store
 from service.mail.compose import compose_outbox, compose_reply
 from service.mail.hygiene import answerable
 from service.mail.inbound import receive_email, text_to_raw
-from service.processing import process_submission
-from service.store import Store
-from service.tokens import reply_address
+from service.orders.games import NewSeat, create_game
+from service.orders.processing import process_submission
 from tests.stores import open_store
 
 DSN = (b"From: MAILER-DAEMON@mx.players.test\r\nTo: games@pbem.localhost\r\n"

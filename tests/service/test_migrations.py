@@ -9,11 +9,12 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import text
 
-from service import audit, migrate
-from service.cli import main
-from service.games import NewSeat, create_game, submit_order
-from service.loading import load_game
-from service.store import Store
+from service.audit import audit
+from service.cli.main import main
+from service.game.loading import load_game
+from service.log import migrate
+from service.log.store import Store
+from service.orders.games import NewSeat, create_game, submit_order
 from tests.stores import PG_URL, require_postgres
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org"),

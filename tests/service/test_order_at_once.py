@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from service.games import NewSeat, SubmissionResult, create_game, submit_order
-from service.loading import LoadedGame, load_game
-from service.store import Store
+from service.game.loading import LoadedGame, load_game
+from service.log.store import Store
+from service.orders.games import NewSeat, SubmissionResult, create_game, submit_order
 from tests.stores import open_store
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]

@@ -17,13 +17,13 @@ from typing import Any
 
 from sqlalchemy import event
 
-from service.appending import service_new
-from service.games import NewSeat, create_game, submit_order
-from service.loading import load_game, snapshot_of
-from service.meta import PressSent
-from service.press import PRESS_KIND
-from service.processing import process_submission
-from service.store import NewOutbox, Store
+from service.game.events import PressSent
+from service.game.loading import load_game, snapshot_of
+from service.log.store import NewOutbox, Store
+from service.orders.appending import service_new
+from service.orders.games import NewSeat, create_game, submit_order
+from service.orders.processing import process_submission
+from service.table.press import PRESS_KIND
 
 SEATS = ("anna", "bruno", "carla")
 VALUES = re.compile(r"'(?:[^']|'')*'|\b\d+(?:\.\d+)?\b")
@@ -124,7 +124,7 @@ def test_an_order_reads_as_much_at_5000_events_as_at_100(tmp_path: Path) -> None
 
 
 def test_a_turn_email_reads_only_its_own_seats_outbox_rows(tmp_path: Path) -> None:
-    from service.config import load_config
+    from service.base.config import load_config
     from service.mail.compose import compose_outbox
 
     store, statements, game_id = game_of_length(tmp_path, 400)

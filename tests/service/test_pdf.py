@@ -21,9 +21,9 @@ from engine.core import Canaries
 from engine.core.contract import Game
 from engine.core.harness import PlayedGame, play_random_game, seat_names
 from engine.secret_masters import GAME, SecretMasters
-from service import templating
-from service.pdf import _tools as pdf_tools
-from service.pdf import render_snapshot_html, render_snapshot_pdf, write_pdf
+from service.base import templating
+from service.pdf.render import _tools as pdf_tools
+from service.pdf.render import render_snapshot_html, render_snapshot_pdf, write_pdf
 
 SEATS = seat_names(3)
 READERS: tuple[str | None, ...] = (*SEATS, None)

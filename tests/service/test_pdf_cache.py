@@ -8,11 +8,12 @@ from typing import Any
 import pytest
 from sqlalchemy import delete, update
 
-from service import clock, pagepdf
-from service.loading import load_game
+from service.base import clock
+from service.game.loading import load_game
+from service.log.schema import pdf_cache
+from service.log.store import NewEvent, NewOutbox
 from service.mail.compose import compose_outbox
-from service.schema import pdf_cache
-from service.store import NewEvent, NewOutbox
+from service.pdf import cache as snapshots
 from tests.service.tablemail import open_table
 
 
@@ -20,13 +21,13 @@ from tests.service.tablemail import open_table
 def renders(monkeypatch: pytest.MonkeyPatch) -> list[str | None]:
     """Record the seat of every PDF actually rendered (the real renderer still runs)."""
     seen: list[str | None] = []
-    real = pagepdf.render_snapshot_pdf
+    real = snapshots.render_snapshot_pdf
 
     def counted(*args: Any, **kwargs: Any) -> bytes:
         seen.append(kwargs["seat"])
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(pagepdf, "render_snapshot_pdf", counted)
+    monkeypatch.setattr(snapshots, "render_snapshot_pdf", counted)
     return seen
 
 
@@ -48,9 +49,9 @@ def test_the_turn_mail_and_the_download_share_one_render(tmp_path: Path,
     name, mailed = attachment(compose_outbox(table.store, table.config, row))
     then = load_game(table.store, table.game_id, upto=row.seq)
     assert name == f"{table.game_id}-{row.seq}-anna.pdf" and mailed.startswith(b"%PDF-")
-    assert pagepdf.snapshot_pdf(table.store, then, "anna") == mailed
+    assert snapshots.snapshot_pdf(table.store, then, "anna") == mailed
     assert renders == ["anna"]
-    spectator = pagepdf.snapshot_pdf(table.store, then, None)
+    spectator = snapshots.snapshot_pdf(table.store, then, None)
     assert spectator != mailed and renders == ["anna", None]
 
 
@@ -60,12 +61,12 @@ def test_a_broken_entry_is_rendered_again(tmp_path: Path, renders: list[str | No
     with table.store._writer.begin() as conn:
         conn.execute(delete(pdf_cache))
     renders.clear()
-    first = pagepdf.snapshot_pdf(table.store, loaded, "bruno")
+    first = snapshots.snapshot_pdf(table.store, loaded, "bruno")
     with table.store._writer.begin() as conn:
         conn.execute(update(pdf_cache).values(pdf=first[:100]))
-    again = pagepdf.snapshot_pdf(table.store, loaded, "bruno")
+    again = snapshots.snapshot_pdf(table.store, loaded, "bruno")
     assert again.startswith(b"%PDF-") and b"%%EOF" in again[-64:] and renders == ["bruno"] * 2
-    assert pagepdf.snapshot_pdf(table.store, loaded, "bruno") == again and len(renders) == 2
+    assert snapshots.snapshot_pdf(table.store, loaded, "bruno") == again and len(renders) == 2
 
 
 def test_a_reminder_shows_the_seat_as_it_stands_now(tmp_path: Path) -> None:
@@ -89,4 +90,4 @@ def test_a_reminder_shows_the_seat_as_it_stands_now(tmp_path: Path) -> None:
     name, pdf = attachment(mail)
     now = load_game(table.store, table.game_id)
     assert now.seq == loaded.seq + 1 and name == f"{table.game_id}-{now.seq}-{seat}.pdf"
-    assert pdf == pagepdf.snapshot_pdf(table.store, now, seat)
+    assert pdf == snapshots.snapshot_pdf(table.store, now, seat)

@@ -1,7 +1,7 @@
 """The snapshot's pages as laid out in points: every line inside its page, nothing left out.
 
-The pages are checked as laid out (service.pdfpage), with the widths the PDF's fonts give
-(service.svgtext.text_width), for states of every game; the PDF itself is checked in test_pdf.
+The pages are checked as laid out (service.pdf.layout), with the widths the PDF's fonts give
+(service.pdf.svgtext.text_width), for states of every game; the PDF itself is checked in test_pdf.
 """
 from __future__ import annotations
 
@@ -16,9 +16,7 @@ import pytest
 from engine.core import get_game
 from engine.core.contract import view_header
 from engine.core.harness import PlayedGame, play_random_game, seat_names
-from service.pdf import _tools as pdf_tools
-from service.pdf import private_items, readable_board, render_snapshot_html
-from service.pdfpage import (
+from service.pdf.layout import (
     BOTTOM,
     LANDSCAPE,
     PORTRAIT,
@@ -30,7 +28,9 @@ from service.pdfpage import (
     lay_out,
     wrap,
 )
-from service.svgtext import text_width
+from service.pdf.render import _tools as pdf_tools
+from service.pdf.render import private_items, readable_board, render_snapshot_html
+from service.pdf.svgtext import text_width
 
 TABLES = {"secret-masters": 3, "freimaurerei": 2, "castle-of-the-devil": 6, "masons": 4,
           "illuminati": 2}

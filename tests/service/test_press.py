@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pytest
 
-from service.audit import history
-from service.audit import verify as verify_game
-from service.games import ServiceError
-from service.loading import load_game
-from service.press import PressRequest, send_press
+from service.audit.audit import history
+from service.audit.audit import verify as verify_game
+from service.game.loading import load_game
+from service.orders.games import ServiceError
+from service.table.press import PressRequest, send_press
 from tests.service.tablemail import Table, html_of, open_table, text_of
 
 CANARY = "CANARY-7f3e-only-for-bruno"

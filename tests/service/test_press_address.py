@@ -7,22 +7,22 @@ from pathlib import Path
 
 import pytest
 
-from service import admin
-from service.audit import history
-from service.games import ServiceError, SubmissionResult
-from service.loading import load_game
-from service.mail.compose import compose_reply
-from service.mail.inbound import authenticate, receive_email, recipient_refusal
-from service.meta import SERVICE_EVENTS, PressSent
-from service.press import conversation_key
-from service.processing import process_submission
-from service.tokens import (
+from service.audit.audit import history
+from service.base.tokens import (
     press_reply_address,
     read_address,
     read_press_address,
     reply_address,
     signature,
 )
+from service.game.events import SERVICE_EVENTS, PressSent
+from service.game.loading import load_game
+from service.mail.compose import compose_reply
+from service.mail.inbound import authenticate, receive_email, recipient_refusal
+from service.orders.games import ServiceError, SubmissionResult
+from service.orders.processing import process_submission
+from service.table import admin
+from service.table.press import conversation_key
 from tests.service.tablemail import Table, html_of, open_table, text_of
 
 

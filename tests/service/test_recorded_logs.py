@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from service import audit
-from service.store import Store
+from service.audit import audit
+from service.log.store import Store
 from tests.recorded import recordings, restore
 
 

@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from engine.core.harness import choose_step, chooser_for
-from service import clock, deadlines
-from service.audit import history
-from service.gamemeta import parse_time
-from service.games import submit_order
-from service.loading import load_game
+from service.audit.audit import history
+from service.base import clock
+from service.game.loading import load_game
+from service.game.meta import parse_time
+from service.orders.games import submit_order
+from service.sweeps import deadlines
 from tests.service.tablemail import Table, open_table, text_of
 
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)

@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from service.config import load_config, note_served_url
-from service.games import NewSeat, create_game
-from service.store import Store
+from service.base.config import load_config, note_served_url
+from service.log.store import Store
+from service.orders.games import NewSeat, create_game
 from service.web.commands import pbem_link_command
 
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from service import admin
 from service.mail.inbound import receive_email
 from service.mail.recipients import recipient_check
 from service.mail.smtpd import start_listener
+from service.table import admin
 from tests.service.tablemail import Table, open_table
 
 

@@ -10,12 +10,12 @@ from click.testing import CliRunner
 from sqlalchemy import text, update
 
 from engine.core import encode
-from service import audit
-from service.cli import main
-from service.games import NewSeat, create_game, submit_order
-from service.loading import LoadedGame, load_game, snapshot_of
-from service.schema import snapshots
-from service.store import Store
+from service.audit import audit
+from service.cli.main import main
+from service.game.loading import LoadedGame, load_game, snapshot_of
+from service.log.schema import snapshots
+from service.log.store import Store
+from service.orders.games import NewSeat, create_game, submit_order
 from tests.stores import open_store
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]

@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pytest
 
-from service import admin
-from service.audit import history, verify
-from service.games import NewSeat, create_game
-from service.loading import LoadedGame, load_game, snapshot_of
-from service.store import Store
+from service.audit.audit import history, verify
+from service.game.loading import LoadedGame, load_game, snapshot_of
+from service.log.store import Store
+from service.orders.games import NewSeat, create_game
+from service.table import admin
 from tests.stores import open_store
 
 

@@ -18,7 +18,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.exc import IntegrityError
 
 from engine.core.canonical import canonical_json, sha256_hex
-from service.store import (
+from service.log.store import (
     GENESIS_HASH,
     NewEvent,
     NewOutbox,

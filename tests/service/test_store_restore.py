@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from service.store import GameRow, NewEvent, Store, StoredEvent, StoreError
+from service.log.store import GameRow, NewEvent, Store, StoredEvent, StoreError
 from tests.stores import open_store
 
 GAME = "g-1"

@@ -14,7 +14,7 @@ import weasyprint.svg as svg_module
 from PIL import Image, ImageChops
 from weasyprint import HTML
 
-from service import svgnodes
+from service.pdf import svgnodes
 
 BOARD = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 240"
  font-family="DejaVu Sans"><rect width="400" height="240" fill="#f4efe1"/>

@@ -12,7 +12,7 @@ import pytest
 import weasyprint.svg as svg_module
 from weasyprint import HTML
 
-from service import svgnodes, svgtext
+from service.pdf import svgnodes, svgtext
 
 BOARD = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 200"
  font-family="DejaVu Sans"><rect width="400" height="200" fill="#eee"/>

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from service import audit
-from service.games import NewSeat, create_game, submit_order
-from service.loading import LoadedGame, load_game
-from service.store import GENESIS_HASH, Store, event_hash
+from service.audit import audit
+from service.game.loading import LoadedGame, load_game
+from service.log.store import GENESIS_HASH, Store, event_hash
+from service.orders.games import NewSeat, create_game, submit_order
 from tests.stores import open_store
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]

@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pytest
 
-from service.config import load_config
-from service.games import NewSeat, create_game
+from service.base.config import load_config
+from service.base.tokens import signature
+from service.log.store import Store
 from service.mail.compose import compose_outbox
-from service.store import Store
-from service.tokens import signature
+from service.orders.games import NewSeat, create_game
 from tests.stores import open_store
 
 

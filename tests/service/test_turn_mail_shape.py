@@ -4,10 +4,11 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from service import admin, clock, mastertools
-from service.loading import load_game
+from service.base import clock
+from service.game.loading import load_game
+from service.log.store import NewOutbox
 from service.mail.compose import compose_outbox
-from service.store import NewOutbox
+from service.table import admin, mastertools
 from tests.service.tablemail import open_table, text_of
 
 

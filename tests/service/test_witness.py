@@ -9,13 +9,13 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import create_engine, text
 
-from service.cli import main
-from service.config import load_config
-from service.games import NewSeat, create_game, submit_order
-from service.loading import load_game
+from service.base.config import load_config
+from service.cli.main import main
+from service.game.loading import load_game
+from service.game.witness import check_witness, head_at, parse_witness
+from service.log.store import Store
 from service.mail.compose import compose_outbox
-from service.store import Store
-from service.witness import check_witness, head_at, parse_witness
+from service.orders.games import NewSeat, create_game, submit_order
 from tests.service.test_games import _rewrite_from
 
 SEATS = [NewSeat(name, f"{name}@example.org") for name in ("anna", "bruno", "carla")]

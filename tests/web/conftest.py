@@ -10,10 +10,11 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 
-from service.games import NewSeat, create_game
-from service.loading import LoadedGame
-from service.store import Store
-from service.web import create_app, handoff
+from service.game.loading import LoadedGame
+from service.log.store import Store
+from service.orders.games import NewSeat, create_game
+from service.web import handoff
+from service.web.app import create_app
 
 SEATS = {"secret-masters": ("anna", "bruno", "carla"), "freimaurerei": ("anna", "bruno"),
          "castle-of-the-devil": ("anna", "bruno", "carla", "dora"),

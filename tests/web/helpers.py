@@ -8,9 +8,9 @@ from typing import Any
 from flask.testing import FlaskClient
 
 from engine.core.rng import Rng
-from service.games import submit_order
-from service.loading import load_game
-from service.store import Store
+from service.game.loading import load_game
+from service.log.store import Store
+from service.orders.games import submit_order
 
 from .conftest import csrf
 

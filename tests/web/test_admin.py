@@ -4,8 +4,8 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.loading import LoadedGame, load_game
-from service.store import Store
+from service.game.loading import LoadedGame, load_game
+from service.log.store import Store
 from service.web.links import master_signature
 
 from .conftest import new_game, seat_path
@@ -126,7 +126,7 @@ def test_pbem_link_renew_prints_the_new_master_link(app: Flask, store: Store) ->
 
 def test_the_master_page_lists_orders_that_could_not_be_processed(
         app: Flask, client: FlaskClient, store: Store) -> None:
-    from service.processing import MAX_ATTEMPTS, process_submission
+    from service.orders.processing import MAX_ATTEMPTS, process_submission
 
     loaded = new_game(store)
     seat = loaded.game.prompts(loaded.state)[0].seat

@@ -6,9 +6,9 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service import admin
-from service.loading import load_game
-from service.store import Store
+from service.game.loading import load_game
+from service.log.store import Store
+from service.table import admin
 
 from .conftest import new_game, seat_path
 

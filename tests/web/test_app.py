@@ -7,8 +7,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 
-from service.store import Store
-from service.web import create_app
+from service.log.store import Store
+from service.web.app import create_app
 
 from .conftest import new_game
 from .helpers import text
@@ -101,7 +101,7 @@ def test_behind_a_proxy_the_clients_address_counts(tmp_path: Path,
 def test_pbem_link_prints_a_seats_link(app: Flask, store: Store) -> None:
     from click.testing import CliRunner
 
-    from service.cli import main
+    from service.cli.main import main
 
     loaded = new_game(store)
     result = CliRunner().invoke(main, ["link", loaded.meta.id, "bruno"])

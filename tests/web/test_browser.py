@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from service.web import create_app, handoff
+from service.web import handoff
+from service.web.app import create_app
 
 from .browser import chromium, live_server, require_browser, screenshot
 
@@ -103,7 +104,7 @@ def take_turn(page: Any, link: str, rng: random.Random) -> bool:
 
 def step_through_the_replay(page: Any, base: str, link: str) -> None:
     """Step through the finished game's replay to its end, and audit its downloaded archive."""
-    from service.restore import audit_archive
+    from service.audit.restore import audit_archive
 
     game_id = link.split("/play/")[1].split("/")[0]
     page.goto(f"{base}/games/{game_id}")

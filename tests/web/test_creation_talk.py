@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
-from service.loading import load_game
-from service.store import Store
+from service.game.loading import load_game
+from service.log.store import Store
 
 from .helpers import post_form, text
 

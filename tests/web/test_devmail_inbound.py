@@ -8,11 +8,11 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.loading import load_game
+from service.base.tokens import reply_address
+from service.game.loading import load_game
+from service.log.store import Store
 from service.mail.inbound import EMAIL_SOURCE
-from service.store import Store
-from service.tokens import reply_address
-from service.web import create_app
+from service.web.app import create_app
 from service.web.handoff import deliver_pending
 
 from .conftest import new_game

@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.store import Store
+from service.log.store import Store
 
 from .conftest import new_game, seat_path
 from .helpers import post_form

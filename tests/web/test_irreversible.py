@@ -6,9 +6,9 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.irreversible import help_irreversible_last
-from service.loading import load_game
-from service.store import Store
+from service.game.loading import load_game
+from service.log.store import Store
+from service.orders.irreversible import help_irreversible_last
 
 from .conftest import new_game, seat_path
 from .helpers import nonce_of, post_form, text
@@ -54,7 +54,7 @@ def test_a_claim_without_confirmation_is_not_sent(app: Flask, client: FlaskClien
 
 def test_declaring_the_end_of_freimaurerei_needs_a_confirmation_too() -> None:
     from engine.freimaurerei.orders import ORDERS, DeclareEndOrder
-    from service.irreversible import is_irreversible
+    from service.orders.irreversible import is_irreversible
 
     assert is_irreversible(ORDERS.spec(DeclareEndOrder).kind)
     assert is_irreversible(ORDERS.text(DeclareEndOrder()))

@@ -8,9 +8,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from engine.core import all_games
-from service import admin
-from service.loading import load_game
-from service.store import Store
+from service.game.loading import load_game
+from service.log.store import Store
+from service.table import admin
 
 from .conftest import SEATS, new_game
 from .helpers import play_to_the_end, post_form, text

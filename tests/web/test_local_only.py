@@ -7,8 +7,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.store import Store
-from service.web import create_app, handoff
+from service.log.store import Store
+from service.web import handoff
+from service.web.app import create_app
 
 from .conftest import new_game
 from .helpers import text

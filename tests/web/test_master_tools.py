@@ -4,9 +4,9 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.gamemeta import parse_time
-from service.loading import load_game
-from service.store import Store
+from service.game.loading import load_game
+from service.game.meta import parse_time
+from service.log.store import Store
 
 from .conftest import new_game
 from .helpers import post_form, text

@@ -12,9 +12,9 @@ import redis
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service import metrics
-from service.config import MAIL_QUEUE, ORDERS_QUEUE, TASK_QUEUES
-from service.store import Store
+from service.base import metrics
+from service.base.config import MAIL_QUEUE, ORDERS_QUEUE, TASK_QUEUES
+from service.log.store import Store
 
 from .conftest import new_game, seat_path
 
@@ -102,8 +102,8 @@ def test_queue_depth_is_read_from_redis(app: Flask, client: FlaskClient) -> None
 
 
 COUNT_IN_CHILD = """
-from service import metrics
-from service.config import MAIL_QUEUE, ORDERS_QUEUE, TASK_QUEUES
+from service.base import metrics
+from service.base.config import MAIL_QUEUE, ORDERS_QUEUE, TASK_QUEUES
 metrics.count_order("accepted")
 metrics.count_delivery("turn", "sent")
 """
@@ -116,7 +116,7 @@ def test_counts_of_other_processes_are_added_up(tmp_path: Path) -> None:
     for _ in range(2):
         subprocess.run([sys.executable, "-c", COUNT_IN_CHILD], env=env, cwd=ROOT, check=True,
                        timeout=60)
-    show = ("import sys; from service import metrics; from service.config import load_config; "
+    show = ("import sys; from service.base import metrics; from service.base.config import load_config; "
             "sys.stdout.write(metrics.exposition(load_config()).decode())")
     shown = subprocess.run(
         [sys.executable, "-c", show],

@@ -10,11 +10,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event
 
-from service import admin
-from service.historypage import PAGE_EVENTS
-from service.loading import SNAPSHOT_EVERY, load_game, maybe_snapshot
-from service.pageread import forget_games
-from service.store import NewEvent, Store
+from service.game.current import forget_games
+from service.game.history import PAGE_EVENTS
+from service.game.loading import SNAPSHOT_EVERY, load_game, maybe_snapshot
+from service.log.store import NewEvent, Store
+from service.table import admin
 from service.web.seatparts import forget_parts
 
 from .conftest import new_game, seat_path

@@ -8,9 +8,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from engine.core import get_game
-from service import admin
-from service.loading import load_game
-from service.store import Store
+from service.game.loading import load_game
+from service.log.store import Store
+from service.table import admin
 
 from .conftest import SEATS, new_game, seat_path
 from .helpers import (
@@ -236,7 +236,7 @@ def test_every_page_of_every_game(app: Flask, client: FlaskClient, store: Store,
 
 def test_the_seat_page_shows_the_logs_head(app: Flask, client: FlaskClient,
                                             store: Store) -> None:
-    from service.witness import head_at
+    from service.game.witness import head_at
 
     loaded = new_game(store)
     head = head_at(store, loaded.meta.id, loaded.seq)

@@ -4,8 +4,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from service.loading import load_game
-from service.web import create_app
+from service.game.loading import load_game
+from service.web.app import create_app
 from service.web.links import seat_signature
 from tests.integration.conftest import (  # noqa: F401 - fixtures used by name
     Pipeline,
@@ -17,7 +17,7 @@ from tests.integration.conftest import (  # noqa: F401 - fixtures used by name
 
 def test_a_web_order_is_queued_decided_by_the_worker_and_mailed(pipeline: Pipeline,  # noqa: F811
                                                                 tmp_path: Path) -> None:
-    from service.games import NewSeat, create_game
+    from service.orders.games import NewSeat, create_game
     from workers.app import app as celery
 
     # Earlier tests in this process may have opened the queue on another broker.

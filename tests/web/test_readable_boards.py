@@ -8,7 +8,10 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from service.boardfit import (
+from service.game.loading import load_game
+from service.log.store import Store
+from service.orders.games import NewSeat, create_game
+from service.pdf.boardfit import (
     A4_LANDSCAPE_PT,
     A4_PORTRAIT_PT,
     MIN_PDF_PT,
@@ -16,11 +19,9 @@ from service.boardfit import (
     pdf_layout,
     smallest_pt,
 )
-from service.games import NewSeat, create_game
-from service.loading import load_game
-from service.pdf import readable_board, render_snapshot_pdf
-from service.store import Store
-from service.web import create_app, handoff
+from service.pdf.render import readable_board, render_snapshot_pdf
+from service.web import handoff
+from service.web.app import create_app
 from service.web.links import seat_signature
 
 from .browser import ARTIFACTS, chromium, live_server, require_browser, screenshot
@@ -114,7 +115,7 @@ def test_seat_pages_keep_board_text_readable(site: Any, width: int) -> None:
 def test_a_tall_board_is_cut_between_lines_and_keeps_8_pt(tmp_path: Path) -> None:
     from engine.core import get_game
     from engine.core.harness import play_random_game
-    from service.boardfit import pdf_pieces
+    from service.pdf.boardfit import pdf_pieces
 
     game = get_game("secret-masters")
     played = play_random_game(game, ("anna", "bruno", "carla"), b"tall", sample_every=3)
@@ -138,7 +139,7 @@ def test_a_tall_board_is_cut_between_lines_and_keeps_8_pt(tmp_path: Path) -> Non
 def test_each_line_of_a_cut_board_is_in_one_piece_only() -> None:
     from engine.core import get_game
     from engine.core.harness import play_random_game
-    from service.boardfit import pdf_pieces
+    from service.pdf.boardfit import pdf_pieces
 
     game = get_game("secret-masters")
     played = play_random_game(game, ("anna", "bruno", "carla"), b"tall", sample_every=3)

@@ -8,9 +8,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.loading import load_game
-from service.restore import audit_archive
-from service.store import Store
+from service.audit.restore import audit_archive
+from service.game.loading import load_game
+from service.log.store import Store
 
 from .conftest import SEATS, new_game, seat_path
 from .helpers import play_to_the_end, text

@@ -13,10 +13,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from engine.core import Canaries
-from service import admin
-from service.loading import LoadedGame
-from service.pageread import PageGame, forget_games
-from service.store import Store
+from service.game.current import PageGame, forget_games
+from service.game.loading import LoadedGame
+from service.log.store import Store
+from service.table import admin
 from service.web import links
 from service.web.seatparts import forget_parts
 

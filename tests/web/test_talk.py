@@ -5,10 +5,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service import admin
-from service.loading import load_game
-from service.press import PressRequest, send_press
-from service.store import Store
+from service.game.loading import load_game
+from service.log.store import Store
+from service.table import admin
+from service.table.press import PressRequest, send_press
 
 from .conftest import SEATS, new_game, seat_path
 from .helpers import nonce_of, post_form, text

@@ -1,0 +1,113 @@
+"""Offline audit of an archive, and restoring a game from its archive into a store."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from service.audit.archive import Archive, ArchiveError, ArchiveHeader, check_engine, seed_matches
+from service.audit.audit import AuditRefused, AuditReport, rerun_log
+from service.game.events import SERVICE_EVENTS, SeedRevealed, is_service_event
+from service.game.loading import fold_rows, snapshot_of
+from service.game.meta import apply_service_event, seat_addresses
+from service.log.store import CHECKPOINT_EVERY, GameRow, Store, StoredEvent, StoreError
+
+STATUSES = ("active", "paused", "finished")
+
+
+def audit_archive(path: str | Path) -> AuditReport:
+    """Audit an archive from the file alone: chain, seed, every draw and order, the end."""
+    archive = Archive(path)
+    header = archive.header
+    _check_engine(header)
+    if header.seed is None:
+        raise AuditRefused(f"the archive of game {header.game_id} holds no seed: the game was "
+                           "still running when it was exported without --with-secrets, so "
+                           "its randomness cannot be audited (the hash chain can: pbem import "
+                           "refuses it, but a finished game's archive has everything)")
+    try:
+        return rerun_log(header.game_id, header.seed, archive.entries(),
+                         require_finished=header.finished)
+    except ArchiveError as exc:
+        raise AuditRefused(str(exc)) from None
+
+
+def _check_engine(header: ArchiveHeader) -> None:
+    """Raise AuditRefused unless this installation replays the archive's engine version."""
+    try:
+        check_engine(header.game, header.engine_version)
+    except ArchiveError as exc:
+        raise AuditRefused(exc.message) from None
+
+
+@dataclass(frozen=True)
+class Restored:
+    """A game restored from an archive."""
+
+    game_id: str
+    events: int
+    status: str
+
+
+def import_archive(store: Store, path: str | Path) -> Restored:
+    """Restore a game from its archive; refuse a broken chain, a taken id or a missing seed.
+
+    Everything is written in one transaction while the chain is checked, so a refused
+    archive leaves the store as it was.
+    """
+    archive = Archive(path)
+    header = archive.header
+    check_engine(header.game, header.engine_version)
+    if header.status not in STATUSES:
+        raise ArchiveError(f"the header's status {header.status!r} is none of "
+                           f"{', '.join(STATUSES)}")
+    if header.seed is None:
+        raise ArchiveError(f"game {header.game_id} was still running and its archive holds no "
+                           "seed (it was exported without --with-secrets): restored, it "
+                           "could not go on, so it is not imported")
+    if store.get_game(header.game_id) is not None:
+        raise ArchiveError(f"a game with id {header.game_id} is already in this store")
+    row = GameRow(header.game_id, header.game, header.engine_version, header.title,
+                  header.seed, header.created_at, header.status)
+    try:
+        count = store.restore_game(row, _seed_checked(archive.events(strict=True), header))
+    except StoreError as exc:
+        raise ArchiveError(str(exc)) from None
+    _cache(store, header.game_id)
+    return Restored(header.game_id, count, header.status)
+
+
+def _seed_checked(events: Iterator[StoredEvent], header: ArchiveHeader) -> Iterator[StoredEvent]:
+    """Pass the events on; raise ArchiveError if the seed or the status disagree with the log."""
+    meta = None
+    for item in events:
+        if is_service_event(item.type):
+            service = SERVICE_EVENTS.load(item.type, item.payload, item.schema_version)
+            if item.seq == 1 and not seed_matches(header.seed or "",
+                                                  getattr(service, "seed_hash", "")):
+                raise ArchiveError("the archive's seed is not the one whose hash the game "
+                                   "published when it was created", 1)
+            if isinstance(service, SeedRevealed) and service.seed != header.seed:
+                raise ArchiveError("the revealed seed is not the archive's seed", item.seq)
+            meta = apply_service_event(meta, header.game_id, service, item.seq)
+        yield item
+    status = "finished" if meta and meta.finished else (
+        "paused" if meta and meta.paused else "active")
+    if status != header.status:
+        raise ArchiveError(f"the header says the game is {header.status}, but its log says "
+                           f"it is {status}")
+
+
+FOLD_BATCH = CHECKPOINT_EVERY
+
+
+def _cache(store: Store, game_id: str) -> None:
+    """Fold the restored game once, a batch of rows at a time, keeping a snapshot after each
+    batch (the checkpoints a replay of any step folds from, as the service keeps them), and
+    note who plays its seats."""
+    loaded, last = None, store.last_seq(game_id)
+    for after in range(0, last, FOLD_BATCH):
+        loaded = fold_rows(loaded, game_id, store.event_rows(game_id, after, after + FOLD_BATCH))
+        store.save_snapshot(game_id, loaded.seq, loaded.game.version, snapshot_of(loaded))
+    if loaded is not None:
+        store.replace_seats(game_id, seat_addresses(loaded.meta))

@@ -1,0 +1,1 @@
+"""A base every other folder stands on: configuration, clock, logs, metrics, tokens, text checks, templates."""

@@ -1,0 +1,87 @@
+"""The `pbem export` and `pbem import` commands: a game's archive out of and into the store."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from service.audit import archive as archiving
+from service.audit.restore import import_archive
+from service.game.loading import load_game
+from service.table import admin
+
+
+@click.command("export")
+@click.argument("game_id")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
+              metavar="FILE", help="Write the archive here (default: a file named after the "
+              "game in the current folder; '-' for standard output).")
+@click.option("--with-secrets", is_flag=True, help="Include a running game's secret seed, "
+              "so the archive can restore it (keep such a file as secret as the database).")
+def export_command(game_id: str, output: str | None, with_secrets: bool) -> None:
+    """Write a game's archive: its header and every event as stored (docs/archive.md)."""
+    from service.cli.main import friendly_errors
+
+    with friendly_errors():
+        _export(game_id, output, with_secrets)
+
+
+def _export(game_id: str, output: str | None, with_secrets: bool) -> None:
+    """Write the archive to `output` (a name from the game when None, '-': standard output)."""
+    from service.cli.main import open_store
+
+    store = open_store()
+    header = archiving.header_for(store, game_id, with_secrets)
+    if output == "-":
+        archiving.write_archive(store, game_id, sys.stdout.buffer, with_secrets)
+        return
+    path = Path(output or archiving.archive_name(header))
+    with path.open("wb") as out:
+        size = archiving.write_archive(store, game_id, out, with_secrets)
+    kind = ("finished game, seed revealed" if header.finished else
+            "running game, WITH ITS SECRET SEED" if header.secret else
+            "running game, seed left out: it can be read and checked, not restored")
+    click.echo(f"{path}: {header.events} events, {size} bytes ({kind})", err=True)
+
+
+@click.command("import")
+@click.argument("archive_path", metavar="FILE", type=click.Path(dir_okay=False))
+@click.option("--renew-links", is_flag=True, help="Give every seat of a running game new "
+              "private links and reply addresses, and email them (needed when this server's "
+              "secret key is not the one the game was played under).")
+def import_command(archive_path: str, renew_links: bool) -> None:
+    """Restore a game from its archive into this store; refuse a broken or unusable one."""
+    from service.cli.main import friendly_errors
+
+    with friendly_errors():
+        _import(archive_path, renew_links)
+
+
+def _import(archive_path: str, renew_links: bool) -> None:
+    """Import the archive; with `renew_links`, renew and mail every seat's links."""
+    from service.cli.main import announce, open_store
+
+    store = open_store()
+    restored = import_archive(store, archive_path)
+    click.echo(f"imported game {restored.game_id}: {restored.events} events, "
+               f"{restored.status}")
+    if renew_links and restored.status != "finished":
+        for seat in load_game(store, restored.game_id).meta.seat_names:
+            admin.rotate_token(store, restored.game_id, seat)
+        announce(restored.game_id)
+        click.echo("every seat has new links and reply addresses; their emails are queued")
+
+
+@click.command("backup")
+@click.argument("target", metavar="FILE", type=click.Path(dir_okay=False, writable=True))
+def backup_command(target: str) -> None:
+    """Back up the whole SQLite store into FILE while the service keeps running."""
+    from service.base.config import load_config
+    from service.ops.backup import BackupError, backup_sqlite
+
+    try:
+        size = backup_sqlite(load_config().database_url, Path(target))
+    except BackupError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"{target}: a consistent copy of the store, {size} bytes")

@@ -1,0 +1,492 @@
+"""The `pbem` command: create, inspect, play, verify and audit games from a terminal."""
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+import click
+
+from engine.core import UnknownGame, all_games, get_game
+from service.base.config import load_config
+from service.game.events import PRESS_LEVELS
+from service.game.loading import UnknownGameId, load_game
+from service.orders.games import ServiceError, create_game, parse_seat, seed_game_id, submit_order
+
+if TYPE_CHECKING:
+    from service.log.store import Store
+
+# A command imports what only it needs (the archive, the audit, the game master's tools,
+# the web and the task queue) when it runs, so that `pbem order` starts quickly.
+
+F = TypeVar("F", bound=Callable[..., Any])
+EXIT_REJECTED = 2
+
+
+def announce(game_id: str) -> None:
+    """Tell the installed plugins (the task queue) that a game changed, so its mail goes out.
+
+    Without a reachable queue the mail still goes out: the worker's minute sweep finds it.
+    """
+    from importlib.metadata import entry_points
+
+    for plugin in entry_points(group="pbem.after_change"):
+        try:
+            plugin.load()(game_id)
+        except Exception as exc:  # noqa: BLE001 - the change is stored; only the nudge failed
+            click.echo(f"note: the mail queue is not reachable ({type(exc).__name__}); "
+                       "the worker's next sweep will send the mail", err=True)
+
+
+def announce_in_background(game_id: str) -> None:
+    """Give the queue's nudge for a changed game to a detached `pbem announce` process.
+
+    The task queue's client takes longer to import than an order takes to decide, so a
+    command that only needs the mail sent returns at once; should the nudge fail, the
+    worker's minute sweep still sends the mail.
+    """
+    import subprocess
+
+    subprocess.Popen([sys.executable, "-m", "service.cli.main", "announce", game_id],
+                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                     stderr=subprocess.DEVNULL, start_new_session=True)
+
+
+def open_order_store() -> Store:
+    """Return the store for one order: on a SQLite file, the order path on the driver alone
+    (`service.log.sqlite_orders`), which builds the full store only if the order needs more."""
+    from service.log.sqlite_orders import SQLiteOrders, sqlite_file
+
+    config = load_config()
+    if sqlite_file(config.database_url) is None:
+        return open_store()
+    config.home.mkdir(parents=True, exist_ok=True)
+    orders = SQLiteOrders(config.database_url)
+    orders.create_schema()
+    return cast("Store", orders)  # it answers every Store call, the rest by a full Store
+
+
+def open_store(*, migrate: bool = True) -> Store:
+    """Return the configured store, its tables created or migrated if needed."""
+    config = load_config()
+    if config.database_url.startswith("sqlite"):
+        config.home.mkdir(parents=True, exist_ok=True)
+    from service.log.store import Store
+
+    store = Store(config.database_url)
+    if migrate:
+        store.create_schema()
+    return store
+
+
+@contextmanager
+def friendly_errors() -> Iterator[None]:
+    """Turn the service's expected errors into one clear line and exit status 1."""
+    try:
+        yield
+    except _expected_errors() as exc:
+        message = exc.message if isinstance(exc, ServiceError) else str(exc)
+        raise click.ClickException(message) from None
+
+
+def _expected_errors() -> tuple[type[Exception], ...]:
+    """Return the errors a command reports in one line (imported only once one is raised)."""
+    from service.audit.archive import ArchiveError
+    from service.audit.audit import AuditRefused
+
+    return (UnknownGame, UnknownGameId, ServiceError, AuditRefused, ArchiveError)
+
+
+def handles_errors(func: F) -> F:
+    """Decorate a command so expected errors print without a traceback."""
+
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        with friendly_errors():
+            return func(*args, **kwargs)
+
+    wrapper.__name__ = func.__name__
+    wrapper.__doc__ = func.__doc__
+    return wrapper  # type: ignore[return-value]
+
+
+class PbemGroup(click.Group):
+    """The `pbem` group; commands of other modules and of plugins load when first asked for."""
+
+    extras_loaded = False
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """Return the command, loading the other modules' commands if it is none of these."""
+        command = super().get_command(ctx, cmd_name)
+        if command is None and not self.extras_loaded:
+            self.load_extras()
+            command = super().get_command(ctx, cmd_name)
+        return command
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """Return every command's name, those of other modules and plugins included."""
+        self.load_extras()
+        return super().list_commands(ctx)
+
+    def load_extras(self) -> None:
+        """Add the commands that live in their own modules, and those of installed plugins."""
+        if not self.extras_loaded:
+            self.extras_loaded = True
+            register_extra_commands(self)
+
+
+@click.group(cls=PbemGroup, context_settings={"help_option_names": ["-h", "--help"]})
+def main() -> None:
+    """pbem: correspondence board games by email and web, on an auditable event log.
+
+    State lives in ./var (or $PBEM_HOME); set PBEM_DATABASE_URL to use PostgreSQL.
+    """
+
+
+@main.command("games")
+def games_command() -> None:
+    """List the games this service hosts, with their player counts."""
+    for game in all_games():
+        count = (str(game.min_players) if game.min_players == game.max_players
+                 else f"{game.min_players}-{game.max_players}")
+        options = ", ".join(f"{spec.name} ({spec.help})" for spec in game.options)
+        line = f"{game.name:22} {game.title:24} {count} players"
+        click.echo(line + (f"   options: {options}" if options else ""))
+
+
+@main.command("list")
+@handles_errors
+def list_command() -> None:
+    """List the games in the store: id, game, title and state."""
+    store = open_store()
+    rows = store.list_games()
+    if not rows:
+        click.echo("No games yet: create one with `pbem new GAME --seat NAME=EMAIL ...`.")
+    for row in rows:
+        click.echo(f"{row.id}  {row.game:22} {row.status:9} {row.created_at[:16]}  {row.title}")
+
+
+@main.command("new")
+@click.argument("game")
+@click.option("--seat", "seats", multiple=True, metavar="NAME=EMAIL",
+              help="A player, in clockwise order (repeat for each seat).")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="A game option (see `pbem games`).")
+@click.option("--seed", metavar="HEX", help="Fix the secret seed (for tests, demos and bug "
+              "reports): the same seed and seats give the same game, under an id derived from "
+              "the seed unless --id is given.")
+@click.option("--id", "game_id", metavar="ID", help="The game's id (lower-case letters, digits "
+              "and hyphens); by default a random one, or one derived from --seed.")
+@click.option("--title", help="A title for the game (default: the game's name).")
+@click.option("--deadline", metavar="DURATION", help="Time allowed for each decision, e.g. "
+              "48h or 3d (default: each game's own, usually 48h).")
+@click.option("--reminders", metavar="HOURS", default="24,1", show_default=True,
+              help="Hours before a deadline at which reminders go out, comma-separated.")
+@click.option("--press", type=click.Choice(PRESS_LEVELS), default="private", show_default=True,
+              help="Talk between players: off, open (to everyone only), private (also to "
+              "chosen seats), grey (also anonymous).")
+@click.option("--absence-days", type=click.IntRange(0, 60), default=14, show_default=True,
+              help="How many days one declared absence may push a seat's deadlines.")
+@click.option("--master-email", default="", metavar="EMAIL",
+              help="The game master's address: the master link, copies of defaults and "
+              "replacements.")
+@handles_errors
+def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], seed: str | None,
+                game_id: str | None, title: str | None, deadline: str | None,
+                reminders: str, press: str, absence_days: int, master_email: str) -> None:
+    """Create a game of GAME and print its id."""
+    rules = get_game(game)
+    if not seats:
+        raise ServiceError(f"give the players with --seat NAME=EMAIL ({rules.title} needs "
+                           f"{rules.min_players} to {rules.max_players})")
+    pairs = {}
+    for text in options:
+        key, sep, value = text.partition("=")
+        if not sep:
+            raise ServiceError(f"option {text!r} must be KEY=VALUE")
+        pairs[key.strip()] = value.strip()
+    loaded = create_game(open_store(), game, [parse_seat(s) for s in seats], pairs,
+                         title=title, seed_hex=seed, deadline_hours=parse_hours(deadline),
+                         reminder_hours=parse_reminders(reminders),
+                         game_id=game_id or (seed_game_id(seed) if seed else None),
+                         press=press, absence_days=absence_days, master_email=master_email)
+    announce(loaded.meta.id)
+    click.echo(loaded.meta.id)
+
+
+def parse_hours(text: str | None) -> int | None:
+    """Return a duration such as 48h, 3d or 36 in whole hours, or raise ServiceError."""
+    if text is None:
+        return None
+    value = text.strip().lower()
+    factor = 24 if value.endswith("d") else 1
+    digits = value.rstrip("dh")
+    if not digits.isdigit() or int(digits) * factor < 1:
+        raise ServiceError(f"--deadline takes hours or days, such as 48h or 3d, not {text!r}")
+    return int(digits) * factor
+
+
+def parse_reminders(text: str) -> tuple[int, ...]:
+    """Return reminder lead times in hours from '24,1' (empty: no reminders)."""
+    parts = [part.strip().rstrip("hH") for part in text.split(",") if part.strip()]
+    if not all(part.isdigit() and int(part) > 0 for part in parts):
+        raise ServiceError(f"--reminders takes whole hours separated by commas, not {text!r}")
+    return tuple(int(part) for part in parts)
+
+
+def _check_seat(loaded: Any, seat: str | None) -> None:
+    if seat is not None and seat not in loaded.meta.seat_names:
+        raise ServiceError(f"{seat!r} is not a seat of game {loaded.meta.id} (seats: "
+                           f"{', '.join(loaded.meta.seat_names)})")
+
+
+@main.command("show")
+@click.argument("game_id")
+@click.option("--as", "seat", metavar="SEAT", help="Show what this seat sees (default: a "
+              "spectator's view).")
+@click.option("--json", "as_json", is_flag=True, help="Print the view as JSON.")
+@handles_errors
+def show_command(game_id: str, seat: str | None, as_json: bool) -> None:
+    """Show the game as SEAT sees it."""
+    loaded = load_game(open_store(), game_id)
+    _check_seat(loaded, seat)
+    view = loaded.game.view(loaded.state, seat)
+    if as_json:
+        click.echo(json.dumps({"game": game_id, "seq": loaded.seq, "view": view}, indent=2))
+        return
+    who = seat or "a spectator"
+    click.echo(f"{loaded.meta.title} ({loaded.game.title}), game {game_id}, as {who}")
+    click.echo(loaded.game.render_text(view))
+
+
+@main.command("prompts")
+@click.argument("game_id")
+@click.option("--as", "seat", metavar="SEAT", help="Show what SEAT can write now.")
+@handles_errors
+def prompts_command(game_id: str, seat: str | None) -> None:
+    """Show who must act now; with --as, what that seat can write."""
+    loaded = load_game(open_store(), game_id)
+    _check_seat(loaded, seat)
+    game, prompts = loaded.game, loaded.game.prompts(loaded.state)
+    if not prompts:
+        click.echo(f"Nobody: the game is over. {loaded.meta.finish_reason}")
+        return
+    if seat is None:
+        at_once = " (answering at once)" if any(p.simultaneous for p in prompts) else ""
+        click.echo("Must act now: " + ", ".join(p.seat for p in prompts) + at_once)
+        click.echo("What each may write is for that seat alone: use --as SEAT to see it.")
+        return
+    prompt = game.prompt_for(loaded.state, seat)
+    if prompt is None:
+        waiting = ", ".join(p.seat for p in prompts)
+        click.echo(f"{seat} has nothing to decide now; waiting for {waiting}.")
+        return
+    text = game.help(prompt)
+    if not text.startswith(prompt.summary):  # the help names the decision first, as a rule
+        click.echo(prompt.summary)
+    click.echo(text)
+
+
+@main.command("order")
+@click.argument("game_id")
+@click.argument("seat")
+@click.argument("text")
+@handles_errors
+def order_command(game_id: str, seat: str, text: str) -> None:
+    """Give SEAT's order TEXT, through the same path as an emailed order."""
+    result = submit_order(open_order_store(), game_id, seat, text, source="cli")
+    if result.status == "help":
+        click.echo(result.legal)
+        return
+    if result.accepted:
+        announce_in_background(game_id)
+        click.echo(f"accepted: {'; '.join(result.orders)} (log now at seq {result.seq})")
+        return
+    click.echo(f"rejected [{result.code}]: {result.message}", err=True)
+    if result.legal:
+        click.echo(result.legal, err=True)
+    sys.exit(EXIT_REJECTED)
+
+
+@main.command("announce", hidden=True)
+@click.argument("game_id")
+def announce_command(game_id: str) -> None:
+    """Tell the task queue that GAME_ID changed, so that its mail goes out now."""
+    announce(game_id)
+
+
+@main.command("log")
+@click.argument("game_id")
+@click.option("--as", "seat", metavar="SEAT", help="Show the history SEAT may read.")
+@click.option("--json", "as_json", is_flag=True, help="Print the history as JSON.")
+@handles_errors
+def log_command(game_id: str, seat: str | None, as_json: bool) -> None:
+    """Show the history of a game that SEAT may read (a spectator's without --as)."""
+    store = open_store()
+    _check_seat(load_game(store, game_id), seat)
+    from service.audit import audit as auditing
+
+    lines = auditing.history(store, game_id, seat)
+    if as_json:
+        click.echo(auditing.json_lines(lines))
+        return
+    for line in lines:
+        click.echo(f"{line.seq:5}  {line.recorded_at[:19]}  {line.text}")
+
+
+@main.command("verify")
+@click.argument("game_id")
+@click.option("--witness", "witnesses", multiple=True, metavar="SEQ:HASH",
+              help="A log head from an email or seat page that the log must still contain.")
+@handles_errors
+def verify_command(game_id: str, witnesses: tuple[str, ...]) -> None:
+    """Check the hash chain, that replaying the log rebuilds the same state, and witnesses."""
+    from service.audit import audit as auditing
+
+    store = open_store()
+    report = auditing.verify(store, game_id)
+    for given in witnesses:
+        check_witness_command(store, game_id, given)
+    if report.ok:
+        click.echo(f"ok: {report.events} events, hash chain intact, replay matches")
+        if report.problem:
+            click.echo(f"note: {report.problem}")
+        return
+    where = f" at seq {report.first_bad_seq}" if report.first_bad_seq is not None else ""
+    raise click.ClickException(f"verification failed{where}: {report.problem}")
+
+
+def check_witness_command(store: Store, game_id: str, given: str) -> None:
+    """Print that the log holds a witnessed head, or stop with what is wrong."""
+    from service.game.witness import check_witness, parse_witness
+
+    try:
+        seq, prefix = parse_witness(given)
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from None
+    witnessed = check_witness(store, game_id, seq, prefix)
+    if not witnessed.ok:
+        raise click.ClickException(f"witness {given} not found: {witnessed.problem}")
+    click.echo(f"ok: the log still contains the witnessed head {given}")
+
+
+@main.command("audit")
+@click.argument("game_id", required=False)
+@click.option("--archive", "archive_path", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Audit a game's archive file alone: no database, server or network.")
+@handles_errors
+def audit_command(game_id: str | None, archive_path: str | None) -> None:
+    """Re-run every order of a finished game from its revealed seed; the log must match."""
+    if (game_id is None) == (archive_path is None):
+        raise ServiceError("give a game id, or --archive FILE (not both)")
+    from service.audit import audit as auditing
+    from service.audit.restore import audit_archive
+
+    if archive_path is not None:
+        report = audit_archive(archive_path)
+    else:
+        report = auditing.audit(open_store(), game_id or "")
+    state = "" if report.finished else " (a running game: checked up to its last event)"
+    click.echo(f"ok: hash chain intact, seed matches its published hash, {report.orders} "
+               f"orders re-run, {report.draws} random draws re-derived, {report.events} "
+               f"events reproduced exactly{state}")
+
+
+@main.command("pause")
+@click.argument("game_id")
+@click.option("--reason", default="", help="Told to the players.")
+@handles_errors
+def pause_command(game_id: str, reason: str) -> None:
+    """Pause a game: no orders and no deadlines until it is resumed."""
+    from service.table import admin
+
+    admin.pause_game(open_store(), game_id, reason)
+    announce(game_id)
+    click.echo(f"game {game_id} is paused")
+
+
+@main.command("resume")
+@click.argument("game_id")
+@handles_errors
+def resume_command(game_id: str) -> None:
+    """Resume a paused game; open deadlines move later by the length of the pause."""
+    from service.table import admin
+
+    admin.resume_game(open_store(), game_id)
+    announce(game_id)
+    click.echo(f"game {game_id} goes on")
+
+
+@main.command("replace")
+@click.argument("game_id")
+@click.argument("seat")
+@click.argument("player", metavar="NAME=EMAIL")
+@handles_errors
+def replace_command(game_id: str, seat: str, player: str) -> None:
+    """Hand SEAT to a new player; the old reply address and links stop working."""
+    name, sep, email = player.partition("=")
+    if not sep or not name.strip():
+        raise ServiceError(f"the new player must be NAME=EMAIL, not {player!r}")
+    from service.table import admin
+
+    admin.replace_seat(open_store(), game_id, seat, name.strip(), email.strip())
+    announce(game_id)
+    click.echo(f"{name.strip()} now plays {seat} in game {game_id}; a welcome email is queued")
+
+
+@main.command("rotate-token")
+@click.argument("game_id")
+@click.argument("seat")
+@handles_errors
+def rotate_token_command(game_id: str, seat: str) -> None:
+    """Renew SEAT's private link and reply address; the old ones stop working."""
+    from service.table import admin
+
+    admin.rotate_token(open_store(), game_id, seat)
+    announce(game_id)
+    click.echo(f"{seat} has a new reply address; an email with it is queued")
+
+
+@main.group("db")
+def db_group() -> None:
+    """The store's schema: see its revision, migrate it."""
+
+
+@db_group.command("upgrade")
+@handles_errors
+def db_upgrade_command() -> None:
+    """Migrate the store's tables to the newest schema revision (safe to run again)."""
+    store = open_store(migrate=False)
+    before = store.revision()
+    store.upgrade()
+    after = store.revision()
+    click.echo(f"schema at revision {after}" + ("" if before == after else
+                                                 f" (was {before or 'empty'})"))
+
+
+@db_group.command("revision")
+@handles_errors
+def db_revision_command() -> None:
+    """Print the store's schema revision."""
+    click.echo(open_store(migrate=False).revision() or "empty")
+
+
+def register_extra_commands(group: click.Group) -> None:
+    """Add the commands that live in their own modules, and those of installed plugins."""
+    from importlib.metadata import entry_points
+
+    from service.cli.archives import backup_command, export_command, import_command
+    from service.cli.selfplay import demo_command, selfplay_command
+
+    group.add_command(selfplay_command)
+    group.add_command(demo_command)
+    group.add_command(export_command)
+    group.add_command(import_command)
+    group.add_command(backup_command)
+    for plugin in entry_points(group="pbem.commands"):
+        plugin.load()(group)
+
+
+if __name__ == "__main__":
+    main()

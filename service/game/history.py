@@ -1,0 +1,108 @@
+"""A game's history a page at a time: only the events a page shows are read.
+
+Pages are runs of at most PAGE_EVENTS events, newest first: `before` asks for the events
+before a seq, `after` for those after one (both bounded by the head the page was read at), so
+a 100,000-event game costs the same per page as a short one. A line is what the reading seat
+may see of an event: the event itself, a public summary of a secret one, or nothing; every
+event is readable once the game is over.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+
+from engine.core import Game
+from service.audit.audit import HistoryLine, readable_text
+from service.game.current import PageGame
+from service.game.events import SERVICE_EVENTS, is_service_event
+from service.game.loading import LoadedGame
+from service.log.schema import events as events_t
+from service.log.store import Store
+
+PAGE_EVENTS = 50
+"""Events per history page."""
+_COLUMNS = (events_t.c.seq, events_t.c.type, events_t.c.schema_version, events_t.c.payload,
+            events_t.c.actor, events_t.c.recorded_at)
+
+
+@dataclass(frozen=True)
+class HistoryPage:
+    """Lines of one page (oldest first) and the seqs that lead to the older and newer pages."""
+
+    lines: list[HistoryLine]
+    older: int | None
+    """Ask for `before=older` to see the page before this one (None: this is the first)."""
+    newer: int | None
+    """Ask for `after=newer` to see the page after this one (None: this is the newest)."""
+    first_seq: int
+    last_seq: int
+
+
+def history_page(store: Store, game: PageGame, seat: str | None, *, before: int | None = None,
+                 after: int | None = None, size: int = PAGE_EVENTS) -> HistoryPage:
+    """Return the page of events before seq `before`, after seq `after`, or the newest page."""
+    head = game.row.head_seq
+    c = events_t.c
+    query = select(*_COLUMNS).where(c.game_id == game.row.id, c.seq <= head)
+    # A log's seqs run from 1 to its head without a gap, so a page is a range of seqs: read
+    # as one, it stays a page whatever plan the database picks (a LIMIT alone does not: on a
+    # table without statistics PostgreSQL may sort the whole log to keep its newest rows).
+    if after is not None:
+        low = max(after, 0)
+        query = query.where(c.seq > low, c.seq <= low + size).order_by(c.seq).limit(size)
+    else:
+        upper = head + 1 if before is None else min(before, head + 1)
+        query = (query.where(c.seq < upper, c.seq >= upper - size)
+                 .order_by(c.seq.desc()).limit(size))
+    with store.connect() as conn:
+        rows = sorted(conn.execute(query).all(), key=lambda row: row[0])
+    lines = readable_lines(game.loaded.game, rows, seat, game.loaded.meta.finished)
+    first = rows[0][0] if rows else (after or 0) + 1
+    last = rows[-1][0] if rows else first - 1
+    return HistoryPage(lines, first if first > 1 else None, last if last < head else None,
+                       first, last)
+
+
+def lines_before(store: Store, loaded: LoadedGame, seat: str | None,
+                 count: int) -> list[HistoryLine]:
+    """Return the lines `seat` may read of the `count` events up to the loaded game's seq, as
+    the game stood then (everything, if it had ended by then): one bounded read."""
+    c = events_t.c
+    query = (select(*_COLUMNS)
+             .where(c.game_id == loaded.meta.id, c.seq > loaded.seq - count,
+                    c.seq <= loaded.seq)
+             .order_by(c.seq))
+    with store.connect() as conn:
+        rows = list(conn.execute(query))
+    return readable_lines(loaded.game, rows, seat, loaded.meta.finished)
+
+
+def readable_lines(game: Game[Any], rows: list[Any], seat: str | None,
+                   finished: bool) -> list[HistoryLine]:
+    """Return the lines `seat` may read of the stored rows (seq, type, version, payload,
+    actor, recorded_at), in their order."""
+    lines = []
+    for seq, name, version, payload, actor, recorded_at in rows:
+        events = SERVICE_EVENTS if is_service_event(name) else game.events
+        text = readable_text(game, name, events.load(name, json.loads(payload), version), seat,
+                             finished)
+        if text is not None:
+            lines.append(HistoryLine(seq, recorded_at, actor, text))
+    return lines
+
+
+def news_since(store: Store, game: PageGame, seat: str | None, last_seen: int | None,
+               first_visit_lines: int) -> tuple[list[HistoryLine], bool]:
+    """Return the lines since seq `last_seen` (at most a page; on a first visit, the newest
+    `first_visit_lines`), and whether more happened since than is shown."""
+    if last_seen is None:
+        page = history_page(store, game, seat, size=max(first_visit_lines, PAGE_EVENTS))
+        return page.lines[-first_visit_lines:], False
+    if last_seen >= game.row.head_seq:
+        return [], False
+    page = history_page(store, game, seat, size=PAGE_EVENTS)
+    lines = [line for line in page.lines if line.seq > last_seen]
+    return lines, page.first_seq > last_seen + 1

@@ -1,0 +1,180 @@
+"""What the service knows of a game (seats, settings, deadlines, pause), folded from its events."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from engine.core.contract import replace
+from service.game.events import (
+    DeadlineSet,
+    GameCreated,
+    GameFinished,
+    GamePaused,
+    GameResumed,
+    GameSettings,
+    MasterLinkRenewed,
+    SeatAbsence,
+    SeatInfo,
+    SeatPreferences,
+    SeatReplaced,
+    SeatResigned,
+    SeedRevealed,
+    SpectatorsSet,
+    TokenRotated,
+)
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """When a seat's open decision is due, and the seq of the event that set it."""
+
+    prompt_key: str
+    due: str
+    seq: int
+
+
+@dataclass(frozen=True)
+class GameMeta:
+    """The service's own data about a game, folded from its service events."""
+
+    id: str
+    game: str
+    title: str
+    engine_version: str
+    seats: tuple[SeatInfo, ...]
+    options: dict[str, Any]
+    seed_hash: str
+    deadline_hours: int | None = None
+    reminder_hours: tuple[int, ...] = (24, 1)
+    winners: tuple[str, ...] | None = None
+    finish_reason: str = ""
+    revealed_seed: str | None = None
+    paused_at: str | None = None
+    deadlines: dict[str, Deadline] = field(default_factory=dict)
+    generations: dict[str, int] = field(default_factory=dict)
+    spectators: bool = False
+    press: str = "private"
+    absence_days: int = 14
+    master_email: str = ""
+    preferences: dict[str, SeatPreferences] = field(default_factory=dict)
+    away_until: dict[str, str] = field(default_factory=dict)
+    resigned: frozenset[str] = frozenset()
+    master_generation: int = 0
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """Return the seat names in clockwise order."""
+        return tuple(seat.name for seat in self.seats)
+
+    @property
+    def finished(self) -> bool:
+        """Return whether the game has ended."""
+        return self.winners is not None
+
+    @property
+    def paused(self) -> bool:
+        """Return whether the game is paused."""
+        return self.paused_at is not None
+
+    def seat(self, name: str) -> SeatInfo:
+        """Return the seat called `name` (KeyError if there is none)."""
+        for seat in self.seats:
+            if seat.name == name:
+                return seat
+        raise KeyError(name)
+
+    def prefs(self, seat: str) -> SeatPreferences:
+        """Return the seat's mail settings (every change, press on, no time zone by default)."""
+        return self.preferences.get(seat) or SeatPreferences(seat, "every", False, "")
+
+    def generation(self, seat: str) -> int:
+        """Return the seat's token generation (0 until its token is first renewed)."""
+        return self.generations.get(seat, 0)
+
+
+def parse_time(text: str) -> datetime:
+    """Return the UTC datetime of an ISO 8601 time written by the service."""
+    return datetime.fromisoformat(text)
+
+
+def format_time(moment: datetime) -> str:
+    """Return `moment` (aware, UTC) as ISO 8601 with a Z."""
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _resumed(meta: GameMeta, item: GameResumed) -> GameMeta:
+    """Return the meta after a resume: every open deadline moves by the pause's length."""
+    if meta.paused_at is None:
+        return meta
+    pause = parse_time(item.at) - parse_time(meta.paused_at)
+    moved = {seat: replace(d, due=format_time(parse_time(d.due) + pause))
+             for seat, d in meta.deadlines.items()}
+    return replace(meta, paused_at=None, deadlines=moved)
+
+
+def _replaced(meta: GameMeta, item: SeatReplaced) -> GameMeta:
+    seats = tuple(SeatInfo(s.name, item.email, item.player) if s.name == item.seat else s
+                  for s in meta.seats)
+    return replace(meta, seats=seats, generations={**meta.generations, item.seat: item.generation})
+
+
+def apply_service_event(meta: GameMeta | None, game_id: str, item: Any, seq: int = 0) -> GameMeta:
+    """Return the service data after one of its events (`seq`: where it stands in the log)."""
+    if isinstance(item, GameCreated):
+        return GameMeta(game_id, item.game, item.title, item.engine_version, item.seats,
+                        dict(item.options), item.seed_hash, item.deadline_hours,
+                        item.reminder_hours)
+    assert meta is not None, "the first event of a game must be game.created"
+    if isinstance(item, GameFinished):
+        return replace(meta, winners=item.winners, finish_reason=item.reason, deadlines={})
+    if isinstance(item, SeedRevealed):
+        return replace(meta, revealed_seed=item.seed)
+    if isinstance(item, DeadlineSet):
+        deadline = Deadline(item.prompt_key, item.due, seq)
+        return replace(meta, deadlines={**meta.deadlines, item.seat: deadline})
+    if isinstance(item, GamePaused):
+        return replace(meta, paused_at=item.at)
+    if isinstance(item, GameResumed):
+        return _resumed(meta, item)
+    if isinstance(item, SeatReplaced):
+        return _replaced(meta, item)
+    if isinstance(item, TokenRotated):
+        return replace(meta, generations={**meta.generations, item.seat: item.generation})
+    if isinstance(item, SpectatorsSet):
+        return replace(meta, spectators=item.enabled)
+    if isinstance(item, MasterLinkRenewed):
+        return replace(meta, master_generation=item.generation)
+    return _table_talk(meta, item)
+
+
+def _table_talk(meta: GameMeta, item: Any) -> GameMeta:
+    """Return the meta after a settings, preferences or absence event (else unchanged)."""
+    if isinstance(item, GameSettings):
+        return replace(meta, press=item.press, absence_days=item.absence_days,
+                       master_email=item.master_email)
+    if isinstance(item, SeatPreferences):
+        return replace(meta, preferences={**meta.preferences, item.seat: item})
+    if isinstance(item, SeatResigned):
+        return replace(meta, resigned=meta.resigned | {item.seat})
+    if isinstance(item, SeatAbsence):
+        away = {k: v for k, v in meta.away_until.items() if k != item.seat}
+        return replace(meta, away_until={**away, item.seat: item.until} if item.until else away)
+    return meta
+
+
+def normal_address(email: str) -> str:
+    """Return an address as compared between games (trimmed, lower case)."""
+    return email.strip().lower()
+
+
+def seat_addresses(meta: GameMeta) -> list[tuple[str, str]]:
+    """Return (seat, address as compared) of every seat of the game."""
+    return [(seat.name, normal_address(seat.email)) for seat in meta.seats]
+
+
+def reminder_leads(meta: GameMeta, decision_hours: int | None) -> tuple[int, ...]:
+    """Return the game's reminder lead times (hours before a deadline) shorter than the time
+    the decision gets: a reminder due as the decision opens would only repeat its turn email."""
+    hours = meta.deadline_hours or decision_hours
+    return tuple(h for h in meta.reminder_hours if not hours or h < hours)

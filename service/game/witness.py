@@ -1,0 +1,94 @@
+"""Witnessed history: the log's head (seq and hash) travels in every email and seat page.
+
+A player who keeps a head from an email can later prove that the log still contains it: the
+chain up to that seq must be intact and the event at that seq must have that hash. Deleting the
+end of a log, or editing an event and recomputing the chain after it, changes or removes the
+witnessed hash, which the database alone can no longer hide.
+
+The hash shown is the event's chain hash keyed with the game's secret seed (HMAC-SHA256), not
+the chain hash itself: a bare hash over an event that holds a secret with few possible values
+(a dealt faction card) could be matched by trying each value. The seed is revealed at the end,
+so anyone can then recompute every shown head; the seed's own hash is in the first event.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+from dataclasses import dataclass
+
+from service.log.store import Store
+
+SHORT = 12
+"""Hex digits of a hash shown to players: 48 bits, far beyond rewriting a log to match."""
+WITNESS = re.compile(r"^\s*(?P<seq>[1-9][0-9]{0,9})\s*:\s*(?P<hash>[0-9a-fA-F]{12,64})\s*\Z")
+
+
+def keyed(seed_hex: str, game_id: str, seq: int, chain_hash: str) -> str:
+    """Return the witnessed form of an event's chain hash: HMAC-SHA256 under the game's seed."""
+    message = f"pbem witness\x1f{game_id}\x1f{seq}\x1f{chain_hash}".encode()
+    return hmac.new(bytes.fromhex(seed_hex), message, hashlib.sha256).hexdigest()
+
+
+@dataclass(frozen=True)
+class Head:
+    """The last event of a log (or of its start up to some seq): its seq and witnessed hash."""
+
+    seq: int
+    hash: str
+
+    @property
+    def short(self) -> str:
+        """Return the hash in its short form."""
+        return self.hash[:SHORT]
+
+    @property
+    def witness(self) -> str:
+        """Return the head as `pbem verify --witness` takes it: SEQ:HASH."""
+        return f"{self.seq}:{self.short}"
+
+
+@dataclass(frozen=True)
+class WitnessReport:
+    """Whether the log still holds a witnessed head, and if not what is wrong."""
+
+    ok: bool
+    seq: int
+    problem: str = ""
+
+
+def head_at(store: Store, game_id: str, seq: int) -> Head | None:
+    """Return the head of a game's log as it stood at `seq` (None before the first event)."""
+    row = store.get_game(game_id)
+    found = store.events(game_id, after_seq=max(seq - 1, 0), upto=seq)
+    if row is None or not found or seq <= 0:
+        return None
+    return Head(found[-1].seq, keyed(row.seed, game_id, found[-1].seq, found[-1].hash))
+
+
+def parse_witness(text: str) -> tuple[int, str]:
+    """Return (seq, hash prefix) from SEQ:HASH, or raise ValueError saying what is expected."""
+    match = WITNESS.match(text)
+    if match is None:
+        raise ValueError(f"a witness is SEQ:HASH with at least {SHORT} hex digits, as printed "
+                         f"in the game's emails (e.g. 42:1a2b3c4d5e6f), not {text!r}")
+    return int(match["seq"]), match["hash"].lower()
+
+
+def check_witness(store: Store, game_id: str, seq: int, prefix: str) -> WitnessReport:
+    """Return whether the log still contains the witnessed head, with an intact chain to it."""
+    bad = store.verify_chain(game_id)
+    if bad is not None and bad <= seq:
+        return WitnessReport(False, seq, f"the hash chain breaks at seq {bad}, before the "
+                                         f"witnessed seq {seq}")
+    head = head_at(store, game_id, seq)
+    if store.get_game(game_id) is None:
+        return WitnessReport(False, seq, f"the game {game_id} is missing from the games table")
+    if head is None:
+        last = store.last_seq(game_id)
+        return WitnessReport(False, seq, f"the log ends at seq {last}: the witnessed event "
+                                         f"{seq} and everything after it are gone")
+    if not head.hash.startswith(prefix):
+        return WitnessReport(False, seq, f"event {seq} has the hash {head.short}, not "
+                                         f"{prefix[:SHORT]}: the log was rewritten")
+    return WitnessReport(True, seq)

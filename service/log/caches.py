@@ -1,0 +1,42 @@
+"""The store's disposable caches: PDF snapshots kept per (game, seat, seq) for every process."""
+from __future__ import annotations
+
+from sqlalchemy import delete, select
+
+from service.log.handles import StoreBase
+from service.log.records import utc_now
+from service.log.schema import pdf_cache as pdf_t
+
+PdfKey = tuple[str, str, int]
+"""(game id, seat or "" for the spectator, seq)."""
+
+
+class CacheStore(StoreBase):
+    """Reads and writes of the `pdf_cache` table: a cache, so a broken entry reads as missing."""
+
+    def cached_pdf(self, key: PdfKey) -> bytes | None:
+        """Return the stored PDF of (game, seat, seq) if there is a whole one."""
+        c = pdf_t.c
+        with self._engine.connect() as conn:
+            data = conn.execute(select(c.pdf).where(c.game_id == key[0], c.seat == key[1],
+                                                    c.seq == key[2])).scalar()
+        if data is None:
+            return None
+        pdf = bytes(data)
+        return pdf if pdf.startswith(b"%PDF-") and b"%%EOF" in pdf[-64:] else None
+
+    def keep_pdf(self, key: PdfKey, pdf: bytes, kept_per_seat: int) -> None:
+        """Store a rendered PDF (replacing a broken one) and drop the seat's older ones,
+        keeping the newest `kept_per_seat`."""
+        c = pdf_t.c
+        mine = (c.game_id == key[0], c.seat == key[1])
+        upsert = self._insert(pdf_t).values(game_id=key[0], seat=key[1], seq=key[2], pdf=pdf,
+                                            created_at=utc_now())
+        upsert = upsert.on_conflict_do_update(index_elements=["game_id", "seat", "seq"],
+                                              set_={"pdf": pdf})
+        with self._writer.begin() as conn:
+            conn.execute(upsert)
+            oldest_kept = conn.execute(select(c.seq).where(*mine).order_by(c.seq.desc())
+                                       .offset(kept_per_seat - 1).limit(1)).scalar()
+            if oldest_kept is not None:
+                conn.execute(delete(pdf_t).where(*mine, c.seq < oldest_kept))

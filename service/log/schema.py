@@ -1,0 +1,238 @@
+"""The event store's tables (SQLAlchemy Core), and reading its records from their rows.
+
+Timestamps are ISO 8601 text in UTC and JSON documents are canonical JSON text in both
+SQLite and PostgreSQL, so what is hashed is exactly what is stored and read back.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    ForeignKey,
+    ForeignKeyConstraint,
+    Index,
+    Integer,
+    LargeBinary,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+from service.log.records import OutboxRow, StoredEvent, Submission
+
+metadata = MetaData()
+
+# The registry of games. The secret seed lives here and never in the event log. The head
+# (seq and hash of the log's last event) is written in every append's transaction, so a log
+# cut short or rewritten no longer agrees with it.
+games = Table(
+    "games",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("engine_version", String(64), nullable=False),
+    Column("title", Text, nullable=False),
+    Column("seed", String(256), nullable=False),
+    Column("created_at", String(32), nullable=False),
+    Column("status", String(32), nullable=False),
+    Column("head_seq", Integer, nullable=False, server_default="0"),
+    Column("head_hash", String(64), nullable=False, server_default="0" * 64),
+    Index("games_created_idx", "created_at", "id"),
+)
+
+# The log. The primary key (game_id, seq) is the concurrency control of the whole service.
+events = Table(
+    "events",
+    metadata,
+    Column("game_id", String(64), ForeignKey("games.id"), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("type", String(128), nullable=False),
+    Column("schema_version", Integer, nullable=False),
+    Column("payload", Text, nullable=False),
+    Column("actor", String(64), nullable=False),
+    Column("causation", String(64), nullable=True),
+    Column("recorded_at", String(32), nullable=False),
+    Column("prev_hash", String(64), nullable=False),
+    Column("hash", String(64), nullable=False),
+    PrimaryKeyConstraint("game_id", "seq", name="events_pkey"),
+    # A game's events of one type (its press) without reading the rest of its log.
+    Index("events_type_idx", "game_id", "type", "seq"),
+)
+
+# A cache of folded states; deleting every row must change nothing but speed.
+snapshots = Table(
+    "snapshots",
+    metadata,
+    Column("game_id", String(64), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("engine_version", String(64), nullable=False),
+    Column("state", Text, nullable=False),
+    Column("created_at", String(32), nullable=False),
+    PrimaryKeyConstraint("game_id", "seq", "engine_version", name="snapshots_pkey"),
+)
+
+# Raw input, stored before anything else. The body is UTF-8 bytes (with surrogates passed
+# through) so that any Python string, NUL characters included, comes back unchanged.
+submissions = Table(
+    "submissions",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("received_at", String(32), nullable=False),
+    Column("source", String(32), nullable=False),
+    Column("game_id", String(64), nullable=True),
+    Column("seat", String(64), nullable=True),
+    Column("sender", Text, nullable=True),
+    Column("idempotency_key", Text, nullable=True),
+    Column("body", LargeBinary, nullable=False),
+    Column("status", String(32), nullable=False),
+    Column("result", Text, nullable=True),
+    Column("processed_at", String(32), nullable=True),
+    Column("recipient", Text, nullable=True),
+    Column("replied_at", String(32), nullable=True),
+    Column("reply_claimed_until", String(32), nullable=True),
+    Column("prompt_key", Text, nullable=True),
+    Column("attempts", Integer, nullable=False, server_default="0"),
+    Column("last_error", Text, nullable=True),
+    UniqueConstraint("source", "idempotency_key", name="submissions_source_key_uq"),
+    Index("submissions_status_idx", "status", "received_at"),
+    Index("submissions_unreplied_idx", "source", "replied_at", "processed_at"),
+    Index("submissions_game_idx", "game_id", "status", "received_at"),
+)
+
+# Which line of which submission became which accepted order (seq) and where its append ended
+# (last_seq). Written in the same transaction as the order's events; its primary key is what
+# makes a line decided at most once.
+decisions = Table(
+    "decisions",
+    metadata,
+    Column("submission_id", String(32), nullable=False),
+    Column("line", Integer, nullable=False),
+    Column("game_id", String(64), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("last_seq", Integer, nullable=False),
+    ForeignKeyConstraint(["game_id", "seq"], ["events.game_id", "events.seq"],
+                         name="decisions_event_fk"),
+    PrimaryKeyConstraint("submission_id", "line", name="decisions_pkey"),
+)
+
+# Deliveries, written in the same transaction as the event that causes them.
+outbox = Table(
+    "outbox",
+    metadata,
+    Column("id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True,
+           autoincrement=True),
+    Column("game_id", String(64), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("recipient", Text, nullable=False),
+    Column("kind", String(32), nullable=False),
+    Column("payload", Text, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("attempts", Integer, nullable=False, default=0),
+    Column("created_at", String(32), nullable=False),
+    Column("sent_at", String(32), nullable=True),
+    Column("last_error", Text, nullable=True),
+    Column("claimed_until", String(32), nullable=True),
+    Column("queued_until", String(32), nullable=True),
+    ForeignKeyConstraint(["game_id", "seq"], ["events.game_id", "events.seq"],
+                         name="outbox_event_fk"),
+    UniqueConstraint("game_id", "seq", "recipient", "kind", name="outbox_delivery_uq"),
+    Index("outbox_status_idx", "status", "id"),
+    Index("outbox_game_status_idx", "game_id", "status", "id"),
+    Index("outbox_recipient_idx", "game_id", "recipient", "seq"),
+)
+
+
+# The open deadlines: one row per seat that owes a decision with a deadline, replaced in every
+# append of its game. `next_at` is when the sweep must look next (a reminder or the deadline).
+# A projection: `pbem db upgrade` rebuilds it from the logs.
+deadlines = Table(
+    "deadlines",
+    metadata,
+    Column("game_id", String(64), ForeignKey("games.id"), nullable=False),
+    Column("seat", String(64), nullable=False),
+    Column("prompt_key", Text, nullable=False),
+    Column("due", String(32), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("next_at", String(32), nullable=False),
+    PrimaryKeyConstraint("game_id", "seat", name="deadlines_pkey"),
+    Index("deadlines_next_idx", "next_at"),
+)
+
+# Rendered PDF snapshots, one per (game, seq, seat; '' is the spectator), shared by the turn
+# mails, the reminders and the downloads of every process. A cache: deleting rows costs only
+# rendering them again.
+pdf_cache = Table(
+    "pdf_cache",
+    metadata,
+    Column("game_id", String(64), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("seat", String(64), nullable=False),
+    Column("pdf", LargeBinary, nullable=False),
+    Column("created_at", String(32), nullable=False),
+    PrimaryKeyConstraint("game_id", "seat", "seq", name="pdf_cache_pkey"),
+)
+
+
+# The seats whose held news waits for a daily digest: `held_seq` is the seat's last held
+# notice since its last news email (NULL when none waits), `digest_day` the local date of its
+# last digest. A projection of the outbox kept by database triggers on every outbox insert
+# (revision 0009), so it changes in the very transaction that writes the rows; the digest
+# sweep reads only the waiting rows instead of every running game.
+digest_waiting = Table(
+    "digest_waiting",
+    metadata,
+    Column("game_id", String(64), ForeignKey("games.id"), nullable=False),
+    Column("seat", String(64), nullable=False),
+    Column("held_seq", Integer, nullable=True),
+    Column("digest_day", String(10), nullable=False, server_default=""),
+    PrimaryKeyConstraint("game_id", "seat", name="digest_waiting_pkey"),
+    Index("digest_waiting_held_idx", "held_seq"),
+)
+
+# Who plays which seat, by address: "my games" reads an address's games here instead of
+# folding every game. Written in the transaction of the append that creates the game or
+# hands a seat to a new player (revision 0011).
+seat_addresses = Table(
+    "seat_addresses",
+    metadata,
+    Column("game_id", String(64), ForeignKey("games.id"), nullable=False),
+    Column("seat", String(64), nullable=False),
+    Column("address", Text, nullable=False),
+    PrimaryKeyConstraint("game_id", "seat", name="seat_addresses_pkey"),
+    Index("seat_addresses_address_idx", "address", "game_id"),
+)
+
+
+# -- records (service.log.records), and reading them from rows ----------------------------
+
+def stored_event_from_row(row: Any) -> StoredEvent:
+    """Return the StoredEvent for an events table row."""
+    values = dict(row._mapping)
+    values["payload"] = json.loads(values["payload"])
+    return StoredEvent(**values)
+
+
+def _decode_json(value: str | None) -> Any:
+    """Return the decoded JSON text, or None for a NULL column."""
+    return None if value is None else json.loads(value)
+
+
+def submission_from_row(row: Any) -> Submission:
+    """Return the Submission for a submissions table row."""
+    values = dict(row._mapping)
+    values["body"] = bytes(values["body"]).decode("utf-8", "surrogatepass")
+    values["result"] = _decode_json(values["result"])
+    return Submission(**values)
+
+
+def outbox_row_from_row(row: Any) -> OutboxRow:
+    """Return the OutboxRow for an outbox table row."""
+    values = dict(row._mapping)
+    values["payload"] = json.loads(values["payload"])
+    return OutboxRow(**values)

@@ -1,0 +1,115 @@
+"""Delivery: turn an outbox row, or the answer to an email, into one sent message, once."""
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections.abc import Callable
+from email.message import EmailMessage
+
+from sqlalchemy.exc import DBAPIError
+
+from service.base.config import Config
+from service.log.records import SETTLED
+from service.log.store import Store
+from service.mail.transport import PermanentDeliveryError, send
+
+log = logging.getLogger("pbem.delivery")
+CLAIM_SECONDS = int(os.environ.get("PBEM_CLAIM_SECONDS", "300"))
+"""How long a worker holds a delivery; if it dies, another may take it after that."""
+CLAIMED_ELSEWHERE = "claimed-elsewhere"
+"""Another worker holds the delivery: it sends it, or recovery queues it once its claim ends.
+Waiting for it here would only multiply the work under a backlog."""
+
+
+RECORD_TRIES = 8
+"""Tries at recording a message as sent, 0.5 s apart and doubling (about two minutes): the
+message is out, and a database that blinks now must not make a retry send it again."""
+
+
+def _record_sent(record: Callable[[], object], name: str) -> None:
+    """Record that a message went out, waiting out a database restart rather than failing."""
+    for attempt in range(RECORD_TRIES):
+        try:
+            record()
+            return
+        except DBAPIError as exc:
+            if attempt == RECORD_TRIES - 1:
+                raise
+            log.warning("%s was sent but could not be recorded yet: %s", name, exc)
+            time.sleep(0.5 * 2 ** attempt)
+
+
+def _send_composed(config: Config, compose: Callable[[], EmailMessage | None], name: str,
+                   release: Callable[[str], None]) -> bool:
+    """Compose and send one claimed message; on failure give up the claim and re-raise.
+
+    Returns False when there was nothing to send any more.
+    """
+    try:
+        message = compose()
+        if message is not None:
+            send(config, message, name)
+    except Exception as exc:
+        release(f"{type(exc).__name__}: {exc}")
+        raise
+    return message is not None
+
+
+def deliver(store: Store, config: Config, outbox_id: int) -> str:
+    """Send the email of one outbox row unless it was sent already; return what happened."""
+    row = store.get_outbox(outbox_id)
+    if row is None:
+        return "missing"
+    if row.status in SETTLED:
+        return "already-sent"
+    if row.status == "failed":
+        return "failed-before"
+    if not store.claim_outbox(outbox_id, CLAIM_SECONDS):
+        return CLAIMED_ELSEWHERE
+
+    def release(error: str) -> None:
+        store.mark_outbox_failed(outbox_id, error)
+        store.release_outbox(outbox_id)
+
+    from service.mail.compose import compose_outbox  # PDFs: imported by the worker that sends
+
+    try:
+        sent = _send_composed(config, lambda: compose_outbox(store, config, row),
+                              f"{row.game_id}-{row.seq:06d}-{row.recipient}-{row.kind}",
+                              release)
+    except PermanentDeliveryError as exc:  # refused for good: retrying cannot help
+        log.warning("the %s email of game %s to %s was refused for good: %s", row.kind,
+                    row.game_id, row.recipient, exc,
+                    extra={"game": row.game_id, "outbox": outbox_id,
+                           "smtp_code": exc.smtp_code})
+        store.fail_outbox(outbox_id, f"refused for good: {exc}"[:500])
+        return "refused"
+    _record_sent(lambda: store.mark_outbox_sent(outbox_id, mailed=sent),
+                 f"outbox row {outbox_id}")
+    return "sent" if sent else "no-longer-needed"
+
+
+def deliver_reply(store: Store, config: Config, submission_id: str) -> str:
+    """Send the answer to a processed email unless it was sent already; return what happened."""
+    sub = store.get_submission(submission_id)
+    if sub is None:
+        return "missing"
+    if sub.replied_at is not None:
+        return "already-sent"
+    if sub.status == "received":
+        return "not-processed-yet"
+    if not store.claim_reply(submission_id, CLAIM_SECONDS):
+        return CLAIMED_ELSEWHERE
+    from service.mail.compose import compose_reply
+    try:
+        sent = _send_composed(config, lambda: compose_reply(store, config, sub),
+                              f"reply-{sub.id}", lambda _: store.release_reply(submission_id))
+    except PermanentDeliveryError as exc:  # refused for good: retrying cannot help
+        log.warning("the answer to %s was refused for good: %s", submission_id, exc,
+                    extra={"submission": submission_id, "smtp_code": exc.smtp_code})
+        store.mark_submission_replied(submission_id)
+        return "refused"
+    _record_sent(lambda: store.mark_submission_replied(submission_id),
+                 f"the answer to {submission_id}")
+    return "sent" if sent else "no-reply-needed"

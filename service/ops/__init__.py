@@ -1,0 +1,1 @@
+"""Running the service: backups of the embedded store."""

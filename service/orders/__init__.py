@@ -1,0 +1,1 @@
+"""Order use cases: create a game, submit and decide an order, append what it causes."""

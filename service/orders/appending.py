@@ -1,0 +1,185 @@
+"""Appending a decision: the service's events, the game's events, deadlines and the outbox.
+
+Everything one decision causes is one append, so the log, the deadlines and the mail that
+tells the players are never out of step.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from engine.core import Game
+from service.base import clock
+from service.game.events import (
+    SERVICE_EVENTS,
+    DeadlineSet,
+    GameFinished,
+    SeedRevealed,
+    is_service_event,
+)
+from service.game.loading import LoadedGame, due_snapshot
+from service.game.meta import (
+    GameMeta,
+    apply_service_event,
+    format_time,
+    parse_time,
+    reminder_leads,
+    seat_addresses,
+)
+from service.game.notify import notice_kind
+from service.log.records import DeadlineRow, NewEvent, NewOutbox, StoredEvent, Submission
+from service.time.absence import extend_for_absence
+
+if TYPE_CHECKING:
+    from service.log.store import Store
+
+
+def service_new(item: Any, actor: str, causation: str | None) -> NewEvent:
+    """Return the row for one service event."""
+    name, payload = SERVICE_EVENTS.dump(item)
+    return NewEvent(name, payload, SERVICE_EVENTS.version_of(item), actor, causation)
+
+
+def engine_new(game: Game[Any], item: Any, actor: str, causation: str | None) -> NewEvent:
+    """Return the row for one game event."""
+    name, payload = game.events.dump(item)
+    return NewEvent(name, payload, game.events.version_of(item), actor, causation)
+
+
+def append_decision(store: Store, loaded: LoadedGame, head: Sequence[Any],
+                    engine_events: Sequence[Any], seed: bytes, actor: str,
+                    causation: str | None, *,
+                    decision: tuple[str, int] | None = None, notify: bool = True,
+                    answer: Callable[[int], tuple[str, str, dict[str, Any]]] | None = None,
+                    submission: Submission | None = None) -> list[StoredEvent]:
+    """Append `head` (service events), the game's events, the end, deadlines and the outbox.
+
+    `decision` (submission id, line) makes the append refuse a line decided before. Without
+    `notify` no outbox rows are written: the caller writes one round for several appends.
+    `answer(last seq)` is the submission's result, stored in the same transaction, as is
+    `submission`, an input not stored before.
+    """
+    game, before = loaded.game, loaded.state
+    state = game.fold(before, engine_events)
+    items: list[Any] = [*head, *engine_events]
+    result = game.outcome(state)
+    if result is not None:
+        items += [GameFinished(result.winners, result.reason, dict(result.scores)),
+                  SeedRevealed(seed.hex())]
+    meta = _fold_meta(loaded.meta, items, loaded.seq)
+    deadlines = new_deadlines(game, state, meta)
+    items += deadlines
+    meta = _fold_meta(meta, deadlines, loaded.seq + len(items) - len(deadlines))
+    rows = [_row(game, item, actor, causation) for item in items]
+    last = loaded.seq + len(rows)
+    outbox = (outbox_rows(game, before if loaded.seq else None, state, meta, last)
+              if notify else [])
+    snapshot = due_snapshot(loaded, meta, state, last)
+    stored = store.append(meta.id, loaded.seq, rows, outbox, decision,
+                          open_deadlines(game, state, meta), answer(last) if answer else None,
+                          prev_hash=loaded.head_hash or None, submission=submission,
+                          snapshot=snapshot, seats=_changed_seats(loaded, meta))
+    if meta.finished:
+        store.set_game_status(meta.id, "finished")
+    if snapshot is not None:
+        loaded.snapshot_seq = last
+    loaded.meta, loaded.state, loaded.seq = meta, state, last
+    loaded.head_hash = stored[-1].hash
+    return stored
+
+
+def append_service_events(store: Store, loaded: LoadedGame, items: Sequence[Any], actor: str,
+                          outbox_kind: str | None = None) -> list[StoredEvent]:
+    """Append service events alone (pause, replacement...), with deadlines they open."""
+    meta = _fold_meta(loaded.meta, items, loaded.seq)
+    deadlines = new_deadlines(loaded.game, loaded.state, meta)
+    meta = _fold_meta(meta, deadlines, loaded.seq + len(items))
+    rows = [service_new(item, actor, None) for item in [*items, *deadlines]]
+    last = loaded.seq + len(rows)
+    outbox = ([NewOutbox(last, seat, outbox_kind) for seat in meta.seat_names]
+              if outbox_kind else [])
+    stored = store.append(meta.id, loaded.seq, rows, outbox,
+                          deadlines=open_deadlines(loaded.game, loaded.state, meta),
+                          prev_hash=loaded.head_hash or None,
+                          seats=_changed_seats(loaded, meta))
+    loaded.meta, loaded.seq, loaded.head_hash = meta, last, stored[-1].hash
+    return stored
+
+
+def _changed_seats(loaded: LoadedGame, meta: GameMeta) -> list[tuple[str, str]] | None:
+    """Return who plays the seats after an append that made the game or changed them."""
+    seats = seat_addresses(meta)
+    return seats if loaded.seq == 0 or seats != seat_addresses(loaded.meta) else None
+
+
+def _row(game: Game[Any], item: Any, actor: str, causation: str | None) -> NewEvent:
+    """Return the row of a service or game event; deadlines are set by the system."""
+    if not _is_service(item):
+        return engine_new(game, item, actor, causation)
+    return service_new(item, "system" if isinstance(item, DeadlineSet) else actor, causation)
+
+
+def _is_service(item: Any) -> bool:
+    """Return whether `item` is one of the service's own events."""
+    return is_service_event(getattr(type(item), "event_type", ""))
+
+
+def _fold_meta(meta: GameMeta, items: Sequence[Any], seq: int) -> GameMeta:
+    """Return the meta after the service events among `items`, the first at seq + 1."""
+    for offset, item in enumerate(items, start=1):
+        if _is_service(item):
+            meta = apply_service_event(meta, meta.id, item, seq + offset)
+    return meta
+
+
+def new_deadlines(game: Game[Any], state: Any, meta: GameMeta) -> list[DeadlineSet]:
+    """Return a deadline for every open decision that has none yet (none while paused)."""
+    if meta.paused or meta.finished:
+        return []
+    result = []
+    for prompt in game.prompts(state):
+        current = meta.deadlines.get(prompt.seat)
+        if current is not None and current.prompt_key == prompt.key:
+            continue
+        hours = meta.deadline_hours or prompt.deadline_hours
+        due = extend_for_absence(meta, prompt.seat, clock.now() + timedelta(hours=hours),
+                                 clock.now())
+        result.append(DeadlineSet(prompt.seat, prompt.key, format_time(due)))
+    return result
+
+
+def open_deadlines(game: Game[Any], state: Any, meta: GameMeta) -> list[DeadlineRow]:
+    """Return the deadlines of the decisions still owed, for the sweep's projection."""
+    if meta.paused or meta.finished:
+        return []
+    owed = {p.seat: p for p in game.prompts(state) if not p.submitted}
+    rows = []
+    for seat, deadline in sorted(meta.deadlines.items()):
+        prompt = owed.get(seat)
+        if prompt is None or prompt.key != deadline.prompt_key:
+            continue
+        due = parse_time(deadline.due)
+        leads = reminder_leads(meta, prompt.deadline_hours)
+        first = min([due - timedelta(hours=hours) for hours in leads] + [due])
+        rows.append(DeadlineRow(meta.id, seat, deadline.prompt_key, deadline.due, deadline.seq,
+                                format_time(first)))
+    return rows
+
+
+def outbox_rows(game: Game[Any], before: Any, after: Any, meta: GameMeta,
+                seq: int) -> list[NewOutbox]:
+    """Return a notice for each seat whose view or decision changed (or all, at start/end)."""
+    rows = []
+    for seat in meta.seat_names:
+        kind = "final" if meta.finished else "turn"
+        new_prompt = game.prompt_for(after, seat)
+        new_key = new_prompt.key if new_prompt else None
+        if before is not None and not meta.finished:
+            old_prompt = game.prompt_for(before, seat)
+            same_prompt = (old_prompt.key if old_prompt else None) == new_key
+            if same_prompt and game.view(before, seat) == game.view(after, seat):
+                continue
+        kind = notice_kind(meta, seat, kind, new_prompt is not None)
+        rows.append(NewOutbox(seq, seat, kind, {"prompt": new_key}))
+    return rows

@@ -1,0 +1,59 @@
+"""PDF snapshots rendered once per (game, seq, seat) and kept in the database for every process.
+
+The turn mail of a seq, the reminders (which show the seat's current state) and the download
+from the seat page all ask for the PDF of a seat at a seq of its game's log; the first asker
+renders it and stores it, the others read it back. The snapshot's history is the seat's newest
+readable lines up to that seq, so the same (game, seq, seat) always means the same content.
+It is a cache: a missing or unreadable entry is rendered again, and only the newest few PDFs
+of each seat of a game are kept.
+"""
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from engine.core.contract import view_header
+from service.game.current import PageGame
+from service.game.history import readable_lines
+from service.game.loading import LoadedGame
+from service.log.schema import events as events_t
+from service.log.store import Store
+from service.pdf.render import render_snapshot_pdf
+
+HISTORY_LINES = 12
+"""History lines on a snapshot."""
+HISTORY_EVENTS = 48
+"""Events read to find them (secret events may give no line to the seat)."""
+KEPT_PER_SEAT = 3
+SPECTATOR = ""
+
+
+def seat_pdf(store: Store, game: PageGame, seat: str | None) -> bytes:
+    """Return the PDF snapshot of `seat` (None: a spectator) at the game's head."""
+    return snapshot_pdf(store, game.loaded, seat)
+
+
+def snapshot_pdf(store: Store, loaded: LoadedGame, seat: str | None) -> bytes:
+    """Return the PDF snapshot of `seat` at the loaded game's seq, rendered at most once."""
+    key = (loaded.meta.id, seat or SPECTATOR, loaded.seq)
+    found = store.cached_pdf(key)
+    if found is not None:
+        return found
+    view = loaded.game.view(loaded.state, seat)
+    pdf = render_snapshot_pdf(loaded.game, view, game_title=loaded.meta.title,
+                              game_id=loaded.meta.id, seat=seat, turn_label=view_header(view)["label"],
+                              history=recent_lines(store, loaded, seat))
+    store.keep_pdf(key, pdf, KEPT_PER_SEAT)
+    return pdf
+
+
+def recent_lines(store: Store, loaded: LoadedGame, seat: str | None) -> list[str]:
+    """Return the seat's newest history lines up to the loaded seq (a bounded read)."""
+    c = events_t.c
+    query = (select(c.seq, c.type, c.schema_version, c.payload, c.actor, c.recorded_at)
+             .where(c.game_id == loaded.meta.id, c.seq <= loaded.seq,
+                    c.seq > loaded.seq - HISTORY_EVENTS)  # a range: seqs have no gaps
+             .order_by(c.seq.desc()).limit(HISTORY_EVENTS))
+    with store.connect() as conn:
+        rows = sorted(conn.execute(query).all(), key=lambda row: row[0])
+    lines = readable_lines(loaded.game, rows, seat, loaded.meta.finished)
+    return [line.text for line in lines][-HISTORY_LINES:]

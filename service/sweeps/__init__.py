@@ -1,0 +1,1 @@
+"""The beat's periodic work: reminders and defaults at deadlines, daily digests."""

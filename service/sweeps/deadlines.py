@@ -1,0 +1,106 @@
+"""The deadline sweep: reminders before a deadline, the default order when it passes."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from engine.core import Prompt, canonical_json
+from service.base import clock
+from service.game.loading import LoadedGame, load_game
+from service.game.meta import format_time, parse_time, reminder_leads
+from service.log.store import DeadlineRow, NewOutbox, Store
+from service.orders.appending import open_deadlines
+from service.orders.games import DEADLINE_ACTOR
+from service.sweeps.digests import queue_due_digests
+
+
+@dataclass
+class SweepReport:
+    """What one sweep did: submissions created for passed deadlines, reminder rows added."""
+
+    submissions: list[str] = field(default_factory=list)
+    reminders: list[int] = field(default_factory=list)
+    games: int = 0
+
+
+SWEEP_BATCH = 1000
+"""The most deadlines one sweep looks at; the rest wait for the next minute."""
+RETRY_DEFAULT = timedelta(minutes=5)
+"""When the sweep looks again at a deadline whose default it submitted (if still open)."""
+
+
+def sweep(store: Store, limit: int = SWEEP_BATCH) -> SweepReport:
+    """Remind seats and default the ones out of time, reading only the deadlines due now."""
+    report = SweepReport()
+    now = clock.now()
+    by_game: dict[str, list[DeadlineRow]] = {}
+    for row in store.due_deadlines(format_time(now), limit):
+        by_game.setdefault(row.game_id, []).append(row)
+    for game_id, rows in by_game.items():
+        loaded = load_game(store, game_id)
+        report.games += 1
+        current = open_deadlines(loaded.game, loaded.state, loaded.meta)
+        if _key(current, only=rows) != _key(rows):
+            store.replace_deadlines(game_id, current)  # the projection was stale: mend it
+            rows = [row for row in current if row.next_at <= format_time(now)]
+        for row in rows:
+            _sweep_deadline(store, loaded, row, now, report)
+    if now.minute == 0:  # digests are daily; looking once an hour is enough
+        report.reminders += _digests(store, now)
+    return report
+
+
+def _digests(store: Store, now: datetime) -> list[int]:
+    """Add the daily digests due now, reading only the seats with held news; return the ids."""
+    return queue_due_digests(store, now).added
+
+
+def _key(rows: list[DeadlineRow], only: list[DeadlineRow] | None = None) -> set[tuple[str, ...]]:
+    """Return what identifies deadlines (seat, decision, due), of the seats in `only`."""
+    seats = {row.seat for row in only} if only is not None else None
+    return {(row.seat, row.prompt_key, row.due) for row in rows
+            if seats is None or row.seat in seats}
+
+
+def _sweep_deadline(store: Store, loaded: LoadedGame, row: DeadlineRow, now: datetime,
+                    report: SweepReport) -> None:
+    """Default a passed deadline, or send the reminder due; then set when to look next."""
+    due = parse_time(row.due)
+    if due <= now:
+        prompt = loaded.game.prompt_for(loaded.state, row.seat)
+        if prompt is not None:
+            report.submissions.append(_submit_default(store, loaded, row.seat, prompt))
+            if loaded.meta.master_email:
+                store.add_outbox(loaded.meta.id, [NewOutbox(row.seq, "*", "master-default")])
+        store.set_deadline_next(row, format_time(now + RETRY_DEFAULT))
+        return
+    prompt = loaded.game.prompt_for(loaded.state, row.seat)
+    leads = reminder_leads(loaded.meta, prompt.deadline_hours if prompt else None)
+    hours = [h for h in leads if due - timedelta(hours=h) <= now]
+    if hours:
+        reminder = NewOutbox(row.seq, row.seat, f"reminder-{min(hours)}h",
+                             {"prompt": row.prompt_key})
+        report.reminders += store.add_outbox(loaded.meta.id, [reminder])
+    upcoming = [due - timedelta(hours=h) for h in leads if due - timedelta(hours=h) > now]
+    store.set_deadline_next(row, format_time(min([*upcoming, due])))
+
+
+def rebuild_projection(store: Store) -> int:
+    """Write the open deadlines of every running game anew; return how many games."""
+    count = 0
+    for row in store.list_games():
+        if row.status == "active":
+            loaded = load_game(store, row.id, row=row)
+            store.replace_deadlines(row.id, open_deadlines(loaded.game, loaded.state,
+                                                           loaded.meta))
+            count += 1
+    return count
+
+
+def _submit_default(store: Store, loaded: LoadedGame, seat: str, prompt: Prompt) -> str:
+    """Store the seat's default order as a submission (once per decision point)."""
+    body = canonical_json(loaded.game.order_to_json(prompt.default))
+    key = f"{loaded.meta.id}:{seat}:{prompt.key}"
+    sub, _ = store.add_submission(DEADLINE_ACTOR, body, game_id=loaded.meta.id, seat=seat,
+                                  idempotency_key=key)
+    return sub.id

@@ -1,0 +1,1 @@
+"""Talk, seats and the game master: press, mail commands, identities, master tools."""
