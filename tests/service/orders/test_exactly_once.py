@@ -21,7 +21,7 @@ from service.orders.games import NewSeat, create_game, decide_order, process_ord
 from service.orders.processing import MAX_ATTEMPTS, process_submission
 from tests.stores import open_store
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]
 RACE = """
 import json, sys

@@ -281,7 +281,7 @@ def test_an_order_is_decided_without_importing_the_database_library(home: Path) 
               "try:\n    main(sys.argv[1:])\nexcept SystemExit as end:\n    code = end.code\n"
               "print('exit', code, 'sqlalchemy' in sys.modules)\n")
     env = {**os.environ, "PBEM_HOME": str(home), "PBEM_BROKER_URL": "memory://",
-           "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+           "PYTHONPATH": str(Path(__file__).resolve().parents[3])}
     env.pop("PBEM_DATABASE_URL", None)
     done = subprocess.run([sys.executable, "-c", script, "order", game_id, seat, text],
                           env=env, capture_output=True, text=True, timeout=60, check=False)

@@ -23,7 +23,7 @@ from service.mail.reading import (
     parse_message,
 )
 
-SAMPLES = Path(__file__).parent / "mail_samples"
+SAMPLES = Path(__file__).parent / "samples"
 
 # The text of a turn email as the service sends it: the marker on top, then the prompt with
 # example orders that must never be read as the player's orders.

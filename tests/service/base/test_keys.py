@@ -11,7 +11,7 @@ import pytest
 
 from service.base.config import ConfigError, load_config
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 READ_KEY = """
 import os, sys, time
 from pathlib import Path

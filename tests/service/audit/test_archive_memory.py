@@ -50,7 +50,7 @@ def _start(reader: str, archive: Path, events: int) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-c", "import sys\n" + READERS[reader] + PEAK, str(archive), store,
          str(events)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[3])})
 
 
 def _peaks(readers: tuple[str, ...], archives: dict[int, Path],
