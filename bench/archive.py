@@ -32,11 +32,11 @@ from bench.replay import DEFAULT_PG, build_long_game
 from bench.scratch import drop_pg_store, new_pg_store
 from engine.core.harness import chooser_for
 from service.audit.archive import write_archive
-from service.audit.audit import audit
+from service.audit.rerun import audit
 from service.audit.restore import audit_archive, import_archive
 from service.game.loading import load_game
 from service.log.store import Store
-from service.orders.games import submit_order
+from service.orders.processing import submit_order
 
 TARGET = 50_000
 ROUNDS = 9

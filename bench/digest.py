@@ -35,7 +35,8 @@ from service.base import clock
 from service.game.loading import load_game
 from service.log.schema import games as games_t
 from service.log.store import Store
-from service.orders.games import NewSeat, create_game, submit_order
+from service.orders.creation import NewSeat, create_game
+from service.orders.processing import submit_order
 from service.sweeps.digests import queue_due_digests
 from service.table.seatcommands import answer
 

@@ -65,10 +65,9 @@ from service.game.current import forget_games
 from service.game.loading import load_game
 from service.log.schema import outbox as outbox_t
 from service.log.store import Store
-from service.orders.games import submit_order
+from service.orders.processing import submit_order
 from service.sweeps import deadlines
-from service.table.admin import set_spectators
-from service.table.mastertools import end_game
+from service.table.master import end_game, set_spectators
 
 KEY = "bench-flat-key"
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)

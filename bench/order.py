@@ -38,7 +38,8 @@ from engine.core import Rng
 from engine.core.harness import choose_step, chooser_for, seat_names
 from service.game.loading import load_game
 from service.log.store import Store
-from service.orders.games import NewSeat, create_game, submit_order
+from service.orders.creation import NewSeat, create_game
+from service.orders.processing import submit_order
 
 PG_URL = os.environ.get("PBEM_BENCH_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 GAME = "secret-masters"

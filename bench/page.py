@@ -33,7 +33,7 @@ from flask import Flask
 from bench.processes import free_port, stop
 from service.game.loading import load_game, maybe_snapshot
 from service.log.store import NewEvent, Store
-from service.orders.games import NewSeat, create_game
+from service.orders.creation import NewSeat, create_game
 
 CLIENTS = 4
 SECONDS = 6.0

@@ -91,7 +91,7 @@ def measure_email_pdf(repeats: int) -> tuple[float, float]:
     from service.log.schema import pdf_cache
     from service.log.store import Store
     from service.mail.compose import compose_outbox
-    from service.orders.games import NewSeat, create_game
+    from service.orders.creation import NewSeat, create_game
 
     with tempfile.TemporaryDirectory(prefix="pbem-bench-pdf-") as folder:
         home = Path(folder)

@@ -67,7 +67,8 @@ def measure(orders: int) -> None:
     """Play `orders` orders and print the latency and PDF figures."""
     from engine.core.harness import choose_step, chooser_for, seat_names
     from service.game.loading import load_game
-    from service.orders.games import NewSeat, create_game, submit_order
+    from service.orders.creation import NewSeat, create_game
+    from service.orders.processing import submit_order
     from workers.tasks import enqueue_game_mail, store
 
     seats = [NewSeat(name, f"{name}@bench.test") for name in seat_names(3)]

@@ -325,7 +325,7 @@ def _healthy(base: str) -> bool:
 def create_games(store: Any, game: str, count: int) -> list[str]:
     """Create the games the players play, and queue their welcome emails."""
     from engine.core import get_game
-    from service.orders.games import NewSeat, create_game
+    from service.orders.creation import NewSeat, create_game
     from workers.tasks import enqueue_game_mail
 
     rules = get_game(game)

@@ -27,7 +27,7 @@ from service.base import clock
 from service.log.schema import deadlines as deadlines_t
 from service.log.schema import games as games_t
 from service.log.store import Store
-from service.orders.games import NewSeat, create_game
+from service.orders.creation import NewSeat, create_game
 from service.sweeps import deadlines
 
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)

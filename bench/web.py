@@ -77,7 +77,7 @@ def create_games(env: dict[str, str], count: int) -> list[str]:
     """Create `count` Secret Masters games; return their ids."""
     os.environ.update(env)
     from service.log.store import Store
-    from service.orders.games import NewSeat, create_game
+    from service.orders.creation import NewSeat, create_game
 
     store = Store(env["PBEM_DATABASE_URL"])
     store.create_schema()

@@ -14,10 +14,10 @@ from service.base import clock
 from service.cli.selfplay import play_to_end
 from service.game.loading import load_game
 from service.log.store import GENESIS_HASH, Store, event_hash
-from service.orders.games import NewSeat, create_game
+from service.orders.creation import NewSeat, create_game
 from service.orders.processing import process_submission
 from service.sweeps.deadlines import sweep
-from service.table import admin
+from service.table import master
 
 Lines = list[dict[str, Any]]
 
@@ -38,7 +38,7 @@ def played(store: Store, game: str, seed: str, *, replace_after: int = 0,
     if replace_after:
         play_some(store, loaded.meta.id, replace_after, seed)
         first = loaded.meta.seat_names[0]
-        admin.replace_seat(store, loaded.meta.id, first, "Dora", "dora@example.org")
+        master.replace_seat(store, loaded.meta.id, first, "Dora", "dora@example.org")
     play_to_end(store, load_game(store, loaded.meta.id), bytes.fromhex(seed))
     return loaded.meta.id
 
@@ -46,7 +46,7 @@ def played(store: Store, game: str, seed: str, *, replace_after: int = 0,
 def play_some(store: Store, game_id: str, orders: int, seed: str) -> None:
     """Play `orders` random legal orders (fewer if the game ends first)."""
     from engine.core.harness import chooser_for
-    from service.orders.games import submit_order
+    from service.orders.processing import submit_order
 
     chooser = chooser_for(bytes.fromhex(seed) + b"some")
     for _ in range(orders):

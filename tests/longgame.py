@@ -22,7 +22,7 @@ from service.audit.archive import ArchiveHeader, archive_lines, header_for
 from service.game.events import SERVICE_EVENTS, OrderAccepted
 from service.game.loading import load_game
 from service.log.store import Store
-from service.orders.games import create_game
+from service.orders.creation import create_game
 from tests.archives import seats_for
 
 GAME = "secret-masters"

@@ -58,7 +58,7 @@ def main(name: str, players: int, count: int) -> None:
     from engine.core import get_game
     from engine.core.harness import seat_names
     from service.cli.selfplay import game_seed, play_to_end
-    from service.orders.games import NewSeat, create_game
+    from service.orders.creation import NewSeat, create_game
 
     FOLDER.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:

@@ -58,7 +58,7 @@ def transport_options(broker_url: str) -> dict[str, Any]:
 
 def make_celery(config: Config) -> Celery:
     """Return a Celery app for `config`."""
-    app = Celery("pbem", broker=config.broker_url, include=["workers.tasks"])
+    app = Celery("pbem", broker=config.broker_url, include=["workers.tasks", "workers.mailin"])
     app.conf.update(
         task_acks_late=True,
         task_reject_on_worker_lost=True,

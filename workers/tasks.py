@@ -13,6 +13,7 @@ from service.log.records import later
 from service.log.store import Store
 from service.mail import delivery
 from service.mail.transport import TransientDeliveryError
+from service.ops.upgrade import prepared
 from service.orders import processing
 from service.sweeps import deadlines
 
@@ -49,9 +50,7 @@ def config() -> Config:
 @lru_cache(maxsize=1)
 def store() -> Store:
     """Return this worker's store, its tables created if needed."""
-    opened = Store(config().database_url)
-    opened.create_schema()
-    return opened
+    return prepared(Store(config().database_url))
 
 
 @worker_process_init.connect
@@ -195,21 +194,3 @@ def _new_broker_run() -> str | None:
     if run_id:
         log.warning("the task broker started anew: queueing again every delivery it held")
     return run_id
-
-
-@app.task(name="pbem.poll_imap")
-def poll_imap() -> int:
-    """Fetch new mail from the configured IMAP mailbox (if any) and queue it."""
-    url = config().imap_url
-    if not url:
-        return 0
-    from service.mail.imap import ImapError
-    from service.mail.imap import poll_imap as poll
-
-    from .mailin import store_and_queue
-
-    try:
-        return poll(url, store_and_queue)
-    except ImapError as exc:
-        log.warning("IMAP polling failed: %s", exc)
-        return 0

@@ -47,7 +47,7 @@ class Orders:
         self.games = 0
 
     def _new_game(self) -> None:
-        from service.orders.games import NewSeat, create_game
+        from service.orders.creation import NewSeat, create_game
 
         seats = [NewSeat(name, f"{name}@example.org") for name in SEATS]
         self.game_id = create_game(self.store, "secret-masters", seats, {"long": "yes"},

@@ -13,7 +13,7 @@ from service.log.schema import events as events_t
 from service.log.schema import games as games_t
 from service.log.schema import outbox as outbox_t
 from service.log.store import CHECKPOINT_EVERY, Store, event_hash
-from service.orders.games import NewSeat, create_game
+from service.orders.creation import NewSeat, create_game
 
 SEATS = [NewSeat(name, f"{name}@example.org", name.capitalize())
          for name in ("anna", "bruno", "carla")]

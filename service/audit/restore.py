@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from service.audit.archive import Archive, ArchiveError, ArchiveHeader, check_engine, seed_matches
-from service.audit.audit import AuditRefused, AuditReport, rerun_log
+from service.audit.rerun import AuditRefused, AuditReport, rerun_log
 from service.game.events import SERVICE_EVENTS, SeedRevealed, is_service_event
 from service.game.loading import fold_rows, snapshot_of
 from service.game.meta import apply_service_event, seat_addresses

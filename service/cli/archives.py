@@ -9,7 +9,7 @@ import click
 from service.audit import archive as archiving
 from service.audit.restore import import_archive
 from service.game.loading import load_game
-from service.table import admin
+from service.table import master
 
 
 @click.command("export")
@@ -21,7 +21,7 @@ from service.table import admin
               "so the archive can restore it (keep such a file as secret as the database).")
 def export_command(game_id: str, output: str | None, with_secrets: bool) -> None:
     """Write a game's archive: its header and every event as stored (docs/archive.md)."""
-    from service.cli.main import friendly_errors
+    from service.cli.common import friendly_errors
 
     with friendly_errors():
         _export(game_id, output, with_secrets)
@@ -29,7 +29,7 @@ def export_command(game_id: str, output: str | None, with_secrets: bool) -> None
 
 def _export(game_id: str, output: str | None, with_secrets: bool) -> None:
     """Write the archive to `output` (a name from the game when None, '-': standard output)."""
-    from service.cli.main import open_store
+    from service.cli.common import open_store
 
     store = open_store()
     header = archiving.header_for(store, game_id, with_secrets)
@@ -52,7 +52,7 @@ def _export(game_id: str, output: str | None, with_secrets: bool) -> None:
               "secret key is not the one the game was played under).")
 def import_command(archive_path: str, renew_links: bool) -> None:
     """Restore a game from its archive into this store; refuse a broken or unusable one."""
-    from service.cli.main import friendly_errors
+    from service.cli.common import friendly_errors
 
     with friendly_errors():
         _import(archive_path, renew_links)
@@ -60,7 +60,7 @@ def import_command(archive_path: str, renew_links: bool) -> None:
 
 def _import(archive_path: str, renew_links: bool) -> None:
     """Import the archive; with `renew_links`, renew and mail every seat's links."""
-    from service.cli.main import announce, open_store
+    from service.cli.common import announce, open_store
 
     store = open_store()
     restored = import_archive(store, archive_path)
@@ -68,7 +68,7 @@ def _import(archive_path: str, renew_links: bool) -> None:
                f"{restored.status}")
     if renew_links and restored.status != "finished":
         for seat in load_game(store, restored.game_id).meta.seat_names:
-            admin.rotate_token(store, restored.game_id, seat)
+            master.rotate_token(store, restored.game_id, seat)
         announce(restored.game_id)
         click.echo("every seat has new links and reply addresses; their emails are queued")
 

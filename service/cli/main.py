@@ -3,17 +3,23 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from engine.core import UnknownGame, all_games, get_game
-from service.base.config import load_config
+from engine.core import all_games, get_game
+from service.cli.common import (
+    announce,
+    announce_in_background,
+    handles_errors,
+    open_order_store,
+    open_store,
+)
 from service.game.events import PRESS_LEVELS
-from service.game.loading import UnknownGameId, load_game
-from service.orders.games import ServiceError, create_game, parse_seat, seed_game_id, submit_order
+from service.game.loading import load_game
+from service.orders.creation import create_game, parse_seat, seed_game_id
+from service.orders.processing import submit_order
+from service.orders.results import ServiceError
 
 if TYPE_CHECKING:
     from service.log.store import Store
@@ -21,94 +27,7 @@ if TYPE_CHECKING:
 # A command imports what only it needs (the archive, the audit, the game master's tools,
 # the web and the task queue) when it runs, so that `pbem order` starts quickly.
 
-F = TypeVar("F", bound=Callable[..., Any])
 EXIT_REJECTED = 2
-
-
-def announce(game_id: str) -> None:
-    """Tell the installed plugins (the task queue) that a game changed, so its mail goes out.
-
-    Without a reachable queue the mail still goes out: the worker's minute sweep finds it.
-    """
-    from importlib.metadata import entry_points
-
-    for plugin in entry_points(group="pbem.after_change"):
-        try:
-            plugin.load()(game_id)
-        except Exception as exc:  # noqa: BLE001 - the change is stored; only the nudge failed
-            click.echo(f"note: the mail queue is not reachable ({type(exc).__name__}); "
-                       "the worker's next sweep will send the mail", err=True)
-
-
-def announce_in_background(game_id: str) -> None:
-    """Give the queue's nudge for a changed game to a detached `pbem announce` process.
-
-    The task queue's client takes longer to import than an order takes to decide, so a
-    command that only needs the mail sent returns at once; should the nudge fail, the
-    worker's minute sweep still sends the mail.
-    """
-    import subprocess
-
-    subprocess.Popen([sys.executable, "-m", "service.cli.main", "announce", game_id],
-                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                     stderr=subprocess.DEVNULL, start_new_session=True)
-
-
-def open_order_store() -> Store:
-    """Return the store for one order: on a SQLite file, the order path on the driver alone
-    (`service.log.sqlite_orders`), which builds the full store only if the order needs more."""
-    from service.log.sqlite_orders import SQLiteOrders, sqlite_file
-
-    config = load_config()
-    if sqlite_file(config.database_url) is None:
-        return open_store()
-    config.home.mkdir(parents=True, exist_ok=True)
-    orders = SQLiteOrders(config.database_url)
-    orders.create_schema()
-    return cast("Store", orders)  # it answers every Store call, the rest by a full Store
-
-
-def open_store(*, migrate: bool = True) -> Store:
-    """Return the configured store, its tables created or migrated if needed."""
-    config = load_config()
-    if config.database_url.startswith("sqlite"):
-        config.home.mkdir(parents=True, exist_ok=True)
-    from service.log.store import Store
-
-    store = Store(config.database_url)
-    if migrate:
-        store.create_schema()
-    return store
-
-
-@contextmanager
-def friendly_errors() -> Iterator[None]:
-    """Turn the service's expected errors into one clear line and exit status 1."""
-    try:
-        yield
-    except _expected_errors() as exc:
-        message = exc.message if isinstance(exc, ServiceError) else str(exc)
-        raise click.ClickException(message) from None
-
-
-def _expected_errors() -> tuple[type[Exception], ...]:
-    """Return the errors a command reports in one line (imported only once one is raised)."""
-    from service.audit.archive import ArchiveError
-    from service.audit.audit import AuditRefused
-
-    return (UnknownGame, UnknownGameId, ServiceError, AuditRefused, ArchiveError)
-
-
-def handles_errors(func: F) -> F:
-    """Decorate a command so expected errors print without a traceback."""
-
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        with friendly_errors():
-            return func(*args, **kwargs)
-
-    wrapper.__name__ = func.__name__
-    wrapper.__doc__ = func.__doc__
-    return wrapper  # type: ignore[return-value]
 
 
 class PbemGroup(click.Group):
@@ -325,11 +244,11 @@ def log_command(game_id: str, seat: str | None, as_json: bool) -> None:
     """Show the history of a game that SEAT may read (a spectator's without --as)."""
     store = open_store()
     _check_seat(load_game(store, game_id), seat)
-    from service.audit import audit as auditing
+    from service.game.history import history, json_lines
 
-    lines = auditing.history(store, game_id, seat)
+    lines = history(store, game_id, seat)
     if as_json:
-        click.echo(auditing.json_lines(lines))
+        click.echo(json_lines(lines))
         return
     for line in lines:
         click.echo(f"{line.seq:5}  {line.recorded_at[:19]}  {line.text}")
@@ -342,10 +261,10 @@ def log_command(game_id: str, seat: str | None, as_json: bool) -> None:
 @handles_errors
 def verify_command(game_id: str, witnesses: tuple[str, ...]) -> None:
     """Check the hash chain, that replaying the log rebuilds the same state, and witnesses."""
-    from service.audit import audit as auditing
+    from service.audit.verify import verify
 
     store = open_store()
-    report = auditing.verify(store, game_id)
+    report = verify(store, game_id)
     for given in witnesses:
         check_witness_command(store, game_id, given)
     if report.ok:
@@ -380,13 +299,13 @@ def audit_command(game_id: str | None, archive_path: str | None) -> None:
     """Re-run every order of a finished game from its revealed seed; the log must match."""
     if (game_id is None) == (archive_path is None):
         raise ServiceError("give a game id, or --archive FILE (not both)")
-    from service.audit import audit as auditing
+    from service.audit.rerun import audit
     from service.audit.restore import audit_archive
 
     if archive_path is not None:
         report = audit_archive(archive_path)
     else:
-        report = auditing.audit(open_store(), game_id or "")
+        report = audit(open_store(), game_id or "")
     state = "" if report.finished else " (a running game: checked up to its last event)"
     click.echo(f"ok: hash chain intact, seed matches its published hash, {report.orders} "
                f"orders re-run, {report.draws} random draws re-derived, {report.events} "
@@ -399,9 +318,9 @@ def audit_command(game_id: str | None, archive_path: str | None) -> None:
 @handles_errors
 def pause_command(game_id: str, reason: str) -> None:
     """Pause a game: no orders and no deadlines until it is resumed."""
-    from service.table import admin
+    from service.table import master
 
-    admin.pause_game(open_store(), game_id, reason)
+    master.pause_game(open_store(), game_id, reason)
     announce(game_id)
     click.echo(f"game {game_id} is paused")
 
@@ -411,9 +330,9 @@ def pause_command(game_id: str, reason: str) -> None:
 @handles_errors
 def resume_command(game_id: str) -> None:
     """Resume a paused game; open deadlines move later by the length of the pause."""
-    from service.table import admin
+    from service.table import master
 
-    admin.resume_game(open_store(), game_id)
+    master.resume_game(open_store(), game_id)
     announce(game_id)
     click.echo(f"game {game_id} goes on")
 
@@ -428,9 +347,9 @@ def replace_command(game_id: str, seat: str, player: str) -> None:
     name, sep, email = player.partition("=")
     if not sep or not name.strip():
         raise ServiceError(f"the new player must be NAME=EMAIL, not {player!r}")
-    from service.table import admin
+    from service.table import master
 
-    admin.replace_seat(open_store(), game_id, seat, name.strip(), email.strip())
+    master.replace_seat(open_store(), game_id, seat, name.strip(), email.strip())
     announce(game_id)
     click.echo(f"{name.strip()} now plays {seat} in game {game_id}; a welcome email is queued")
 
@@ -441,9 +360,9 @@ def replace_command(game_id: str, seat: str, player: str) -> None:
 @handles_errors
 def rotate_token_command(game_id: str, seat: str) -> None:
     """Renew SEAT's private link and reply address; the old ones stop working."""
-    from service.table import admin
+    from service.table import master
 
-    admin.rotate_token(open_store(), game_id, seat)
+    master.rotate_token(open_store(), game_id, seat)
     announce(game_id)
     click.echo(f"{seat} has a new reply address; an email with it is queued")
 
@@ -457,12 +376,11 @@ def db_group() -> None:
 @handles_errors
 def db_upgrade_command() -> None:
     """Migrate the store's tables to the newest schema revision (safe to run again)."""
-    store = open_store(migrate=False)
-    before = store.revision()
-    store.upgrade()
-    after = store.revision()
-    click.echo(f"schema at revision {after}" + ("" if before == after else
-                                                 f" (was {before or 'empty'})"))
+    from service.ops.upgrade import upgrade
+
+    done = upgrade(open_store(migrate=False))
+    click.echo(f"schema at revision {done.after}" + ("" if done.before == done.after else
+                                                      f" (was {done.before or 'empty'})"))
 
 
 @db_group.command("revision")

@@ -11,10 +11,14 @@ import click
 
 from engine.core import canonical_json, get_game
 from engine.core.harness import choose_step, chooser_for, seat_names
-from service.audit import audit as auditing
+from service.audit.rerun import AuditRefused, audit
+from service.audit.verify import verify
 from service.game.loading import LoadedGame, load_game
 from service.log.store import Store
-from service.orders.games import DEADLINE_ACTOR, NewSeat, ServiceError, create_game, submit_order
+from service.orders.creation import NewSeat, create_game
+from service.orders.deciding import DEADLINE_ACTOR
+from service.orders.processing import submit_order
+from service.orders.results import ServiceError
 
 MAX_ORDERS = 20_000
 
@@ -49,12 +53,12 @@ def play_to_end(store: Store, loaded: LoadedGame, seed: bytes) -> PlayedGame:
 
 def check_played(store: Store, game_id: str) -> None:
     """Verify and audit a finished game, raising ServiceError on any failure."""
-    report = auditing.verify(store, game_id)
+    report = verify(store, game_id)
     if not report.ok:
         raise ServiceError(f"game {game_id} fails verification: {report.problem}")
     try:
-        auditing.audit(store, game_id)
-    except auditing.AuditRefused as exc:
+        audit(store, game_id)
+    except AuditRefused as exc:
         raise ServiceError(f"game {game_id} fails its audit: {exc}") from None
 
 
@@ -74,7 +78,7 @@ def game_seed(base: str, index: int) -> bytes:
 def selfplay_command(game: str, count: int, players: int | None, seed: str,
                      database: str | None) -> None:
     """Play GAME to the end with random legal orders, verify and audit each, print speed."""
-    from service.cli.main import friendly_errors
+    from service.cli.common import friendly_errors
 
     with friendly_errors(), tempfile.TemporaryDirectory() as tmp:
         rules = get_game(game)
@@ -108,7 +112,7 @@ def _play_one(store: Store, game: str, players: int, seed: bytes) -> PlayedGame:
 @click.option("--game", "game_name", default="secret-masters", show_default=True)
 def demo_command(game_name: str) -> None:
     """Play a short demonstration game to its end and say where to read it."""
-    from service.cli.main import friendly_errors, open_store
+    from service.cli.common import friendly_errors, open_store
 
     with friendly_errors():
         store = open_store()

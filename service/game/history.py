@@ -1,10 +1,10 @@
-"""A game's history a page at a time: only the events a page shows are read.
+"""A game's history as one seat may read it: whole, or a page at a time.
 
-Pages are runs of at most PAGE_EVENTS events, newest first: `before` asks for the events
-before a seq, `after` for those after one (both bounded by the head the page was read at), so
-a 100,000-event game costs the same per page as a short one. A line is what the reading seat
-may see of an event: the event itself, a public summary of a secret one, or nothing; every
-event is readable once the game is over.
+A line is what the reading seat may see of an event: the event itself, a public summary of a
+secret one, or nothing; every event is readable once the game is over. Pages are runs of at
+most PAGE_EVENTS events, newest first: `before` asks for the events before a seq, `after` for
+those after one (both bounded by the head the page was read at), so a 100,000-event game costs
+the same per page as a short one.
 """
 from __future__ import annotations
 
@@ -14,13 +14,81 @@ from typing import Any
 
 from sqlalchemy import select
 
-from engine.core import Game
-from service.audit.audit import HistoryLine, readable_text
+from engine.core import Game, get_game
 from service.game.current import PageGame
-from service.game.events import SERVICE_EVENTS, is_service_event
-from service.game.loading import LoadedGame
+from service.game.events import (
+    SERVICE_EVENTS,
+    describe_service_event,
+    is_service_event,
+    service_audience,
+)
+from service.game.loading import LoadedGame, UnknownGameId, load_game
 from service.log.schema import events as events_t
-from service.log.store import Store
+from service.log.store import Store, StoredEvent
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    """One line of a game's history as one seat may read it."""
+
+    seq: int
+    recorded_at: str
+    actor: str
+    text: str
+
+
+def decoded_events(store: Store, game_id: str, upto: int | None = None, after: int = 0,
+                   game: Game[Any] | None = None,
+                   ) -> tuple[Game[Any], list[tuple[StoredEvent, Any]]]:
+    """Return the game's rules and its stored events after `after` up to `upto`, decoded.
+
+    `game`, the game's rules when the caller has them, spares reading its row.
+    """
+    if game is None:
+        row = store.get_game(game_id)
+        if row is None:
+            raise UnknownGameId(game_id)
+        game = get_game(row.game, row.engine_version)
+    stored = store.events(game_id, after_seq=after, upto=upto)
+    result = []
+    for event in stored:
+        table = SERVICE_EVENTS if is_service_event(event.type) else game.events
+        result.append((event, table.load(event.type, event.payload, event.schema_version)))
+    return game, result
+
+
+def history(store: Store, game_id: str, seat: str | None, *, after: int = 0,
+            upto: int | None = None, loaded: LoadedGame | None = None) -> list[HistoryLine]:
+    """Return the history `seat` may read (None: a spectator); everything once the game ended.
+
+    `after` and `upto` limit it to the events after seq `after` up to seq `upto`; "ended"
+    means ended by `upto`. `loaded`, the game just after `upto` when the caller has it,
+    spares loading it again.
+    """
+    if loaded is None or loaded.seq != upto:
+        loaded = load_game(store, game_id, upto=upto)
+    game, events = decoded_events(store, game_id, upto, after, loaded.game)
+    finished = loaded.meta.finished
+    lines = (readable_text(game, row.type, item, seat, finished) for row, item in events)
+    return [HistoryLine(row.seq, row.recorded_at, row.actor, text)
+            for (row, _), text in zip(events, lines, strict=True) if text is not None]
+
+
+def readable_text(game: Game[Any], name: str, item: Any, seat: str | None,
+                  finished: bool) -> str | None:
+    """Return how an event reads for `seat`: in full, as its public summary, or None when
+    the seat may not see it at all (everything reads in full once the game ended)."""
+    service = is_service_event(name)
+    audience = service_audience(item) if service else game.visibility(item)
+    if finished or audience.allows(seat):
+        return describe_service_event(item) if service else game.describe(item)
+    return audience.summary or None
+
+
+def json_lines(lines: list[HistoryLine]) -> str:
+    """Return history lines as JSON text."""
+    return json.dumps([line.__dict__ for line in lines], indent=2)
+
 
 PAGE_EVENTS = 50
 """Events per history page."""

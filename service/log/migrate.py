@@ -5,6 +5,7 @@ The revisions live in `service/log/migrations/versions`. A store made before mig
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,6 +21,22 @@ if TYPE_CHECKING:
     from sqlalchemy import Connection
 
 SCRIPTS = Path(__file__).resolve().parent / "migrations"
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    """What one upgrade did: the revision a store was at before (None: empty) and after."""
+
+    before: str | None
+    after: str | None
+
+    def crossed(self, revision: str) -> bool:
+        """Return whether an existing store went from before `revision` to it or past it.
+
+        A projection made by `revision` is then empty and must be filled from the logs; a
+        store created empty needs nothing filled.
+        """
+        return self.before is not None and self.before < revision <= (self.after or "")
 
 
 def current_revision(conn: Connection) -> str | None:

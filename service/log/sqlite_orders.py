@@ -102,15 +102,15 @@ class SQLiteOrders:
             self._opened.append(raw)
         return raw
 
-    def create_schema(self) -> None:
-        """Create or migrate the tables unless the file is at the newest revision already."""
+    def at_head(self) -> bool:
+        """Return whether the file's tables are at the newest revision (else the caller
+        creates or migrates them through the full store)."""
         try:
             found = self._connection().execute(
                 "SELECT version_num FROM alembic_version").fetchone()
         except sqlite3.OperationalError:  # no such table: a new file, or one made before
             found = None
-        if found is None or found[0] != HEAD:
-            self.store().create_schema()
+        return found is not None and found[0] == HEAD
 
     def new_submission(self, source: str, body: str, **details: Any) -> Submission:
         """Return a raw input with its id and time, not stored yet (as `Store` does)."""

@@ -156,13 +156,17 @@ class Store(QueueStore, ReadStore, CacheStore):
 
     # -- lifecycle -------------------------------------------------------------------------
 
-    def create_schema(self) -> None:
-        """Create or migrate the tables (and the SQLite folder or PostgreSQL schema) as needed."""
+    def create_schema(self) -> migrate.Upgrade:
+        """Create or migrate the tables (and the SQLite folder or PostgreSQL schema) as needed.
+
+        Projections of the logs that a migration made are left empty: whoever opens a store
+        that may be old fills them (`service.ops.upgrade`).
+        """
         self._prepare()
         with self._engine.connect() as conn:
             if migrate.current_revision(conn) == migrate.HEAD:
-                return
-        self.upgrade()
+                return migrate.Upgrade(migrate.HEAD, migrate.HEAD)
+        return self.upgrade()
 
     def _prepare(self) -> None:
         """Make the SQLite file's folder, or the named PostgreSQL schema, if missing."""
@@ -173,7 +177,7 @@ class Store(QueueStore, ReadStore, CacheStore):
             with self._writer.begin() as conn:
                 conn.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"'))
 
-    def upgrade(self, revision: str = "head") -> None:
+    def upgrade(self, revision: str = "head") -> migrate.Upgrade:
         """Migrate the tables to `revision` (one process at a time, in one transaction)."""
         self._prepare()
         with self._writer.begin() as conn:
@@ -182,14 +186,7 @@ class Store(QueueStore, ReadStore, CacheStore):
             before = migrate.current_revision(conn)
             migrate.upgrade(conn, revision)
             after = migrate.current_revision(conn)
-        if before is not None and before < migrate.DEADLINES <= (after or ""):
-            from service.sweeps.deadlines import rebuild_projection  # the layer above the store
-
-            rebuild_projection(self)
-        if before is not None and before < migrate.SEAT_ADDRESSES <= (after or ""):
-            from service.table.identity import rebuild_seat_addresses
-
-            rebuild_seat_addresses(self)
+        return migrate.Upgrade(before, after)
 
     def revision(self) -> str | None:
         """Return the store's schema revision (None for an empty database)."""

@@ -17,13 +17,13 @@ from typing import Any
 from engine.core import Prompt
 from engine.core.contract import view_header
 from service.audit.archive import archive_for_mail
-from service.audit.audit import history
 from service.base import clock
 from service.base.config import Config
 from service.base.inputs import bad_character
 from service.base.templating import render_template
 from service.base.tokens import reply_address, signature
 from service.game.events import MASTER
+from service.game.history import history
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import GameMeta
 from service.game.notify import DIGEST_PREFIX, HELD, NEWS_KINDS
@@ -37,7 +37,7 @@ from service.mail.shape import (
     prompt_help,
     welcome_lines,
 )
-from service.pdf.cache import snapshot_pdf
+from service.pdf.seat_pdf import snapshot_pdf
 from service.time.localtime import deadline_text
 
 MESSAGE_ID = re.compile(r"^<[\x21-\x3d\x3f-\x7e]{1,250}>\Z")

@@ -24,16 +24,12 @@ from service.mail.pressreply import answer_by_press_address, authenticate_press
 from service.mail.reading import extract_orders, parse_message
 from service.mail.talk import take_talk
 from service.orders.appending import outbox_rows
-from service.orders.games import (
-    ServiceError,
-    SubmissionResult,
-    decide_order,
-    help_now,
-    record_result,
-    rejection,
-)
-from service.orders.processing import EMAIL_SOURCE
+from service.orders.deciding import decide_order, help_now
+from service.orders.results import ServiceError, SubmissionResult, record_result, rejection
 
+EMAIL_SOURCE = "email"
+"""The source of the submissions that came in by mail; its processor is `process_email`,
+registered under this name in the entry-point group "pbem.processors" (pyproject.toml)."""
 OUR_MESSAGE_ID = re.compile(r"<(?P<game>[0-9a-f]{8})\.(?P<seq>\d+)\.(?P<seat>[a-z0-9_-]+)\.")
 
 

@@ -19,7 +19,7 @@ from service.game.meta import GameMeta
 from service.log.store import Store, Submission
 from service.mail.chat import is_closing, is_greeting, strip_bullet
 from service.mail.reading import extract_orders
-from service.orders.games import ServiceError, SubmissionResult
+from service.orders.results import ServiceError, SubmissionResult
 from service.table.press import PressRequest, answer_request, press_at, send_press
 
 PRESS_REPLY_LINES = 200

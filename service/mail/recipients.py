@@ -6,7 +6,7 @@ from collections.abc import Callable
 from service.base.config import Config
 from service.log.store import Store
 from service.mail.inbound import authenticate
-from service.orders.games import ServiceError
+from service.orders.results import ServiceError
 
 REFUSALS = {
     "unsigned-address": "550 5.1.1 Orders go to your seat's own reply address, the Reply-To "

@@ -16,7 +16,7 @@ from service.log.store import Store
 from service.mail.letter import ReadLetter, read_letter
 from service.mail.pressreply import reply_text, send_and_note
 from service.mail.reading import Extracted
-from service.orders.games import ServiceError
+from service.orders.results import ServiceError
 from service.table.press import answer_request
 from service.table.seatcommands import answer
 

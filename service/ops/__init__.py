@@ -1,1 +1,1 @@
-"""Running the service: backups of the embedded store."""
+"""Running the service: a store opened and upgraded with its projections filled, backups."""

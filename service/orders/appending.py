@@ -6,11 +6,9 @@ tells the players are never out of step.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from engine.core import Game
-from service.base import clock
 from service.game.events import (
     SERVICE_EVENTS,
     DeadlineSet,
@@ -22,14 +20,11 @@ from service.game.loading import LoadedGame, due_snapshot
 from service.game.meta import (
     GameMeta,
     apply_service_event,
-    format_time,
-    parse_time,
-    reminder_leads,
     seat_addresses,
 )
 from service.game.notify import notice_kind
-from service.log.records import DeadlineRow, NewEvent, NewOutbox, StoredEvent, Submission
-from service.time.absence import extend_for_absence
+from service.log.records import NewEvent, NewOutbox, StoredEvent, Submission
+from service.time.due import new_deadlines, open_deadlines
 
 if TYPE_CHECKING:
     from service.log.store import Store
@@ -131,40 +126,6 @@ def _fold_meta(meta: GameMeta, items: Sequence[Any], seq: int) -> GameMeta:
         if _is_service(item):
             meta = apply_service_event(meta, meta.id, item, seq + offset)
     return meta
-
-
-def new_deadlines(game: Game[Any], state: Any, meta: GameMeta) -> list[DeadlineSet]:
-    """Return a deadline for every open decision that has none yet (none while paused)."""
-    if meta.paused or meta.finished:
-        return []
-    result = []
-    for prompt in game.prompts(state):
-        current = meta.deadlines.get(prompt.seat)
-        if current is not None and current.prompt_key == prompt.key:
-            continue
-        hours = meta.deadline_hours or prompt.deadline_hours
-        due = extend_for_absence(meta, prompt.seat, clock.now() + timedelta(hours=hours),
-                                 clock.now())
-        result.append(DeadlineSet(prompt.seat, prompt.key, format_time(due)))
-    return result
-
-
-def open_deadlines(game: Game[Any], state: Any, meta: GameMeta) -> list[DeadlineRow]:
-    """Return the deadlines of the decisions still owed, for the sweep's projection."""
-    if meta.paused or meta.finished:
-        return []
-    owed = {p.seat: p for p in game.prompts(state) if not p.submitted}
-    rows = []
-    for seat, deadline in sorted(meta.deadlines.items()):
-        prompt = owed.get(seat)
-        if prompt is None or prompt.key != deadline.prompt_key:
-            continue
-        due = parse_time(deadline.due)
-        leads = reminder_leads(meta, prompt.deadline_hours)
-        first = min([due - timedelta(hours=hours) for hours in leads] + [due])
-        rows.append(DeadlineRow(meta.id, seat, deadline.prompt_key, deadline.due, deadline.seq,
-                                format_time(first)))
-    return rows
 
 
 def outbox_rows(game: Game[Any], before: Any, after: Any, meta: GameMeta,

@@ -9,9 +9,9 @@ from service.base import clock
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import format_time, parse_time, reminder_leads
 from service.log.store import DeadlineRow, NewOutbox, Store
-from service.orders.appending import open_deadlines
-from service.orders.games import DEADLINE_ACTOR
+from service.orders.deciding import DEADLINE_ACTOR
 from service.sweeps.digests import queue_due_digests
+from service.time.due import open_deadlines
 
 
 @dataclass
@@ -83,18 +83,6 @@ def _sweep_deadline(store: Store, loaded: LoadedGame, row: DeadlineRow, now: dat
         report.reminders += store.add_outbox(loaded.meta.id, [reminder])
     upcoming = [due - timedelta(hours=h) for h in leads if due - timedelta(hours=h) > now]
     store.set_deadline_next(row, format_time(min([*upcoming, due])))
-
-
-def rebuild_projection(store: Store) -> int:
-    """Write the open deadlines of every running game anew; return how many games."""
-    count = 0
-    for row in store.list_games():
-        if row.status == "active":
-            loaded = load_game(store, row.id, row=row)
-            store.replace_deadlines(row.id, open_deadlines(loaded.game, loaded.state,
-                                                           loaded.meta))
-            count += 1
-    return count
 
 
 def _submit_default(store: Store, loaded: LoadedGame, seat: str, prompt: Prompt) -> str:

@@ -15,7 +15,7 @@ from service.game.loading import LoadedGame, load_game
 from service.game.meta import GameMeta
 from service.log.store import NewOutbox, SeqConflict, Store
 from service.orders.appending import service_new
-from service.orders.games import ServiceError
+from service.orders.results import ServiceError
 
 MAX_PRESS_CHARS = 4000
 CONFLICT_RETRIES = 8

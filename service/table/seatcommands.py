@@ -10,14 +10,16 @@ import re
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 
-from service.audit.audit import history
 from service.base import clock
 from service.game.events import DeadlineSet, SeatAbsence, SeatPreferences, SeatResigned
+from service.game.history import history
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import GameMeta, apply_service_event, format_time
 from service.log.store import SeqConflict, Store
-from service.orders.appending import open_deadlines, service_new
-from service.orders.games import ServiceError, help_now
+from service.orders.appending import service_new
+from service.orders.deciding import help_now
+from service.orders.results import ServiceError
+from service.time.due import open_deadlines
 from service.time.localtime import deadline_text, read_timezone
 
 HISTORY_LINES = 15

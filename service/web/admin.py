@@ -8,9 +8,8 @@ from typing import Any
 from flask import Blueprint, abort, current_app, redirect, request, session, url_for
 
 from service.game.loading import LoadedGame
-from service.orders.games import ServiceError
-from service.table import admin as operations
-from service.table import mastertools as tools
+from service.orders.results import ServiceError
+from service.table import master as tools
 from service.web.handoff import announce
 from service.web.links import authenticate_master, master_signature, seat_url, store
 from service.web.render import page
@@ -73,12 +72,12 @@ def master(game_id: str, sig: str) -> Any:
 
 
 def _pause(game_id: str) -> str:
-    operations.pause_game(store(), game_id, request.form.get("reason", ""))
+    tools.pause_game(store(), game_id, request.form.get("reason", ""))
     return "The game is paused."
 
 
 def _resume(game_id: str) -> str:
-    operations.resume_game(store(), game_id)
+    tools.resume_game(store(), game_id)
     return "The game goes on; open deadlines moved by the length of the pause."
 
 
@@ -87,19 +86,19 @@ def _replace(game_id: str) -> str:
     player = request.form.get("player", "").strip()
     if not player:
         raise ServiceError("give the new player's name", "bad-seat")
-    operations.replace_seat(store(), game_id, seat, player, request.form.get("email", "").strip())
+    tools.replace_seat(store(), game_id, seat, player, request.form.get("email", "").strip())
     return f"{player} now plays {seat}; a welcome email with the new link is on its way."
 
 
 def _rotate(game_id: str) -> str:
     seat = request.form.get("seat", "")
-    operations.rotate_token(store(), game_id, seat)
+    tools.rotate_token(store(), game_id, seat)
     return f"{seat} has a new private link and reply address; the old ones stopped working."
 
 
 def _spectators(game_id: str) -> str:
     enabled = request.form.get("enabled") == "yes"
-    operations.set_spectators(store(), game_id, enabled)
+    tools.set_spectators(store(), game_id, enabled)
     return "Spectators may watch now." if enabled else "The game is closed to spectators."
 
 
@@ -145,7 +144,7 @@ ACTIONS: dict[str, Callable[[str], str]] = {
 def renew_master(game_id: str, sig: str) -> Any:
     """Renew the game master's link and go to the new one; the old one stops working."""
     authenticate_master(game_id, sig)
-    renewed = operations.renew_master_link(store(), game_id)
+    renewed = tools.renew_master_link(store(), game_id)
     return redirect(url_for("admin.master", game_id=game_id,
                             sig=master_signature(renewed.meta), renewed=1), 303)
 

@@ -15,7 +15,7 @@ from service.game.current import PageGame, read_game
 from service.game.history import history_page
 from service.game.loading import LoadedGame, UnknownGameId, load_game
 from service.log.store import Submission
-from service.orders.games import SubmissionResult
+from service.orders.results import SubmissionResult
 from service.web import openapi
 from service.web.jsonbody import BadJson, read_json
 from service.web.links import GAME_ID, SEAT, seat_signature, store

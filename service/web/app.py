@@ -11,6 +11,7 @@ from flask import Flask
 
 from service.base.config import load_config
 from service.log.store import Store
+from service.ops.upgrade import prepared
 from service.web import errors, security
 from service.web.ratelimit import limiter_for
 from service.web.settings import configure
@@ -24,9 +25,7 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
     configure(app, config, overrides)
     if config.database_url.startswith("sqlite"):
         config.home.mkdir(parents=True, exist_ok=True)
-    store = Store(config.database_url)
-    store.create_schema()
-    app.extensions["pbem.store"] = store
+    app.extensions["pbem.store"] = prepared(Store(config.database_url))
     app.extensions["pbem.limiter"] = limiter_for(config.broker_url)
     security.init_app(app)
     errors.init_app(app)

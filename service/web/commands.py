@@ -1,4 +1,4 @@
-"""Command line commands of the web app: `flask --app service.web.app link ...` and `pbem link ...`."""
+"""The web app's commands of `flask --app service.web.app`: `link` prints a private link."""
 from __future__ import annotations
 
 import click
@@ -10,7 +10,7 @@ from service.game.loading import UnknownGameId, load_game
 
 def print_link(game_id: str, seat: str | None, renew: bool = False) -> None:
     """Print a seat's private link, or the game master's link when no seat is given."""
-    from service.table import admin
+    from service.table import master
     from service.web.links import master_url, seat_url, store
 
     try:
@@ -21,7 +21,7 @@ def print_link(game_id: str, seat: str | None, renew: bool = False) -> None:
         raise click.ClickException("--renew renews the game master's link; a seat's link is "
                                    "renewed with `pbem rotate-token GAME SEAT`")
     if renew:
-        loaded = admin.renew_master_link(store(), game_id)
+        loaded = master.renew_master_link(store(), game_id)
     if seat is None:
         click.echo(master_url(loaded.meta))
         return
@@ -40,24 +40,6 @@ def link_command(game_id: str, seat: str | None) -> None:
     print_link(game_id, seat)
 
 
-@click.command("link")
-@click.argument("game_id")
-@click.argument("seat", required=False)
-@click.option("--renew", is_flag=True, help="Renew the game master's link first (the old one "
-              "stops working).")
-def pbem_link_command(game_id: str, seat: str | None, renew: bool) -> None:
-    """Print SEAT's private web link to GAME_ID, or the game master's link without SEAT."""
-    from service.web.app import create_app
-
-    with create_app().app_context():
-        print_link(game_id, seat, renew)
-
-
 def init_app(app: Flask) -> None:
     """Register the commands with the app's `flask` command group."""
     app.cli.add_command(link_command)
-
-
-def register(main: click.Group) -> None:
-    """Add the web's commands to the `pbem` command group (entry point pbem.commands)."""
-    main.add_command(pbem_link_command)

@@ -8,7 +8,8 @@ from typing import Any
 from flask import redirect, request, url_for
 
 from engine.core import Game, UnknownGame, all_games, get_game
-from service.orders.games import SEAT_NAME, NewSeat, ServiceError, create_game, seat_email
+from service.orders.creation import SEAT_NAME, NewSeat, create_game, seat_email
+from service.orders.results import ServiceError
 from service.web.handoff import announce
 from service.web.links import master_signature, store
 from service.web.render import page

@@ -9,7 +9,8 @@ import markdown
 from flask import Blueprint, Response, abort, current_app, redirect, request, session, url_for
 
 from engine.core import UnknownGame, all_games, get_game
-from service.audit.audit import AuditRefused, audit, verify
+from service.audit.rerun import AuditRefused, audit
+from service.audit.verify import verify
 from service.base.lru import LruCache
 from service.base.templating import templates_dir
 from service.game.current import PageGame, games_at_rows

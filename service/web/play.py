@@ -12,9 +12,9 @@ from service.game.history import history_page as history_page_of
 from service.game.history import news_since
 from service.game.loading import LoadedGame
 from service.log.store import Submission
-from service.orders.games import SubmissionResult
 from service.orders.irreversible import is_irreversible
-from service.pdf.cache import seat_pdf
+from service.orders.results import SubmissionResult
+from service.pdf.seat_pdf import seat_pdf
 from service.web.links import authenticate_seat, authenticate_seat_page, seat_signature, store
 from service.web.orderforms import order_text
 from service.web.render import page, seq_arg

@@ -12,9 +12,8 @@ from typing import Any
 from flask import Blueprint, Response, abort, redirect, request, stream_with_context, url_for
 
 from service.audit.archive import archive_lines, archive_name, header_for
-from service.audit.audit import HistoryLine
 from service.game.current import PageGame
-from service.game.history import lines_before
+from service.game.history import HistoryLine, lines_before
 from service.game.loading import LoadedGame, load_game
 from service.mail.compose import turn_label
 from service.pdf.render import private_items

@@ -5,7 +5,7 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from service.orders.games import MAX_ORDER_BYTES
+from service.orders.processing import MAX_ORDER_BYTES
 
 
 class OrderRequest(Schema):

@@ -9,7 +9,7 @@ from service.base.inputs import has_unstorable
 from service.base.metrics import count_order
 from service.game.loading import LoadedGame
 from service.log.store import Submission
-from service.orders.games import submit_order
+from service.orders.processing import submit_order
 from service.web.handoff import announce, queue
 from service.web.links import store
 

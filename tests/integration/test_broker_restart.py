@@ -18,7 +18,7 @@ from kombu import pools
 
 from service.base.config import MAIL_QUEUE, ORDERS_QUEUE
 from service.log.store import Store
-from service.orders.games import NewSeat, create_game
+from service.orders.creation import NewSeat, create_game
 from tests.privateredis import PrivateRedis as BaseRedis
 
 

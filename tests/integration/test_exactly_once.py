@@ -6,7 +6,7 @@ from pathlib import Path
 
 from service.game.loading import load_game
 from service.mail.inbound import receive_email
-from service.orders.games import NewSeat, create_game
+from service.orders.creation import NewSeat, create_game
 from workers import tasks
 from workers.tasks import enqueue_game_mail
 

@@ -11,8 +11,8 @@ from engine.core.harness import choose_step, chooser_for
 from service.base import clock
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import parse_time
-from service.orders.games import NewSeat, create_game
-from service.table import admin
+from service.orders.creation import NewSeat, create_game
+from service.table import master
 from workers import tasks
 from workers.tasks import enqueue_game_mail
 
@@ -104,7 +104,7 @@ def test_a_rotated_address_stops_working(pipeline: Pipeline) -> None:
     game_id = started(pipeline).meta.id
     seat, text, _ = prompted(pipeline, game_id)
     old = latest_email(pipeline, EMAIL[seat], game_id)
-    admin.rotate_token(pipeline.store, game_id, seat)
+    master.rotate_token(pipeline.store, game_id, seat)
     enqueue_game_mail(game_id)
     wait_settled(pipeline, game_id)
     new = latest_email(pipeline, EMAIL[seat], game_id)
@@ -135,7 +135,7 @@ def test_an_answer_to_an_outdated_email_is_stale(pipeline: Pipeline) -> None:
 
 def _play_until_prompted_again(pipeline: Pipeline, game_id: str, seat: str) -> None:
     """Play other seats' orders directly until `seat` must decide again."""
-    from service.orders.games import submit_order
+    from service.orders.processing import submit_order
 
     chooser = chooser_for(b"stale")
     for _ in range(200):
@@ -172,7 +172,7 @@ def test_several_orders_in_one_html_only_message(pipeline: Pipeline) -> None:
 
 
 def _reach_vote(pipeline: Pipeline, game_id: str) -> str:
-    from service.orders.games import submit_order
+    from service.orders.processing import submit_order
 
     for _ in range(10):
         loaded = load_game(pipeline.store, game_id)
@@ -220,12 +220,12 @@ def _email_submissions(pipeline: Pipeline) -> list:  # type: ignore[type-arg]
 def test_a_paused_game_refuses_orders_by_email(pipeline: Pipeline) -> None:
     game_id = started(pipeline).meta.id
     seat, text, _ = prompted(pipeline, game_id)
-    admin.pause_game(pipeline.store, game_id, "summer holidays")
+    master.pause_game(pipeline.store, game_id, "summer holidays")
     enqueue_game_mail(game_id)
     wait_settled(pipeline, game_id)
     send(pipeline, reply_to(latest_email(pipeline, EMAIL[seat], game_id), EMAIL[seat], text))
     assert "paused" in answer_text(pipeline, EMAIL[seat])
-    admin.resume_game(pipeline.store, game_id)
+    master.resume_game(pipeline.store, game_id)
     enqueue_game_mail(game_id)
     wait_settled(pipeline, game_id)
     send(pipeline, reply_to(latest_email(pipeline, EMAIL[seat], game_id), EMAIL[seat], text))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from engine.core.harness import chooser_for
 from service.game.loading import load_game
-from service.orders.games import NewSeat, create_game
+from service.orders.creation import NewSeat, create_game
 from workers.tasks import enqueue_game_mail
 
 from .conftest import Pipeline, wait_for

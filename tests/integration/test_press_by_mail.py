@@ -4,7 +4,7 @@ from __future__ import annotations
 from email.message import EmailMessage
 
 from service.base.tokens import read_press_address
-from service.orders.games import NewSeat, create_game
+from service.orders.creation import NewSeat, create_game
 from workers.tasks import enqueue_game_mail
 
 from .conftest import Pipeline, wait_for

@@ -22,8 +22,8 @@ from service.log.store import Store
 from service.mail.inbound import receive_email, recipient_refusal
 from service.mail.smtpd import start_listener
 from service.mail.transport import PermanentDeliveryError, TransientDeliveryError, send_smtp
-from service.orders.games import NewSeat, create_game
-from service.table import admin
+from service.orders.creation import NewSeat, create_game
+from service.table import master
 
 from .conftest import free_port
 
@@ -77,7 +77,7 @@ def test_unsigned_and_forged_recipients_are_refused_in_the_conversation(
     assert store.unreplied_submissions("email") == [] and not _stored(store)
     mail_to(port, good)
     assert len(_stored(store)) == 1
-    admin.rotate_token(store, game_id, "anna")
+    master.rotate_token(store, game_id, "anna")
     mail_to(port, good)  # an old address is taken, and answered with the newer one
     assert len(_stored(store)) == 2
 

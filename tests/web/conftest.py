@@ -12,7 +12,7 @@ from flask.testing import FlaskClient, FlaskCliRunner
 
 from service.game.loading import LoadedGame
 from service.log.store import Store
-from service.orders.games import NewSeat, create_game
+from service.orders.creation import NewSeat, create_game
 from service.web import handoff
 from service.web.app import create_app
 

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 from engine.core.rng import Rng
 from service.game.loading import load_game
 from service.log.store import Store
-from service.orders.games import submit_order
+from service.orders.processing import submit_order
 
 from .conftest import csrf
 

@@ -8,7 +8,7 @@ from flask.testing import FlaskClient
 
 from service.game.loading import load_game
 from service.log.store import Store
-from service.table import admin
+from service.table import master
 
 from .conftest import new_game, seat_path
 
@@ -154,7 +154,7 @@ def test_stale_orders_and_paused_games(app: Flask, client: FlaskClient, store: S
     stale = client.post(path, json={"text": text, "prompt_key": "r9.old"},
                         headers=auth(app, loaded, seat))
     assert stale.get_json()["code"] == "stale-order"
-    admin.pause_game(store, loaded.meta.id)
+    master.pause_game(store, loaded.meta.id)
     paused = client.post(path, json={"text": text}, headers=auth(app, loaded, seat))
     assert paused.status_code == 422 and paused.get_json()["code"] == "game-paused"
 

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 from engine.core import all_games
 from service.game.loading import load_game
 from service.log.store import Store
-from service.table import admin
+from service.table import master
 
 from .conftest import SEATS, new_game
 from .helpers import play_to_the_end, post_form, text
@@ -116,7 +116,7 @@ def test_spectators_see_public_information_only(client: FlaskClient, store: Stor
     loaded = new_game(store)
     path = f"/games/{loaded.meta.id}/watch"
     assert client.get(path).status_code == 404
-    admin.set_spectators(store, loaded.meta.id, True)
+    master.set_spectators(store, loaded.meta.id, True)
     page = text(client.get(path))
     assert "<svg" in page and "as a spectator" in page
     assert "Only you see this" not in page

@@ -8,7 +8,7 @@ import pytest
 
 from engine.core import Rng, get_game
 from service.game.loading import load_game
-from service.orders.games import NewSeat
+from service.orders.creation import NewSeat
 from tests.service.tablemail import Table, html_of, open_table
 
 from .browser import chromium, require_browser, screenshot

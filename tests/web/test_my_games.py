@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 
 from service.base import clock
 from service.log.store import Store
-from service.orders.games import NewSeat, create_game
+from service.orders.creation import NewSeat, create_game
 from service.table.identity import read_sign_in, sign_in_token
 
 from .conftest import new_game
@@ -81,8 +81,8 @@ def test_a_lost_seat_link_goes_to_the_seats_own_address(app: Flask, client: Flas
 
 
 def test_an_address_s_games_are_read_from_who_plays_them_now(store: Store) -> None:
-    from service.table.admin import replace_seat
     from service.table.identity import seats_of
+    from service.table.master import replace_seat
 
     older = create_game(store, "freimaurerei", [NewSeat("ada", "Anna@Example.org", "Anna"),
                                                 NewSeat("ben", "ben@example.org", "Ben")],

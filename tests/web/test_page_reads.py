@@ -14,7 +14,7 @@ from service.game.current import forget_games
 from service.game.history import PAGE_EVENTS
 from service.game.loading import SNAPSHOT_EVERY, load_game, maybe_snapshot
 from service.log.store import NewEvent, Store
-from service.table import admin
+from service.table import master
 from service.web.seatparts import forget_parts
 
 from .conftest import new_game, seat_path
@@ -83,7 +83,7 @@ def test_a_seat_page_reads_the_same_few_statements_at_any_length(
     counts = {}
     for length in LENGTHS:
         loaded = new_game(store)
-        admin.set_spectators(store, loaded.meta.id, True)
+        master.set_spectators(store, loaded.meta.id, True)
         grow_log(store, loaded.meta.id, length)
         path = seat_path(app, loaded, "anna")
         forget_games()

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 from engine.core import get_game
 from service.game.loading import load_game
 from service.log.store import Store
-from service.table import admin
+from service.table import master
 
 from .conftest import SEATS, new_game, seat_path
 from .helpers import (
@@ -56,7 +56,7 @@ def test_a_renewed_link_replaces_the_old_one(app: Flask, client: FlaskClient,
                                              store: Store) -> None:
     loaded = new_game(store)
     old = seat_path(app, loaded, "anna")
-    admin.rotate_token(store, loaded.meta.id, "anna")
+    master.rotate_token(store, loaded.meta.id, "anna")
     assert client.get(old).status_code == 404
     assert client.get(seat_path(app, load_game(store, loaded.meta.id), "anna")).status_code == 200
 
@@ -181,7 +181,7 @@ def test_news_since_the_last_visit(app: Flask, client: FlaskClient, store: Store
     path = seat_path(app, loaded, "anna")
     assert "Lately" in text(client.get(path))
     assert "Nothing new." in text(client.get(path))
-    admin.pause_game(store, loaded.meta.id, "holiday")
+    master.pause_game(store, loaded.meta.id, "holiday")
     page = text(client.get(path))
     assert "Since your last visit" in page and "holiday" in page and "is paused" in page
 
@@ -221,7 +221,7 @@ def test_a_sealed_order_can_be_changed_until_resolved(app: Flask, client: FlaskC
 def test_every_page_of_every_game(app: Flask, client: FlaskClient, store: Store,
                                   game: str) -> None:
     loaded = new_game(store, game)
-    admin.set_spectators(store, loaded.meta.id, True)
+    master.set_spectators(store, loaded.meta.id, True)
     path = seat_path(app, loaded, loaded.meta.seat_names[0])
     for url in (path + "/history", f"/games/{loaded.meta.id}",
                 f"/games/{loaded.meta.id}/watch", f"/rules/{game}", f"/new?game={game}"):

@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from service.game.current import forget_games
 from service.game.history import PAGE_EVENTS
 from service.log.store import Store
-from service.table.mastertools import end_game
+from service.table.master import end_game
 from service.web.seatparts import forget_parts
 
 from .conftest import new_game, seat_path
@@ -147,7 +147,7 @@ def text_of(client: FlaskClient, url: str) -> str:
 
 def test_seat_pages_read_the_log_in_ranges_of_seqs(app: Flask, client: FlaskClient,
                                                    store: Store) -> None:
-    from service.table.admin import set_spectators
+    from service.table.master import set_spectators
 
     loaded = new_game(store)
     set_spectators(store, loaded.meta.id, True)

@@ -17,7 +17,7 @@ from tests.integration.conftest import (  # noqa: F401 - fixtures used by name
 
 def test_a_web_order_is_queued_decided_by_the_worker_and_mailed(pipeline: Pipeline,  # noqa: F811
                                                                 tmp_path: Path) -> None:
-    from service.orders.games import NewSeat, create_game
+    from service.orders.creation import NewSeat, create_game
     from workers.app import app as celery
 
     # Earlier tests in this process may have opened the queue on another broker.

@@ -10,7 +10,7 @@ from flask import Flask
 
 from service.game.loading import load_game
 from service.log.store import Store
-from service.orders.games import NewSeat, create_game
+from service.orders.creation import NewSeat, create_game
 from service.pdf.boardfit import (
     A4_LANDSCAPE_PT,
     A4_PORTRAIT_PT,

@@ -16,7 +16,7 @@ from engine.core import Canaries
 from service.game.current import PageGame, forget_games
 from service.game.loading import LoadedGame
 from service.log.store import Store
-from service.table import admin
+from service.table import master
 from service.web import links
 from service.web.seatparts import forget_parts
 
@@ -28,7 +28,7 @@ def planted_game(store: Store, game: str, monkeypatch: pytest.MonkeyPatch) -> tu
         LoadedGame, Canaries]:
     """Create a game and make the web read it with canaries planted in its state."""
     loaded = new_game(store, game)
-    admin.set_spectators(store, loaded.meta.id, True)
+    master.set_spectators(store, loaded.meta.id, True)
     canaries = Canaries()
     real_load = links.load_game
     planted = loaded.game.plant_canaries(real_load(store, loaded.meta.id).state, canaries)

@@ -7,7 +7,7 @@ from flask.testing import FlaskClient
 
 from service.game.loading import load_game
 from service.log.store import Store
-from service.table import admin
+from service.table import master
 from service.table.press import PressRequest, send_press
 
 from .conftest import SEATS, new_game, seat_path
@@ -30,7 +30,7 @@ def everything_for(app: Flask, client: FlaskClient, game_id: str, seat: str | No
 def test_press_canaries_reach_only_sender_and_recipient(app: Flask, client: FlaskClient,
                                                         store: Store, game: str) -> None:
     loaded = new_game(store, game)
-    admin.set_spectators(store, loaded.meta.id, True)
+    master.set_spectators(store, loaded.meta.id, True)
     seats = loaded.meta.seat_names
     owners = {}
     for index, sender in enumerate(seats):

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from engine.core import all_games, get_game
-from service.audit import audit as auditing
 from service.audit.archive import Archive, ArchiveError
-from service.audit.audit import AuditFailure, AuditRefused
+from service.audit.rerun import AuditFailure, AuditRefused, audit
 from service.audit.restore import audit_archive, import_archive
+from service.audit.verify import verify
 from service.log.store import Store
 from tests import archives
 from tests.stores import open_store
@@ -59,11 +59,11 @@ def test_export_audit_import_round_trip(source: tuple[Store, dict[str, str]], na
     assert header["status"] == "finished" and header["seed"] and not header["secret"]
     assert header["events"] == len(events) == store.last_seq(games[name])
     report = audit_archive(path)
-    assert report == auditing.audit(store, games[name])
+    assert report == audit(store, games[name])
     assert report.orders > 0 and report.events == len(events)
     restored = import_archive(target, path)
     assert (restored.game_id, restored.events) == (games[name], len(events))
-    assert auditing.verify(target, games[name]).ok
+    assert verify(target, games[name]).ok
     assert target.events(games[name]) == store.events(games[name])
     again = archives.export(target, games[name], tmp_path / "again.jsonl")
     assert again.read_bytes() == path.read_bytes()
@@ -254,7 +254,7 @@ def test_a_running_game_without_its_seed_is_not_imported(running: tuple[Store, s
 def test_a_running_game_goes_on_after_import(running: tuple[Store, str], kind: str,
                                              tmp_path: Path) -> None:
     from service.game.loading import load_game
-    from service.orders.games import submit_order
+    from service.orders.processing import submit_order
 
     store, game_id = running
     path = archives.export(store, game_id, tmp_path / "secret.jsonl", with_secrets=True)
@@ -273,7 +273,7 @@ def test_a_running_game_goes_on_after_import(running: tuple[Store, str], kind: s
         for played_in in (store, copy):
             archives.play_some(played_in, game_id, 3, "aa" * 32)
         assert store.events(game_id)[-1].payload == copy.events(game_id)[-1].payload
-        assert auditing.verify(copy, game_id).ok
+        assert verify(copy, game_id).ok
         assert submit_order(copy, game_id, "anna", "help").status == "help"
     finally:
         copy.drop_schema()
@@ -288,7 +288,7 @@ def test_round_trip_through_an_empty_postgresql_gives_the_same_file(
     try:
         import_archive(pg, path)
         game_id = archives.read_lines(path)[0]["game_id"]
-        assert auditing.verify(pg, game_id).ok
+        assert verify(pg, game_id).ok
         again = archives.export(pg, game_id, tmp_path / "pg.jsonl")
         assert again.read_bytes() == path.read_bytes()
     finally:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from service.audit.archive import Archive, ArchiveError
-from service.audit.audit import AuditFailure, AuditRefused
+from service.audit.rerun import AuditFailure, AuditRefused
 from service.audit.restore import audit_archive
 from tests import archives, longgame
 

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from service.audit import audit
+from service.audit.rerun import audit
+from service.audit.verify import verify
 from service.log.store import Store
 from tests.recorded import recordings, restore
 
@@ -16,9 +17,9 @@ def test_a_recorded_game_still_verifies_and_audits(path: Path, tmp_path: Path) -
     store = Store(f"sqlite:///{tmp_path / 'pbem.db'}")
     store.create_schema()
     game_id = restore(store, path)
-    report = audit.verify(store, game_id)
+    report = verify(store, game_id)
     assert report.ok, report.problem
-    result = audit.audit(store, game_id)
+    result = audit(store, game_id)
     assert result.orders > 0 and result.events == store.last_seq(game_id)
 
 

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from service.audit import audit
+from service.audit.verify import verify
 from service.game.loading import LoadedGame, load_game
 from service.log.store import GENESIS_HASH, Store, event_hash
-from service.orders.games import NewSeat, create_game, submit_order
+from service.orders.creation import NewSeat, create_game
+from service.orders.processing import submit_order
 from tests.stores import open_store
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]
@@ -53,7 +54,7 @@ def test_the_head_is_recorded_with_every_append(store: Store) -> None:
     row = store.get_game(loaded.meta.id)
     assert (row.head_seq, row.head_hash) == store.log_end(loaded.meta.id)
     assert row.head_seq == loaded.seq
-    assert audit.verify(store, loaded.meta.id).ok
+    assert verify(store, loaded.meta.id).ok
 
 
 def test_removing_the_last_append_is_detected(store: Store) -> None:
@@ -62,7 +63,7 @@ def test_removing_the_last_append_is_detected(store: Store) -> None:
         run(store, f"DELETE FROM {table} WHERE game_id = :g AND seq > :s", g=loaded.meta.id,
             s=cut)
     assert store.verify_chain(loaded.meta.id) is None
-    report = audit.verify(store, loaded.meta.id)
+    report = verify(store, loaded.meta.id)
     assert not report.ok and "removed or rewritten" in report.problem
     assert f"seq {loaded.seq}" in report.problem and report.first_bad_seq == cut + 1
 
@@ -81,7 +82,7 @@ def test_rewriting_an_event_and_its_chain_is_detected(store: Store) -> None:
             ph=prev, h=digest, g=e.game_id, s=e.seq)
         prev = digest
     assert store.verify_chain(loaded.meta.id) is None
-    report = audit.verify(store, loaded.meta.id)
+    report = verify(store, loaded.meta.id)
     assert not report.ok and "removed or rewritten" in report.problem
 
 
@@ -98,5 +99,5 @@ def test_a_cut_log_with_its_head_put_back_is_caught_by_the_outbox(tmp_path: Path
                 (seq, digest, loaded.meta.id))
     raw.commit()
     raw.close()
-    report = audit.verify(store, loaded.meta.id)
+    report = verify(store, loaded.meta.id)
     assert not report.ok and "end of the log was removed" in report.problem

@@ -33,8 +33,9 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("PBEM_HOME", str(tmp_path))
     monkeypatch.delenv("PBEM_DATABASE_URL", raising=False)
     ANNOUNCED.clear()
-    monkeypatch.setattr("service.cli.main.announce", ANNOUNCED.append)
-    monkeypatch.setattr("service.cli.main.announce_in_background", ANNOUNCED.append)
+    for module in ("service.cli.common", "service.cli.main"):  # where it is, where it is used
+        monkeypatch.setattr(f"{module}.announce", ANNOUNCED.append)
+        monkeypatch.setattr(f"{module}.announce_in_background", ANNOUNCED.append)
     return tmp_path
 
 

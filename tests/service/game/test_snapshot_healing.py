@@ -10,12 +10,13 @@ from click.testing import CliRunner
 from sqlalchemy import text, update
 
 from engine.core import encode
-from service.audit import audit
+from service.audit.verify import verify
 from service.cli.main import main
 from service.game.loading import LoadedGame, load_game, snapshot_of
 from service.log.schema import snapshots
 from service.log.store import Store
-from service.orders.games import NewSeat, create_game, submit_order
+from service.orders.creation import NewSeat, create_game
+from service.orders.processing import submit_order
 from tests.stores import open_store
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]
@@ -83,7 +84,7 @@ def test_a_broken_snapshot_is_dropped_and_the_game_plays_on(
     seat = again.game.prompts(again.state)[0].seat
     order = again.game.format_order(again.game.legal_orders(again.state, seat)[0])
     assert submit_order(store, game_id, seat, order).accepted
-    assert audit.verify(store, game_id).ok
+    assert verify(store, game_id).ok
 
 
 def test_verify_reports_a_dropped_snapshot_without_a_traceback(

@@ -5,11 +5,12 @@ from pathlib import Path
 
 import pytest
 
-from service.audit.audit import history, verify
+from service.audit.verify import verify
+from service.game.history import history
 from service.game.loading import LoadedGame, load_game, snapshot_of
 from service.log.store import Store
-from service.orders.games import NewSeat, create_game
-from service.table import admin
+from service.orders.creation import NewSeat, create_game
+from service.table import master
 from tests.stores import open_store
 
 
@@ -28,11 +29,11 @@ def new_game(store: Store) -> LoadedGame:
 def test_spectators_are_off_until_switched_on(store: Store) -> None:
     loaded = new_game(store)
     assert load_game(store, loaded.meta.id).meta.spectators is False
-    admin.set_spectators(store, loaded.meta.id, True)
+    master.set_spectators(store, loaded.meta.id, True)
     assert load_game(store, loaded.meta.id).meta.spectators is True
     lines = [line.text for line in history(store, loaded.meta.id, None)]
     assert "Spectators may now watch the game." in lines
-    admin.set_spectators(store, loaded.meta.id, False)
+    master.set_spectators(store, loaded.meta.id, False)
     assert load_game(store, loaded.meta.id).meta.spectators is False
     assert verify(store, loaded.meta.id).ok
 
@@ -40,7 +41,7 @@ def test_spectators_are_off_until_switched_on(store: Store) -> None:
 def test_switching_to_the_same_value_writes_nothing(store: Store) -> None:
     loaded = new_game(store)
     before = store.last_seq(loaded.meta.id)
-    admin.set_spectators(store, loaded.meta.id, False)
+    master.set_spectators(store, loaded.meta.id, False)
     assert store.last_seq(loaded.meta.id) == before
 
 

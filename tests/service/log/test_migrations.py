@@ -9,12 +9,14 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import text
 
-from service.audit import audit
+from service.audit.verify import verify
 from service.cli.main import main
 from service.game.loading import load_game
 from service.log import migrate
 from service.log.store import Store
-from service.orders.games import NewSeat, create_game, submit_order
+from service.ops.upgrade import prepared
+from service.orders.creation import NewSeat, create_game
+from service.orders.processing import submit_order
 from tests.stores import PG_URL, require_postgres
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org"),
@@ -72,7 +74,7 @@ def test_a_store_of_the_first_revision_is_upgraded_with_its_games_and_orders(
     expected_deadlines = source.due_deadlines("9999")
     source.dispose()
 
-    old_store.create_schema()
+    prepared(old_store)
 
     assert old_store.revision() == migrate.HEAD
     assert old_store.decided_lines(result.submission_id) == [(0, result.seq, order)]
@@ -81,7 +83,7 @@ def test_a_store_of_the_first_revision_is_upgraded_with_its_games_and_orders(
     assert old_store.due_deadlines("9999") == expected_deadlines
     assert [row.id for row in old_store.games_of_address(SEATS[0].email.lower(), 10)] == [
         loaded.meta.id]  # the seat addresses projection is filled from the log
-    assert audit.verify(old_store, loaded.meta.id).ok
+    assert verify(old_store, loaded.meta.id).ok
     fresh = create_game(old_store, "secret-masters", SEATS, seed_hex="cd" * 32)
     seat = fresh.game.prompts(fresh.state)[0].seat
     body = fresh.game.format_order(fresh.game.legal_orders(fresh.state, seat)[0])
@@ -89,6 +91,18 @@ def test_a_store_of_the_first_revision_is_upgraded_with_its_games_and_orders(
     assert stale.code == "stale-order"
     assert old_store.get_submission(stale.submission_id).prompt_key == "r0.t0.nope"
     assert submit_order(old_store, fresh.meta.id, seat, body).accepted
+
+
+def test_an_upgrade_says_which_projections_it_made_and_leaves_filling_them_to_its_caller(
+        old_store: Store, tmp_path: Path) -> None:
+    fresh = Store(f"sqlite:///{tmp_path / 'fresh' / 'pbem.db'}")
+    made = fresh.create_schema()
+    assert (made.before, made.after) == (None, migrate.HEAD)
+    assert not made.crossed(migrate.DEADLINES)  # an empty store has nothing to fill
+    assert fresh.create_schema() == migrate.Upgrade(migrate.HEAD, migrate.HEAD)
+    done = old_store.upgrade()
+    assert (done.before, done.after) == (migrate.FIRST, migrate.HEAD)
+    assert done.crossed(migrate.DEADLINES) and done.crossed(migrate.SEAT_ADDRESSES)
 
 
 def test_a_store_made_before_migrations_is_recognised_and_upgraded(old_store: Store,

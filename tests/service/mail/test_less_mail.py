@@ -9,7 +9,7 @@ import pytest
 from service.base.config import Config, load_config
 from service.log.store import Store
 from service.mail import delivery
-from service.orders.games import decide_order
+from service.orders.deciding import decide_order
 from service.orders.processing import process_submission
 from tests.service.orders.test_exactly_once import email_to, new_game, next_orders
 from tests.stores import open_store

@@ -14,7 +14,7 @@ from service.log.store import Store
 from service.mail.compose import compose_outbox, compose_reply
 from service.mail.hygiene import answerable
 from service.mail.inbound import receive_email, text_to_raw
-from service.orders.games import NewSeat, create_game
+from service.orders.creation import NewSeat, create_game
 from service.orders.processing import process_submission
 from tests.stores import open_store
 

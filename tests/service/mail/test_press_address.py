@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from service.audit.audit import history
 from service.base.tokens import (
     press_reply_address,
     read_address,
@@ -16,12 +15,13 @@ from service.base.tokens import (
     signature,
 )
 from service.game.events import SERVICE_EVENTS, PressSent
+from service.game.history import history
 from service.game.loading import load_game
 from service.mail.compose import compose_reply
 from service.mail.inbound import authenticate, receive_email, recipient_refusal
-from service.orders.games import ServiceError, SubmissionResult
 from service.orders.processing import process_submission
-from service.table import admin
+from service.orders.results import ServiceError, SubmissionResult
+from service.table import master
 from service.table.press import conversation_key
 from tests.service.tablemail import Table, html_of, open_table, text_of
 
@@ -167,7 +167,7 @@ def test_a_replaced_seats_press_address_stops_working(tmp_path: Path) -> None:
     table = open_table(tmp_path)
     table.write("anna", "press to bruno: psst\n")
     old = str(table.mails("bruno", "press")[0]["Reply-To"])
-    admin.rotate_token(table.store, table.game_id, "bruno")
+    master.rotate_token(table.store, table.game_id, "bruno")
     with pytest.raises(ServiceError) as raised:
         authenticate(table.store, table.config, old)
     assert raised.value.code == "old-address"

@@ -12,7 +12,7 @@ import pytest
 from service.mail.inbound import receive_email
 from service.mail.recipients import recipient_check
 from service.mail.smtpd import start_listener
-from service.table import admin
+from service.table import master
 from tests.service.tablemail import Table, open_table
 
 
@@ -74,7 +74,7 @@ def test_unsigned_and_forged_recipients_are_refused(served: tuple[Table, int, li
 def test_an_old_address_is_refused_with_the_reason(served: tuple[Table, int, list[str]]) -> None:
     table, port, stored = served
     old = table.address("bruno")
-    admin.rotate_token(table.store, table.game_id, "bruno")
+    master.rotate_token(table.store, table.game_id, "bruno")
     refused = deliver(port, old)
     assert refused[old][0] == 550 and b"replaced by a newer one" in refused[old][1]
     assert stored == []

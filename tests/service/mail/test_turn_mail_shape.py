@@ -8,7 +8,7 @@ from service.base import clock
 from service.game.loading import load_game
 from service.log.store import NewOutbox
 from service.mail.compose import compose_outbox
-from service.table import admin, mastertools
+from service.table import master
 from tests.service.tablemail import open_table, text_of
 
 
@@ -37,7 +37,7 @@ def test_the_prompt_summary_appears_once_and_the_deadline_uses_the_games_hours(
 
 def test_a_paused_game_does_not_ask_for_orders(tmp_path: Path) -> None:
     table = open_table(tmp_path)
-    admin.pause_game(table.store, table.game_id, "holidays")
+    master.pause_game(table.store, table.game_id, "holidays")
     table.deliver()
     for seat in ("anna", "bruno", "carla"):
         body = text_of(table.mails(seat)[-1])
@@ -62,7 +62,7 @@ def test_the_reminder_subject_reads_correctly(tmp_path: Path) -> None:
 
 def test_a_replaced_player_is_told_and_the_new_one_gets_the_game_so_far(tmp_path: Path) -> None:
     table = open_table(tmp_path)
-    admin.replace_seat(table.store, table.game_id, "bruno", "Berta", "berta@example.org")
+    master.replace_seat(table.store, table.game_id, "bruno", "Berta", "berta@example.org")
     table.deliver()
     told, welcome = table.mails("bruno")[-2:]
     assert str(told["To"]) == "Bruno <bruno@example.org>"
@@ -74,7 +74,7 @@ def test_a_replaced_player_is_told_and_the_new_one_gets_the_game_so_far(tmp_path
 
 def test_the_answer_after_the_end_does_not_invite_orders(tmp_path: Path) -> None:
     table = open_table(tmp_path)
-    mastertools.end_game(table.store, table.game_id, "stopped")
+    master.end_game(table.store, table.game_id, "stopped")
     table.write("anna", "status")
     body = text_of(table.answers[-1])
     assert "The game is over." in body and "send more orders" not in body

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from service.audit import audit as auditing
+from service.audit.verify import verify
 from service.cli.main import main
 from service.game.loading import load_game
 from service.log.store import Store
 from service.ops.backup import BackupError, backup_sqlite
-from service.orders.games import submit_order
+from service.orders.processing import submit_order
 from tests import archives
 from tests.stores import PG_URL, open_store
 
@@ -79,7 +79,7 @@ def test_backup_while_orders_are_written_restores_with_every_game_verifying(
         try:
             assert {row.id for row in restored.list_games()} == set(game_ids)
             for game_id in game_ids:
-                assert auditing.verify(restored, game_id).ok
+                assert verify(restored, game_id).ok
                 assert restored.events(game_id) == store.events(game_id)[
                     :restored.last_seq(game_id)]
         finally:

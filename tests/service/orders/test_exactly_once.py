@@ -17,8 +17,9 @@ from service.base.tokens import reply_address
 from service.game.loading import LoadedGame, load_game
 from service.log.store import Store
 from service.mail.inbound import receive_email
-from service.orders.games import NewSeat, create_game, decide_order, process_order_submission
-from service.orders.processing import MAX_ATTEMPTS, process_submission
+from service.orders.creation import NewSeat, create_game
+from service.orders.deciding import decide_order
+from service.orders.processing import MAX_ATTEMPTS, process_order_submission, process_submission
 from tests.stores import open_store
 
 ROOT = Path(__file__).resolve().parents[3]

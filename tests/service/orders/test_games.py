@@ -10,18 +10,14 @@ from sqlalchemy import text
 
 from engine.core import canonical_json, encode
 from engine.core.harness import choose_step, chooser_for
-from service.audit import audit as auditing
+from service.audit.rerun import AuditRefused, audit
+from service.audit.verify import verify
 from service.cli.selfplay import check_played, play_to_end
 from service.game.loading import LoadedGame, load_game
 from service.log.store import GENESIS_HASH, Store, StoredEvent, event_hash
-from service.orders.games import (
-    MAX_ORDER_BYTES,
-    NewSeat,
-    ServiceError,
-    create_game,
-    submit_order,
-)
-from service.orders.processing import process_submission
+from service.orders.creation import NewSeat, create_game
+from service.orders.processing import MAX_ORDER_BYTES, process_submission, submit_order
+from service.orders.results import ServiceError
 from tests.stores import open_store
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org"),
@@ -186,7 +182,7 @@ def test_snapshots_are_a_pure_cache(store: Store, monkeypatch: pytest.MonkeyPatc
     fresh = load_game(store, loaded.meta.id)
     assert fresh.snapshot_seq == 0
     assert encode(fresh.state) == encode(cached.state) and fresh.meta == cached.meta
-    assert auditing.verify(store, loaded.meta.id).ok
+    assert verify(store, loaded.meta.id).ok
 
 
 def test_a_whole_game_plays_verifies_and_audits(store: Store) -> None:
@@ -205,7 +201,7 @@ def test_audit_catches_a_forged_random_outcome_even_with_a_rebuilt_chain(store: 
     the head the games table records: verify cannot tell, the audit against the revealed seed
     can."""
     played = play_to_end(store, new_game(store), b"forged")
-    assert auditing.audit(store, played.game_id).orders > 0
+    assert audit(store, played.game_id).orders > 0
     rows = store.events(played.game_id)
     target = next(r for r in rows if r.type == "markers-drawn")
     markers = dict(target.payload["markers"])
@@ -216,14 +212,14 @@ def test_audit_catches_a_forged_random_outcome_even_with_a_rebuilt_chain(store: 
     assert forged != target.payload
     _rewrite_from(store, rows, target.seq, forged)
     store.delete_snapshots(played.game_id)
-    assert "rewritten" in auditing.verify(store, played.game_id).problem
+    assert "rewritten" in verify(store, played.game_id).problem
     head_seq, head_hash = store.log_end(played.game_id)
     with store._writer.begin() as conn:
         conn.execute(text("UPDATE games SET head_seq = :s, head_hash = :h WHERE id = :g"),
                      {"s": head_seq, "h": head_hash, "g": played.game_id})
-    assert auditing.verify(store, played.game_id).ok
-    with pytest.raises(auditing.AuditRefused, match="different events"):
-        auditing.audit(store, played.game_id)
+    assert verify(store, played.game_id).ok
+    with pytest.raises(AuditRefused, match="different events"):
+        audit(store, played.game_id)
 
 
 def test_audit_catches_a_seed_that_does_not_match_its_published_hash(store: Store) -> None:
@@ -231,8 +227,8 @@ def test_audit_catches_a_seed_that_does_not_match_its_published_hash(store: Stor
     rows = store.events(played.game_id)
     revealed = next(r for r in rows if r.type == "seed.revealed")
     _rewrite_from(store, rows, revealed.seq, {"seed": "77" * 32})
-    with pytest.raises(auditing.AuditRefused, match="does not match the hash"):
-        auditing.audit(store, played.game_id)
+    with pytest.raises(AuditRefused, match="does not match the hash"):
+        audit(store, played.game_id)
 
 
 def _rewrite_from(store: Store, rows: list[StoredEvent], seq: int, payload: dict[str, object]) -> None:

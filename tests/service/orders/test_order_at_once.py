@@ -9,7 +9,9 @@ import pytest
 
 from service.game.loading import LoadedGame, load_game
 from service.log.store import Store
-from service.orders.games import NewSeat, SubmissionResult, create_game, submit_order
+from service.orders.creation import NewSeat, create_game
+from service.orders.processing import submit_order
+from service.orders.results import SubmissionResult
 from tests.stores import open_store
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]

@@ -21,8 +21,8 @@ from service.game.events import PressSent
 from service.game.loading import load_game, snapshot_of
 from service.log.store import NewOutbox, Store
 from service.orders.appending import service_new
-from service.orders.games import NewSeat, create_game, submit_order
-from service.orders.processing import process_submission
+from service.orders.creation import NewSeat, create_game
+from service.orders.processing import process_submission, submit_order
 from service.table.press import PRESS_KIND
 
 SEATS = ("anna", "bruno", "carla")

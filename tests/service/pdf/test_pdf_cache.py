@@ -13,7 +13,7 @@ from service.game.loading import load_game
 from service.log.schema import pdf_cache
 from service.log.store import NewEvent, NewOutbox
 from service.mail.compose import compose_outbox
-from service.pdf import cache as snapshots
+from service.pdf import seat_pdf as snapshots
 from tests.service.tablemail import open_table
 
 

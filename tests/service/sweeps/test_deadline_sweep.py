@@ -11,10 +11,11 @@ from service.base import clock
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import parse_time
 from service.log.store import Store
-from service.orders.games import NewSeat, create_game, submit_order
-from service.orders.processing import process_submission
+from service.orders.creation import NewSeat, create_game
+from service.orders.processing import process_submission, submit_order
 from service.sweeps import deadlines
-from service.table import admin
+from service.table import master
+from service.time.due import rebuild_deadlines
 from tests.stores import open_store
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]
@@ -113,10 +114,10 @@ def test_a_paused_game_owes_nothing_and_a_resumed_one_owes_later(store: Store) -
     loaded = new_game(store)
     due = open_rows(store, loaded.meta.id)[0][1]
     at(10)
-    admin.pause_game(store, loaded.meta.id)
+    master.pause_game(store, loaded.meta.id)
     assert open_rows(store, loaded.meta.id) == []
     at(15)
-    admin.resume_game(store, loaded.meta.id)
+    master.resume_game(store, loaded.meta.id)
     moved = open_rows(store, loaded.meta.id)[0][1]
     assert parse_time(moved) - parse_time(due) == timedelta(hours=5)
 
@@ -125,5 +126,5 @@ def test_a_stale_projection_is_mended_by_the_sweep(store: Store) -> None:
     loaded = new_game(store)
     rows = store.due_deadlines("9999", 100)
     store.replace_deadlines(loaded.meta.id, [])
-    assert deadlines.rebuild_projection(store) == 1
+    assert rebuild_deadlines(store) == 1
     assert store.due_deadlines("9999", 100) == rows

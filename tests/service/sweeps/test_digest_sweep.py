@@ -16,7 +16,8 @@ from service.base import clock
 from service.game.loading import load_game
 from service.log import migrate
 from service.log.store import Store
-from service.orders.games import NewSeat, create_game, submit_order
+from service.orders.creation import NewSeat, create_game
+from service.orders.processing import submit_order
 from service.sweeps import deadlines
 from service.sweeps.digests import queue_due_digests, waiting_seats
 from service.table.seatcommands import answer

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from service.audit.audit import verify
+from service.audit.verify import verify
 from service.base import clock
 from service.game.loading import load_game
 from service.game.meta import parse_time
-from service.orders.games import ServiceError
+from service.orders.results import ServiceError
 from service.sweeps import deadlines
-from service.table import admin, mastertools
+from service.table import master
 from tests.service.tablemail import Table, open_table, text_of
 
 
@@ -37,17 +37,17 @@ def test_the_master_gets_the_link_at_creation(table: Table) -> None:
 def test_extend_one_seats_deadline(table: Table) -> None:
     seat = waiting_seat(table)
     before = parse_time(load_game(table.store, table.game_id).meta.deadlines[seat].due)
-    mastertools.extend_deadline(table.store, table.game_id, seat, 24)
+    master.extend_deadline(table.store, table.game_id, seat, 24)
     after = parse_time(load_game(table.store, table.game_id).meta.deadlines[seat].due)
     assert after - before == timedelta(hours=24)
     other = next(s for s in ("anna", "bruno", "carla") if s != seat)
     with pytest.raises(ServiceError, match="no open deadline"):
-        mastertools.extend_deadline(table.store, table.game_id, other, 24)
+        master.extend_deadline(table.store, table.game_id, other, 24)
 
 
 def test_apply_the_default_now_once(table: Table) -> None:
     seat = waiting_seat(table)
-    first = mastertools.apply_default_now(table.store, table.game_id, seat)
+    first = master.apply_default_now(table.store, table.game_id, seat)
     assert first.accepted
     seq = load_game(table.store, table.game_id).seq
     assert waiting_seat(table) != seat or load_game(table.store, table.game_id).seq == seq
@@ -67,14 +67,14 @@ def test_a_passed_deadline_is_copied_to_the_master(table: Table) -> None:
 
 
 def test_a_replacement_is_copied_to_the_master(table: Table) -> None:
-    admin.replace_seat(table.store, table.game_id, "carla", "Cleo", "cleo@example.org")
+    master.replace_seat(table.store, table.game_id, "carla", "Cleo", "cleo@example.org")
     table.deliver()
     assert any("cleo@example.org" in text_of(m) for m in table.mails("*"))
 
 
 def test_end_the_game_tells_everyone_and_takes_no_more_orders(table: Table) -> None:
     seat = waiting_seat(table)
-    mastertools.end_game(table.store, table.game_id, "a player left")
+    master.end_game(table.store, table.game_id, "a player left")
     table.deliver()
     meta = load_game(table.store, table.game_id).meta
     assert meta.finished and meta.revealed_seed and verify(table.store, table.game_id).ok
@@ -89,8 +89,8 @@ def test_end_the_game_tells_everyone_and_takes_no_more_orders(table: Table) -> N
 
 
 def test_a_message_to_all_reaches_every_seat_once(table: Table) -> None:
-    mastertools.message_all(table.store, table.game_id, "Round two starts Monday.", "m1")
-    mastertools.message_all(table.store, table.game_id, "Round two starts Monday.", "m1")
+    master.message_all(table.store, table.game_id, "Round two starts Monday.", "m1")
+    master.message_all(table.store, table.game_id, "Round two starts Monday.", "m1")
     table.deliver()
     for name in ("anna", "bruno", "carla"):
         press = table.mails(name, "press")

@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from service.audit.audit import history
-from service.audit.audit import verify as verify_game
+from service.audit.verify import verify as verify_game
+from service.game.history import history
 from service.game.loading import load_game
-from service.orders.games import ServiceError
+from service.orders.results import ServiceError
 from service.table.press import PressRequest, send_press
 from tests.service.tablemail import Table, html_of, open_table, text_of
 

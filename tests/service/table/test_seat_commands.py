@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from engine.core.harness import choose_step, chooser_for
-from service.audit.audit import history
 from service.base import clock
+from service.game.history import history
 from service.game.loading import load_game
 from service.game.meta import parse_time
-from service.orders.games import submit_order
+from service.orders.processing import submit_order
 from service.sweeps import deadlines
 from tests.service.tablemail import Table, open_table, text_of
 

@@ -1,139 +1,27 @@
-"""Reading a game's past: the history a seat may read, the integrity check and the audit."""
+"""The audit: every order of a finished game decided again against its revealed seed must give
+the identical log."""
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-from engine.core import Game, Rng, RuleViolation, encode, get_game, sha256_hex
+from engine.core import Game, Rng, RuleViolation, encode, sha256_hex
 from service.audit.archive import ArchiveError, chained, check_engine
 from service.game.events import (
     SERVICE_EVENTS,
     GameFinished,
     OrderAccepted,
     SeedRevealed,
-    describe_service_event,
-    is_service_event,
-    service_audience,
 )
-from service.game.loading import LoadedGame, UnknownGameId, load_game, start_state
+from service.game.loading import load_game, start_state
 from service.game.meta import apply_service_event
-from service.log.store import GameRow, Store, StoredEvent
+from service.log.store import Store
 
 
 class AuditRefused(Exception):
     """The game cannot be audited (yet); the message says why."""
-
-
-@dataclass(frozen=True)
-class HistoryLine:
-    """One line of a game's history as one seat may read it."""
-
-    seq: int
-    recorded_at: str
-    actor: str
-    text: str
-
-
-def decoded_events(store: Store, game_id: str, upto: int | None = None, after: int = 0,
-                   game: Game[Any] | None = None,
-                   ) -> tuple[Game[Any], list[tuple[StoredEvent, Any]]]:
-    """Return the game's rules and its stored events after `after` up to `upto`, decoded.
-
-    `game`, the game's rules when the caller has them, spares reading its row.
-    """
-    if game is None:
-        row = store.get_game(game_id)
-        if row is None:
-            raise UnknownGameId(game_id)
-        game = get_game(row.game, row.engine_version)
-    stored = store.events(game_id, after_seq=after, upto=upto)
-    result = []
-    for event in stored:
-        table = SERVICE_EVENTS if is_service_event(event.type) else game.events
-        result.append((event, table.load(event.type, event.payload, event.schema_version)))
-    return game, result
-
-
-def history(store: Store, game_id: str, seat: str | None, *, after: int = 0,
-            upto: int | None = None, loaded: LoadedGame | None = None) -> list[HistoryLine]:
-    """Return the history `seat` may read (None: a spectator); everything once the game ended.
-
-    `after` and `upto` limit it to the events after seq `after` up to seq `upto`; "ended"
-    means ended by `upto`. `loaded`, the game just after `upto` when the caller has it,
-    spares loading it again.
-    """
-    if loaded is None or loaded.seq != upto:
-        loaded = load_game(store, game_id, upto=upto)
-    game, events = decoded_events(store, game_id, upto, after, loaded.game)
-    finished = loaded.meta.finished
-    lines = (readable_text(game, row.type, item, seat, finished) for row, item in events)
-    return [HistoryLine(row.seq, row.recorded_at, row.actor, text)
-            for (row, _), text in zip(events, lines, strict=True) if text is not None]
-
-
-def readable_text(game: Game[Any], name: str, item: Any, seat: str | None,
-                  finished: bool) -> str | None:
-    """Return how an event reads for `seat`: in full, as its public summary, or None when
-    the seat may not see it at all (everything reads in full once the game ended)."""
-    service = is_service_event(name)
-    audience = service_audience(item) if service else game.visibility(item)
-    if finished or audience.allows(seat):
-        return describe_service_event(item) if service else game.describe(item)
-    return audience.summary or None
-
-
-@dataclass(frozen=True)
-class VerifyReport:
-    """The outcome of an integrity check: fine, or the first bad seq and why."""
-
-    ok: bool
-    events: int
-    first_bad_seq: int | None = None
-    problem: str = ""
-
-
-def verify(store: Store, game_id: str) -> VerifyReport:
-    """Check the hash chain, and that a full replay equals the state loaded from snapshots."""
-    row = store.get_game(game_id)
-    if row is None:
-        raise UnknownGameId(game_id)
-    last = store.last_seq(game_id)
-    bad = store.verify_chain(game_id)
-    if bad is not None:
-        return VerifyReport(False, last, bad, f"event {bad} does not match its hash chain: "
-                            "it was altered, removed or inserted after it was recorded")
-    cut = truncation(store, row, last)
-    if cut:
-        return VerifyReport(False, last, last + 1 if row.head_seq > last else None, cut)
-    try:
-        full = load_game(store, game_id, use_snapshots=False)
-    except (KeyError, TypeError, ValueError) as exc:
-        return VerifyReport(False, last, None, f"the log does not replay: {exc}")
-    cached = load_game(store, game_id)
-    if encode(cached.state) != encode(full.state) or cached.meta != full.meta:
-        store.delete_snapshots(game_id)
-        return VerifyReport(False, last, cached.snapshot_seq,
-                            "the snapshot disagrees with a full replay of the log (it was "
-                            "dropped; the next load rebuilds it)")
-    return VerifyReport(True, last, None, f"{cached.healed}; it was dropped and rebuilt from "
-                        "the log" if cached.healed else "")
-
-
-def truncation(store: Store, row: GameRow, last: int) -> str:
-    """Return how the log disagrees with the head the games table and outbox record, or ''."""
-    end_seq, end_hash = store.log_end(row.id)
-    if (row.head_seq, row.head_hash) != (end_seq, end_hash):
-        return (f"the log ends at seq {end_seq} ({end_hash[:12]}) but every append recorded "
-                f"its head, last at seq {row.head_seq} ({row.head_hash[:12]}): events were "
-                "removed or rewritten after they were recorded")
-    mailed = store.outbox_end(row.id)
-    if mailed > last:
-        return (f"an email was written for seq {mailed}, after the log's end at seq {last}: "
-                "the end of the log was removed")
-    return ""
 
 
 @dataclass(frozen=True)
@@ -147,6 +35,8 @@ class AuditReport:
 
 
 ORDER_VERSION = SERVICE_EVENTS.version_of(OrderAccepted("", {}, "", ""))
+
+
 AUDITED = frozenset({"order.accepted", "game.finished", "seed.revealed"})
 """The service events an audit reads after game.created; the others follow no random draw."""
 
@@ -382,8 +272,3 @@ def _batches(events: Iterable[LogEntry]) -> Iterator[list[LogEntry]]:
         if not batch:
             return
         yield batch
-
-
-def json_lines(lines: list[HistoryLine]) -> str:
-    """Return history lines as JSON text."""
-    return json.dumps([line.__dict__ for line in lines], indent=2)

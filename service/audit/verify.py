@@ -1,0 +1,60 @@
+"""The integrity check of a game's log: its hash chain, its recorded head, and a full replay
+against the snapshots."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core import encode
+from service.game.loading import UnknownGameId, load_game
+from service.log.store import GameRow, Store
+
+
+@dataclass(frozen=True)
+class VerifyReport:
+    """The outcome of an integrity check: fine, or the first bad seq and why."""
+
+    ok: bool
+    events: int
+    first_bad_seq: int | None = None
+    problem: str = ""
+
+
+def verify(store: Store, game_id: str) -> VerifyReport:
+    """Check the hash chain, and that a full replay equals the state loaded from snapshots."""
+    row = store.get_game(game_id)
+    if row is None:
+        raise UnknownGameId(game_id)
+    last = store.last_seq(game_id)
+    bad = store.verify_chain(game_id)
+    if bad is not None:
+        return VerifyReport(False, last, bad, f"event {bad} does not match its hash chain: "
+                            "it was altered, removed or inserted after it was recorded")
+    cut = truncation(store, row, last)
+    if cut:
+        return VerifyReport(False, last, last + 1 if row.head_seq > last else None, cut)
+    try:
+        full = load_game(store, game_id, use_snapshots=False)
+    except (KeyError, TypeError, ValueError) as exc:
+        return VerifyReport(False, last, None, f"the log does not replay: {exc}")
+    cached = load_game(store, game_id)
+    if encode(cached.state) != encode(full.state) or cached.meta != full.meta:
+        store.delete_snapshots(game_id)
+        return VerifyReport(False, last, cached.snapshot_seq,
+                            "the snapshot disagrees with a full replay of the log (it was "
+                            "dropped; the next load rebuilds it)")
+    return VerifyReport(True, last, None, f"{cached.healed}; it was dropped and rebuilt from "
+                        "the log" if cached.healed else "")
+
+
+def truncation(store: Store, row: GameRow, last: int) -> str:
+    """Return how the log disagrees with the head the games table and outbox record, or ''."""
+    end_seq, end_hash = store.log_end(row.id)
+    if (row.head_seq, row.head_hash) != (end_seq, end_hash):
+        return (f"the log ends at seq {end_seq} ({end_hash[:12]}) but every append recorded "
+                f"its head, last at seq {row.head_seq} ({row.head_hash[:12]}): events were "
+                "removed or rewritten after they were recorded")
+    mailed = store.outbox_end(row.id)
+    if mailed > last:
+        return (f"an email was written for seq {mailed}, after the log's end at seq {last}: "
+                "the end of the log was removed")
+    return ""

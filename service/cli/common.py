@@ -1,0 +1,108 @@
+"""What the `pbem` commands share: the store they open, errors told in one line, and the
+nudge that gets a changed game's mail out."""
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+import click
+
+from engine.core import UnknownGame
+from service.base.config import load_config
+from service.game.loading import UnknownGameId
+from service.orders.results import ServiceError
+
+if TYPE_CHECKING:
+    from service.log.store import Store
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def announce(game_id: str) -> None:
+    """Tell the installed plugins (the task queue) that a game changed, so its mail goes out.
+
+    Without a reachable queue the mail still goes out: the worker's minute sweep finds it.
+    """
+    from importlib.metadata import entry_points
+
+    for plugin in entry_points(group="pbem.after_change"):
+        try:
+            plugin.load()(game_id)
+        except Exception as exc:  # noqa: BLE001 - the change is stored; only the nudge failed
+            click.echo(f"note: the mail queue is not reachable ({type(exc).__name__}); "
+                       "the worker's next sweep will send the mail", err=True)
+
+
+def announce_in_background(game_id: str) -> None:
+    """Give the queue's nudge for a changed game to a detached `pbem announce` process.
+
+    The task queue's client takes longer to import than an order takes to decide, so a
+    command that only needs the mail sent returns at once; should the nudge fail, the
+    worker's minute sweep still sends the mail.
+    """
+    import subprocess
+
+    subprocess.Popen([sys.executable, "-m", "service.cli.main", "announce", game_id],
+                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                     stderr=subprocess.DEVNULL, start_new_session=True)
+
+
+def open_order_store() -> Store:
+    """Return the store for one order: on a SQLite file, the order path on the driver alone
+    (`service.log.sqlite_orders`), which builds the full store only if the order needs more."""
+    from service.log.sqlite_orders import SQLiteOrders, sqlite_file
+
+    config = load_config()
+    if sqlite_file(config.database_url) is None:
+        return open_store()
+    config.home.mkdir(parents=True, exist_ok=True)
+    orders = SQLiteOrders(config.database_url)
+    if not orders.at_head():
+        from service.ops.upgrade import prepared
+
+        prepared(orders.store())
+    return cast("Store", orders)  # it answers every Store call, the rest by a full Store
+
+
+def open_store(*, migrate: bool = True) -> Store:
+    """Return the configured store, its tables created or migrated if needed."""
+    config = load_config()
+    if config.database_url.startswith("sqlite"):
+        config.home.mkdir(parents=True, exist_ok=True)
+    from service.log.store import Store
+    from service.ops.upgrade import prepared
+
+    store = Store(config.database_url)
+    return prepared(store) if migrate else store
+
+
+@contextmanager
+def friendly_errors() -> Iterator[None]:
+    """Turn the service's expected errors into one clear line and exit status 1."""
+    try:
+        yield
+    except _expected_errors() as exc:
+        message = exc.message if isinstance(exc, ServiceError) else str(exc)
+        raise click.ClickException(message) from None
+
+
+def _expected_errors() -> tuple[type[Exception], ...]:
+    """Return the errors a command reports in one line (imported only once one is raised)."""
+    from service.audit.archive import ArchiveError
+    from service.audit.rerun import AuditRefused
+
+    return (UnknownGame, UnknownGameId, ServiceError, AuditRefused, ArchiveError)
+
+
+def handles_errors(func: F) -> F:
+    """Decorate a command so expected errors print without a traceback."""
+
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        with friendly_errors():
+            return func(*args, **kwargs)
+
+    wrapper.__name__ = func.__name__
+    wrapper.__doc__ = func.__doc__
+    return wrapper  # type: ignore[return-value]

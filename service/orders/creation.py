@@ -1,0 +1,176 @@
+"""Creating a game: its seats, settings and options checked, a secret seed, the opening events."""
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.core import (
+    Game,
+    Rng,
+    get_game,
+    sha256_hex,
+)
+from service.base.inputs import MAILBOX, InputRefused, check_email, check_line
+from service.game.events import PRESS_LEVELS, GameCreated, GameSettings, SeatInfo
+from service.game.loading import LoadedGame, start_state
+from service.game.meta import apply_service_event
+from service.log.records import (
+    NewOutbox,
+)
+from service.orders.appending import append_decision
+from service.orders.results import ServiceError
+
+if TYPE_CHECKING:
+    from service.log.store import Store
+
+
+SEAT_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,23}$")
+
+
+MAX_TITLE = 120
+
+
+MAX_PLAYER = 80
+
+
+@dataclass(frozen=True)
+class NewSeat:
+    """A seat asked for when creating a game."""
+
+    name: str
+    email: str
+    player: str = ""
+
+
+def parse_seat(text: str) -> NewSeat:
+    """Return the seat written as NAME=EMAIL, or raise ServiceError saying what is wrong."""
+    name, sep, email = text.partition("=")
+    name, email = name.strip().lower(), email.strip()
+    if not sep or not SEAT_NAME.match(name):
+        raise ServiceError(f"seat {text!r} must be NAME=EMAIL, the name a letter followed by "
+                           "up to 23 letters, digits, '-' or '_'", "bad-seat")
+    return NewSeat(name, seat_email(name, email))
+
+
+def seat_email(seat: str, email: str) -> str:
+    """Return the seat's address when it is one plain mailbox, or raise ServiceError."""
+    try:
+        return check_email(email, f"seat {seat}: the email address")
+    except InputRefused as exc:
+        raise ServiceError(str(exc), "bad-seat") from None
+
+
+def checked_text(text: str, what: str, max_length: int, code: str) -> str:
+    """Return `text` when it is one clean line (no control characters), or raise ServiceError."""
+    try:
+        return check_line(text, what, max_length)
+    except InputRefused as exc:
+        raise ServiceError(str(exc), code) from None
+
+
+def create_game(store: Store, game_name: str, seats: Sequence[NewSeat],
+                options: Mapping[str, str] | None = None, *, title: str | None = None,
+                seed_hex: str | None = None, deadline_hours: int | None = None,
+                reminder_hours: Sequence[int] = (24, 1),
+                game_id: str | None = None, press: str = "private", absence_days: int = 14,
+                master_email: str = "") -> LoadedGame:
+    """Create a game with a fresh secret seed (or the given one) and its opening events, under
+    a new random id or the given one (the random stream is keyed by the seed and the id)."""
+    game = get_game(game_name)
+    seats = _check_seats(game, seats)
+    settings = _settings(press, absence_days, master_email.strip())
+    title = checked_text(title or "", "the title", MAX_TITLE, "bad-title") or None
+    try:
+        values = game.resolve_options(options or {})
+    except ValueError as exc:
+        raise ServiceError(str(exc), "bad-option") from None
+    seed = _seed_bytes(seed_hex)
+    game_id = _chosen_game_id(store, game_id)
+    store.create_game(game_id, game.name, game.version, title or game.title, seed.hex())
+    created = GameCreated(game.name, title or game.title, game.version,
+                          tuple(SeatInfo(s.name, s.email, s.player or s.name) for s in seats),
+                          values, sha256_hex(seed), deadline_hours,
+                          tuple(sorted(set(reminder_hours), reverse=True)))
+    meta = apply_service_event(None, game_id, created)
+    state = start_state(game, meta)
+    opening = game.start(state, Rng.for_position(seed, game_id, 1))
+    loaded = LoadedGame(game, meta, state, 0)
+    append_decision(store, loaded, [created, *settings], opening, seed, "system", None)
+    if master_email:
+        store.add_outbox(game_id, [NewOutbox(loaded.seq, "*", "master-link")])
+    return loaded
+
+
+def _settings(press: str, absence_days: int, master_email: str) -> list[GameSettings]:
+    """Return the table settings event, or none when both are the defaults."""
+    if press not in PRESS_LEVELS:
+        raise ServiceError(f"press must be one of {', '.join(PRESS_LEVELS)}, not {press!r}",
+                           "bad-press")
+    if not 0 <= absence_days <= 60:
+        raise ServiceError("an absence may extend deadlines by 0 to 60 days", "bad-absence")
+    if master_email and not MAILBOX.match(master_email):
+        raise ServiceError(f"{master_email!r} is not an email address", "bad-master-email")
+    if (press, absence_days, master_email) == ("private", 14, ""):
+        return []
+    return [GameSettings(press, absence_days, master_email)]
+
+
+def _check_seats(game: Game[Any], seats: Sequence[NewSeat]) -> list[NewSeat]:
+    """Return the seats with checked addresses and names, or raise ServiceError."""
+    seats = [NewSeat(s.name, seat_email(s.name, s.email),
+                     checked_text(s.player, f"seat {s.name}: the player's name", MAX_PLAYER,
+                                  "bad-seat")) for s in seats]
+    names = [seat.name for seat in seats]
+    if len(set(names)) != len(names):
+        raise ServiceError("every seat needs its own name", "bad-seat")
+    if not game.min_players <= len(seats) <= game.max_players:
+        wanted = (str(game.min_players) if game.min_players == game.max_players
+                  else f"{game.min_players} to {game.max_players}")
+        raise ServiceError(f"{game.title} is played by {wanted} players, not {len(seats)}",
+                           "bad-seat-count")
+    return seats
+
+
+def _seed_bytes(seed_hex: str | None) -> bytes:
+    if seed_hex is None:
+        return secrets.token_bytes(32)
+    try:
+        seed = bytes.fromhex(seed_hex)
+    except ValueError:
+        raise ServiceError(f"--seed must be hexadecimal, not {seed_hex!r}", "bad-seed") from None
+    if not 16 <= len(seed) <= 64:
+        raise ServiceError("--seed must be 32 to 128 hex digits (16 to 64 bytes)", "bad-seed")
+    return seed
+
+
+GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
+
+
+def seed_game_id(seed_hex: str) -> str:
+    """Return the game id derived from a fixed seed, so the same seed gives the same game."""
+    return hashlib.sha256(b"pbem game id:" + _seed_bytes(seed_hex)).hexdigest()[:8]
+
+
+def _chosen_game_id(store: Store, given: str | None) -> str:
+    """Return the id a new game takes: the given one (checked), or a new random one."""
+    if given is None:
+        return _new_game_id(store)
+    if not GAME_ID.fullmatch(given):
+        raise ServiceError(f"a game id is 1 to 32 lower-case letters, digits and hyphens, not "
+                           f"{given!r}", "bad-game-id")
+    if store.get_game(given) is not None:
+        raise ServiceError(f"there is a game {given} already; choose another id (a game made "
+                           "from the same seed gets the same id unless --id is given)",
+                           "game-exists")
+    return given
+
+
+def _new_game_id(store: Store) -> str:
+    while True:
+        game_id = secrets.token_hex(4)
+        if store.get_game(game_id) is None:
+            return game_id

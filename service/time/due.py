@@ -1,0 +1,68 @@
+"""The deadlines of open decisions: when a new one falls due (an absence pushes it back),
+which are still owed (the projection the sweep reads), and that projection written anew.
+
+Deadlines are data: each is a `DeadlineSet` service event in the game's log, keyed by the
+decision's prompt key; the `deadlines` table is a projection of the ones still owed, written
+with every append.
+"""
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from engine.core import Game
+from service.base import clock
+from service.game.events import DeadlineSet
+from service.game.loading import load_game
+from service.game.meta import GameMeta, format_time, parse_time, reminder_leads
+from service.log.records import DeadlineRow
+from service.time.absence import extend_for_absence
+
+if TYPE_CHECKING:
+    from service.log.store import Store
+
+
+def new_deadlines(game: Game[Any], state: Any, meta: GameMeta) -> list[DeadlineSet]:
+    """Return a deadline for every open decision that has none yet (none while paused)."""
+    if meta.paused or meta.finished:
+        return []
+    result = []
+    for prompt in game.prompts(state):
+        current = meta.deadlines.get(prompt.seat)
+        if current is not None and current.prompt_key == prompt.key:
+            continue
+        hours = meta.deadline_hours or prompt.deadline_hours
+        due = extend_for_absence(meta, prompt.seat, clock.now() + timedelta(hours=hours),
+                                 clock.now())
+        result.append(DeadlineSet(prompt.seat, prompt.key, format_time(due)))
+    return result
+
+
+def open_deadlines(game: Game[Any], state: Any, meta: GameMeta) -> list[DeadlineRow]:
+    """Return the deadlines of the decisions still owed, for the sweep's projection."""
+    if meta.paused or meta.finished:
+        return []
+    owed = {p.seat: p for p in game.prompts(state) if not p.submitted}
+    rows = []
+    for seat, deadline in sorted(meta.deadlines.items()):
+        prompt = owed.get(seat)
+        if prompt is None or prompt.key != deadline.prompt_key:
+            continue
+        due = parse_time(deadline.due)
+        leads = reminder_leads(meta, prompt.deadline_hours)
+        first = min([due - timedelta(hours=hours) for hours in leads] + [due])
+        rows.append(DeadlineRow(meta.id, seat, deadline.prompt_key, deadline.due, deadline.seq,
+                                format_time(first)))
+    return rows
+
+
+def rebuild_deadlines(store: Store) -> int:
+    """Write the open deadlines of every running game anew; return how many games."""
+    count = 0
+    for row in store.list_games():
+        if row.status == "active":
+            loaded = load_game(store, row.id, row=row)
+            store.replace_deadlines(row.id, open_deadlines(loaded.game, loaded.state,
+                                                           loaded.meta))
+            count += 1
+    return count
