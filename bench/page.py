@@ -25,6 +25,8 @@ import threading
 import time
 from pathlib import Path
 
+from service.log.records import Append
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -62,7 +64,7 @@ def grow_log(store: Store, game_id: str, events: int) -> None:
                                                "mute_press": False, "timezone": ""},
                           actor="bruno")
                  for kind in ("every", "digest") * 500][:events - last]
-        store.append(game_id, last, batch)
+        store.append(Append(game_id, last, batch))
         last += len(batch)
     loaded = load_game(store, game_id, use_snapshots=False)
     maybe_snapshot(store, loaded, store.log_end(game_id)[1])

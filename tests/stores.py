@@ -8,12 +8,14 @@ from __future__ import annotations
 import functools
 import os
 import uuid
+from collections.abc import Callable
 from pathlib import Path
-from typing import cast
+from typing import Any
 
 import pytest
 from sqlalchemy import create_engine, text
 
+from service.log.records import Append, GameTail, StoredEvent, Submission
 from service.log.sqlite_orders import SQLiteOrders
 from service.log.store import Store
 
@@ -45,13 +47,42 @@ def require_postgres() -> None:
     pytest.skip(problem)
 
 
+class OrdersOnDriver(Store):
+    """A SQLite store whose calls of the order path that `SQLiteOrders` answers on the sqlite3
+    driver itself (the new submission, the game's tail, the append) go to a `SQLiteOrders` over
+    the same file, so that the store's contract tests check them; every other call is the
+    store's own, as it is for `SQLiteOrders`."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.orders = SQLiteOrders(url)
+
+    def new_submission(self, source: str, body: str, **details: Any) -> Submission:
+        """Return a new input from the driver's path."""
+        return self.orders.new_submission(source, body, **details)
+
+    def game_tail(self, game_id: str, version_of: Callable[[str], str]) -> GameTail | None:
+        """Return the game's tail read on the driver."""
+        return self.orders.game_tail(game_id, version_of)
+
+    def append(self, append: Append) -> list[StoredEvent]:
+        """Append on the driver (the full store's way when a check fails)."""
+        return self.orders.append(append)
+
+    def dispose(self) -> None:
+        """Close the driver's connections, then the store's."""
+        self.orders.dispose()
+        super().dispose()
+
+
 def open_store(kind: str, tmp_path: Path) -> Store:
     """Return a store with fresh, empty tables of the given kind: "sqlite", "postgresql", or
-    "sqlite-orders" (a SQLite file behind `SQLiteOrders`, the one-shot order command's)."""
+    "sqlite-orders" (a SQLite file whose order path runs through `SQLiteOrders`, the one-shot
+    order command's)."""
     if kind == "sqlite":
         store = Store(f"sqlite:///{tmp_path / 'data' / 'pbem.db'}")
     elif kind == "sqlite-orders":
-        store = cast(Store, SQLiteOrders(f"sqlite:///{tmp_path / 'data' / 'pbem.db'}"))
+        store = OrdersOnDriver(f"sqlite:///{tmp_path / 'data' / 'pbem.db'}")
     else:
         require_postgres()
         store = Store(PG_URL, schema=f"pbem_test_{uuid.uuid4().hex[:12]}")

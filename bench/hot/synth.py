@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.core import canonical_json
 from service.game.loading import fold_rows, snapshot_of
-from service.log.records import NewEvent, StoredEvent
+from service.log.records import Append, NewEvent, StoredEvent
 from service.log.schema import deadlines as deadlines_t
 from service.log.schema import events as events_t
 from service.log.schema import games as games_t
@@ -37,7 +37,7 @@ def long_game(store: Store, events: int, seed: int = 1) -> str:
                                          "text": f"Press message {seq + i + 1}.",
                                          "anonymous": False, "to_all": True},
                           actor=names[i % 3]) for i in range(count)]
-        stored = store.append(game_id, seq, batch)
+        stored = store.append(Append(game_id, seq, batch))
         _sent_outbox(store, game_id, stored, names)
         seq = stored[-1].seq
         loaded = fold_rows(loaded, game_id, store.event_rows(game_id, loaded.seq, seq))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -15,6 +15,7 @@ from service.game.loading import UnknownGameId
 from service.orders.results import ServiceError
 
 if TYPE_CHECKING:
+    from service.log.orderlog import OrderLog
     from service.log.store import Store
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -49,7 +50,7 @@ def announce_in_background(game_id: str) -> None:
                      stderr=subprocess.DEVNULL, start_new_session=True)
 
 
-def open_order_store() -> Store:
+def open_order_store() -> OrderLog:
     """Return the store for one order: on a SQLite file, the order path on the driver alone
     (`service.log.sqlite_orders`), which builds the full store only if the order needs more."""
     from service.log.sqlite_orders import SQLiteOrders, sqlite_file
@@ -62,8 +63,8 @@ def open_order_store() -> Store:
     if not orders.at_head():
         from service.ops.upgrade import prepared
 
-        prepared(orders.store())
-    return cast("Store", orders)  # it answers every Store call, the rest by a full Store
+        prepared(orders.full())
+    return orders
 
 
 def open_store(*, migrate: bool = True) -> Store:

@@ -7,6 +7,7 @@ importing it (see `service.log.sqlite_orders`).
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, timedelta
 from typing import Any
@@ -189,6 +190,38 @@ class OutboxRow:
 def encode_body(body: str) -> bytes:
     """Return `body` as bytes that decode back to exactly the same string."""
     return body.encode("utf-8", "surrogatepass")
+
+
+@dataclass(frozen=True)
+class Append:
+    """One append: new events after `expected_seq`, and all that is written in the same
+    transaction.
+
+    - `outbox`: deliveries the new events cause;
+    - `decision` (submission id, line): the first new event decides that line; a line decided
+      before makes the store write nothing and raise AlreadyDecided;
+    - `deadlines`, when given: the game's open deadlines from now on;
+    - `result` (submission id, status, data): that submission's outcome, stored only while it
+      has none (else ResultStored);
+    - `prev_hash`: the hash of the event at `expected_seq` as the caller read it, which spares
+      reading the head first;
+    - `submission`: an input not stored yet, stored with `result` as its outcome (a taken key
+      raises DuplicateSubmission and nothing is written);
+    - `snapshot` (engine version, folded state after the last new event): cached with them;
+    - `seats` (seat, address), when given: who plays the game's seats from now on.
+    """
+
+    game_id: str
+    expected_seq: int
+    events: Sequence[NewEvent]
+    outbox: Sequence[NewOutbox] = ()
+    decision: tuple[str, int] | None = None
+    deadlines: Sequence[DeadlineRow] | None = None
+    result: tuple[str, str, dict[str, Any]] | None = None
+    prev_hash: str | None = None
+    submission: Submission | None = None
+    snapshot: tuple[str, dict[str, Any]] | None = None
+    seats: Sequence[tuple[str, str]] | None = None
 
 
 @dataclass(frozen=True)

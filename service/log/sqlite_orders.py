@@ -1,13 +1,14 @@
 """The embedded store's order path on the sqlite3 driver alone, for one-shot commands.
 
 `pbem order` decides one order and exits. On a slow machine importing SQLAlchemy costs more
-than the whole order, and the order needs none of it: `SQLiteOrders` answers the calls an
-order makes (is the schema current, the game's tail, the new submission, the append) on one
-sqlite3 connection, with the store's own pragmas and statements (`service.log.statements`), and
-hands every other call to a full `Store`, built the first time one is needed. A rare path
-(a moved head, a taken key, a refusal to store, the end of a game) pays for the import and
-is answered exactly as the store answers it; the store's contract tests run on this class
-too.
+than the whole order, and the order needs none of it: `SQLiteOrders` implements the order
+path's protocol (`service.log.orderlog.OrderLog`), answering the calls every order makes (the
+game's tail, the new submission, the append) on one sqlite3 connection, with the store's own
+pragmas and statements (`service.log.statements`), and every other call of the protocol by a
+full `Store` over the same file, built the first time one is needed. A rare path (a moved head,
+a taken key, a refusal to store, the end of a game) pays for the import and is answered exactly
+as the store answers it; the store's contract tests run the driver's calls too
+(`tests/stores.py`).
 """
 from __future__ import annotations
 
@@ -19,9 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 from service.log.migrate import HEAD
 from service.log.records import (
-    DeadlineRow,
+    Append,
+    EventRow,
+    GameRow,
     GameTail,
-    NewEvent,
     NewOutbox,
     StoredEvent,
     Submission,
@@ -53,15 +55,8 @@ def sqlite_file(url: str) -> str | None:
 
 
 class SQLiteOrders:
-    """A store for one command's order on a SQLite file: the driver for the order, a full
-    `Store` for anything else.
-
-    It stands in wherever a `Store` is expected; every attribute it has not got is the full
-    store's.
-    """
-
-    dialect = "sqlite"
-    schema = None
+    """The order path (`OrderLog`) on a SQLite file: the driver for the order itself, a full
+    `Store` over the same file for the rare calls."""
 
     def __init__(self, url: str) -> None:
         path = sqlite_file(url)
@@ -73,18 +68,13 @@ class SQLiteOrders:
         self._opened: list[sqlite3.Connection] = []
         self._full: Store | None = None
 
-    def store(self) -> Store:
+    def full(self) -> Store:
         """Return the full store over the same file (built, and SQLAlchemy imported, once)."""
         if self._full is None:
             from service.log.store import Store
 
             self._full = Store(self.url)
         return self._full
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("__"):
-            raise AttributeError(name)
-        return getattr(self.store(), name)
 
     def _connection(self) -> sqlite3.Connection:
         """Return the driver connection, opened as the store opens its own."""
@@ -112,9 +102,14 @@ class SQLiteOrders:
             found = None
         return found is not None and found[0] == HEAD
 
-    def new_submission(self, source: str, body: str, **details: Any) -> Submission:
+    def new_submission(self, source: str, body: str, *, game_id: str | None = None,
+                       seat: str | None = None, sender: str | None = None,
+                       idempotency_key: str | None = None, recipient: str | None = None,
+                       prompt_key: str | None = None) -> Submission:
         """Return a raw input with its id and time, not stored yet (as `Store` does)."""
-        return new_submission(source, body, **details)
+        return new_submission(source, body, game_id=game_id, seat=seat, sender=sender,
+                              idempotency_key=idempotency_key, recipient=recipient,
+                              prompt_key=prompt_key)
 
     def game_tail(self, game_id: str, version_of: Callable[[str], str]) -> GameTail | None:
         """Return the game's row, its newest snapshot and the events from the snapshot's on,
@@ -126,25 +121,15 @@ class SQLiteOrders:
         finally:
             raw.execute("COMMIT")  # ends the read
 
-    def append(self, game_id: str, expected_seq: int, events: Sequence[NewEvent],
-               outbox: Sequence[NewOutbox] = (),
-               decision: tuple[str, int] | None = None,
-               deadlines: Sequence[DeadlineRow] | None = None,
-               result: tuple[str, str, dict[str, Any]] | None = None,
-               prev_hash: str | None = None,
-               submission: Submission | None = None,
-               snapshot: tuple[str, dict[str, Any]] | None = None,
-               seats: Sequence[tuple[str, str]] | None = None) -> list[StoredEvent]:
+    def append(self, append: Append) -> list[StoredEvent]:
         """Append as `Store.append` does: at once through the driver when the caller knows
         the head, else (or when a check fails) by the full store, which names what failed."""
-        if events and prev_hash is not None:
-            stored = chain_events(game_id, expected_seq, prev_hash, events, utc_now())
-            rows = append_rows(game_id, expected_seq, stored, outbox, decision, deadlines,
-                               result, submission, snapshot, seats)
-            if self._write(rows):
+        if append.events and append.prev_hash is not None:
+            stored = chain_events(append.game_id, append.expected_seq, append.prev_hash,
+                                  append.events, utc_now())
+            if self._write(append_rows(append, stored)):
                 return stored
-        return self.store().append(game_id, expected_seq, events, outbox, decision, deadlines,
-                                   result, prev_hash, submission, snapshot, seats)
+        return self.full().append(append)
 
     def _write(self, rows: AppendRows) -> bool:
         """Write an append's rows in one transaction; False (rolled back) if a check failed."""
@@ -157,6 +142,75 @@ class SQLiteOrders:
             raise
         raw.execute("COMMIT" if written else "ROLLBACK")
         return written
+
+    # -- the rest of the order path, by the full store ---------------------------------------
+    def add_submission(self, source: str, body: str, *, game_id: str | None = None,
+                       seat: str | None = None, sender: str | None = None,
+                       idempotency_key: str | None = None, recipient: str | None = None,
+                       prompt_key: str | None = None) -> tuple[Submission, bool]:
+        """Store a raw input (`Store.add_submission`)."""
+        return self.full().add_submission(source, body, game_id=game_id, seat=seat,
+                                          sender=sender, idempotency_key=idempotency_key,
+                                          recipient=recipient, prompt_key=prompt_key)
+
+    def store_submission(self, sub: Submission,
+                         outcome: tuple[str, dict[str, Any]] | None = None,
+                         ) -> tuple[Submission, bool]:
+        """Store an input (`Store.store_submission`)."""
+        return self.full().store_submission(sub, outcome)
+
+    def get_submission(self, submission_id: str) -> Submission | None:
+        """Return a stored input (`Store.get_submission`)."""
+        return self.full().get_submission(submission_id)
+
+    def submission_by_key(self, source: str, idempotency_key: str) -> Submission | None:
+        """Return the input under a key (`Store.submission_by_key`)."""
+        return self.full().submission_by_key(source, idempotency_key)
+
+    def set_submission_result(self, submission_id: str, status: str, result: dict[str, Any],
+                              *, unless_decided: int | None = None) -> bool:
+        """Record an input's outcome once (`Store.set_submission_result`)."""
+        return self.full().set_submission_result(submission_id, status, result,
+                                                 unless_decided=unless_decided)
+
+    def note_submission_error(self, submission_id: str, error: str) -> None:
+        """Count a failed attempt (`Store.note_submission_error`)."""
+        self.full().note_submission_error(submission_id, error)
+
+    def decided_lines(self, submission_id: str) -> list[tuple[int, int, str]]:
+        """Return the lines decided so far (`Store.decided_lines`)."""
+        return self.full().decided_lines(submission_id)
+
+    def get_game(self, game_id: str) -> GameRow | None:
+        """Return the game's row (`Store.get_game`)."""
+        return self.full().get_game(game_id)
+
+    def set_game_status(self, game_id: str, status: str) -> None:
+        """Set the game's status (`Store.set_game_status`)."""
+        self.full().set_game_status(game_id, status)
+
+    def event_rows(self, game_id: str, after_seq: int = 0, upto: int | None = None,
+                   ) -> list[EventRow]:
+        """Return events as plain rows (`Store.event_rows`)."""
+        return self.full().event_rows(game_id, after_seq, upto)
+
+    def latest_snapshot(self, game_id: str, engine_version: str,
+                        upto: int | None = None) -> tuple[int, dict[str, Any]] | None:
+        """Return the newest snapshot (`Store.latest_snapshot`)."""
+        return self.full().latest_snapshot(game_id, engine_version, upto)
+
+    def save_snapshot(self, game_id: str, seq: int, engine_version: str,
+                      state: dict[str, Any]) -> None:
+        """Cache a folded state (`Store.save_snapshot`)."""
+        self.full().save_snapshot(game_id, seq, engine_version, state)
+
+    def delete_snapshots(self, game_id: str | None = None) -> None:
+        """Drop cached snapshots (`Store.delete_snapshots`)."""
+        self.full().delete_snapshots(game_id)
+
+    def add_outbox(self, game_id: str, rows: Sequence[NewOutbox]) -> list[int]:
+        """Add deliveries no new event causes (`Store.add_outbox`)."""
+        return self.full().add_outbox(game_id, rows)
 
     def dispose(self) -> None:
         """Close the driver connections and the full store, if one was built."""

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.canonical import canonical_json, sha256_hex
 from service.log.records import (
-    DeadlineRow,
+    Append,
     GameRow,
     GameTail,
     NewEvent,
@@ -330,36 +330,31 @@ def outbox_values(game_id: str, stored: list[StoredEvent],
     return rows
 
 
-def append_rows(game_id: str, expected_seq: int, stored: list[StoredEvent],
-                outbox: Sequence[NewOutbox], decision: tuple[str, int] | None,
-                deadlines: Sequence[DeadlineRow] | None,
-                result: tuple[str, str, dict[str, Any]] | None,
-                submission: Submission | None,
-                snapshot: tuple[str, dict[str, Any]] | None,
-                seats: Sequence[tuple[str, str]] | None) -> AppendRows:
+def append_rows(append: Append, stored: list[StoredEvent]) -> AppendRows:
     """Return the column values of every row an append of the chained `stored` writes."""
     now, last = utc_now(), stored[-1]
+    game_id, result, submission = append.game_id, append.result, append.submission
     rows = AppendRows(
-        head={"game_id": game_id, "seq": expected_seq, "hash": stored[0].prev_hash,
+        head={"game_id": game_id, "seq": append.expected_seq, "hash": stored[0].prev_hash,
               "new_seq": last.seq, "new_hash": last.hash},
         events=[event_row(e) for e in stored])
     if submission is not None:
         outcome = (result[1], result[2]) if result is not None else None
         rows.submission = submission_values(submission, outcome)
         result = None
-    if decision is not None:
-        rows.decision = {"submission_id": decision[0], "line": decision[1],
+    if append.decision is not None:
+        rows.decision = {"submission_id": append.decision[0], "line": append.decision[1],
                          "game_id": game_id, "seq": stored[0].seq, "last_seq": last.seq}
-    rows.outbox = outbox_values(game_id, stored, outbox)
-    if deadlines is not None:
-        rows.deadlines = [asdict(row) for row in deadlines]
-    if seats is not None:
-        rows.seats = seat_values(game_id, seats)
+    rows.outbox = outbox_values(game_id, stored, append.outbox)
+    if append.deadlines is not None:
+        rows.deadlines = [asdict(row) for row in append.deadlines]
+    if append.seats is not None:
+        rows.seats = seat_values(game_id, append.seats)
     if result is not None:
         rows.result = {"id": result[0], "status": result[1],
                        "result": canonical_json(result[2]), "processed_at": now}
-    if snapshot is not None:
+    if append.snapshot is not None:
         rows.snapshot = {"game_id": game_id, "seq": last.seq,
-                         "engine_version": snapshot[0], "created_at": now,
-                         "state": canonical_json({**snapshot[1], "hash": last.hash})}
+                         "engine_version": append.snapshot[0], "created_at": now,
+                         "state": canonical_json({**append.snapshot[1], "hash": last.hash})}
     return rows

@@ -36,6 +36,7 @@ from service.log.queues import QueueStore
 from service.log.reads import ReadStore
 from service.log.records import (
     AlreadyDecided,
+    Append,
     DeadlineRow,
     DuplicateSubmission,
     GameRow,
@@ -154,6 +155,10 @@ class Store(QueueStore, ReadStore, CacheStore):
             raise ValueError(f"unsupported database URL {url!r}: use sqlite or postgresql")
         self._writer = self._engine.execution_options(**{_WRITE: True})
 
+    def full(self) -> Store:
+        """Return this store: it answers every call (the `OrderLog` seam asks for it)."""
+        return self
+
     # -- lifecycle -------------------------------------------------------------------------
 
     def create_schema(self) -> migrate.Upgrade:
@@ -247,40 +252,19 @@ class Store(QueueStore, ReadStore, CacheStore):
 
     # -- events ----------------------------------------------------------------------------
 
-    def append(self, game_id: str, expected_seq: int, events: Sequence[NewEvent],
-               outbox: Sequence[NewOutbox] = (),
-               decision: tuple[str, int] | None = None,
-               deadlines: Sequence[DeadlineRow] | None = None,
-               result: tuple[str, str, dict[str, Any]] | None = None,
-               prev_hash: str | None = None,
-               submission: Submission | None = None,
-               snapshot: tuple[str, dict[str, Any]] | None = None,
-               seats: Sequence[tuple[str, str]] | None = None) -> list[StoredEvent]:
-        """Append events after `expected_seq`, with their outbox rows, in one transaction.
-
-        `decision` (submission id, line) records that the first new event decides that line;
-        if it was decided before, nothing is written and AlreadyDecided is raised. `deadlines`
-        (when given) become the game's open deadlines. `result` (submission id, status,
-        data) is stored with them, only while the submission has none (else ResultStored).
-        `prev_hash`, the hash of the event at `expected_seq` as the caller read it, spares
-        reading the head first. `submission`, an input not stored yet, is stored with them
-        (with `result` as its outcome); if its key is taken, DuplicateSubmission is raised
-        and nothing is written. `snapshot` (engine version, folded state after the last new
-        event) is cached with them, the last event's hash added. `seats` (seat, address), when
-        given, become who plays the game's seats (the projection "my games" reads).
-        """
-        if not events:
-            if outbox or decision:
+    def append(self, append: Append) -> list[StoredEvent]:
+        """Write an append (its events after `expected_seq`, and everything `Append` lists
+        with them) in one transaction; return the stored events."""
+        if not append.events:
+            if append.outbox or append.decision:
                 raise StoreError("outbox rows and decisions need an event in the same append")
             return []
-        if prev_hash is not None:
-            stored = chain_events(game_id, expected_seq, prev_hash, events, utc_now())
-            rows = append_rows(game_id, expected_seq, stored, outbox, decision, deadlines,
-                               result, submission, snapshot, seats)
-            if self._append_at_once(rows):
+        if append.prev_hash is not None:
+            stored = chain_events(append.game_id, append.expected_seq, append.prev_hash,
+                                  append.events, utc_now())
+            if self._append_at_once(append_rows(append, stored)):
                 return stored  # else rolled back: the checked way below tells what went wrong
-        return self._append_checked(game_id, expected_seq, events, outbox, decision,
-                                    deadlines, result, prev_hash, submission, snapshot, seats)
+        return self._append_checked(append)
 
     def _append_at_once(self, rows: AppendRows) -> bool:
         """Write an append's rows in one go; False (all rolled back) if a check failed."""
@@ -295,41 +279,43 @@ class Store(QueueStore, ReadStore, CacheStore):
         except _CheckFailed:
             return False
 
-    def _append_checked(self, game_id: str, expected_seq: int, events: Sequence[NewEvent],
-                        outbox: Sequence[NewOutbox], decision: tuple[str, int] | None,
-                        deadlines: Sequence[DeadlineRow] | None,
-                        result: tuple[str, str, dict[str, Any]] | None,
-                        prev_hash: str | None, submission: Submission | None,
-                        snapshot: tuple[str, dict[str, Any]] | None,
-                        seats: Sequence[tuple[str, str]] | None) -> list[StoredEvent]:
+    def _append_checked(self, append: Append) -> list[StoredEvent]:
         """The append one statement at a time, raising the error of whichever check fails."""
+        game_id, result, submission = append.game_id, append.result, append.submission
         with self._writer.begin() as conn:
             if submission is not None:
                 outcome = (result[1], result[2]) if result is not None else None
                 if self._insert_submission(conn, submission, outcome) is None:
                     raise DuplicateSubmission(submission.source, submission.idempotency_key)
                 result = None
-            stored = self._take_head(conn, game_id, expected_seq, events, prev_hash)
+            stored = self._take_head(conn, game_id, append.expected_seq, append.events,
+                                     append.prev_hash)
             try:
                 conn.execute(events_t.insert(), [event_row(e) for e in stored])
             except IntegrityError as exc:
                 if is_unique_violation(exc):
-                    raise SeqConflict(game_id, expected_seq + 1) from exc
+                    raise SeqConflict(game_id, append.expected_seq + 1) from exc
                 raise
-            if decision is not None:
-                self._insert_decision(conn, game_id, stored[0].seq, stored[-1].seq, decision)
-            if outbox:
-                self._insert_outbox(conn, game_id, stored, outbox)
-            if deadlines is not None:
-                self._replace_deadlines(conn, game_id, deadlines)
-            if seats is not None:
-                self._replace_seats(conn, game_id, seats)
-            if result is not None and not self._store_result(conn, *result):
-                raise ResultStored(result[0])
-            if snapshot is not None:
-                self._write_snapshot(conn, game_id, stored[-1].seq, snapshot[0],
-                                     {**snapshot[1], "hash": stored[-1].hash})
+            self._write_with(conn, append, stored, result)
         return stored
+
+    def _write_with(self, conn: Connection, append: Append, stored: list[StoredEvent],
+                    result: tuple[str, str, dict[str, Any]] | None) -> None:
+        """Write what goes with the stored events of `append`, raising why a check fails."""
+        game_id = append.game_id
+        if append.decision is not None:
+            self._insert_decision(conn, game_id, stored[0].seq, stored[-1].seq, append.decision)
+        if append.outbox:
+            self._insert_outbox(conn, game_id, stored, append.outbox)
+        if append.deadlines is not None:
+            self._replace_deadlines(conn, game_id, append.deadlines)
+        if append.seats is not None:
+            self._replace_seats(conn, game_id, append.seats)
+        if result is not None and not self._store_result(conn, *result):
+            raise ResultStored(result[0])
+        if append.snapshot is not None:
+            self._write_snapshot(conn, game_id, stored[-1].seq, append.snapshot[0],
+                                 {**append.snapshot[1], "hash": stored[-1].hash})
 
     def _replace_seats(self, conn: Connection, game_id: str,
                        seats: Sequence[tuple[str, str]]) -> None:

@@ -23,11 +23,11 @@ from service.game.meta import (
     seat_addresses,
 )
 from service.game.notify import notice_kind
-from service.log.records import NewEvent, NewOutbox, StoredEvent, Submission
+from service.log.records import Append, NewEvent, NewOutbox, StoredEvent, Submission
 from service.time.due import new_deadlines, open_deadlines
 
 if TYPE_CHECKING:
-    from service.log.store import Store
+    from service.log.orderlog import OrderLog
 
 
 def service_new(item: Any, actor: str, causation: str | None) -> NewEvent:
@@ -42,7 +42,7 @@ def engine_new(game: Game[Any], item: Any, actor: str, causation: str | None) ->
     return NewEvent(name, payload, game.events.version_of(item), actor, causation)
 
 
-def append_decision(store: Store, loaded: LoadedGame, head: Sequence[Any],
+def append_decision(store: OrderLog, loaded: LoadedGame, head: Sequence[Any],
                     engine_events: Sequence[Any], seed: bytes, actor: str,
                     causation: str | None, *,
                     decision: tuple[str, int] | None = None, notify: bool = True,
@@ -71,10 +71,10 @@ def append_decision(store: Store, loaded: LoadedGame, head: Sequence[Any],
     outbox = (outbox_rows(game, before if loaded.seq else None, state, meta, last)
               if notify else [])
     snapshot = due_snapshot(loaded, meta, state, last)
-    stored = store.append(meta.id, loaded.seq, rows, outbox, decision,
-                          open_deadlines(game, state, meta), answer(last) if answer else None,
-                          prev_hash=loaded.head_hash or None, submission=submission,
-                          snapshot=snapshot, seats=_changed_seats(loaded, meta))
+    stored = store.append(Append(
+        meta.id, loaded.seq, rows, outbox, decision, deadlines=open_deadlines(game, state, meta),
+        result=answer(last) if answer else None, prev_hash=loaded.head_hash or None,
+        submission=submission, snapshot=snapshot, seats=_changed_seats(loaded, meta)))
     if meta.finished:
         store.set_game_status(meta.id, "finished")
     if snapshot is not None:
@@ -84,7 +84,7 @@ def append_decision(store: Store, loaded: LoadedGame, head: Sequence[Any],
     return stored
 
 
-def append_service_events(store: Store, loaded: LoadedGame, items: Sequence[Any], actor: str,
+def append_service_events(store: OrderLog, loaded: LoadedGame, items: Sequence[Any], actor: str,
                           outbox_kind: str | None = None) -> list[StoredEvent]:
     """Append service events alone (pause, replacement...), with deadlines they open."""
     meta = _fold_meta(loaded.meta, items, loaded.seq)
@@ -94,10 +94,10 @@ def append_service_events(store: Store, loaded: LoadedGame, items: Sequence[Any]
     last = loaded.seq + len(rows)
     outbox = ([NewOutbox(last, seat, outbox_kind) for seat in meta.seat_names]
               if outbox_kind else [])
-    stored = store.append(meta.id, loaded.seq, rows, outbox,
-                          deadlines=open_deadlines(loaded.game, loaded.state, meta),
-                          prev_hash=loaded.head_hash or None,
-                          seats=_changed_seats(loaded, meta))
+    stored = store.append(Append(
+        meta.id, loaded.seq, rows, outbox,
+        deadlines=open_deadlines(loaded.game, loaded.state, meta),
+        prev_hash=loaded.head_hash or None, seats=_changed_seats(loaded, meta)))
     loaded.meta, loaded.seq, loaded.head_hash = meta, last, stored[-1].hash
     return stored
 

@@ -22,7 +22,7 @@ from service.orders.irreversible import help_irreversible_last
 from service.orders.results import ServiceError, SubmissionResult
 
 if TYPE_CHECKING:
-    from service.log.store import Store
+    from service.log.orderlog import OrderLog
 
 
 CONFLICT_RETRIES = 8
@@ -39,7 +39,7 @@ def is_help_request(text: str) -> bool:
     return text.strip().lower().rstrip("?!. ") in HELP_WORDS or text.strip() == "?"
 
 
-def help_now(store: Store, game_id: str, seat: str,
+def help_now(store: OrderLog, game_id: str, seat: str,
              loaded: LoadedGame | None = None) -> str:
     """Return what the seat can write now, or why it has nothing to write."""
     loaded = loaded or load_game(store, game_id)
@@ -52,7 +52,7 @@ def help_now(store: Store, game_id: str, seat: str,
     return help_irreversible_last(loaded.game.help(prompt))
 
 
-def decide_order(store: Store, game_id: str, seat: str, body: str, *, causation: str,
+def decide_order(store: OrderLog, game_id: str, seat: str, body: str, *, causation: str,
                  actor: str, prompt_key: str | None = None, line: int = 0,
                  loaded: LoadedGame | None = None, notify: bool = True,
                  answer: bool = False,
@@ -83,7 +83,7 @@ def decide_order(store: Store, game_id: str, seat: str, body: str, *, causation:
                        "busy")
 
 
-def _load_for_order(store: Store, game_id: str) -> LoadedGame:
+def _load_for_order(store: OrderLog, game_id: str) -> LoadedGame:
     """Return the game an order is for, read once; an unknown game is the player's error."""
     try:
         return load_game(store, game_id) if game_id else _no_game(game_id)
@@ -96,7 +96,7 @@ def _no_game(game_id: str) -> NoReturn:
     raise ServiceError(f"there is no game {game_id!r}", "unknown-game")
 
 
-def _seed_of(store: Store, loaded: LoadedGame) -> bytes:
+def _seed_of(store: OrderLog, loaded: LoadedGame) -> bytes:
     """Return the game's secret seed, from the row read with the log when there is one."""
     row = loaded.row or store.get_game(loaded.meta.id)
     if row is None:
@@ -104,7 +104,7 @@ def _seed_of(store: Store, loaded: LoadedGame) -> bytes:
     return bytes.fromhex(row.seed)
 
 
-def decided_line(store: Store, causation: str, line: int) -> tuple[str, int]:
+def decided_line(store: OrderLog, causation: str, line: int) -> tuple[str, int]:
     """Return (text, seq) of a line that is in the log already."""
     for number, seq, text in store.decided_lines(causation):
         if number == line:
@@ -112,7 +112,7 @@ def decided_line(store: Store, causation: str, line: int) -> tuple[str, int]:
     raise ServiceError("the order was decided, then could not be found", "lost-decision")
 
 
-def _decide_once(store: Store, loaded: LoadedGame, seat: str, body: str,
+def _decide_once(store: OrderLog, loaded: LoadedGame, seat: str, body: str,
                  decision: tuple[str, int], actor: str, prompt_key: str | None,
                  seed: bytes, notify: bool = True, answer: bool = False,
                  new_submission: Submission | None = None) -> tuple[str, int]:

@@ -31,6 +31,7 @@ from service.orders.deciding import (
 from service.orders.results import ServiceError, SubmissionResult, record_result, rejection
 
 if TYPE_CHECKING:
+    from service.log.orderlog import OrderLog
     from service.log.store import Store
 
     Processor = Callable[[Store, Config, Submission], SubmissionResult]
@@ -44,7 +45,7 @@ MAX_ORDER_BYTES = 64 * 1024
 """The longest text one order may have, in bytes."""
 
 
-def process_submission(store: Store, submission_id: str, *, config: Config | None = None,
+def process_submission(store: OrderLog, submission_id: str, *, config: Config | None = None,
                        known: Submission | None = None) -> SubmissionResult:
     """Decide a stored submission (an email, a form, an API call, a deadline default).
 
@@ -61,7 +62,7 @@ def process_submission(store: Store, submission_id: str, *, config: Config | Non
     try:
         processor = processor_of(sub.source)
         if processor is not None:
-            return processor(store, config or load_config(), sub)
+            return processor(store.full(), config or load_config(), sub)
         return process_order_submission(store, sub)
     except Exception as exc:
         store.note_submission_error(sub.id, printable(f"{type(exc).__name__}: {exc}"))
@@ -76,7 +77,7 @@ def processor_of(source: str) -> Processor | None:
     return None
 
 
-def give_up(store: Store, sub: Submission) -> SubmissionResult:
+def give_up(store: OrderLog, sub: Submission) -> SubmissionResult:
     """Mark a submission that broke down MAX_ATTEMPTS times failed, with the last reason."""
     reason = sub.last_error or "unknown error"
     done = tuple(text for _, _, text in store.decided_lines(sub.id))
@@ -94,7 +95,7 @@ def printable(text: str, limit: int = 500) -> str:
     return text.replace("\x00", "\\x00")[:limit]
 
 
-def submit_order(store: Store, game_id: str, seat: str, body: str, *, source: str = "cli",
+def submit_order(store: OrderLog, game_id: str, seat: str, body: str, *, source: str = "cli",
                  sender: str | None = None, idempotency_key: str | None = None,
                  prompt_key: str | None = None,
                  hand_over: Callable[[str], bool] | None = None) -> SubmissionResult:
@@ -118,7 +119,7 @@ def submit_order(store: Store, game_id: str, seat: str, body: str, *, source: st
     return process_submission(store, sub.id, known=sub)
 
 
-def decide_at_once(store: Store, sub: Submission) -> SubmissionResult:
+def decide_at_once(store: OrderLog, sub: Submission) -> SubmissionResult:
     """Decide a one-order input not stored yet, and store it with its outcome in one go.
 
     One read of the game and one transaction: the input, its events, mail, deadlines and
@@ -139,20 +140,20 @@ def decide_at_once(store: Store, sub: Submission) -> SubmissionResult:
         raise
 
 
-def _earlier(store: Store, earlier: Submission) -> SubmissionResult:
+def _earlier(store: OrderLog, earlier: Submission) -> SubmissionResult:
     """Return the outcome of the input stored first under the same key, deciding it if due."""
     if earlier.status != "received":
         return SubmissionResult.from_submission(earlier)
     return process_submission(store, earlier.id, known=earlier)
 
 
-def _store_new(store: Store, sub: Submission, result: SubmissionResult) -> SubmissionResult:
+def _store_new(store: OrderLog, sub: Submission, result: SubmissionResult) -> SubmissionResult:
     """Store a new input with its result in one transaction; a taken key gives the first's."""
     kept, created = store.store_submission(sub, (result.status, result.as_dict()))
     return result if created else _earlier(store, kept)
 
 
-def process_order_submission(store: Store, sub: Submission, *,
+def process_order_submission(store: OrderLog, sub: Submission, *,
                              stored: bool = True) -> SubmissionResult:
     """Decide a one-order submission (not an email) and record its result, once.
 
@@ -189,7 +190,7 @@ def process_order_submission(store: Store, sub: Submission, *,
     return SubmissionResult(sub.id, "accepted", orders=(text,), seq=seq)
 
 
-def _accepted_from_log(store: Store, submission_id: str) -> SubmissionResult:
+def _accepted_from_log(store: OrderLog, submission_id: str) -> SubmissionResult:
     """Record and return the result of a one-order submission whose order is in the log."""
     text, seq = decided_line(store, submission_id, 0)
     return record_result(store, SubmissionResult(submission_id, "accepted", orders=(text,),

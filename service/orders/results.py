@@ -13,7 +13,7 @@ from service.log.records import (
 )
 
 if TYPE_CHECKING:
-    from service.log.store import Store
+    from service.log.orderlog import OrderLog
 
 
 class ServiceError(Exception):
@@ -64,7 +64,7 @@ class SubmissionResult:
                    tuple(data.get("ignored", ())))
 
 
-def record_result(store: Store, result: SubmissionResult, refused_line: int | None = None,
+def record_result(store: OrderLog, result: SubmissionResult, refused_line: int | None = None,
                   rerun: Callable[[], SubmissionResult] | None = None) -> SubmissionResult:
     """Store a submission's result once and return the one stored (which may be earlier).
 

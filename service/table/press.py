@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from service.game.events import MASTER, SERVICE_EVENTS, PressSent
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import GameMeta
+from service.log.records import Append
 from service.log.store import NewOutbox, SeqConflict, Store
 from service.orders.appending import service_new
 from service.orders.results import ServiceError
@@ -126,8 +127,8 @@ def append_press(store: Store, loaded: LoadedGame, sent: PressSent, causation: s
     seq = loaded.seq + 1
     readers = [seat for seat in sent.recipients
                if sent.sender == MASTER or not loaded.meta.prefs(seat).mute_press]
-    store.append(loaded.meta.id, loaded.seq, [service_new(sent, actor, causation)],
-                 [NewOutbox(seq, seat, PRESS_KIND) for seat in readers])
+    store.append(Append(loaded.meta.id, loaded.seq, [service_new(sent, actor, causation)],
+                        [NewOutbox(seq, seat, PRESS_KIND) for seat in readers]))
     return sent
 
 

@@ -15,6 +15,7 @@ from service.game.events import DeadlineSet, SeatAbsence, SeatPreferences, SeatR
 from service.game.history import history
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import GameMeta, apply_service_event, format_time
+from service.log.records import Append
 from service.log.store import SeqConflict, Store
 from service.orders.appending import service_new
 from service.orders.deciding import help_now
@@ -45,8 +46,9 @@ def append_once(store: Store, game_id: str, causation: str, actor: str,
         for offset, item in enumerate(items, start=1):
             meta = apply_service_event(meta, game_id, item, loaded.seq + offset)
         try:
-            store.append(game_id, loaded.seq, [service_new(i, actor, causation) for i in items],
-                         deadlines=open_deadlines(loaded.game, loaded.state, meta))
+            events = [service_new(item, actor, causation) for item in items]
+            store.append(Append(game_id, loaded.seq, events,
+                                deadlines=open_deadlines(loaded.game, loaded.state, meta)))
             return True
         except SeqConflict:
             continue

@@ -114,7 +114,7 @@ def test_the_master_link_can_be_renewed(app: Flask, client: FlaskClient, store: 
 def test_pbem_link_renew_prints_the_new_master_link(app: Flask, store: Store) -> None:
     from click.testing import CliRunner
 
-    from service.web.commands import pbem_link_command
+    from service.web.pbem_commands import pbem_link_command
 
     loaded = new_game(store)
     old = master_path(app, loaded)

@@ -13,6 +13,7 @@ from sqlalchemy import event
 from service.game.current import forget_games
 from service.game.history import PAGE_EVENTS
 from service.game.loading import SNAPSHOT_EVERY, load_game, maybe_snapshot
+from service.log.records import Append
 from service.log.store import NewEvent, Store
 from service.table import master
 from service.web.seatparts import forget_parts
@@ -32,7 +33,7 @@ def grow_log(store: Store, game_id: str, events: int) -> None:
                                                "mute_press": False, "timezone": ""},
                           actor="bruno")
                  for kind in ("every", "digest") * 250][:events - last]
-        store.append(game_id, last, batch)
+        store.append(Append(game_id, last, batch))
         last += len(batch)
     loaded = load_game(store, game_id, use_snapshots=False)
     maybe_snapshot(store, loaded, store.log_end(game_id)[1])
@@ -147,10 +148,10 @@ def test_the_lobby_reads_the_newest_rows_once_and_loads_only_games_that_moved(
     again = reads(store, client, "/")
     assert len(again) == 1 and "from games" in again[0].lower()  # nothing moved: rows only
     moved = games[2].meta.id
-    store.append(moved, store.last_seq(moved),
+    store.append(Append(moved, store.last_seq(moved),
                  [NewEvent("seat.preferences", {"seat": "bruno", "notify": "digest",
                                                 "mute_press": False, "timezone": ""},
-                           actor="bruno")])
+                           actor="bruno")]))
     after = reads(store, client, "/")
     loads = [sql for sql in after if "from games" not in sql.lower()]
     assert loads and all(f"'{moved}'" in sql for sql in loads), after

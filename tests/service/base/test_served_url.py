@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from service.base.config import load_config, note_served_url
 from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
-from service.web.commands import pbem_link_command
+from service.web.pbem_commands import pbem_link_command
 
 
 def test_the_served_address_is_used_unless_the_environment_names_one(tmp_path: Path) -> None:

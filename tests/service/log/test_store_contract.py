@@ -18,6 +18,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.exc import IntegrityError
 
 from engine.core.canonical import canonical_json, sha256_hex
+from service.log.records import Append
 from service.log.store import (
     GENESIS_HASH,
     NewEvent,
@@ -64,8 +65,8 @@ def _events(*types: str, actor: str = "system") -> list[NewEvent]:
 def _log_of(store: Store, count: int) -> None:
     """Append `count` events to GAME, one append each."""
     for seq in range(count):
-        store.append(GAME, seq, [NewEvent("step", {"i": seq}, actor="north",
-                                          causation=f"sub-{seq}")])
+        store.append(Append(GAME, seq, [NewEvent("step", {"i": seq}, actor="north",
+                                          causation=f"sub-{seq}")]))
 
 
 # -- appending and reading ---------------------------------------------------------------
@@ -75,7 +76,7 @@ def test_append_and_read_back_in_order(store: Store) -> None:
            NewEvent("moved", {"from": "a1", "to": "a2"}, schema_version=2, actor="north",
                     causation="sub-1"),
            NewEvent("deadline_passed", {}, actor="deadline")]
-    appended = store.append(GAME, 0, new)
+    appended = store.append(Append(GAME, 0, new))
     read = store.events(GAME)
     assert read == appended
     assert [(e.seq, e.type, e.schema_version, e.payload, e.actor, e.causation) for e in read] \
@@ -84,9 +85,9 @@ def test_append_and_read_back_in_order(store: Store) -> None:
 
 
 def test_seq_continuity_over_several_appends(store: Store) -> None:
-    store.append(GAME, 0, _events("a", "b"))
-    store.append(GAME, 2, _events("c"))
-    store.append(GAME, 3, _events("d", "e", "f"))
+    store.append(Append(GAME, 0, _events("a", "b")))
+    store.append(Append(GAME, 2, _events("c")))
+    store.append(Append(GAME, 3, _events("d", "e", "f")))
     read = store.events(GAME)
     assert [e.seq for e in read] == [1, 2, 3, 4, 5, 6]
     assert [e.type for e in read] == ["a", "b", "c", "d", "e", "f"]
@@ -118,15 +119,15 @@ def test_event_rows_match_events_without_decoding(store: Store) -> None:
 
 def test_games_keep_separate_logs(store: Store) -> None:
     store.create_game("g-2", "demo", "1.0", "Other", "aa")
-    store.append(GAME, 0, _events("a", "b"))
-    store.append("g-2", 0, _events("x"))
+    store.append(Append(GAME, 0, _events("a", "b")))
+    store.append(Append("g-2", 0, _events("x")))
     assert [e.type for e in store.events("g-2")] == ["x"]
     assert store.last_seq(GAME) == 2 and store.last_seq("g-2") == 1
 
 
 def test_hash_follows_the_documented_formula(store: Store) -> None:
-    first, second = store.append(GAME, 0, [NewEvent("a", {"k": [1, 2.5, None]}, actor="north",
-                                                    causation="s1"), NewEvent("b", {})])
+    first, second = store.append(Append(GAME, 0, [NewEvent("a", {"k": [1, 2.5, None]}, actor="north",
+                                                    causation="s1"), NewEvent("b", {})]))
     for event in (first, second):
         fields = {name: getattr(event, name) for name in (
             "game_id", "seq", "type", "schema_version", "payload", "actor", "causation",
@@ -139,11 +140,11 @@ def test_hash_follows_the_documented_formula(store: Store) -> None:
 # -- conflicts ---------------------------------------------------------------------------
 
 def test_append_at_taken_seq_raises_and_writes_nothing(store: Store) -> None:
-    store.append(GAME, 0, _events("a", "b"), [NewOutbox(2, "north", "turn")])
+    store.append(Append(GAME, 0, _events("a", "b"), [NewOutbox(2, "north", "turn")]))
     before = store.events(GAME)
     with pytest.raises(SeqConflict) as caught:
-        store.append(GAME, 1, _events("late", "later"),
-                     [NewOutbox(2, "south", "turn"), NewOutbox(3, "north", "reply")])
+        store.append(Append(GAME, 1, _events("late", "later"),
+                     [NewOutbox(2, "south", "turn"), NewOutbox(3, "north", "reply")]))
     assert caught.value.game_id == GAME and caught.value.seq == 2
     assert "reload" in str(caught.value)
     assert store.events(GAME) == before
@@ -151,25 +152,25 @@ def test_append_at_taken_seq_raises_and_writes_nothing(store: Store) -> None:
 
 
 def test_expected_seq_ahead_of_the_log_raises(store: Store) -> None:
-    store.append(GAME, 0, _events("a"))
+    store.append(Append(GAME, 0, _events("a")))
     with pytest.raises(SeqConflict):
-        store.append(GAME, 5, _events("skipping"), [NewOutbox(6, "north", "turn")])
+        store.append(Append(GAME, 5, _events("skipping"), [NewOutbox(6, "north", "turn")]))
     assert store.last_seq(GAME) == 1
     assert store.outbox_for_game(GAME) == []
 
 
 def test_append_to_unknown_game_raises(store: Store) -> None:
     with pytest.raises(StoreError):
-        store.append("no-such-game", 0, _events("a"))
+        store.append(Append("no-such-game", 0, _events("a")))
     assert store.events("no-such-game") == []
 
 
 # -- outbox ------------------------------------------------------------------------------
 
 def test_outbox_rows_are_written_with_their_events(store: Store) -> None:
-    store.append(GAME, 0, _events("a", "b"),
+    store.append(Append(GAME, 0, _events("a", "b"),
                  [NewOutbox(1, "north", "invitation", {"link": "x"}),
-                  NewOutbox(2, "south", "turn")])
+                  NewOutbox(2, "south", "turn")]))
     rows = store.outbox_for_game(GAME)
     assert [(o.game_id, o.seq, o.recipient, o.kind, o.payload, o.status, o.attempts)
             for o in rows] == [(GAME, 1, "north", "invitation", {"link": "x"}, "pending", 0),
@@ -181,14 +182,14 @@ def test_outbox_rows_are_written_with_their_events(store: Store) -> None:
 def test_duplicate_outbox_row_rolls_back_the_whole_append(store: Store) -> None:
     duplicate = [NewOutbox(1, "north", "turn"), NewOutbox(1, "north", "turn")]
     with pytest.raises(StoreError):
-        store.append(GAME, 0, _events("a"), duplicate)
+        store.append(Append(GAME, 0, _events("a"), duplicate))
     assert store.last_seq(GAME) == 0 and store.outbox_for_game(GAME) == []
 
 
 def test_outbox_is_unique_per_game_seq_recipient_kind(store: Store) -> None:
-    store.append(GAME, 0, _events("a"), [NewOutbox(1, "north", "turn"),
+    store.append(Append(GAME, 0, _events("a"), [NewOutbox(1, "north", "turn"),
                                          NewOutbox(1, "north", "reply"),
-                                         NewOutbox(1, "south", "turn")])
+                                         NewOutbox(1, "south", "turn")]))
     assert len(store.outbox_for_game(GAME)) == 3
     with pytest.raises(IntegrityError):
         _raw(store, "INSERT INTO outbox (game_id, seq, recipient, kind, payload, status, "
@@ -198,15 +199,15 @@ def test_outbox_is_unique_per_game_seq_recipient_kind(store: Store) -> None:
 
 
 def test_outbox_row_must_name_an_event_of_the_same_append(store: Store) -> None:
-    store.append(GAME, 0, _events("a"))
+    store.append(Append(GAME, 0, _events("a")))
     with pytest.raises(StoreError):
-        store.append(GAME, 1, _events("b"), [NewOutbox(1, "north", "turn")])
+        store.append(Append(GAME, 1, _events("b"), [NewOutbox(1, "north", "turn")]))
     assert store.last_seq(GAME) == 1 and store.outbox_for_game(GAME) == []
 
 
 def test_mark_outbox_sent_only_once(store: Store) -> None:
-    store.append(GAME, 0, _events("a"), [NewOutbox(1, "north", "turn"),
-                                         NewOutbox(1, "south", "turn")])
+    store.append(Append(GAME, 0, _events("a"), [NewOutbox(1, "north", "turn"),
+                                         NewOutbox(1, "south", "turn")]))
     first, second = store.pending_outbox()
     assert store.mark_outbox_sent(first.id) is True
     assert store.mark_outbox_sent(first.id) is False
@@ -221,7 +222,7 @@ def test_mark_outbox_sent_only_once(store: Store) -> None:
 
 
 def test_mark_outbox_failed_counts_attempts_and_stays_pending(store: Store) -> None:
-    store.append(GAME, 0, _events("a"), [NewOutbox(1, "north", "turn")])
+    store.append(Append(GAME, 0, _events("a"), [NewOutbox(1, "north", "turn")]))
     (row,) = store.pending_outbox()
     store.mark_outbox_failed(row.id, "smtp timeout")
     store.mark_outbox_failed(row.id, "connection refused")
@@ -233,13 +234,13 @@ def test_mark_outbox_failed_counts_attempts_and_stays_pending(store: Store) -> N
 
 
 def test_pending_outbox_respects_limit(store: Store) -> None:
-    store.append(GAME, 0, _events("a"), [NewOutbox(1, f"seat{i}", "turn") for i in range(5)])
+    store.append(Append(GAME, 0, _events("a"), [NewOutbox(1, f"seat{i}", "turn") for i in range(5)]))
     assert [o.recipient for o in store.pending_outbox(limit=2)] == ["seat0", "seat1"]
 
 
 def test_a_row_failed_for_good_is_never_claimed_queued_or_sent(store: Store) -> None:
-    store.append(GAME, 0, _events("a"), [NewOutbox(1, "north", "turn"),
-                                         NewOutbox(1, "south", "turn")])
+    store.append(Append(GAME, 0, _events("a"), [NewOutbox(1, "north", "turn"),
+                                         NewOutbox(1, "south", "turn")]))
     first, second = store.pending_outbox()
     assert store.fail_outbox(first.id, "550 no such user") is True
     assert store.fail_outbox(first.id, "again") is False
@@ -256,12 +257,12 @@ def test_a_row_failed_for_good_is_never_claimed_queued_or_sent(store: Store) -> 
 # -- appending after a known head ------------------------------------------------------------
 
 def test_append_after_the_hash_read_checks_and_moves_the_head_at_once(store: Store) -> None:
-    (first,) = store.append(GAME, 0, _events("a"))
-    (second,) = store.append(GAME, 1, _events("b"), prev_hash=first.hash)
+    (first,) = store.append(Append(GAME, 0, _events("a")))
+    (second,) = store.append(Append(GAME, 1, _events("b"), prev_hash=first.hash))
     assert second.prev_hash == first.hash and store.verify_chain(GAME) is None
     with pytest.raises(SeqConflict):
-        store.append(GAME, 1, _events("late"), prev_hash=first.hash)
-    (third,) = store.append(GAME, 2, _events("c"), prev_hash="f" * 64)  # a stale hash
+        store.append(Append(GAME, 1, _events("late"), prev_hash=first.hash))
+    (third,) = store.append(Append(GAME, 2, _events("c"), prev_hash="f" * 64))  # a stale hash
     assert third.prev_hash == second.hash and store.verify_chain(GAME) is None
     assert store.log_end(GAME) == (3, third.hash)
 
@@ -323,7 +324,7 @@ def test_verify_chain_catches_a_deleted_first_event(store: Store) -> None:
 
 def test_snapshots_are_a_pure_cache(store: Store) -> None:
     _log_of(store, 5)
-    store.append(GAME, 5, _events("a"), [NewOutbox(6, "north", "turn")])
+    store.append(Append(GAME, 5, _events("a"), [NewOutbox(6, "north", "turn")]))
     store.save_snapshot(GAME, 3, "1.0", {"board": [1, 2, 3]})
     before = (store.events(GAME), store.event_rows(GAME), store.outbox_for_game(GAME),
               store.get_game(GAME), store.verify_chain(GAME))
@@ -351,8 +352,8 @@ def test_an_append_with_a_snapshot_prunes_the_same_way(store: Store) -> None:
     _log_of(store, 1)
     head = store.events(GAME)[-1]
     for seq in range(2, 1302):
-        head = store.append(GAME, seq - 1, _events("e"), prev_hash=head.hash,
-                            snapshot=("1.0", {"at": seq}) if seq % 50 == 0 else None)[0]
+        head = store.append(Append(GAME, seq - 1, _events("e"), prev_hash=head.hash,
+                            snapshot=("1.0", {"at": seq}) if seq % 50 == 0 else None))[0]
     assert _snapshot_seqs(store) == [50, 1000, 1200, 1250, 1300]
 
 
@@ -475,8 +476,8 @@ def _race_worker(url: str, db_schema: str | None, name: str, rounds: int,
             seen = store.last_seq(GAME)
             barrier.wait(timeout=60)  # both have read the same head before either writes
             try:
-                store.append(GAME, seen, [NewEvent("claimed", {"round": round_}, actor=name)],
-                             [NewOutbox(seen + 1, name, "reply")])
+                store.append(Append(GAME, seen, [NewEvent("claimed", {"round": round_}, actor=name)],
+                             [NewOutbox(seen + 1, name, "reply")]))
                 results.put((round_, name, seen, "won"))
             except SeqConflict:
                 results.put((round_, name, seen, "conflict"))

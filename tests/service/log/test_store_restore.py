@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from service.log.records import Append
 from service.log.store import GameRow, NewEvent, Store, StoredEvent, StoreError
 from tests.stores import open_store
 
@@ -19,7 +20,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
     opened = open_store(request.param, tmp_path)
     opened.create_game(GAME, "demo", "1.0", "Test game", "00ff" * 8)
     for seq in range(25):
-        opened.append(GAME, seq, [NewEvent("step", {"i": seq}, actor="north")])
+        opened.append(Append(GAME, seq, [NewEvent("step", {"i": seq}, actor="north")]))
     try:
         yield opened
     finally:

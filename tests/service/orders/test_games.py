@@ -14,6 +14,7 @@ from service.audit.rerun import AuditRefused, audit
 from service.audit.verify import verify
 from service.cli.selfplay import check_played, play_to_end
 from service.game.loading import LoadedGame, load_game
+from service.log.records import Append
 from service.log.store import GENESIS_HASH, Store, StoredEvent, event_hash
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import MAX_ORDER_BYTES, process_submission, submit_order
@@ -146,14 +147,13 @@ def test_a_conflicting_writer_makes_the_service_decide_again(store: Store) -> No
                                    seat=prompt.seat)
     original, attempts = store.append, []
 
-    def append_after_the_rival(game_id: str, expected_seq: int, *args: object,
-                               **kwargs: object) -> object:
-        attempts.append(expected_seq)
+    def append_after_the_rival(append: Append) -> object:
+        attempts.append(append.expected_seq)
         if len(attempts) == 1:
             store.append = original  # type: ignore[method-assign]
             assert process_submission(store, rival.id).accepted
             store.append = append_after_the_rival  # type: ignore[method-assign]
-        return original(game_id, expected_seq, *args, **kwargs)
+        return original(append)
 
     store.append = append_after_the_rival  # type: ignore[method-assign]
     result = process_submission(store, mine.id)

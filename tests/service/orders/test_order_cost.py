@@ -19,6 +19,7 @@ from sqlalchemy import event
 
 from service.game.events import PressSent
 from service.game.loading import load_game, snapshot_of
+from service.log.records import Append
 from service.log.store import NewOutbox, Store
 from service.orders.appending import service_new
 from service.orders.creation import NewSeat, create_game
@@ -72,9 +73,9 @@ def game_of_length(tmp_path: Path, events: int) -> tuple[Store, StatementLog, st
     game_id, first = loaded.meta.id, loaded.seq + 1
     talk = [PressSent("anna", ("bruno", "carla"), f"message {n}", False, False)
             for n in range(events - loaded.seq)]
-    store.append(game_id, loaded.seq, [service_new(item, "anna", None) for item in talk],
+    store.append(Append(game_id, loaded.seq, [service_new(item, "anna", None) for item in talk],
                  [NewOutbox(seq, seat, PRESS_KIND) for seq in range(first, first + len(talk))
-                  for seat in ("bruno", "carla")])
+                  for seat in ("bruno", "carla")]))
     loaded = load_game(store, game_id)
     store.save_snapshot(game_id, loaded.seq, loaded.game.version,
                         snapshot_of(loaded, store.log_end(game_id)[1]))

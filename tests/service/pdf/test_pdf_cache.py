@@ -10,6 +10,7 @@ from sqlalchemy import delete, update
 
 from service.base import clock
 from service.game.loading import load_game
+from service.log.records import Append
 from service.log.schema import pdf_cache
 from service.log.store import NewEvent, NewOutbox
 from service.mail.compose import compose_outbox
@@ -75,9 +76,9 @@ def test_a_reminder_shows_the_seat_as_it_stands_now(tmp_path: Path) -> None:
     seat = loaded.game.prompts(loaded.state)[0].seat
     deadline = loaded.meta.deadlines[seat]
     other = next(name for name in loaded.meta.seat_names if name != seat)
-    table.store.append(table.game_id, loaded.seq, [NewEvent(
+    table.store.append(Append(table.game_id, loaded.seq, [NewEvent(
         "seat.preferences", {"seat": other, "notify": "digest", "mute_press": False,
-                             "timezone": ""}, actor=other)])
+                             "timezone": ""}, actor=other)]))
     table.store.add_outbox(table.game_id, [NewOutbox(deadline.seq, seat, "reminder-1h")])
     row = next(r for r in table.store.outbox_for_game(table.game_id)
                if r.kind == "reminder-1h")
