@@ -1,1 +1,2 @@
-"""A base every other folder stands on: configuration, clock, logs, metrics, tokens, text checks, templates."""
+"""What every other folder stands on: configuration, the clock, logs, metrics, seat tokens,
+checks on typed text, the Jinja environment, small caches."""

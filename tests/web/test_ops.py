@@ -116,7 +116,8 @@ def test_counts_of_other_processes_are_added_up(tmp_path: Path) -> None:
     for _ in range(2):
         subprocess.run([sys.executable, "-c", COUNT_IN_CHILD], env=env, cwd=ROOT, check=True,
                        timeout=60)
-    show = ("import sys; from service.base import metrics; from service.base.config import load_config; "
+    show = ("import sys; from service.base import metrics; "
+            "from service.base.config import load_config; "
             "sys.stdout.write(metrics.exposition(load_config()).decode())")
     shown = subprocess.run(
         [sys.executable, "-c", show],

@@ -149,9 +149,9 @@ def test_the_lobby_reads_the_newest_rows_once_and_loads_only_games_that_moved(
     assert len(again) == 1 and "from games" in again[0].lower()  # nothing moved: rows only
     moved = games[2].meta.id
     store.append(Append(moved, store.last_seq(moved),
-                 [NewEvent("seat.preferences", {"seat": "bruno", "notify": "digest",
-                                                "mute_press": False, "timezone": ""},
-                           actor="bruno")]))
+                        [NewEvent("seat.preferences", {"seat": "bruno", "notify": "digest",
+                                                       "mute_press": False, "timezone": ""},
+                                  actor="bruno")]))
     after = reads(store, client, "/")
     loads = [sql for sql in after if "from games" not in sql.lower()]
     assert loads and all(f"'{moved}'" in sql for sql in loads), after

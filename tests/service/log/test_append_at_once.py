@@ -88,14 +88,15 @@ def _everything(store: Store, game: str, prev_hash: str | None, sub_id: str) -> 
     sub = store.new_submission("api", "place blue", game_id=game, seat="anna",
                                idempotency_key=f"key-{game}")
     sub = type(sub)(**{**sub.__dict__, "id": sub_id})
-    store.append(Append(game, 1, [NewEvent("placed", {"agent": "blue"}, actor="anna", causation=sub_id),
-                           NewEvent("turn", {"next": "bruno"}, actor="system")],
-                 [NewOutbox(2, "anna", "turn", {"seq": 2}), NewOutbox(3, "bruno", "turn")],
-                 decision=(sub_id, 0),
-                 deadlines=[DeadlineRow(game, "bruno", "p3", "2030-01-01T00:00:00.000000Z", 3,
-                                        "2030-01-01T00:00:00.000000Z")],
-                 result=(sub_id, "accepted", {"orders": ["place blue"]}),
-                 prev_hash=prev_hash, submission=sub, snapshot=("1.0", {"state": {"n": 3}})))
+    store.append(Append(
+        game, 1, [NewEvent("placed", {"agent": "blue"}, actor="anna", causation=sub_id),
+                  NewEvent("turn", {"next": "bruno"}, actor="system")],
+        [NewOutbox(2, "anna", "turn", {"seq": 2}), NewOutbox(3, "bruno", "turn")],
+        decision=(sub_id, 0),
+        deadlines=[DeadlineRow(game, "bruno", "p3", "2030-01-01T00:00:00.000000Z", 3,
+                               "2030-01-01T00:00:00.000000Z")],
+        result=(sub_id, "accepted", {"orders": ["place blue"]}),
+        prev_hash=prev_hash, submission=sub, snapshot=("1.0", {"state": {"n": 3}})))
 
 
 def test_the_append_at_once_writes_the_rows_the_checked_append_writes(store: Store) -> None:
@@ -116,11 +117,12 @@ def _nothing_more(store: Store, before: dict[str, list[dict[str, Any]]],
 def test_a_line_decided_before_raises_and_leaves_nothing(store: Store) -> None:
     seq, head = _head(store, "fast")
     (first,) = store.append(Append("fast", seq, [NewEvent("a", {})], decision=("d" * 32, 0),
-                            prev_hash=head))
+                                   prev_hash=head))
     before, now = _rows(store, "fast"), _head(store, "fast")
     with pytest.raises(AlreadyDecided):
-        store.append(Append("fast", first.seq, [NewEvent("b", {})], [NewOutbox(first.seq + 1, "x", "turn")],
-                     decision=("d" * 32, 0), prev_hash=first.hash))
+        store.append(Append("fast", first.seq, [NewEvent("b", {})],
+                            [NewOutbox(first.seq + 1, "x", "turn")],
+                            decision=("d" * 32, 0), prev_hash=first.hash))
     _nothing_more(store, before, now)
 
 
@@ -131,7 +133,7 @@ def test_a_taken_key_raises_and_leaves_nothing(store: Store) -> None:
     sub = store.new_submission("api", "y", game_id="fast", seat="anna", idempotency_key="k1")
     with pytest.raises(DuplicateSubmission):
         store.append(Append("fast", head[0], [NewEvent("b", {})], decision=(sub.id, 0),
-                     result=(sub.id, "accepted", {}), submission=sub, prev_hash=head[1]))
+                            result=(sub.id, "accepted", {}), submission=sub, prev_hash=head[1]))
     _nothing_more(store, before, head)
     assert store.get_submission(sub.id) is None and store.get_submission(taken.id) is not None
 
@@ -142,7 +144,7 @@ def test_a_result_stored_meanwhile_raises_and_leaves_nothing(store: Store) -> No
     before, head = _rows(store, "fast"), _head(store, "fast")
     with pytest.raises(ResultStored):
         store.append(Append("fast", head[0], [NewEvent("b", {})], decision=(sub.id, 0),
-                     result=(sub.id, "accepted", {}), prev_hash=head[1]))
+                            result=(sub.id, "accepted", {}), prev_hash=head[1]))
     _nothing_more(store, before, head)
     stored = store.get_submission(sub.id)
     assert stored is not None and stored.result == {"why": "first"}
@@ -154,7 +156,7 @@ def test_a_moved_head_raises_a_conflict_and_a_stale_hash_is_chained_right(store:
     before, now = _rows(store, "fast"), _head(store, "fast")
     with pytest.raises(SeqConflict):
         store.append(Append("fast", seq, [NewEvent("late", {})], [NewOutbox(seq + 1, "x", "turn")],
-                     prev_hash=head))
+                            prev_hash=head))
     _nothing_more(store, before, now)
     (chained,) = store.append(Append("fast", now[0], [NewEvent("b", {})], prev_hash="f" * 64))
     assert chained.prev_hash == now[1] and store.verify_chain("fast") is None

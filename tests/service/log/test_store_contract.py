@@ -126,8 +126,8 @@ def test_games_keep_separate_logs(store: Store) -> None:
 
 
 def test_hash_follows_the_documented_formula(store: Store) -> None:
-    first, second = store.append(Append(GAME, 0, [NewEvent("a", {"k": [1, 2.5, None]}, actor="north",
-                                                    causation="s1"), NewEvent("b", {})]))
+    first, second = store.append(Append(GAME, 0, [
+        NewEvent("a", {"k": [1, 2.5, None]}, actor="north", causation="s1"), NewEvent("b", {})]))
     for event in (first, second):
         fields = {name: getattr(event, name) for name in (
             "game_id", "seq", "type", "schema_version", "payload", "actor", "causation",
@@ -144,7 +144,7 @@ def test_append_at_taken_seq_raises_and_writes_nothing(store: Store) -> None:
     before = store.events(GAME)
     with pytest.raises(SeqConflict) as caught:
         store.append(Append(GAME, 1, _events("late", "later"),
-                     [NewOutbox(2, "south", "turn"), NewOutbox(3, "north", "reply")]))
+                            [NewOutbox(2, "south", "turn"), NewOutbox(3, "north", "reply")]))
     assert caught.value.game_id == GAME and caught.value.seq == 2
     assert "reload" in str(caught.value)
     assert store.events(GAME) == before
@@ -169,8 +169,8 @@ def test_append_to_unknown_game_raises(store: Store) -> None:
 
 def test_outbox_rows_are_written_with_their_events(store: Store) -> None:
     store.append(Append(GAME, 0, _events("a", "b"),
-                 [NewOutbox(1, "north", "invitation", {"link": "x"}),
-                  NewOutbox(2, "south", "turn")]))
+                        [NewOutbox(1, "north", "invitation", {"link": "x"}),
+                         NewOutbox(2, "south", "turn")]))
     rows = store.outbox_for_game(GAME)
     assert [(o.game_id, o.seq, o.recipient, o.kind, o.payload, o.status, o.attempts)
             for o in rows] == [(GAME, 1, "north", "invitation", {"link": "x"}, "pending", 0),
@@ -234,7 +234,8 @@ def test_mark_outbox_failed_counts_attempts_and_stays_pending(store: Store) -> N
 
 
 def test_pending_outbox_respects_limit(store: Store) -> None:
-    store.append(Append(GAME, 0, _events("a"), [NewOutbox(1, f"seat{i}", "turn") for i in range(5)]))
+    store.append(Append(GAME, 0, _events("a"),
+                        [NewOutbox(1, f"seat{i}", "turn") for i in range(5)]))
     assert [o.recipient for o in store.pending_outbox(limit=2)] == ["seat0", "seat1"]
 
 
@@ -353,7 +354,7 @@ def test_an_append_with_a_snapshot_prunes_the_same_way(store: Store) -> None:
     head = store.events(GAME)[-1]
     for seq in range(2, 1302):
         head = store.append(Append(GAME, seq - 1, _events("e"), prev_hash=head.hash,
-                            snapshot=("1.0", {"at": seq}) if seq % 50 == 0 else None))[0]
+                                   snapshot=("1.0", {"at": seq}) if seq % 50 == 0 else None))[0]
     assert _snapshot_seqs(store) == [50, 1000, 1200, 1250, 1300]
 
 
@@ -476,8 +477,8 @@ def _race_worker(url: str, db_schema: str | None, name: str, rounds: int,
             seen = store.last_seq(GAME)
             barrier.wait(timeout=60)  # both have read the same head before either writes
             try:
-                store.append(Append(GAME, seen, [NewEvent("claimed", {"round": round_}, actor=name)],
-                             [NewOutbox(seen + 1, name, "reply")]))
+                claimed = NewEvent("claimed", {"round": round_}, actor=name)
+                store.append(Append(GAME, seen, [claimed], [NewOutbox(seen + 1, name, "reply")]))
                 results.put((round_, name, seen, "won"))
             except SeqConflict:
                 results.put((round_, name, seen, "conflict"))

@@ -74,8 +74,8 @@ def game_of_length(tmp_path: Path, events: int) -> tuple[Store, StatementLog, st
     talk = [PressSent("anna", ("bruno", "carla"), f"message {n}", False, False)
             for n in range(events - loaded.seq)]
     store.append(Append(game_id, loaded.seq, [service_new(item, "anna", None) for item in talk],
-                 [NewOutbox(seq, seat, PRESS_KIND) for seq in range(first, first + len(talk))
-                  for seat in ("bruno", "carla")]))
+                        [NewOutbox(seq, seat, PRESS_KIND) for seq in range(first, first + len(talk))
+                         for seat in ("bruno", "carla")]))
     loaded = load_game(store, game_id)
     store.save_snapshot(game_id, loaded.seq, loaded.game.version,
                         snapshot_of(loaded, store.log_end(game_id)[1]))

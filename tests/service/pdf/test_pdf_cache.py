@@ -77,8 +77,8 @@ def test_a_reminder_shows_the_seat_as_it_stands_now(tmp_path: Path) -> None:
     deadline = loaded.meta.deadlines[seat]
     other = next(name for name in loaded.meta.seat_names if name != seat)
     table.store.append(Append(table.game_id, loaded.seq, [NewEvent(
-        "seat.preferences", {"seat": other, "notify": "digest", "mute_press": False,
-                             "timezone": ""}, actor=other)]))
+               "seat.preferences", {"seat": other, "notify": "digest", "mute_press": False,
+                                    "timezone": ""}, actor=other)]))
     table.store.add_outbox(table.game_id, [NewOutbox(deadline.seq, seat, "reminder-1h")])
     row = next(r for r in table.store.outbox_for_game(table.game_id)
                if r.kind == "reminder-1h")
