@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engine.core.contract import Canaries, OptionSpec, Outcome, TypeTable
+from engine.core.contract import Canaries, OptionSpec, Outcome, Termination, TypeTable
 from engine.core.kit import KitGame, Step
 from engine.core.rng import Rng
 
@@ -76,7 +76,7 @@ class CastleOfTheDevil(KitGame[State]):
         if state.phase is not Phase.OVER:
             return None
         scores = {seat: int(seat in state.winners) for seat in state.seats}
-        return Outcome(state.winners, state.reason, scores)
+        return Outcome(state.winners, state.reason, scores, termination=Termination.GOAL)
 
     def render_text(self, view_data: Mapping[str, Any]) -> str:
         """Return a plain-text picture of a view."""

@@ -13,6 +13,7 @@ from .contract import (
                        OrderForm,
                        Outcome,
                        Prompt,
+                       Termination,
                        TypeTable,
                        event,
                        order,
@@ -31,7 +32,8 @@ from .rng import Rng
 
 __all__ = [
     "EVERYONE", "Audience", "Canaries", "Event", "Field", "Game", "GameOver", "NotYourTurn", "OptionSpec",
-    "Order", "OrderForm", "Outcome", "Prompt", "Rng", "RuleViolation", "StaleOrder", "TypeTable",
+    "Order", "OrderForm", "Outcome", "Prompt", "Rng", "RuleViolation", "StaleOrder", "Termination",
+    "TypeTable",
     "UnknownGame", "UnreadableOrder", "WrongOrderKind", "all_games", "canonical_json", "decode",
     "encode", "event", "get_game", "order", "replace", "sha256_hex",
 ]

@@ -5,6 +5,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from dataclasses import fields as dataclass_fields
+from enum import Enum
 from typing import Any, ClassVar, Generic, Literal, TypedDict, TypeVar
 
 from .codec import decode, encode
@@ -144,13 +145,36 @@ class Audience:
 EVERYONE = Audience()
 
 
+class Termination(Enum):
+    """Why a game ended, for programs (archives, statistics, pages); the reason is for people.
+
+    A game's rules end it with one of the first four; the service records the last two.
+    """
+
+    GOAL = "goal"
+    """A seat or side met the rules' winning condition (a goal, a right proclamation)."""
+    LAST_ROUND = "last-round"
+    """Play reached its end (the last round, the last piece placed, the end declared) and
+    the score decided."""
+    LAST_STANDING = "last-standing"
+    """Every other seat left the game (knocked out, or resigned as the rules allow)."""
+    RESIGNATION = "resignation"
+    """The other seats resigned, and the rules end the game on it."""
+    DEADLINE_DEFAULTS = "deadline-defaults"
+    """The order that ended the game was a deadline default: nobody gave it."""
+    GAME_MASTER = "game-master"
+    """The game master ended the game."""
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """How a finished game ended: the winning seats, scores and the reason."""
+    """How a finished game ended: the winning seats, scores, the reason in words and, for
+    programs, its `termination`."""
 
     winners: tuple[str, ...]
     reason: str
     scores: Mapping[str, int] = field(default_factory=dict)
+    termination: Termination = field(kw_only=True)
 
 
 @dataclass(frozen=True)

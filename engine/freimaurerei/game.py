@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engine.core.contract import Canaries, Event, OptionSpec, Outcome, TypeTable
+from engine.core.contract import Canaries, Event, OptionSpec, Outcome, Termination, TypeTable
 from engine.core.kit import Emitter, KitGame, Step
 from engine.core.rng import Rng
 
@@ -112,7 +112,8 @@ class Freimaurerei(KitGame[State]):
         result = state.result
         if result is None:
             return None
-        return Outcome(result.winners, result.reason, dict(result.points))
+        return Outcome(result.winners, result.reason, dict(result.points),
+                       termination=Termination.LAST_ROUND)
 
     def render_text(self, view_data: Mapping[str, Any]) -> str:
         """Return a plain-text picture of a view."""

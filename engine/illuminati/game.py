@@ -5,7 +5,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any, ClassVar
 
-from engine.core.contract import Canaries, OptionSpec, Outcome, TypeTable
+from engine.core.contract import Canaries, OptionSpec, Outcome, Termination, TypeTable
 from engine.core.declare import EventTypes, OrderTypes
 from engine.core.kit import Emitter, KitGame, Step
 from engine.core.ordertext import Grammar
@@ -16,6 +16,7 @@ from . import render, secrecy, text, view
 from .events import EVENTS
 from .evolve import initial_state
 from .flow import set_up
+from .goals import reached
 from .grammar import GRAMMAR
 from .orders import ORDERS
 from .prompts import prompt_key
@@ -88,7 +89,9 @@ class Illuminati(KitGame[State]):
         if state.phase is not Phase.OVER:
             return None
         scores = {seat: len(state.player(seat).cards) for seat in state.seats}
-        return Outcome(state.winners, state.reason, scores)
+        met = any(reached(state, seat) for seat in state.winners)
+        return Outcome(state.winners, state.reason, scores,
+                       termination=Termination.GOAL if met else Termination.LAST_STANDING)
 
     def render_text(self, view_data: Mapping[str, Any]) -> str:
         """Return a plain-text picture of a view."""

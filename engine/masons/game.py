@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engine.core.contract import Canaries, OptionSpec, Outcome, Prompt
+from engine.core.contract import Canaries, OptionSpec, Outcome, Prompt, Termination
 from engine.core.kit import Emitter, KitGame, Step
 from engine.core.rng import Rng
 
@@ -90,7 +90,8 @@ class Masons(KitGame[State]):
         if state.phase is not Phase.OVER:
             return None
         return Outcome(state.winners, state.reason,
-                       dict(zip(state.seats, state.scores, strict=True)))
+                       dict(zip(state.seats, state.scores, strict=True)),
+                       termination=Termination.LAST_ROUND)
 
     def render_text(self, view_data: Mapping[str, Any]) -> str:
         """Return a plain-text picture of a view."""

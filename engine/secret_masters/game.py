@@ -5,7 +5,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any, ClassVar
 
-from engine.core.contract import Canaries, OptionSpec, Outcome, TypeTable
+from engine.core.contract import Canaries, OptionSpec, Outcome, Termination, TypeTable
 from engine.core.kit import Emitter, KitGame, Step
 from engine.core.rng import Rng
 
@@ -96,7 +96,7 @@ class SecretMasters(KitGame[State]):
         scores = {s: totals[f] for s, f in zip(state.seats, state.factions) if f is not None}
         reason = (f"{seat} ({colour} faction) controlled {state.win_points} points at the start "
                   f"of their turn (goal {state.goal}).")
-        return Outcome((seat,), reason, scores)
+        return Outcome((seat,), reason, scores, termination=Termination.GOAL)
 
     def plant_canaries(self, state: State, canaries: Canaries) -> State:
         """Return `state` with every hidden item replaced by a canary (secrecy tests)."""

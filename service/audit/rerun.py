@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-from engine.core import Game, Rng, RuleViolation, encode, sha256_hex
+from engine.core import Game, Outcome, Rng, RuleViolation, Termination, encode, sha256_hex
 from service.audit.archive import ArchiveError, chained, check_engine
 from service.game.events import (
     SERVICE_EVENTS,
@@ -184,9 +184,7 @@ class _Rerun:
         if isinstance(item, OrderAccepted):
             self._order(seq, item.seat, item.order, item.text)
         elif isinstance(item, GameFinished):
-            result = self.game.outcome(self.state)
-            if result is None or (tuple(result.winners), result.reason, dict(result.scores)) \
-                    != (tuple(item.winners), item.reason, dict(item.scores)):
+            if not _same_end(self.game.outcome(self.state), item):
                 raise AuditFailure(seq, "the recorded end of the game is not the one the "
                                    "replayed game reaches")
             self.finished = True
@@ -231,6 +229,16 @@ class _Rerun:
         if require_finished and not self.finished:
             raise AuditRefused("the log does not reach the end of the game")
         return AuditReport(self.orders, self.events, self.draws, self.finished)
+
+
+def _same_end(result: Outcome | None, item: GameFinished) -> bool:
+    """Return whether a recorded end is the replayed game's: its winners, reason and scores,
+    and (where recorded) why it ended, which a deadline default may have brought about."""
+    if result is None or (tuple(result.winners), result.reason, dict(result.scores)) \
+            != (tuple(item.winners), item.reason, dict(item.scores)):
+        return False
+    return item.termination in ("", result.termination.value,
+                                Termination.DEADLINE_DEFAULTS.value)
 
 
 def rerun_log(game_id: str, seed_hex: str, events: Iterable[LogEntry], *,

@@ -13,10 +13,10 @@ from engine.core import canonical_json, get_game
 from engine.core.harness import choose_step, chooser_for, seat_names
 from service.audit.rerun import AuditRefused, audit
 from service.audit.verify import verify
+from service.game.events import DEADLINE_ACTOR
 from service.game.loading import LoadedGame, load_game
 from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
-from service.orders.deciding import DEADLINE_ACTOR
 from service.orders.processing import submit_order
 from service.orders.results import ServiceError
 

@@ -126,6 +126,8 @@ class GameSettings:
 
 MASTER = "*"
 """The sender name of the game master's messages (no seat can be called that)."""
+DEADLINE_ACTOR = "deadline"
+"""The actor of the orders the service gives when a deadline passes (and their source)."""
 
 PRESS_LEVELS = ("off", "open", "private", "grey")
 """No press; messages to everyone only; also to chosen seats; also anonymous."""
@@ -188,14 +190,25 @@ class OrderAccepted:
     prompt_key: str
 
 
-@event("game.finished")
+@event("game.finished", version=2)
 @dataclass(frozen=True)
 class GameFinished:
-    """The game ended: winners, scores and the reason."""
+    """The game ended: winners, scores, the reason in words and why for programs.
+
+    `termination` is a value of `engine.core.Termination`: the rules' own (a goal, the last
+    round...), `deadline-defaults` when the order that ended it was a deadline default, or
+    `game-master`; empty for a game that ended before it was recorded (version 1).
+    """
 
     winners: tuple[str, ...]
     reason: str
     scores: dict[str, int]
+    termination: str
+
+
+def _finished_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 did not record why the game ended for programs."""
+    return {**payload, "termination": ""}
 
 
 @event("seed.revealed")
@@ -210,7 +223,8 @@ SERVICE_EVENTS = TypeTable(
     [GameCreated, OrderAccepted, GameFinished, SeedRevealed, DeadlineSet, GamePaused,
      GameResumed, SeatReplaced, TokenRotated, SpectatorsSet, MasterLinkRenewed, GameSettings,
      PressSent, SeatPreferences, SeatAbsence, SeatResigned],
-    "event_type", {("game.created", 1): _created_v1_to_v2})
+    "event_type", {("game.created", 1): _created_v1_to_v2,
+                   ("game.finished", 1): _finished_v1_to_v2})
 
 
 def is_service_event(type_name: str) -> bool:

@@ -49,6 +49,8 @@ class GameMeta:
     reminder_hours: tuple[int, ...] = (24, 1)
     winners: tuple[str, ...] | None = None
     finish_reason: str = ""
+    termination: str = ""
+    """Why the game ended, for programs (an `engine.core.Termination` value; empty before)."""
     revealed_seed: str | None = None
     paused_at: str | None = None
     deadlines: dict[str, Deadline] = field(default_factory=dict)
@@ -127,7 +129,8 @@ def apply_service_event(meta: GameMeta | None, game_id: str, item: Any, seq: int
                         item.reminder_hours)
     assert meta is not None, "the first event of a game must be game.created"
     if isinstance(item, GameFinished):
-        return replace(meta, winners=item.winners, finish_reason=item.reason, deadlines={})
+        return replace(meta, winners=item.winners, finish_reason=item.reason,
+                       termination=item.termination, deadlines={})
     if isinstance(item, SeedRevealed):
         return replace(meta, revealed_seed=item.seed)
     if isinstance(item, DeadlineSet):

@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.core import Game
+from engine.core import Game, Outcome, Termination
 from service.game.events import (
+    DEADLINE_ACTOR,
     SERVICE_EVENTS,
     DeadlineSet,
     GameFinished,
@@ -60,8 +61,7 @@ def append_decision(store: OrderLog, loaded: LoadedGame, head: Sequence[Any],
     items: list[Any] = [*head, *engine_events]
     result = game.outcome(state)
     if result is not None:
-        items += [GameFinished(result.winners, result.reason, dict(result.scores)),
-                  SeedRevealed(seed.hex())]
+        items += [finished(result, actor), SeedRevealed(seed.hex())]
     meta = _fold_meta(loaded.meta, items, loaded.seq)
     deadlines = new_deadlines(game, state, meta)
     items += deadlines
@@ -82,6 +82,14 @@ def append_decision(store: OrderLog, loaded: LoadedGame, head: Sequence[Any],
     loaded.meta, loaded.state, loaded.seq = meta, state, last
     loaded.head_hash = stored[-1].hash
     return stored
+
+
+def finished(result: Outcome, actor: str) -> GameFinished:
+    """Return the end of the game an order by `actor` reached (a deadline default's end is
+    told apart from the end a player's order reached)."""
+    termination = (Termination.DEADLINE_DEFAULTS if actor == DEADLINE_ACTOR
+                   else result.termination)
+    return GameFinished(result.winners, result.reason, dict(result.scores), termination.value)
 
 
 def append_service_events(store: OrderLog, loaded: LoadedGame, items: Sequence[Any], actor: str,

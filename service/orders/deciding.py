@@ -26,11 +26,6 @@ if TYPE_CHECKING:
 
 
 CONFLICT_RETRIES = 8
-
-
-DEADLINE_ACTOR = "deadline"
-
-
 HELP_WORDS = frozenset({"help", "?"})
 
 

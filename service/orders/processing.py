@@ -20,14 +20,9 @@ from typing import TYPE_CHECKING, cast
 
 from engine.core import RuleViolation
 from service.base.config import Config, load_config
+from service.game.events import DEADLINE_ACTOR
 from service.log.records import AlreadyDecided, DuplicateSubmission, ResultStored, Submission
-from service.orders.deciding import (
-    DEADLINE_ACTOR,
-    decide_order,
-    decided_line,
-    help_now,
-    is_help_request,
-)
+from service.orders.deciding import decide_order, decided_line, help_now, is_help_request
 from service.orders.results import ServiceError, SubmissionResult, record_result, rejection
 
 if TYPE_CHECKING:

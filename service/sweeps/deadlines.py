@@ -6,10 +6,10 @@ from datetime import datetime, timedelta
 
 from engine.core import Prompt, canonical_json
 from service.base import clock
+from service.game.events import DEADLINE_ACTOR
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import format_time, parse_time, reminder_leads
 from service.log.store import DeadlineRow, NewOutbox, Store
-from service.orders.deciding import DEADLINE_ACTOR
 from service.sweeps.digests import queue_due_digests
 from service.time.due import open_deadlines
 

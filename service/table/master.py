@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from engine.core import canonical_json
+from engine.core import Termination, canonical_json
 from service.base import clock
 from service.game.events import (
+    DEADLINE_ACTOR,
     MASTER,
     DeadlineSet,
     GameFinished,
@@ -26,7 +27,6 @@ from service.game.meta import format_time, parse_time
 from service.log.store import NewOutbox, Store
 from service.orders.appending import append_service_events
 from service.orders.creation import MAX_PLAYER, checked_text, seat_email
-from service.orders.deciding import DEADLINE_ACTOR
 from service.orders.processing import process_order_submission
 from service.orders.results import ServiceError, SubmissionResult
 from service.table.press import MAX_PRESS_CHARS, already_sent, append_press
@@ -155,7 +155,7 @@ def end_game(store: Store, game_id: str, reason: str) -> None:
     row = store.get_game(game_id)
     assert row is not None
     why = "Ended by the game master" + (f": {reason.strip()}" if reason.strip() else ".")
-    items = [GameFinished((), why, {}), SeedRevealed(row.seed)]
+    items = [GameFinished((), why, {}, Termination.GAME_MASTER.value), SeedRevealed(row.seed)]
     append_service_events(store, loaded, items, "admin", outbox_kind="final")
     store.set_game_status(game_id, "finished")
 

@@ -50,6 +50,7 @@ def summary_json(summary: GameSummary) -> dict[str, Any]:
     return {"id": summary.id, "title": summary.title, "game": summary.game,
             "game_title": summary.game_title, "status": summary.status, "turn": summary.turn,
             "waiting_for": summary.waiting_for, "outcome": summary.outcome,
+            "termination": summary.termination,
             "seats": [{"name": s.name, "player": s.player, "waiting": s.waiting,
                        "deadline": s.deadline} for s in summary.seats]}
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core import Termination
 from service.game.history import PAGE_EVENTS
 from service.web.jsonbody import MAX_DEPTH
 
@@ -45,6 +46,9 @@ GAME_ID = {"name": "game_id", "in": "path", "required": True,
 SEAT = {"name": "seat", "in": "path", "required": True,
         "schema": _string(pattern="^[a-z][a-z0-9_-]{0,23}$")}
 MAX_BODY_BYTES = 256 * 1024
+TERMINATIONS = ["", *(termination.value for termination in Termination)]
+"""Why a game ended, for programs ('' while it runs, or for a game that ended before it was
+recorded)."""
 """The largest request body the service reads (MAX_CONTENT_LENGTH's default)."""
 
 
@@ -93,11 +97,12 @@ SCHEMAS: dict[str, Any] = {
                             "waiting": {"type": "boolean"}, "deadline": _string()}},
     "Game": {"type": "object",
              "required": ["id", "title", "game", "game_title", "status", "turn",
-                          "waiting_for", "outcome", "seats"],
+                          "waiting_for", "outcome", "termination", "seats"],
              "properties": {"id": _string(), "title": _string(), "game": _string(),
                             "game_title": _string(),
                             "status": _string(enum=["active", "paused", "finished"]),
                             "turn": _string(), "outcome": _string(),
+                            "termination": _string(enum=TERMINATIONS),
                             "waiting_for": {"type": "array", "items": _string()},
                             "seats": {"type": "array", "items": ref("Seat")}}},
     "GameList": {"type": "object", "required": ["games"],

@@ -31,6 +31,8 @@ class GameSummary:
     seats: tuple[SeatLine, ...]
     outcome: str
     spectators: bool
+    termination: str = ""
+    """Why the game ended, for programs (see `engine.core.Termination`); '' while it runs."""
 
     @property
     def waiting_for(self) -> list[str]:
@@ -69,4 +71,4 @@ def summarize(loaded: LoadedGame) -> GameSummary:
     public_view: dict[str, Any] = game.view(loaded.state, None)
     return GameSummary(meta.id, meta.title, game.name, game.title, status_of(loaded),
                        turn_label(public_view), seats, outcome_text(loaded),
-                       meta.spectators)
+                       meta.spectators, meta.termination)

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-from engine.core.contract import Audience, Canaries, Outcome, replace
+from engine.core.contract import Audience, Canaries, Outcome, Termination, replace
 from engine.core.declare import DefaultOrder, EventTypes, OrderTypes
 from engine.core.errors import GameOver, NotYourTurn, RuleViolation, UnreadableOrder, WrongOrderKind
 from engine.core.harness import check_all, play_random_game, seeds
@@ -168,7 +168,8 @@ class Stones(KitGame[Pile]):
         return f"Turn {state.turn + 1}"
 
     def outcome(self, state: Pile) -> Outcome | None:
-        return Outcome((state.winner,), "took the last stone") if state.winner else None
+        return (Outcome((state.winner,), "took the last stone", termination=Termination.GOAL)
+                if state.winner else None)
 
     def render_text(self, view: Mapping[str, Any]) -> str:
         return f"{view['stones']} stones"

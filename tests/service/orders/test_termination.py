@@ -1,0 +1,84 @@
+"""Why a game ended is recorded for programs beside the reason in words: the rules' own
+termination, a deadline default's, or the game master's; older logs read as unrecorded."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.core import Termination, all_games
+from engine.core.harness import seat_names
+from service.audit.rerun import audit
+from service.cli.selfplay import game_seed, play_to_end
+from service.game.events import DEADLINE_ACTOR, SERVICE_EVENTS, GameFinished
+from service.game.loading import load_game
+from service.log.store import Store
+from service.orders.creation import NewSeat, create_game
+from service.table.master import end_game
+from service.web.summary import summarize
+from tests.recorded import recordings, restore
+
+RULES_ENDS = {Termination.GOAL, Termination.LAST_ROUND, Termination.LAST_STANDING,
+              Termination.RESIGNATION}
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    """An empty SQLite store."""
+    opened = Store(f"sqlite:///{tmp_path / 'pbem.db'}")
+    opened.create_schema()
+    return opened
+
+
+def seats(count: int) -> list[NewSeat]:
+    """`count` seats with addresses."""
+    return [NewSeat(name, f"{name}@example.org") for name in seat_names(count)]
+
+
+@pytest.mark.parametrize("name", [game.name for game in all_games()])
+def test_a_game_played_to_its_end_records_why_it_ended(store: Store, name: str) -> None:
+    game = next(g for g in all_games() if g.name == name)
+    for index in range(2):
+        seed = game_seed(f"termination-{name}", index)
+        loaded = create_game(store, name, seats(game.min_players), seed_hex=seed.hex())
+        play_to_end(store, loaded, seed)
+        ended = load_game(store, loaded.meta.id)
+        outcome = ended.game.outcome(ended.state)
+        assert outcome is not None and outcome.termination in RULES_ENDS
+        events = store.events(ended.meta.id)
+        last_order = next(e for e in reversed(events) if e.type == "order.accepted")
+        expected = (Termination.DEADLINE_DEFAULTS if last_order.actor == DEADLINE_ACTOR
+                    else outcome.termination)
+        assert ended.meta.termination == expected.value
+        assert summarize(ended).termination == expected.value
+        audit(store, ended.meta.id)  # the recorded termination is checked on replay too
+
+
+def test_a_deadline_default_that_ends_the_game_is_told_apart(store: Store) -> None:
+    found = set()
+    for index in range(12):
+        seed = game_seed("termination-defaults", index)
+        loaded = create_game(store, "secret-masters", seats(3), seed_hex=seed.hex())
+        play_to_end(store, loaded, seed)
+        found.add(load_game(store, loaded.meta.id).meta.termination)
+    assert {Termination.GOAL.value, Termination.DEADLINE_DEFAULTS.value} <= found
+
+
+def test_the_game_master_ending_a_game_is_recorded(store: Store) -> None:
+    loaded = create_game(store, "masons", seats(2))
+    end_game(store, loaded.meta.id, "the club closed")
+    meta = load_game(store, loaded.meta.id).meta
+    assert meta.finished and meta.termination == Termination.GAME_MASTER.value
+    assert meta.finish_reason == "Ended by the game master: the club closed"
+
+
+def test_an_end_recorded_before_terminations_reads_as_unrecorded(store: Store) -> None:
+    old = SERVICE_EVENTS.load("game.finished", {"winners": ["anna"], "reason": "won",
+                                                "scores": {"anna": 3}}, 1)
+    assert old == GameFinished(("anna",), "won", {"anna": 3}, "")
+    finished = [path for path in recordings() if "secret-masters" in path.name][0]
+    game_id = restore(store, finished)
+    meta = load_game(store, game_id).meta
+    if meta.finished:
+        assert meta.termination == ""
+    audit(store, game_id)
