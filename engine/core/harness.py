@@ -86,10 +86,39 @@ def choose_step(game: Game[Any], state: Any, chooser: Rng) -> tuple[Prompt, Orde
     return prompt, sampled
 
 
+class PromptKeys:
+    """Each seat's open prompt key through a game: a key that closed must never open again.
+
+    The service refuses an answer as stale only when the key it names differs from the open
+    one, so a key that comes back (`vote` in every round) would let a late reply to an earlier
+    decision be taken by a later one.
+    """
+
+    def __init__(self, game: Game[Any], seats: Sequence[str]) -> None:
+        self.game = game
+        self.open: dict[str, str] = {}
+        self.closed: dict[str, set[str]] = {seat: set() for seat in seats}
+
+    def see(self, state: Any) -> None:
+        """Note the keys open in `state`; fail when a seat's closed key is open again."""
+        now = {prompt.seat: prompt.key for prompt in self.game.prompts(state)}
+        for seat, closed in self.closed.items():
+            before, key = self.open.get(seat), now.get(seat)
+            if before is not None and before != key:
+                closed.add(before)
+            if key is not None and key != before and key in closed:
+                raise HarnessFailure(
+                    f"{self.game.name}: the prompt key {key!r} opened again for {seat} after it "
+                    "closed, so a late answer to the earlier decision would be taken by this "
+                    "one; number the keys in prompt_key (by round, turn or step)")
+        self.open = now
+
+
 def play_random_game(game: Game[Any], seats: Sequence[str], seed: bytes,
                      options: dict[str, Any] | None = None, *, max_orders: int = 20_000,
                      sample_every: int = 7) -> PlayedGame:
-    """Play one seeded random game to its end, checking the step invariants on the way."""
+    """Play one seeded random game to its end, checking the step invariants on the way
+    (every prompt has a legal order, orders read back from their text, keys never reopen)."""
     opts = game.default_options() | dict(options or {})
     played = PlayedGame(game, tuple(seats), opts, seed)
     state = game.initial_state(played.seats, opts)
@@ -97,7 +126,9 @@ def play_random_game(game: Game[Any], seats: Sequence[str], seed: bytes,
     played.steps.append(Step(None, None, 0, opening))
     state = game.fold(state, opening)
     chooser = chooser_for(seed)
+    keys = PromptKeys(game, played.seats)
     for position in range(1, max_orders + 1):
+        keys.see(state)
         if not game.prompts(state):
             break
         check_deciding(game, state, played.seats)

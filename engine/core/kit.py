@@ -9,6 +9,7 @@ game's own `_apply_action` sees it.
 """
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from dataclasses import replace as replace_form
@@ -162,9 +163,15 @@ class KitGame(Game[S]):
         """Return where the game stands, e.g. 'Round 2, turn 1' (shown in mail subjects)."""
         return ""
 
+    @abstractmethod
     def prompt_key(self, state: S, step: Step) -> str:
-        """Return the stable id of the open decision point (a stale answer is told by it)."""
-        return step.key
+        """Return the id of the open decision, unique to it: the step's key numbered by what
+        counts decisions in the game (round, turn, step), e.g. r2.t1.vote.
+
+        An answer naming another key is refused as stale, so a key must never open again
+        once it closed, or a late reply to an earlier decision is taken by a later one. There
+        is no default (`step.key` alone repeats every round); the harness checks the rule.
+        """
 
     def seat_ref(self, state: S, seat: str) -> Seat:
         """Return how the rules name `seat` (its name unless the game counts seats)."""

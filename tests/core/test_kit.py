@@ -11,7 +11,7 @@ import pytest
 from engine.core.contract import Audience, Canaries, Outcome, replace
 from engine.core.declare import DefaultOrder, EventTypes, OrderTypes
 from engine.core.errors import GameOver, NotYourTurn, RuleViolation, UnreadableOrder, WrongOrderKind
-from engine.core.harness import check_all, play_random_game, seeds
+from engine.core.harness import HarnessFailure, check_all, play_random_game, seeds
 from engine.core.kit import Emitter, KitGame, Step, missing_declarations
 from engine.core.ordertext import Grammar, Names, Reader, number
 from engine.core.rng import Rng
@@ -155,6 +155,9 @@ class Stones(KitGame[Pile]):
     def start(self, state: Pile, rng: Rng) -> list[Any]:
         return [PileMade(10 + rng.randbelow(5))]
 
+    def prompt_key(self, state: Pile, step: Step) -> str:
+        return f"t{state.turn}.{step.key}"
+
     def step(self, state: Pile) -> Step | None:
         if state.winner:
             return None
@@ -217,7 +220,8 @@ def test_a_random_default_is_drawn_from_the_legal_orders_when_applied() -> None:
 def test_prompts_carry_the_step_forms_default_and_deadline() -> None:
     state = given(GAME, SEATS, PileMade(10))
     (prompt,) = GAME.prompts(state)
-    assert (prompt.seat, prompt.key, prompt.summary) == ("anna", "turn", "10 stones left: take some.")
+    assert (prompt.seat, prompt.key, prompt.summary) == ("anna", "t0.turn",
+                                                         "10 stones left: take some.")
     assert prompt.deadline_hours == 24 and prompt.default == DefaultOrder()
     take, pay = prompt.forms
     assert pay.kind == "pay"
@@ -258,6 +262,24 @@ def test_a_step_that_cannot_list_its_orders_samples_them() -> None:
 def test_the_harness_plays_a_kit_game_to_the_end() -> None:
     for seed in seeds(5):
         check_all(play_random_game(GAME, ("anna", "bruno", "carla"), seed))
+
+
+def test_a_kit_game_that_does_not_number_its_decisions_cannot_be_made() -> None:
+    class Unnumbered(Stones):
+        prompt_key = KitGame.prompt_key
+
+    with pytest.raises(TypeError, match="abstract method prompt_key"):
+        Unnumbered()
+
+
+def test_the_harness_fails_a_prompt_key_that_opens_again() -> None:
+    class Repeating(Stones):
+        def prompt_key(self, state: Pile, step: Step) -> str:
+            return step.key
+
+    with pytest.raises(HarnessFailure, match="stones: the prompt key 'turn' opened again for "
+                                              "anna after it closed"):
+        play_random_game(Repeating(), SEATS, next(seeds(1)))
 
 
 def test_completeness_names_what_a_declaration_lacks() -> None:
