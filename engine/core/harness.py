@@ -90,28 +90,37 @@ class PromptKeys:
     """Each seat's open prompt key through a game: a key that closed must never open again.
 
     The service refuses an answer as stale only when the key it names differs from the open
-    one, so a key that comes back (`vote` in every round) would let a late reply to an earlier
-    decision be taken by a later one.
+    one, so a key that comes back (`bid` in every round) would let a late reply to an earlier
+    decision be taken by a later one. A seat's decision closes when its key changes or its
+    prompt goes, and a sealed one also when the seat's answer was in and is no longer (the
+    window closed and the next one opened under the same key).
     """
 
     def __init__(self, game: Game[Any], seats: Sequence[str]) -> None:
         self.game = game
-        self.open: dict[str, str] = {}
+        self.open: dict[str, Prompt] = {}
         self.closed: dict[str, set[str]] = {seat: set() for seat in seats}
 
     def see(self, state: Any) -> None:
-        """Note the keys open in `state`; fail when a seat's closed key is open again."""
-        now = {prompt.seat: prompt.key for prompt in self.game.prompts(state)}
+        """Note the prompts open in `state`; fail when a seat's closed key is open again."""
+        now = {prompt.seat: prompt for prompt in self.game.prompts(state)}
         for seat, closed in self.closed.items():
-            before, key = self.open.get(seat), now.get(seat)
-            if before is not None and before != key:
-                closed.add(before)
-            if key is not None and key != before and key in closed:
+            before, after = self.open.get(seat), now.get(seat)
+            if before is not None and not _still_open(before, after):
+                closed.add(before.key)
+            if after is not None and after.key in closed:
                 raise HarnessFailure(
-                    f"{self.game.name}: the prompt key {key!r} opened again for {seat} after it "
-                    "closed, so a late answer to the earlier decision would be taken by this "
-                    "one; number the keys in prompt_key (by round, turn or step)")
+                    f"{self.game.name}: the prompt key {after.key!r} opened again for {seat} "
+                    "after it closed, so a late answer to the earlier decision would be taken "
+                    "by this one; number the keys in prompt_key (by round, turn or step)")
         self.open = now
+
+
+def _still_open(before: Prompt, after: Prompt | None) -> bool:
+    """Return whether `after` is the decision `before` still open, not a new one."""
+    if after is None or after.key != before.key:
+        return False
+    return not (before.simultaneous and before.submitted and not after.submitted)
 
 
 def play_random_game(game: Game[Any], seats: Sequence[str], seed: bytes,
