@@ -33,20 +33,20 @@ class Pile:
     winner: str = ""
 
 
-@EVENTS.register("pile.made", describe=lambda e: f"{e.stones} stones")
+@EVENTS.register("pile-made", describe=lambda e: f"{e.stones} stones")
 @dataclass(frozen=True)
 class PileMade:
     stones: int
 
 
-@EVENTS.register("stones.taken", describe=lambda e: f"{e.seat} took {e.count}")
+@EVENTS.register("stones-taken", describe=lambda e: f"{e.seat} took {e.count}")
 @dataclass(frozen=True)
 class Taken:
     seat: str
     count: int
 
 
-@EVENTS.register("coins.paid", describe=lambda e: f"{e.seat} paid {e.amount} coins",
+@EVENTS.register("coins-paid", describe=lambda e: f"{e.seat} paid {e.amount} coins",
                  audience=lambda e: Audience(frozenset({e.seat}), f"{e.seat} paid coins"))
 @dataclass(frozen=True)
 class Paid:
@@ -287,6 +287,11 @@ def test_completeness_names_what_a_declaration_lacks() -> None:
     orphan_events: EventTypes[Pile] = EventTypes("x")
     orphan_events.register("lonely", describe=str)(type("Lonely", (), {}))
     assert orphan_events.missing() == ["event lonely has no evolver"]
+
+
+def test_an_event_type_with_a_dot_is_refused_as_the_services_own() -> None:
+    with pytest.raises(ValueError, match="'wall.built' has a dot"):
+        EVENTS.register("wall.built", describe=str)
 
 
 def test_names_read_aliases_and_unique_beginnings_and_say_when_ambiguous() -> None:
