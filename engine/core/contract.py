@@ -219,6 +219,18 @@ class Game(ABC, Generic[S]):
     events: ClassVar[TypeTable]
     orders: ClassVar[TypeTable]
     state_type: ClassVar[type]
+    hidden_information: ClassVar[bool]
+    """Whether a seat may not see everything (hands, sealed orders, deck orders), declared as
+    OpenSpiel's GameType declares imperfect information. There is no default: a game that does
+    not say cannot be made. A game that hides information implements `plant_canaries` and
+    `hidden_variant` and gives `probe_words` (see `missing_secrecy`), and every secrecy check
+    of the harness runs on it."""
+
+    def __init__(self) -> None:
+        if not isinstance(getattr(type(self), "hidden_information", None), bool):
+            raise TypeError(f"{type(self).__name__} does not declare hidden_information: True "
+                            "when a seat may not see everything (hands, sealed orders, deck "
+                            "orders), else False")
 
     # -- setting up -------------------------------------------------------------------------
     @abstractmethod
@@ -315,9 +327,12 @@ class Game(ABC, Generic[S]):
         """Return `state` with every hidden item replaced by a canary from `canaries`.
 
         The shared harness renders every seat's view, prompts and help of the planted state and
-        checks that each canary reaches only the seats allowed to know it. Every game overrides it.
+        checks that each canary reaches only the seats allowed to know it. Every game that
+        declares `hidden_information` overrides it; a game that hides nothing plants nothing.
         """
-        raise NotImplementedError(f"{self.title} does not plant canaries")
+        if self.hidden_information:
+            raise NotImplementedError(f"{self.title} does not plant canaries")
+        return state
 
     # -- versions ---------------------------------------------------------------------------
     def at_version(self, version: str | None) -> Game[S]:
@@ -341,8 +356,11 @@ class Game(ABC, Generic[S]):
         """Return a state that differs from `state` only in what `seat` may not know (other
         hands, societies, deck orders, face-down cards, sealed answers, reshuffled
         consistently), or None when nothing is hidden from it. The shared harness checks that
-        every answer the seat can get is the same in both. Every game overrides it."""
-        raise NotImplementedError(f"{self.title} makes no hidden variants")
+        every answer the seat can get is the same in both. Every game that declares
+        `hidden_information` overrides it; a game that hides nothing has no variants."""
+        if self.hidden_information:
+            raise NotImplementedError(f"{self.title} makes no hidden variants")
+        return None
 
     def probe_words(self) -> tuple[str, ...]:
         """Return the names players may write (cards, places, pieces), for secrecy probes."""
@@ -421,6 +439,23 @@ class Game(ABC, Generic[S]):
         return prompt
 
 
+def missing_secrecy(game: Game[Any]) -> list[str]:
+    """Return what a game's declaration of hidden information lacks (empty when complete)."""
+    cls = type(game)
+    hidden = getattr(cls, "hidden_information", None)
+    if not isinstance(hidden, bool):
+        return [f"{cls.__name__} does not declare hidden_information"]
+    if not hidden:
+        return []
+    problems = [f"{game.name} declares hidden information but does not implement {hook}"
+                for hook in ("plant_canaries", "hidden_variant")
+                if getattr(cls, hook) is getattr(Game, hook)]
+    if not game.probe_words():
+        problems.append(f"{game.name} declares hidden information but gives no probe_words "
+                        "(the names players write, for the secrecy probes)")
+    return problems
+
+
 class Canaries:
     """Unique marker values planted in hidden information, with the seats allowed to see each."""
 
@@ -480,6 +515,7 @@ __all__ = [
     "SeatView",
     "TypeTable",
     "event",
+    "missing_secrecy",
     "order",
     "replace",
     "view_header",

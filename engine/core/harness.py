@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .codec import encode
-from .contract import Canaries, Event, Game, Order, Prompt
+from .contract import Canaries, Event, Game, Order, Prompt, missing_secrecy
 from .errors import RuleViolation, UnreadableOrder
 from .rng import Rng
 
@@ -253,13 +253,24 @@ def check_secrecy(played: PlayedGame) -> int:
     return seen
 
 
+def check_declared(game: Game[Any]) -> None:
+    """Check a game declares whether it hides information, and if so gives its secrecy hooks."""
+    problems = missing_secrecy(game)
+    if problems:
+        raise HarnessFailure(f"{game.name}: " + "; ".join(problems))
+
+
 def check_history(played: PlayedGame) -> None:
-    """Check every event has an audience, and hidden events a public summary without payload."""
+    """Check every event has an audience, and hidden events a public summary without payload
+    (and only in a game that declares hidden information)."""
     game = played.game
     for item in played.events:
         audience = game.visibility(item)
         if audience.seats is None:
             continue
+        if not game.hidden_information:
+            raise HarnessFailure(f"{game.name} declares no hidden information, but its event "
+                                 f"{game.events.name_of(item)} is hidden")
         if not audience.summary:
             raise HarnessFailure(f"{game.name}: hidden event {game.events.name_of(item)} has "
                                  "no public summary")
@@ -356,6 +367,7 @@ def check_listing_agrees(played: PlayedGame, states: int = 20, probes: int = 150
 
 def check_all(played: PlayedGame) -> None:
     """Run every end-of-game check on `played`."""
+    check_declared(played.game)
     check_replay(played)
     check_audit(played)
     check_history(played)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from dataclasses import replace as replace_form
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .contract import Game, Order, OrderForm, Prompt
+from .contract import Game, Order, OrderForm, Prompt, missing_secrecy
 from .declare import DefaultOrder, EventTypes, OrderTypes
 from .errors import GameOver, NotYourTurn, RuleViolation, WrongOrderKind
 from .forms import FieldsOf, forms_from_orders, legal_text
@@ -148,6 +148,7 @@ class KitGame(Game[S]):
     """Every decision point of the game (the completeness check reads them)."""
 
     def __init__(self) -> None:
+        super().__init__()
         self._memo = _Memo()
 
     # -- hooks a game implements ---------------------------------------------------------------
@@ -380,8 +381,8 @@ def _passes(step: Step, state: Any, ref: Any, order_: Any) -> bool:
 
 
 def missing_declarations(game: KitGame[Any]) -> list[str]:
-    """Return what a kit game's declarations lack (events, evolvers, order texts)."""
-    problems = game.EVENTS.missing()
+    """Return what a kit game's declarations lack (events, evolvers, order texts, secrecy)."""
+    problems = game.EVENTS.missing() + missing_secrecy(game)
     handled = {cls for step in game.STEPS for cls in step.kinds}
     for cls, spec in game.ORDERS.specs.items():
         if cls is not DefaultOrder and cls not in handled:

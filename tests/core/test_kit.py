@@ -8,10 +8,16 @@ from typing import Any, ClassVar
 
 import pytest
 
-from engine.core.contract import Audience, Canaries, Outcome, replace
+from engine.core.contract import Audience, Canaries, Game, Outcome, replace
 from engine.core.declare import DefaultOrder, EventTypes, OrderTypes
 from engine.core.errors import GameOver, NotYourTurn, RuleViolation, UnreadableOrder, WrongOrderKind
-from engine.core.harness import HarnessFailure, check_all, play_random_game, seeds
+from engine.core.harness import (
+    HarnessFailure,
+    check_all,
+    check_history,
+    play_random_game,
+    seeds,
+)
 from engine.core.kit import Emitter, KitGame, Step, missing_declarations
 from engine.core.ordertext import Grammar, Names, Reader, number
 from engine.core.rng import Rng
@@ -147,6 +153,7 @@ class Stones(KitGame[Pile]):
     events = EVENTS.table
     orders = ORDERS.table
     state_type: ClassVar[type] = Pile
+    hidden_information: ClassVar[bool] = True
     sampling = False
 
     def initial_state(self, seats: tuple[str, ...], options: Mapping[str, Any]) -> Pile:
@@ -179,6 +186,14 @@ class Stones(KitGame[Pile]):
     def plant_canaries(self, state: Pile, canaries: Canaries) -> Pile:
         coins = tuple(canaries.number({seat}) for seat in state.seats)
         return replace(state, coins=coins)
+
+    def hidden_variant(self, state: Pile, seat: str | None, rng: Rng) -> Pile | None:
+        coins = tuple(coins if name == seat else rng.randbelow(6)
+                      for name, coins in zip(state.seats, state.coins))
+        return replace(state, coins=coins)
+
+    def probe_words(self) -> tuple[str, ...]:
+        return ("stones", "coins")
 
 
 GAME = Stones()
@@ -280,6 +295,48 @@ def test_the_harness_fails_a_prompt_key_that_opens_again() -> None:
     with pytest.raises(HarnessFailure, match="stones: the prompt key 'turn' opened again for "
                                               "anna after it closed"):
         play_random_game(Repeating(), SEATS, next(seeds(1)))
+
+
+def test_a_game_that_does_not_say_whether_it_hides_information_cannot_be_made() -> None:
+    class Undeclared(Stones):
+        hidden_information = None  # type: ignore[assignment]
+
+    with pytest.raises(TypeError, match="Undeclared does not declare hidden_information"):
+        Undeclared()
+
+
+def test_a_game_that_hides_information_must_give_its_secrecy_hooks() -> None:
+    class Careless(Stones):
+        hidden_variant = Game.hidden_variant
+
+        def probe_words(self) -> tuple[str, ...]:
+            return ()
+
+    careless = Careless()
+    assert missing_declarations(careless) == [
+        "stones declares hidden information but does not implement hidden_variant",
+        ("stones declares hidden information but gives no probe_words (the names players "
+         "write, for the secrecy probes)")]
+    with pytest.raises(HarnessFailure, match="stones declares hidden information but does not "
+                                              "implement hidden_variant"):
+        check_all(play_random_game(careless, SEATS, next(seeds(1))))
+
+
+def test_a_game_that_hides_nothing_has_no_hidden_event() -> None:
+    class Open(Stones):
+        hidden_information: ClassVar[bool] = False
+        hidden_variant = Game.hidden_variant
+        plant_canaries = Game.plant_canaries
+
+    open_game = Open()
+    assert missing_declarations(open_game) == []
+    state = given(open_game, SEATS, PileMade(10))
+    assert open_game.hidden_variant(state, "anna", Rng(b"x")) is None
+    assert open_game.plant_canaries(state, Canaries()) is state
+    with pytest.raises(HarnessFailure, match="stones declares no hidden information, but its "
+                                              "event coins-paid is hidden"):
+        for seed in seeds(5):
+            check_history(play_random_game(open_game, SEATS, seed))
 
 
 def test_completeness_names_what_a_declaration_lacks() -> None:
