@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from .contract import Game
@@ -43,3 +45,21 @@ def get_game(name: str, version: str | None = None) -> Game[Any]:
 def all_games() -> list[Game[Any]]:
     """Return every registered game, by short name."""
     return [get_game(name) for name in sorted(GAME_MODULES)]
+
+
+@contextmanager
+def registered(name: str, module: str) -> Iterator[Game[Any]]:
+    """Register the game of `module` as `name` for the length of a with-block, and yield it.
+
+    For tests of a game that is never offered to players (the kit's reference game in
+    `tests/kit/`): inside the block the registry, and so the service, knows it like any other
+    game; afterwards it is gone.
+    """
+    if name in GAME_MODULES:
+        raise ValueError(f"a game called {name!r} is registered already")
+    GAME_MODULES[name] = module
+    try:
+        yield get_game(name)
+    finally:
+        del GAME_MODULES[name]
+        _loaded.pop(name, None)
