@@ -45,7 +45,9 @@ def test_a_late_reply_to_last_rounds_turn_mail_is_answered_as_stale(sealed_bid: 
     table = bid_table(tmp_path)
     last_round = table.mails("anna", "turn")[-1]
     bid_round_by_mail(table)
-    assert now(table).game.prompt_for(now(table).state, "anna").key == "r2.bid"  # type: ignore[union-attr]
+    loaded = now(table)
+    prompt = loaded.game.prompt_for(loaded.state, "anna")
+    assert prompt is not None and prompt.key == "r2.bid"
     late = table.write("anna", f"bid {lowest_card(table, 'anna')}\n",
                        in_reply_to=str(last_round["Message-ID"]))
     assert not late.accepted and late.code == "stale-order"

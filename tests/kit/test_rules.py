@@ -47,7 +47,8 @@ def test_a_card_not_in_the_hand_is_refused() -> None:
 
 def test_a_sealed_bid_may_be_changed_until_the_last_one_is_in() -> None:
     state = play(GAME, opened(), ("anna", "bid 12"))
-    assert "Your sealed bid is 12" in GAME.prompt_for(state, "anna").summary  # type: ignore[union-attr]
+    prompt = GAME.prompt_for(state, "anna")
+    assert prompt is not None and "Your sealed bid is 12" in prompt.summary
     then(when(GAME, state, "anna", "bid 15"), BidSealed("anna", 15, revised=True))
 
 
