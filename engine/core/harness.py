@@ -381,6 +381,12 @@ def player_counts(game: Game[Any]) -> range:
     return range(game.min_players, game.max_players + 1)
 
 
+def table_size(game: Game[Any], most: int) -> int:
+    """Return the largest table of `game` up to `most` seats (where more seats draw more, the
+    harder layout), or its smallest when it needs more."""
+    return max(game.min_players, min(game.max_players, most))
+
+
 def seeds(count: int, base: int = 0) -> Iterator[bytes]:
     """Return `count` reproducible seeds."""
     for index in range(base, base + count):
