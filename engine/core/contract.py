@@ -223,8 +223,8 @@ class Game(ABC, Generic[S]):
     """Whether a seat may not see everything (hands, sealed orders, deck orders), declared as
     OpenSpiel's GameType declares imperfect information. There is no default: a game that does
     not say cannot be made. A game that hides information implements `plant_canaries` and
-    `hidden_variant` and gives `probe_words` (see `missing_secrecy`), and every secrecy check
-    of the harness runs on it."""
+    `hidden_variant` and gives `probe_words` (see `probing.missing_secrecy`), and every secrecy
+    check of the harness runs on it."""
 
     def __init__(self) -> None:
         if not isinstance(getattr(type(self), "hidden_information", None), bool):
@@ -439,23 +439,6 @@ class Game(ABC, Generic[S]):
         return prompt
 
 
-def missing_secrecy(game: Game[Any]) -> list[str]:
-    """Return what a game's declaration of hidden information lacks (empty when complete)."""
-    cls = type(game)
-    hidden = getattr(cls, "hidden_information", None)
-    if not isinstance(hidden, bool):
-        return [f"{cls.__name__} does not declare hidden_information"]
-    if not hidden:
-        return []
-    problems = [f"{game.name} declares hidden information but does not implement {hook}"
-                for hook in ("plant_canaries", "hidden_variant")
-                if getattr(cls, hook) is getattr(Game, hook)]
-    if not game.probe_words():
-        problems.append(f"{game.name} declares hidden information but gives no probe_words "
-                        "(the names players write, for the secrecy probes)")
-    return problems
-
-
 class Canaries:
     """Unique marker values planted in hidden information, with the seats allowed to see each."""
 
@@ -515,7 +498,6 @@ __all__ = [
     "SeatView",
     "TypeTable",
     "event",
-    "missing_secrecy",
     "order",
     "replace",
     "view_header",

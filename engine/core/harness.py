@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .codec import encode
-from .contract import Canaries, Event, Game, Order, Prompt, missing_secrecy
+from .contract import Canaries, Event, Game, Order, Prompt
 from .errors import RuleViolation, UnreadableOrder
+from .probing import missing_secrecy
 from .rng import Rng
 
 HARNESS_GAME_ID = "harness"

@@ -15,11 +15,12 @@ from dataclasses import dataclass, field
 from dataclasses import replace as replace_form
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .contract import Game, Order, OrderForm, Prompt, missing_secrecy
+from .contract import Game, Order, OrderForm, Prompt
 from .declare import DefaultOrder, EventTypes, OrderTypes
 from .errors import GameOver, NotYourTurn, RuleViolation, WrongOrderKind
 from .forms import FieldsOf, forms_from_orders, legal_text
 from .ordertext import Grammar, Reader
+from .probing import missing_secrecy
 from .rng import Rng
 
 S = TypeVar("S")

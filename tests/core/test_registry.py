@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 
 from engine.core import all_games
-from engine.core.contract import Game, missing_secrecy
+from engine.core.contract import Game
 from engine.core.kit import KitGame, missing_declarations
+from engine.core.probing import missing_secrecy
 
 KIT_GAMES = [game for game in all_games() if isinstance(game, KitGame)]
 
