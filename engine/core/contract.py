@@ -227,6 +227,7 @@ class Game(ABC, Generic[S]):
     check of the harness runs on it."""
 
     def __init__(self) -> None:
+        """Refuse to make a game whose class does not declare `hidden_information`."""
         if not isinstance(getattr(type(self), "hidden_information", None), bool):
             raise TypeError(f"{type(self).__name__} does not declare hidden_information: True "
                             "when a seat may not see everything (hands, sealed orders, deck "

@@ -165,15 +165,13 @@ class KitGame(Game[S]):
         """Return where the game stands, e.g. 'Round 2, turn 1' (shown in mail subjects)."""
         return ""
 
+    # No default: `step.key` alone comes back every round, and an answer is refused as stale
+    # only when the key it names is not the open one, so a late reply to an earlier decision
+    # would be taken by a later one. The harness fails a key that opens again once closed.
     @abstractmethod
     def prompt_key(self, state: S, step: Step) -> str:
         """Return the id of the open decision, unique to it: the step's key numbered by what
-        counts decisions in the game (round, turn, step), e.g. r2.t1.vote.
-
-        An answer naming another key is refused as stale, so a key must never open again
-        once it closed, or a late reply to an earlier decision is taken by a later one. There
-        is no default (`step.key` alone repeats every round); the harness checks the rule.
-        """
+        counts decisions in the game (round, turn, step), e.g. r2.t1.vote."""
 
     def seat_ref(self, state: S, seat: str) -> Seat:
         """Return how the rules name `seat` (its name unless the game counts seats)."""

@@ -49,12 +49,8 @@ def all_games() -> list[Game[Any]]:
 
 @contextmanager
 def registered(name: str, module: str) -> Iterator[Game[Any]]:
-    """Register the game of `module` as `name` for the length of a with-block, and yield it.
-
-    For tests of a game that is never offered to players (the kit's reference game in
-    `tests/kit/`): inside the block the registry, and so the service, knows it like any other
-    game; afterwards it is gone.
-    """
+    """Yield the game of `module`, registered as `name` (so known to the service too) until the
+    with-block ends: for tests of a game never offered to players, like `tests/kit/`'s."""
     if name in GAME_MODULES:
         raise ValueError(f"a game called {name!r} is registered already")
     GAME_MODULES[name] = module
