@@ -10,17 +10,17 @@ ROW = 34
 FONT = 'font-family="DejaVu Sans, sans-serif"'
 
 
-def _text(x: float, y: float, words: str, size: int = 16, weight: str = "normal") -> str:
+def _text(x: float, y: float, words: str, size: int = 16, weight: str = "normal",
+          anchor: str = "start") -> str:
     """Return one line of text."""
-    return (f'<text x="{x}" y="{y}" font-size="{size}" font-weight="{weight}">'
-            f"{escape(words)}</text>")
+    return (f'<text x="{x}" y="{y}" font-size="{size}" font-weight="{weight}" '
+            f'text-anchor="{anchor}">{escape(words)}</text>')
 
 
 def _card(x: float, y: float, words: str, fill: str) -> str:
     """Return a card: a rounded box with its number."""
-    return (f'<rect x="{x}" y="{y}" width="44" height="60" rx="6" fill="{fill}" '
-            f'stroke="#333"/>' + _text(x + 22, y + 38, words, 18, "bold").replace(
-                "<text ", '<text text-anchor="middle" ', 1))
+    return (f'<rect x="{x}" y="{y}" width="44" height="60" rx="6" fill="{fill}" stroke="#333"/>'
+            + _text(x + 22, y + 38, words, 18, "bold", "middle"))
 
 
 def _bidders(view: Mapping[str, Any], top: float) -> list[str]:
