@@ -32,6 +32,8 @@ class CastleOfTheDevil(KitGame[State]):
     events: ClassVar[TypeTable] = EVENTS.table
     orders: ClassVar[TypeTable] = ORDERS.table
     state_type: ClassVar[type] = State
+    hidden_information: ClassVar[bool] = True
+    """Objects, society cards, face-down professions and the pile are hidden."""
 
     def initial_state(self, seats: tuple[str, ...], options: Mapping[str, Any]) -> State:
         """Return the state before setup: 4 to 8 distinct seats, clockwise."""

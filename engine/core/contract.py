@@ -243,6 +243,19 @@ class Game(ABC, Generic[S]):
     events: ClassVar[TypeTable]
     orders: ClassVar[TypeTable]
     state_type: ClassVar[type]
+    hidden_information: ClassVar[bool]
+    """Whether a seat may not see everything (hands, sealed orders, deck orders), declared as
+    OpenSpiel's GameType declares imperfect information. There is no default: a game that does
+    not say cannot be made. A game that hides information implements `plant_canaries` and
+    `hidden_variant` and gives `probe_words` (see `probing.missing_secrecy`), and every secrecy
+    check of the harness runs on it."""
+
+    def __init__(self) -> None:
+        """Refuse to make a game whose class does not declare `hidden_information`."""
+        if not isinstance(getattr(type(self), "hidden_information", None), bool):
+            raise TypeError(f"{type(self).__name__} does not declare hidden_information: True "
+                            "when a seat may not see everything (hands, sealed orders, deck "
+                            "orders), else False")
 
     # -- setting up -------------------------------------------------------------------------
     @abstractmethod
@@ -339,9 +352,12 @@ class Game(ABC, Generic[S]):
         """Return `state` with every hidden item replaced by a canary from `canaries`.
 
         The shared harness renders every seat's view, prompts and help of the planted state and
-        checks that each canary reaches only the seats allowed to know it. Every game overrides it.
+        checks that each canary reaches only the seats allowed to know it. Every game that
+        declares `hidden_information` overrides it; a game that hides nothing plants nothing.
         """
-        raise NotImplementedError(f"{self.title} does not plant canaries")
+        if self.hidden_information:
+            raise NotImplementedError(f"{self.title} does not plant canaries")
+        return state
 
     # -- versions ---------------------------------------------------------------------------
     def at_version(self, version: str | None) -> Game[S]:
@@ -365,8 +381,11 @@ class Game(ABC, Generic[S]):
         """Return a state that differs from `state` only in what `seat` may not know (other
         hands, societies, deck orders, face-down cards, sealed answers, reshuffled
         consistently), or None when nothing is hidden from it. The shared harness checks that
-        every answer the seat can get is the same in both. Every game overrides it."""
-        raise NotImplementedError(f"{self.title} makes no hidden variants")
+        every answer the seat can get is the same in both. Every game that declares
+        `hidden_information` overrides it; a game that hides nothing has no variants."""
+        if self.hidden_information:
+            raise NotImplementedError(f"{self.title} makes no hidden variants")
+        return None
 
     def probe_words(self) -> tuple[str, ...]:
         """Return the names players may write (cards, places, pieces), for secrecy probes."""

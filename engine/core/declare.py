@@ -49,6 +49,11 @@ class EventTypes(Generic[S]):
     def register(self, type_name: str, *, describe: Describe, audience: AudienceOf = public,
                  version: int = 1) -> Callable[[type[_T]], type[_T]]:
         """Return a decorator declaring a frozen dataclass as the event `type_name`."""
+        # Words joined by hyphens (`wall-built`): a dotted name is the service's own
+        # (`order.accepted`), and the service would read the game's event as one of those.
+        if "." in type_name:
+            raise ValueError(f"{self.game}: the event type {type_name!r} has a dot, which "
+                             "marks the service's own events; join its words with hyphens")
 
         def mark(cls: type[_T]) -> type[_T]:
             cls.event_type = type_name  # type: ignore[attr-defined]

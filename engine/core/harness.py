@@ -16,6 +16,7 @@ from typing import Any
 from .codec import encode
 from .contract import Canaries, Event, Game, Order, Prompt
 from .errors import RuleViolation, UnreadableOrder
+from .probing import missing_secrecy
 from .rng import Rng
 
 HARNESS_GAME_ID = "harness"
@@ -86,10 +87,48 @@ def choose_step(game: Game[Any], state: Any, chooser: Rng) -> tuple[Prompt, Orde
     return prompt, sampled
 
 
+class PromptKeys:
+    """Each seat's open prompt key through a game: a key that closed must never open again.
+
+    The service refuses an answer as stale only when the key it names differs from the open
+    one, so a key that comes back (`bid` in every round) would let a late reply to an earlier
+    decision be taken by a later one. A seat's decision closes when its key changes or its
+    prompt goes, and a sealed one also when the seat's answer was in and is no longer (the
+    window closed and the next one opened under the same key).
+    """
+
+    def __init__(self, game: Game[Any], seats: Sequence[str]) -> None:
+        self.game = game
+        self.open: dict[str, Prompt] = {}
+        self.closed: dict[str, set[str]] = {seat: set() for seat in seats}
+
+    def see(self, state: Any) -> None:
+        """Note the prompts open in `state`; fail when a seat's closed key is open again."""
+        now = {prompt.seat: prompt for prompt in self.game.prompts(state)}
+        for seat, closed in self.closed.items():
+            before, after = self.open.get(seat), now.get(seat)
+            if before is not None and not _still_open(before, after):
+                closed.add(before.key)
+            if after is not None and after.key in closed:
+                raise HarnessFailure(
+                    f"{self.game.name}: the prompt key {after.key!r} opened again for {seat} "
+                    "after it closed, so a late answer to the earlier decision would be taken "
+                    "by this one; number the keys in prompt_key (by round, turn or step)")
+        self.open = now
+
+
+def _still_open(before: Prompt, after: Prompt | None) -> bool:
+    """Return whether `after` is the decision `before` still open, not a new one."""
+    if after is None or after.key != before.key:
+        return False
+    return not (before.simultaneous and before.submitted and not after.submitted)
+
+
 def play_random_game(game: Game[Any], seats: Sequence[str], seed: bytes,
                      options: dict[str, Any] | None = None, *, max_orders: int = 20_000,
                      sample_every: int = 7) -> PlayedGame:
-    """Play one seeded random game to its end, checking the step invariants on the way."""
+    """Play one seeded random game to its end, checking the step invariants on the way
+    (every prompt has a legal order, orders read back from their text, keys never reopen)."""
     opts = game.default_options() | dict(options or {})
     played = PlayedGame(game, tuple(seats), opts, seed)
     state = game.initial_state(played.seats, opts)
@@ -97,7 +136,9 @@ def play_random_game(game: Game[Any], seats: Sequence[str], seed: bytes,
     played.steps.append(Step(None, None, 0, opening))
     state = game.fold(state, opening)
     chooser = chooser_for(seed)
+    keys = PromptKeys(game, played.seats)
     for position in range(1, max_orders + 1):
+        keys.see(state)
         if not game.prompts(state):
             break
         check_deciding(game, state, played.seats)
@@ -213,13 +254,24 @@ def check_secrecy(played: PlayedGame) -> int:
     return seen
 
 
+def check_declared(game: Game[Any]) -> None:
+    """Check a game declares whether it hides information, and if so gives its secrecy hooks."""
+    problems = missing_secrecy(game)
+    if problems:
+        raise HarnessFailure(f"{game.name}: " + "; ".join(problems))
+
+
 def check_history(played: PlayedGame) -> None:
-    """Check every event has an audience, and hidden events a public summary without payload."""
+    """Check every event has an audience, and hidden events a public summary without payload
+    (and only in a game that declares hidden information)."""
     game = played.game
     for item in played.events:
         audience = game.visibility(item)
         if audience.seats is None:
             continue
+        if not game.hidden_information:
+            raise HarnessFailure(f"{game.name} declares no hidden information, but its event "
+                                 f"{game.events.name_of(item)} is hidden")
         if not audience.summary:
             raise HarnessFailure(f"{game.name}: hidden event {game.events.name_of(item)} has "
                                  "no public summary")
@@ -316,6 +368,7 @@ def check_listing_agrees(played: PlayedGame, states: int = 20, probes: int = 150
 
 def check_all(played: PlayedGame) -> None:
     """Run every end-of-game check on `played`."""
+    check_declared(played.game)
     check_replay(played)
     check_audit(played)
     check_history(played)
@@ -327,6 +380,12 @@ def check_all(played: PlayedGame) -> None:
 def player_counts(game: Game[Any]) -> range:
     """Return every allowed number of players."""
     return range(game.min_players, game.max_players + 1)
+
+
+def table_size(game: Game[Any], most: int) -> int:
+    """Return the largest table of `game` up to `most` seats (where more seats draw more, the
+    harder layout), or its smallest when it needs more."""
+    return max(game.min_players, min(game.max_players, most))
 
 
 def seeds(count: int, base: int = 0) -> Iterator[bytes]:

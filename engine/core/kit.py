@@ -9,6 +9,7 @@ game's own `_apply_action` sees it.
 """
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from dataclasses import replace as replace_form
@@ -19,6 +20,7 @@ from .declare import DefaultOrder, EventTypes, OrderTypes
 from .errors import GameOver, NotYourTurn, RuleViolation, WrongOrderKind
 from .forms import FieldsOf, forms_from_orders, legal_text
 from .ordertext import Grammar, Reader
+from .probing import missing_secrecy
 from .rng import Rng
 
 S = TypeVar("S")
@@ -147,6 +149,7 @@ class KitGame(Game[S]):
     """Every decision point of the game (the completeness check reads them)."""
 
     def __init__(self) -> None:
+        super().__init__()
         self._memo = _Memo()
 
     # -- hooks a game implements ---------------------------------------------------------------
@@ -162,9 +165,13 @@ class KitGame(Game[S]):
         """Return where the game stands, e.g. 'Round 2, turn 1' (shown in mail subjects)."""
         return ""
 
+    # No default: `step.key` alone comes back every round, and an answer is refused as stale
+    # only when the key it names is not the open one, so a late reply to an earlier decision
+    # would be taken by a later one. The harness fails a key that opens again once closed.
+    @abstractmethod
     def prompt_key(self, state: S, step: Step) -> str:
-        """Return the stable id of the open decision point (a stale answer is told by it)."""
-        return step.key
+        """Return the id of the open decision, unique to it: the step's key numbered by what
+        counts decisions in the game (round, turn, step), e.g. r2.t1.vote."""
 
     def seat_ref(self, state: S, seat: str) -> Seat:
         """Return how the rules name `seat` (its name unless the game counts seats)."""
@@ -373,8 +380,8 @@ def _passes(step: Step, state: Any, ref: Any, order_: Any) -> bool:
 
 
 def missing_declarations(game: KitGame[Any]) -> list[str]:
-    """Return what a kit game's declarations lack (events, evolvers, order texts)."""
-    problems = game.EVENTS.missing()
+    """Return what a kit game's declarations lack (events, evolvers, order texts, secrecy)."""
+    problems = game.EVENTS.missing() + missing_secrecy(game)
     handled = {cls for step in game.STEPS for cls in step.kinds}
     for cls, spec in game.ORDERS.specs.items():
         if cls is not DefaultOrder and cls not in handled:

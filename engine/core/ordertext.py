@@ -11,10 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .contract import Prompt
 from .errors import UnreadableOrder
+
+_V = TypeVar("_V")
 
 SEPARATORS = re.compile(r"[\s,;:.!?()\"'/]+")
 FILLERS = frozenset({"a", "an", "the", "my", "on", "at", "with", "for", "from", "of", "and",
@@ -182,8 +184,8 @@ class Reader:
             return UnreadableOrder(message, legal="You have nothing to decide now.")
         return UnreadableOrder(message, legal=self.help(self.prompt))
 
-    def nothing_after(self, words: Sequence[str], value: Any, text: str,
-                      allowed: Iterable[str] = ()) -> Any:
+    def nothing_after(self, words: Sequence[str], value: _V, text: str,
+                      allowed: Iterable[str] = ()) -> _V:
         """Return `value` when nothing meaningful follows its words, else raise."""
         extra = [word for word in content(words) if word not in set(allowed)]
         if extra:

@@ -30,6 +30,23 @@ class SecrecyLeak(AssertionError):
     """An answer depends on information the asking seat may not see."""
 
 
+def missing_secrecy(game: Game[Any]) -> list[str]:
+    """Return what a game's declaration of hidden information lacks (empty when complete)."""
+    cls = type(game)
+    hidden = getattr(cls, "hidden_information", None)
+    if not isinstance(hidden, bool):
+        return [f"{cls.__name__} does not declare hidden_information"]
+    if not hidden:
+        return []
+    problems = [f"{game.name} declares hidden information but does not implement {hook}"
+                for hook in ("plant_canaries", "hidden_variant")
+                if getattr(cls, hook) is getattr(Game, hook)]
+    if not game.probe_words():
+        problems.append(f"{game.name} declares hidden information but gives no probe_words "
+                        "(the names players write, for the secrecy probes)")
+    return problems
+
+
 def answer(game: Game[Any], state: Any, seat: str | None, text: str) -> Answer:
     """Return everything the service would tell `seat` about `text`: read, refused or taken."""
     if seat is None:

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from .contract import Game
@@ -43,3 +45,17 @@ def get_game(name: str, version: str | None = None) -> Game[Any]:
 def all_games() -> list[Game[Any]]:
     """Return every registered game, by short name."""
     return [get_game(name) for name in sorted(GAME_MODULES)]
+
+
+@contextmanager
+def registered(name: str, module: str) -> Iterator[Game[Any]]:
+    """Yield the game of `module`, registered as `name` (so known to the service too) until the
+    with-block ends: for tests of a game never offered to players, like `tests/kit/`'s."""
+    if name in GAME_MODULES:
+        raise ValueError(f"a game called {name!r} is registered already")
+    GAME_MODULES[name] = module
+    try:
+        yield get_game(name)
+    finally:
+        del GAME_MODULES[name]
+        _loaded.pop(name, None)

@@ -55,6 +55,8 @@ class Freimaurerei(KitGame[State]):
     events: ClassVar[TypeTable] = EVENTS.table
     orders: ClassVar[TypeTable] = ORDERS.table
     state_type: ClassVar[type] = State
+    hidden_information: ClassVar[bool] = True
+    """Inner alignments, sealed choices, deck orders and the bag are hidden."""
 
     def __init__(self, choose_defectors: bool = True) -> None:
         super().__init__()

@@ -47,6 +47,8 @@ class Illuminati(KitGame[State]):
     events: ClassVar[TypeTable] = EVENTS.table
     orders: ClassVar[TypeTable] = ORDERS.table
     state_type: ClassVar[type] = State
+    hidden_information: ClassVar[bool] = True
+    """The Specials in hand and the deck order are hidden."""
 
     def older(self, version: str) -> Illuminati:
         """Return the rules of version 1.0, kept for the games created under it."""

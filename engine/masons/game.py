@@ -40,6 +40,8 @@ class Masons(KitGame[State]):
     events = EVENTS.table
     orders = ORDERS.table
     state_type: ClassVar[type] = State
+    hidden_information: ClassVar[bool] = True
+    """Hands, the face-down supply and sealed choices are hidden."""
 
     def initial_state(self, seats: tuple[str, ...], options: Mapping[str, Any]) -> State:
         """Return the state before setup: 2 to 4 distinct seats, clockwise."""

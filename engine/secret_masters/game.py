@@ -38,6 +38,8 @@ class SecretMasters(KitGame[State]):
     events: ClassVar[TypeTable] = EVENTS.table
     orders: ClassVar[TypeTable] = ORDERS.table
     state_type: ClassVar[type] = State
+    hidden_information: ClassVar[bool] = True
+    """Factions, vote markers, sealed votes and the deck order are hidden."""
 
     grand_master_opens_rounds: ClassVar[bool] = False
     """The reading of version 1.0: each new Grand Master was also the round's first active seat

@@ -8,10 +8,16 @@ from typing import Any, ClassVar
 
 import pytest
 
-from engine.core.contract import Audience, Canaries, Outcome, Termination, replace
+from engine.core.contract import Audience, Canaries, Game, Outcome, Termination, replace
 from engine.core.declare import DefaultOrder, EventTypes, OrderTypes
 from engine.core.errors import GameOver, NotYourTurn, RuleViolation, UnreadableOrder, WrongOrderKind
-from engine.core.harness import check_all, play_random_game, seeds
+from engine.core.harness import (
+    HarnessFailure,
+    check_all,
+    check_history,
+    play_random_game,
+    seeds,
+)
 from engine.core.kit import Emitter, KitGame, Step, missing_declarations
 from engine.core.ordertext import Grammar, Names, Reader, number
 from engine.core.rng import Rng
@@ -33,20 +39,20 @@ class Pile:
     winner: str = ""
 
 
-@EVENTS.register("pile.made", describe=lambda e: f"{e.stones} stones")
+@EVENTS.register("pile-made", describe=lambda e: f"{e.stones} stones")
 @dataclass(frozen=True)
 class PileMade:
     stones: int
 
 
-@EVENTS.register("stones.taken", describe=lambda e: f"{e.seat} took {e.count}")
+@EVENTS.register("stones-taken", describe=lambda e: f"{e.seat} took {e.count}")
 @dataclass(frozen=True)
 class Taken:
     seat: str
     count: int
 
 
-@EVENTS.register("coins.paid", describe=lambda e: f"{e.seat} paid {e.amount} coins",
+@EVENTS.register("coins-paid", describe=lambda e: f"{e.seat} paid {e.amount} coins",
                  audience=lambda e: Audience(frozenset({e.seat}), f"{e.seat} paid coins"))
 @dataclass(frozen=True)
 class Paid:
@@ -147,6 +153,7 @@ class Stones(KitGame[Pile]):
     events = EVENTS.table
     orders = ORDERS.table
     state_type: ClassVar[type] = Pile
+    hidden_information: ClassVar[bool] = True
     sampling = False
 
     def initial_state(self, seats: tuple[str, ...], options: Mapping[str, Any]) -> Pile:
@@ -154,6 +161,9 @@ class Stones(KitGame[Pile]):
 
     def start(self, state: Pile, rng: Rng) -> list[Any]:
         return [PileMade(10 + rng.randbelow(5))]
+
+    def prompt_key(self, state: Pile, step: Step) -> str:
+        return f"t{state.turn}.{step.key}"
 
     def step(self, state: Pile) -> Step | None:
         if state.winner:
@@ -177,6 +187,14 @@ class Stones(KitGame[Pile]):
     def plant_canaries(self, state: Pile, canaries: Canaries) -> Pile:
         coins = tuple(canaries.number({seat}) for seat in state.seats)
         return replace(state, coins=coins)
+
+    def hidden_variant(self, state: Pile, seat: str | None, rng: Rng) -> Pile | None:
+        coins = tuple(coins if name == seat else rng.randbelow(6)
+                      for name, coins in zip(state.seats, state.coins))
+        return replace(state, coins=coins)
+
+    def probe_words(self) -> tuple[str, ...]:
+        return ("stones", "coins")
 
 
 GAME = Stones()
@@ -218,7 +236,8 @@ def test_a_random_default_is_drawn_from_the_legal_orders_when_applied() -> None:
 def test_prompts_carry_the_step_forms_default_and_deadline() -> None:
     state = given(GAME, SEATS, PileMade(10))
     (prompt,) = GAME.prompts(state)
-    assert (prompt.seat, prompt.key, prompt.summary) == ("anna", "turn", "10 stones left: take some.")
+    assert (prompt.seat, prompt.key, prompt.summary) == ("anna", "t0.turn",
+                                                         "10 stones left: take some.")
     assert prompt.deadline_hours == 24 and prompt.default == DefaultOrder()
     take, pay = prompt.forms
     assert pay.kind == "pay"
@@ -261,11 +280,76 @@ def test_the_harness_plays_a_kit_game_to_the_end() -> None:
         check_all(play_random_game(GAME, ("anna", "bruno", "carla"), seed))
 
 
+def test_a_kit_game_that_does_not_number_its_decisions_cannot_be_made() -> None:
+    class Unnumbered(Stones):
+        prompt_key = KitGame.prompt_key
+
+    with pytest.raises(TypeError, match="abstract method prompt_key"):
+        Unnumbered()
+
+
+def test_the_harness_fails_a_prompt_key_that_opens_again() -> None:
+    class Repeating(Stones):
+        def prompt_key(self, state: Pile, step: Step) -> str:
+            return step.key
+
+    with pytest.raises(HarnessFailure, match="stones: the prompt key 'turn' opened again for "
+                                              "anna after it closed"):
+        play_random_game(Repeating(), SEATS, next(seeds(1)))
+
+
+def test_a_game_that_does_not_say_whether_it_hides_information_cannot_be_made() -> None:
+    class Undeclared(Stones):
+        hidden_information = None  # type: ignore[assignment]
+
+    with pytest.raises(TypeError, match="Undeclared does not declare hidden_information"):
+        Undeclared()
+
+
+def test_a_game_that_hides_information_must_give_its_secrecy_hooks() -> None:
+    class Careless(Stones):
+        hidden_variant = Game.hidden_variant
+
+        def probe_words(self) -> tuple[str, ...]:
+            return ()
+
+    careless = Careless()
+    assert missing_declarations(careless) == [
+        "stones declares hidden information but does not implement hidden_variant",
+        ("stones declares hidden information but gives no probe_words (the names players "
+         "write, for the secrecy probes)")]
+    with pytest.raises(HarnessFailure, match="stones declares hidden information but does not "
+                                              "implement hidden_variant"):
+        check_all(play_random_game(careless, SEATS, next(seeds(1))))
+
+
+def test_a_game_that_hides_nothing_has_no_hidden_event() -> None:
+    class Open(Stones):
+        hidden_information: ClassVar[bool] = False
+        hidden_variant = Game.hidden_variant
+        plant_canaries = Game.plant_canaries
+
+    open_game = Open()
+    assert missing_declarations(open_game) == []
+    state = given(open_game, SEATS, PileMade(10))
+    assert open_game.hidden_variant(state, "anna", Rng(b"x")) is None
+    assert open_game.plant_canaries(state, Canaries()) is state
+    with pytest.raises(HarnessFailure, match="stones declares no hidden information, but its "
+                                              "event coins-paid is hidden"):
+        for seed in seeds(5):
+            check_history(play_random_game(open_game, SEATS, seed))
+
+
 def test_completeness_names_what_a_declaration_lacks() -> None:
     assert missing_declarations(GAME) == []
     orphan_events: EventTypes[Pile] = EventTypes("x")
     orphan_events.register("lonely", describe=str)(type("Lonely", (), {}))
     assert orphan_events.missing() == ["event lonely has no evolver"]
+
+
+def test_an_event_type_with_a_dot_is_refused_as_the_services_own() -> None:
+    with pytest.raises(ValueError, match="'wall.built' has a dot"):
+        EVENTS.register("wall.built", describe=str)
 
 
 def test_names_read_aliases_and_unique_beginnings_and_say_when_ambiguous() -> None:

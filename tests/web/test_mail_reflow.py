@@ -6,15 +6,16 @@ from typing import Any
 
 import pytest
 
-from engine.core import Rng, get_game
+from engine.core import Rng, all_games, get_game
+from engine.core.harness import table_size
 from service.game.loading import load_game
 from service.orders.creation import NewSeat
 from tests.service.tablemail import Table, html_of, open_table
 
 from .browser import chromium, require_browser, screenshot
 
-GAMES = ("secret-masters", "freimaurerei", "castle-of-the-devil", "masons", "illuminati")
 NAMES = ("anna", "bruno", "carla", "dora", "emil", "fritz")
+GAMES = tuple(game.name for game in all_games())
 WIDTHS = (390, 1280)
 LONG_WORD = "https://example.org/" + "a1b2c3d4" * 16
 MEASURE = """() => {
@@ -26,10 +27,9 @@ MEASURE = """() => {
 
 
 def table_of(tmp_path: Path, game: str) -> Table:
-    """Return a table of the game at its usual size (six at Castle of the Devil)."""
-    engine = get_game(game)
-    count = min(engine.max_players, 6 if game == "castle-of-the-devil" else
-                max(engine.min_players, 3))
+    """Return a table of the game at its largest size up to six seats (more seats, more lines
+    in the board text)."""
+    count = table_size(get_game(game), len(NAMES))
     seats = [NewSeat(name, f"{name}@example.org", name.title()) for name in NAMES[:count]]
     return open_table(tmp_path / game, game, seats)
 

@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 from flask import Flask
 
+from engine.core import all_games
+from engine.core.harness import table_size
 from service.game.loading import load_game
 from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
@@ -27,8 +29,9 @@ from service.web.links import seat_signature
 from .browser import ARTIFACTS, chromium, live_server, require_browser, screenshot
 from .test_browser import free_port
 
-TABLES = {"secret-masters": 3, "freimaurerei": 2, "castle-of-the-devil": 6}
 NAMES = ("anna", "bruno", "carla", "dora", "emil", "fritz")
+TABLES = {game.name: table_size(game, len(NAMES)) for game in all_games()}
+"""Every game, at its largest table up to six seats (more seats, more to draw)."""
 
 
 def new_games(store: Store) -> dict[str, str]:

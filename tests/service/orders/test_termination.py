@@ -76,7 +76,7 @@ def test_an_end_recorded_before_terminations_reads_as_unrecorded(store: Store) -
     old = SERVICE_EVENTS.load("game.finished", {"winners": ["anna"], "reason": "won",
                                                 "scores": {"anna": 3}}, 1)
     assert old == GameFinished(("anna",), "won", {"anna": 3}, "")
-    finished = [path for path in recordings() if "secret-masters" in path.name][0]
+    finished = next(path for path in recordings() if "secret-masters" in path.name)
     game_id = restore(store, finished)
     meta = load_game(store, game_id).meta
     if meta.finished:

@@ -13,9 +13,9 @@ from xml.etree import ElementTree
 
 import pytest
 
-from engine.core import get_game
+from engine.core import all_games, get_game
 from engine.core.contract import view_header
-from engine.core.harness import PlayedGame, play_random_game, seat_names
+from engine.core.harness import PlayedGame, play_random_game, seat_names, table_size
 from service.pdf.layout import (
     BOTTOM,
     LANDSCAPE,
@@ -32,8 +32,8 @@ from service.pdf.render import _tools as pdf_tools
 from service.pdf.render import private_items, readable_board, render_snapshot_html
 from service.pdf.svgtext import text_width
 
-TABLES = {"secret-masters": 3, "freimaurerei": 2, "castle-of-the-devil": 6, "masons": 4,
-          "illuminati": 2}
+TABLES = {game.name: table_size(game, 6) for game in all_games()}
+"""Every game, at its largest table up to six seats (more seats, more lines to lay out)."""
 LONG = ("The attack to destroy Junk Mail fails (12 against 20), and the Society of Assassins "
         "pays 6 MB to the bank; the reaction window closes after anna, bruno and carla pass.")
 
