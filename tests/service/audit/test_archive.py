@@ -47,7 +47,8 @@ def _archive(source: tuple[Store, dict[str, str]], name: str, tmp_path: Path) ->
     return archives.export(store, games[name], tmp_path / f"{name}.pbem.jsonl")
 
 
-CASES = ["secret-masters", "castle-of-the-devil", "freimaurerei", "defaulted", "replaced"]
+CASES = [*(game.name for game in all_games()), "defaulted", "replaced"]
+"""Every registered game, one whose seats played their defaults, one whose seat changed hands."""
 
 
 @pytest.mark.parametrize("name", CASES)
