@@ -59,6 +59,7 @@ def see_a_rejection(page: Any) -> None:
     """Write an order the game cannot read and check the engine's answer next to the form."""
     page.fill("textarea[name=text]", "place purple moon")
     page.click("text=Send order")
+    page.wait_for_load_state()
     alert = page.locator("[role=alert]")
     assert "Not accepted" in alert.inner_text() and "unreadable-order" not in alert.inner_text()
     assert page.input_value("textarea[name=text]") == "place purple moon"
@@ -81,6 +82,7 @@ def play_with_fields(page: Any, rng: random.Random) -> None:
         if boxes.count():
             boxes.nth(0).check()
     form.locator("button[type=submit]").click()
+    page.wait_for_load_state()  # the answer's page, not the form's
 
 
 def play_by_text(page: Any, rng: random.Random) -> None:
@@ -88,6 +90,7 @@ def play_by_text(page: Any, rng: random.Random) -> None:
     legal = page.locator("ul.legal li").all_inner_texts()
     page.fill("textarea[name=text]", rng.choice(legal))
     page.click("text=Send order")
+    page.wait_for_load_state()
 
 
 def take_turn(page: Any, link: str, rng: random.Random) -> bool:
