@@ -233,7 +233,10 @@ class _Rerun:
 
 def _same_end(result: Outcome | None, item: GameFinished) -> bool:
     """Return whether a recorded end is the replayed game's: its winners, reason and scores,
-    and (where recorded) why it ended, which a deadline default may have brought about."""
+    and (where recorded) why it ended, which a deadline default may have brought about; or
+    the game master's end of a game its rules had not ended, with no winner."""
+    if item.termination == Termination.GAME_MASTER.value:
+        return result is None and not item.winners and not item.scores
     if result is None or (tuple(result.winners), result.reason, dict(result.scores)) \
             != (tuple(item.winners), item.reason, dict(item.scores)):
         return False

@@ -70,6 +70,8 @@ def test_the_game_master_ending_a_game_is_recorded(store: Store) -> None:
     meta = load_game(store, loaded.meta.id).meta
     assert meta.finished and meta.termination == Termination.GAME_MASTER.value
     assert meta.finish_reason == "Ended by the game master: the club closed"
+    report = audit(store, loaded.meta.id)  # the master's end is told apart from the rules'
+    assert report.finished and report.orders == 0
 
 
 def test_an_end_recorded_before_terminations_reads_as_unrecorded(store: Store) -> None:
