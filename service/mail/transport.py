@@ -44,10 +44,14 @@ def send(config: Config, message: EmailMessage, name: str) -> str:
 
 
 def write_to_folder(folder: Path, message: EmailMessage, name: str) -> Path:
-    """Write `message` as `<folder>/<name>.eml`, atomically."""
+    """Write `message` as `<folder>/<name>.eml`, atomically.
+
+    The file is written under a name no reader of `*.eml` takes (a dot file ending in `.part`),
+    then renamed: a mail client or test looking at the folder sees whole messages only.
+    """
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / f"{name}.eml"
-    fd, temporary = tempfile.mkstemp(dir=folder, prefix=".incoming-", suffix=".eml")
+    fd, temporary = tempfile.mkstemp(dir=folder, prefix=".incoming-", suffix=".part")
     with os.fdopen(fd, "wb") as handle:
         handle.write(message.as_bytes())
     os.replace(temporary, target)
