@@ -18,6 +18,9 @@ from service.table.master import end_game
 from service.web.summary import summarize
 from tests.recorded import recordings, restore
 
+GAMES = 40
+"""Seeded games of Secret Masters played until one ended by a player's order and one by a
+deadline default (their ids fixed, as the random stream is keyed by the id: today the 12th)."""
 RULES_ENDS = {Termination.GOAL, Termination.LAST_ROUND, Termination.LAST_STANDING,
               Termination.RESIGNATION}
 
@@ -40,7 +43,8 @@ def test_a_game_played_to_its_end_records_why_it_ended(store: Store, name: str) 
     game = next(g for g in all_games() if g.name == name)
     for index in range(2):
         seed = game_seed(f"termination-{name}", index)
-        loaded = create_game(store, name, seats(game.min_players), seed_hex=seed.hex())
+        loaded = create_game(store, name, seats(game.min_players), seed_hex=seed.hex(),
+                             game_id=f"end-{index}")
         play_to_end(store, loaded, seed)
         ended = load_game(store, loaded.meta.id)
         outcome = ended.game.outcome(ended.state)
@@ -55,13 +59,16 @@ def test_a_game_played_to_its_end_records_why_it_ended(store: Store, name: str) 
 
 
 def test_a_deadline_default_that_ends_the_game_is_told_apart(store: Store) -> None:
-    found = set()
-    for index in range(12):
+    wanted, found = {Termination.GOAL.value, Termination.DEADLINE_DEFAULTS.value}, []
+    for index in range(GAMES):
         seed = game_seed("termination-defaults", index)
-        loaded = create_game(store, "secret-masters", seats(3), seed_hex=seed.hex())
+        loaded = create_game(store, "secret-masters", seats(3), seed_hex=seed.hex(),
+                             game_id=f"defaults-{index}")
         play_to_end(store, loaded, seed)
-        found.add(load_game(store, loaded.meta.id).meta.termination)
-    assert {Termination.GOAL.value, Termination.DEADLINE_DEFAULTS.value} <= found
+        found.append(load_game(store, loaded.meta.id).meta.termination)
+        if wanted <= set(found):
+            break
+    assert wanted <= set(found), found
 
 
 def test_the_game_master_ending_a_game_is_recorded(store: Store) -> None:
