@@ -7,15 +7,15 @@ from pathlib import Path
 import pytest
 
 from engine.core import Termination, all_games
-from engine.core.harness import seat_names
 from service.audit.rerun import audit
 from service.cli.selfplay import game_seed, play_to_end
 from service.game.events import DEADLINE_ACTOR, SERVICE_EVENTS, GameFinished
 from service.game.loading import load_game
 from service.log.store import Store
-from service.orders.creation import NewSeat, create_game
+from service.orders.creation import create_game
 from service.table.master import end_game
 from service.web.summary import summarize
+from tests.archives import seats_for
 from tests.recorded import recordings, restore
 
 GAMES = 40
@@ -33,17 +33,11 @@ def store(tmp_path: Path) -> Store:
     return opened
 
 
-def seats(count: int) -> list[NewSeat]:
-    """`count` seats with addresses."""
-    return [NewSeat(name, f"{name}@example.org") for name in seat_names(count)]
-
-
 @pytest.mark.parametrize("name", [game.name for game in all_games()])
 def test_a_game_played_to_its_end_records_why_it_ended(store: Store, name: str) -> None:
-    game = next(g for g in all_games() if g.name == name)
     for index in range(2):
         seed = game_seed(f"termination-{name}", index)
-        loaded = create_game(store, name, seats(game.min_players), seed_hex=seed.hex(),
+        loaded = create_game(store, name, seats_for(name), seed_hex=seed.hex(),
                              game_id=f"end-{index}")
         play_to_end(store, loaded, seed)
         ended = load_game(store, loaded.meta.id)
@@ -62,8 +56,8 @@ def test_a_deadline_default_that_ends_the_game_is_told_apart(store: Store) -> No
     wanted, found = {Termination.GOAL.value, Termination.DEADLINE_DEFAULTS.value}, []
     for index in range(GAMES):
         seed = game_seed("termination-defaults", index)
-        loaded = create_game(store, "secret-masters", seats(3), seed_hex=seed.hex(),
-                             game_id=f"defaults-{index}")
+        loaded = create_game(store, "secret-masters", seats_for("secret-masters"),
+                             seed_hex=seed.hex(), game_id=f"defaults-{index}")
         play_to_end(store, loaded, seed)
         found.append(load_game(store, loaded.meta.id).meta.termination)
         if wanted <= set(found):
@@ -72,7 +66,7 @@ def test_a_deadline_default_that_ends_the_game_is_told_apart(store: Store) -> No
 
 
 def test_the_game_master_ending_a_game_is_recorded(store: Store) -> None:
-    loaded = create_game(store, "masons", seats(2))
+    loaded = create_game(store, "masons", seats_for("masons"))
     end_game(store, loaded.meta.id, "the club closed")
     meta = load_game(store, loaded.meta.id).meta
     assert meta.finished and meta.termination == Termination.GAME_MASTER.value
