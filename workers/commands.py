@@ -85,7 +85,7 @@ def _child_env(config: Any) -> dict[str, str]:
 
 def _stored(store_and_queue: Any) -> Any:
     def store_message(raw: bytes, sender: str | None, recipients: list[str]) -> str:
-        return str(store_and_queue(raw, sender, recipients))
+        return " ".join(store_and_queue(raw, sender, recipients))
     return store_message
 
 
@@ -152,11 +152,11 @@ def ingest_command(sender: str | None, recipients: tuple[str, ...]) -> None:
 
     raw = sys.stdin.buffer.read()
     try:
-        submission_id = store_and_queue(raw, sender, recipients)
+        submission_ids = store_and_queue(raw, sender, recipients)
     except Exception as exc:  # noqa: BLE001 - tell the MTA to retry rather than lose mail
         click.echo(f"pbem ingest: could not store the message ({exc}); try again", err=True)
         sys.exit(EX_TEMPFAIL)
-    click.echo(submission_id)
+    click.echo("\n".join(submission_ids))
 
 
 @click.command("sweep")

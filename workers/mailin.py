@@ -16,13 +16,18 @@ log = logging.getLogger("pbem.workers")
 
 
 def store_and_queue(raw: bytes, envelope_from: str | None = None,
-                    envelope_to: Sequence[str] = ()) -> str:
-    """Store one received message and queue it; a duplicate is not queued again."""
-    sub, created = receive_email(store(), raw, envelope_from=envelope_from,
-                                 envelope_to=envelope_to)
-    if created or sub.status == "received":
-        process_submission.delay(sub.id)
-    return sub.id
+                    envelope_to: Sequence[str] = ()) -> list[str]:
+    """Store a received message (once per game address it names) and queue each copy.
+
+    Returns the submission ids; a copy stored before is queued again only if still undecided.
+    """
+    ids = []
+    for sub, created in receive_email(store(), raw, envelope_from=envelope_from,
+                                      envelope_to=envelope_to):
+        if created or sub.status == "received":
+            process_submission.delay(sub.id)
+        ids.append(sub.id)
+    return ids
 
 
 def check_recipient(address: str) -> str:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from email.message import EmailMessage
 from email.utils import getaddresses
+from typing import TypeVar
 
 from engine.core import RuleViolation
 from service.base.config import Config
@@ -30,6 +31,7 @@ from service.orders.results import ServiceError, SubmissionResult, record_result
 EMAIL_SOURCE = "email"
 """The source of the submissions that came in by mail; its processor is `process_email`,
 registered under this name in the entry-point group "pbem.processors" (pyproject.toml)."""
+T = TypeVar("T")
 OUR_MESSAGE_ID = re.compile(r"<(?P<game>[0-9a-f]{8})\.(?P<seq>\d+)\.(?P<seat>[a-z0-9_-]+)\.")
 
 
@@ -44,20 +46,92 @@ def text_to_raw(text: str) -> bytes:
 
 
 def receive_email(store: Store, raw: bytes, *, envelope_from: str | None = None,
-                  envelope_to: Sequence[str] = ()) -> tuple[Submission, bool]:
-    """Store a received message before anything else; (submission, False) for a duplicate."""
+                  envelope_to: Sequence[str] = ()) -> list[tuple[Submission, bool]]:
+    """Store a received message before anything else, once per game address it was sent to.
+
+    Returns (submission, created) per address, in the order they were named; `created` is
+    False for a copy stored before (see `message_key`). A message to no play address is still
+    stored once, under its first recipient, to be answered with why it was not read.
+    """
     message = parse_message(raw)
+    sender = clean_for_index(envelope_sender(envelope_from)
+                             or _guarded(lambda: _first_address(message, "From")))
+    found = _play_addresses(list(envelope_to)) or _guarded(
+        lambda: _play_addresses(_header_addresses(message)))
+    places: list[str | None] = [*found] if found else [envelope_to[0] if envelope_to else None]
     message_id = safe_header(message, "Message-ID")
-    key = message_id or "sha256:" + hashlib.sha256(raw).hexdigest()
-    sender = (envelope_sender(envelope_from)
-              or _guarded(lambda: _first_address(message, "From")))
-    recipient = (_play_address(list(envelope_to))
-                 or _guarded(lambda: _play_address(_header_addresses(message))))
-    # Header values may hold NULs or undecodable bytes: only the raw body keeps them as they are.
-    return store.add_submission(EMAIL_SOURCE, raw_to_text(raw), sender=clean_for_index(sender),
-                                idempotency_key=clean_for_index(key),
-                                recipient=clean_for_index(recipient or (
-                                    envelope_to[0] if envelope_to else None)))
+    content = message_content(raw)
+    received = []
+    for place in places:
+        recipient = clean_for_index(place)
+        earlier = _stored_before_keys_were_scoped(store, message_id or raw, recipient, sender,
+                                                  content)
+        if earlier is not None:
+            received.append((earlier, False))
+            continue
+        # Header values may hold NULs or undecodable bytes: only the raw body keeps them as is.
+        received.append(store.add_submission(
+            EMAIL_SOURCE, raw_to_text(raw), sender=sender, recipient=recipient,
+            idempotency_key=message_key(recipient, sender, message_id, content)))
+    return received
+
+
+AUTHOR_HEADERS = frozenset({"from", "sender", "reply-to", "to", "cc", "subject", "date",
+                            "message-id", "in-reply-to", "references", "mime-version",
+                            "content-type", "content-transfer-encoding"})
+"""The headers its author's program wrote; relays add others (Received, Delivered-To, spam
+scores, signatures) and may add them again on each delivery of the same message."""
+
+
+def message_content(raw: bytes) -> bytes:
+    """Return what stays the same on every delivery of a message: author headers and body.
+
+    Line ends are made uniform (a pipe passes LF, SMTP CRLF) and trailing blank lines dropped.
+    """
+    text = raw.replace(b"\r\n", b"\n")
+    head, _, body = text.partition(b"\n\n")
+    kept: list[bytes] = []
+    keeping = False
+    for line in head.split(b"\n"):
+        if line[:1] in (b" ", b"\t"):
+            if keeping:
+                kept.append(line)
+            continue
+        name = line.split(b":", 1)[0].strip().lower()
+        keeping = name.decode("ascii", "replace") in AUTHOR_HEADERS
+        if keeping:
+            kept.append(line)
+    return b"\n".join(kept) + b"\n\n" + body.rstrip(b"\n")
+
+
+def message_key(recipient: str | None, sender: str | None, message_id: str,
+                content: bytes) -> str:
+    """Return the key that makes a message to one address from one sender stored once.
+
+    The same Message-ID from another sender, to another seat or game, or with other content
+    is another message; a message without one is known again by its content alone.
+    """
+    digest = hashlib.sha256()
+    for part in ((recipient or "").lower(), (sender or "").lower(), message_id):
+        digest.update(part.encode("utf-8", "backslashreplace") + b"\0")
+    digest.update(content)
+    return "mail:" + digest.hexdigest()
+
+
+def _stored_before_keys_were_scoped(store: Store, legacy: str | bytes, recipient: str | None,
+                                    sender: str | None, content: bytes) -> Submission | None:
+    """Return this very message if it was stored under its Message-ID (or raw hash) alone.
+
+    Messages stored before the keys named their place and sender were keyed that way; a copy
+    delivered again now is still the same message, but only if place, sender and content match.
+    """
+    key = legacy if isinstance(legacy, str) else "sha256:" + hashlib.sha256(legacy).hexdigest()
+    earlier = store.submission_by_key(EMAIL_SOURCE, clean_for_index(key) or "")
+    if earlier is None or (earlier.recipient or "").lower() != (recipient or "").lower():
+        return None
+    if (earlier.sender or "").lower() != (sender or "").lower():
+        return None
+    return earlier if message_content(text_to_raw(earlier.body)) == content else None
 
 
 def safe_header(message: EmailMessage, name: str) -> str:
@@ -68,7 +142,7 @@ def safe_header(message: EmailMessage, name: str) -> str:
         return ""
 
 
-def _guarded(read: Callable[[], str | None]) -> str | None:
+def _guarded(read: Callable[[], T]) -> T | None:
     """Return what `read` finds in the headers, or None when they are too broken to read."""
     try:
         return read()
@@ -88,11 +162,13 @@ def _header_addresses(message: EmailMessage) -> list[str]:
     return [address for _, address in getaddresses(values) if address]
 
 
-def _play_address(addresses: list[str]) -> str | None:
+def _play_addresses(addresses: list[str]) -> list[str]:
+    """Return the seat and press addresses among `addresses`, each once, in order."""
+    found: dict[str, str] = {}
     for address in addresses:
         if read_address(address) is not None or read_press_address(address) is not None:
-            return address
-    return None
+            found.setdefault(address.lower(), address)
+    return list(found.values())
 
 
 def process_email(store: Store, config: Config, sub: Submission) -> SubmissionResult:

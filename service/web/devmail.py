@@ -139,7 +139,7 @@ def reply(name: str) -> Any:
     body = request.form.get("text", "")
     if not body.strip():
         abort(400, description="Write the orders to send.")
-    sub, created = receive_email(store(), reply_to(message, body))
-    if created:
-        hand_over(sub.id, "")
+    for sub, created in receive_email(store(), reply_to(message, body)):
+        if created:
+            hand_over(sub.id, "")
     return redirect(url_for("devmail.inbox"), 303)

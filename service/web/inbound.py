@@ -38,8 +38,11 @@ def mail() -> Any:
         abort(400, description="The body must be the raw message.")
     sender = request.args.get("sender") or None
     recipients = request.args.getlist("recipient")
-    sub, created = receive_email(store(), raw, envelope_from=sender, envelope_to=recipients)
-    if created or sub.status == "received":
-        hand_over(sub.id, sub.game_id or "")
-    current_app.logger.info("inbound mail %s from %s", sub.id, client_address())
-    return {"submission": sub.id, "duplicate": not created}, 202
+    received = receive_email(store(), raw, envelope_from=sender, envelope_to=recipients)
+    for sub, created in received:
+        if created or sub.status == "received":
+            hand_over(sub.id, sub.game_id or "")
+        current_app.logger.info("inbound mail %s from %s", sub.id, client_address())
+    first, created = received[0]
+    return {"submission": first.id, "submissions": [sub.id for sub, _ in received],
+            "duplicate": not created}, 202

@@ -170,7 +170,7 @@ def pipeline(tmp_path: Path, outbox_server: tuple[Outbox, int],
     worker.start()
     port = free_port()
     listener = start_listener("127.0.0.1", port, DOMAIN,
-                              lambda raw, sender, rcpts: store_and_queue(raw, sender, rcpts),
+                              lambda raw, sender, rcpts: " ".join(store_and_queue(raw, sender, rcpts)),
                               2 * 1024 * 1024)
     try:
         yield Pipeline(env, tmp_path / "home", worker, keeper, port, tasks.store())

@@ -40,7 +40,7 @@ def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     loaded = create_game(store, "secret-masters", seats, seed_hex="5e" * 32)
 
     def keep(raw: bytes, sender: str | None, rcpts: Any) -> str:
-        return receive_email(store, raw, envelope_from=sender, envelope_to=rcpts)[0].id
+        return receive_email(store, raw, envelope_from=sender, envelope_to=rcpts)[0][0].id
 
     port = free_port()
     listener = start_listener("127.0.0.1", port, "games.test", keep, 1 << 20,
@@ -151,7 +151,7 @@ def test_an_answer_refused_for_good_is_not_tried_again(tmp_path: Path,
     with relayed_store(tmp_path, monkeypatch, Refusing(rcpt="550 5.1.1 no such user")) as (
             store, config):
         raw = b"From: gone@players.test\r\nMessage-ID: <p1@players.test>\r\n\r\npass\r\n"
-        sub, _ = receive_email(store, raw, envelope_from="gone@players.test")
+        sub, _ = receive_email(store, raw, envelope_from="gone@players.test")[0]
         process_submission(store, sub.id, config=config)
         assert deliver_reply(store, config, sub.id) == "refused"
         assert store.unreplied_submissions("email") == []

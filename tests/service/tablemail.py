@@ -54,7 +54,7 @@ class Table:
             message[name] = value
         message.set_content(body)
         sub, _ = receive_email(self.store, raw or bytes(message),
-                               envelope_to=[self.address(seat)])
+                               envelope_to=[self.address(seat)])[0]
         result = process_submission(self.store, sub.id, config=self.config)
         answer = compose_reply(self.store, self.config, self.store.get_submission(sub.id))
         if answer is not None:

@@ -76,7 +76,7 @@ def test_the_mail_webhook_stores_and_decides(app: Flask, client: FlaskClient,
     sub = store.get_submission(response.get_json()["submission"])
     assert sub is not None and sub.source == EMAIL_SOURCE and sub.status == "accepted"
     again = client.post("/inbound/mail", data=raw, headers=headers).get_json()
-    assert again == {"submission": sub.id, "duplicate": True}
+    assert again == {"submission": sub.id, "submissions": [sub.id], "duplicate": True}
     assert load_game(store, loaded.meta.id).seq > loaded.seq
 
 

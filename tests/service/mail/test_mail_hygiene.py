@@ -45,7 +45,7 @@ def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Config:
 def answer_to(store: Store, config: Config, raw: bytes,
               envelope_from: str | None = None) -> EmailMessage | None:
     """Receive, process and compose the answer to one raw message."""
-    sub, created = receive_email(store, raw, envelope_from=envelope_from)
+    sub, created = receive_email(store, raw, envelope_from=envelope_from)[0]
     assert created
     process_submission(store, sub.id, config=config)
     processed = store.get_submission(sub.id)
@@ -57,8 +57,8 @@ def test_nul_in_message_id_and_headers_is_kept_raw_and_answered(store: Store,
                                                                 config: Config) -> None:
     raw = (b"From: anna@players.test\r\nTo: games@pbem.localhost\r\n"
            b"Subject: my\x00orders\r\nMessage-ID: <nul\x00id@players.test>\r\n\r\npass\r\n")
-    sub, created = receive_email(store, raw, envelope_from="anna@players.test")
-    again, created_again = receive_email(store, raw, envelope_from="anna@players.test")
+    sub, created = receive_email(store, raw, envelope_from="anna@players.test")[0]
+    again, created_again = receive_email(store, raw, envelope_from="anna@players.test")[0]
     assert created and not created_again and again.id == sub.id
     assert text_to_raw(sub.body) == raw
     process_submission(store, sub.id, config=config)
@@ -74,9 +74,9 @@ def test_undecodable_header_bytes_are_kept_raw_and_answered(store: Store,
                                                             config: Config) -> None:
     raw = (b"From: anna@players.test\r\nSubject: \xff\xfe orders\r\n"
            b"Message-ID: <\xff\xed\xa0\x80@players.test>\r\n\r\npass\r\n")
-    sub, created = receive_email(store, raw, envelope_from="anna@players.test")
+    sub, created = receive_email(store, raw, envelope_from="anna@players.test")[0]
     assert created and text_to_raw(sub.body) == raw
-    assert not receive_email(store, raw, envelope_from="anna@players.test")[1]
+    assert not receive_email(store, raw, envelope_from="anna@players.test")[0][1]
     answer = answer_to_stored(store, config, sub.id)
     assert answer is not None and answer["To"] == "anna@players.test"
     assert b"Re:" in answer.as_bytes()
@@ -91,7 +91,7 @@ def test_an_order_line_with_undecodable_bytes_is_decided_and_answered(
     raw = (f"From: {seat}@players.test\r\nTo: {to}\r\nMessage-ID: <bad-bytes@p.test>\r\n"
            "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n"
            "\r\nplace \udcff\udced\udca0\udc80 x\x00y\r\n").encode("utf-8", "surrogateescape")
-    sub, _ = receive_email(store, raw, envelope_from=f"{seat}@players.test")
+    sub, _ = receive_email(store, raw, envelope_from=f"{seat}@players.test")[0]
     answer = answer_to_stored(store, config, sub.id)
     processed = store.get_submission(sub.id)
     assert processed is not None and processed.status == "rejected"

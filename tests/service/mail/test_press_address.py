@@ -34,7 +34,7 @@ def mail_to(table: Table, seat: str, address: str, body: str) -> SubmissionResul
     message["Subject"] = "Re: press"
     message["Message-ID"] = make_msgid(domain="players.test")
     message.set_content(body)
-    sub, _ = receive_email(table.store, bytes(message), envelope_to=[address])
+    sub, _ = receive_email(table.store, bytes(message), envelope_to=[address])[0]
     result = process_submission(table.store, sub.id, config=table.config)
     answer = compose_reply(table.store, table.config, table.store.get_submission(sub.id))
     if answer is not None:

@@ -30,7 +30,7 @@ def served(tmp_path: Path) -> Iterator[tuple[Table, int, list[str]]]:
     stored: list[str] = []
 
     def keep(raw: bytes, sender: str | None, rcpts: Sequence[str]) -> str:
-        sub, _ = receive_email(table.store, raw, envelope_from=sender, envelope_to=rcpts)
+        sub, _ = receive_email(table.store, raw, envelope_from=sender, envelope_to=rcpts)[0]
         stored.append(sub.id)
         return sub.id
 

@@ -85,7 +85,7 @@ def email_to(store: Store, config: Config, loaded: LoadedGame, seat: str, lines:
     mail["Message-ID"] = message_id
     mail["In-Reply-To"] = f"<{loaded.meta.id}.{turn.seq}.{seat}.{turn.kind}@x>"
     mail.set_content("\n".join(lines) + "\n")
-    sub, _ = receive_email(store, mail.as_bytes())
+    sub, _ = receive_email(store, mail.as_bytes())[0]
     return sub.id
 
 
