@@ -40,6 +40,7 @@ def test_serve_runs_web_worker_and_mail_and_stops_on_ctrl_c(tmp_path: Path) -> N
     server = subprocess.Popen([*PBEM, "serve", "--port", str(web), "--smtp-port", str(smtp)],
                               env=env, cwd=ROOT, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, start_new_session=True)
+    failure: AssertionError | None = None
     try:
         health = wait_for(lambda: _get(f"http://127.0.0.1:{web}/healthz"), 60, "the web app")
         assert json.loads(health)["status"] == "ok"
@@ -53,9 +54,12 @@ def test_serve_runs_web_worker_and_mail_and_stops_on_ctrl_c(tmp_path: Path) -> N
                  "the answer to anna's email")
         assert game_id in _get(f"http://127.0.0.1:{web}/")
         parts = _descendants(server.pid)
+    except AssertionError as exc:
+        failure = exc
     finally:
         server.send_signal(signal.SIGINT)  # to serve alone: it must stop the rest itself
         output = server.communicate(timeout=60)[0].decode()
+    assert failure is None, f"{failure}; what serve printed:\n{output}"
     assert server.returncode == 0, output
     assert "SIGINT received" in output and "stopping" in output
     assert not _living(parts)
