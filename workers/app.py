@@ -87,6 +87,18 @@ def make_celery(config: Config) -> Celery:
     return app
 
 
+def prepare_broker(celery: Celery) -> None:
+    """Declare the task queues now; on the database broker this creates its tables.
+
+    `pbem serve` does it before any part starts, so that the worker creating the tables and
+    a first command queueing a task never race for them.
+    """
+    with celery.connection_for_write() as connection:
+        channel = connection.default_channel
+        for queue in celery.conf.task_queues:
+            queue(channel).declare()
+
+
 app = make_celery(load_config())
 
 

@@ -58,6 +58,10 @@ def serve_command(host: str, port: int, smtp_port: int) -> None:
     config.home.mkdir(parents=True, exist_ok=True)
     configure_logging()
     app = create_app()
+    from .app import app as celery
+    from .app import prepare_broker
+
+    prepare_broker(celery)
 
     def listener() -> Any:
         return start_listener(host, smtp_port, config.mail_domain, _stored(store_and_queue),

@@ -68,10 +68,18 @@ def enqueue_game_mail(game_id: str | None) -> None:
 
 
 def queue_deliveries(outbox_ids: list[int]) -> None:
-    """Queue these deliveries and note it, so recovery leaves them alone meanwhile."""
+    """Queue these deliveries and note it, so recovery leaves them alone meanwhile.
+
+    Should the queue refuse one, the rest are noted as in no queue again (and the error
+    raised): the next recovery sends them, instead of waiting out the whole note.
+    """
     store().mark_queued(outbox_ids, QUEUED_SECONDS)
-    for outbox_id in outbox_ids:
-        deliver.delay(outbox_id)
+    for index, outbox_id in enumerate(outbox_ids):
+        try:
+            deliver.delay(outbox_id)
+        except BaseException:
+            store().mark_queued(outbox_ids[index:], 0)
+            raise
 
 
 def addressed_game(recipient: str | None) -> str | None:

@@ -19,6 +19,7 @@ from kombu import pools
 from service.base.config import MAIL_QUEUE, ORDERS_QUEUE
 from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
+from tests.integration.conftest import free_port
 from tests.privateredis import PrivateRedis as BaseRedis
 
 
@@ -118,3 +119,20 @@ def test_the_broker_is_watched_only_when_it_can_lose_its_queues(tmp_path: Path) 
                               "PBEM_SECRET_KEY": "watch"})
         schedule = make_celery(config).conf.beat_schedule
         assert ("watch-broker" in schedule) is watched and "recover" in schedule
+
+
+def test_deliveries_the_queue_refused_are_left_to_the_next_recovery(
+        broker: tuple[Any, PrivateRedis]) -> None:
+    tasks, server = broker
+    from workers.app import app
+
+    tasks.recover()
+    _, rows = _new_game(tasks.store())
+    app.conf.broker_url = f"redis://127.0.0.1:{free_port()}/0"  # out of reach, for a moment
+    _fresh_pools(app)
+    with pytest.raises(Exception):  # noqa: B017 - whichever error kombu gives up with
+        tasks.queue_deliveries(rows)
+    app.conf.broker_url = server.url
+    _fresh_pools(app)
+    tasks.recover()  # the rows are in no queue: not left alone for the queued time
+    assert rows and server.queued() == len(rows)
