@@ -68,8 +68,9 @@ def append_decision(store: OrderLog, loaded: LoadedGame, head: Sequence[Any],
     meta = _fold_meta(meta, deadlines, loaded.seq + len(items) - len(deadlines))
     rows = [_row(game, item, actor, causation) for item in items]
     last = loaded.seq + len(rows)
-    outbox = (outbox_rows(game, before if loaded.seq else None, state, meta, last)
-              if notify else [])
+    # The first append of a game's play (its creation, or an open table's start) tells every seat.
+    first = not loaded.seq or not loaded.meta.started
+    outbox = outbox_rows(game, None if first else before, state, meta, last) if notify else []
     snapshot = due_snapshot(loaded, meta, state, last)
     stored = store.append(Append(
         meta.id, loaded.seq, rows, outbox, decision, deadlines=open_deadlines(game, state, meta),
