@@ -76,6 +76,9 @@ class Table:
     status: str = "open"
     invitations: dict[str, Invitation] = field(default_factory=dict)
     links: frozenset[str] = frozenset()
+    seated: dict[str, int] = field(default_factory=dict)
+    """The seq at which each seat was taken (a leave link names it, so it fits only the
+    player who took the seat then)."""
 
     @property
     def seats_needed(self) -> int:
@@ -187,14 +190,15 @@ def _replaced(meta: GameMeta, item: SeatReplaced) -> GameMeta:
                    offered=meta.offered - {item.seat}, resigned=meta.resigned - {item.seat})
 
 
-def _table_changed(meta: GameMeta, table: Table, item: Any) -> GameMeta:
+def _table_changed(meta: GameMeta, table: Table, item: Any, seq: int) -> GameMeta:
     """Return the meta after a join, a leave, an invitation, the start or the end of a table."""
     if isinstance(item, PlayerJoined):
         invitations = dict(table.invitations)
         if item.invitation in invitations:
             used = invitations[item.invitation]
             invitations[item.invitation] = replace(used, used=used.used + 1)
-        joined = replace(table, links=table.links | {item.link}, invitations=invitations)
+        joined = replace(table, links=table.links | {item.link}, invitations=invitations,
+                         seated={**table.seated, item.seat: seq})
         return replace(meta, seats=(*meta.seats, SeatInfo(item.seat, item.email, item.player)),
                        table=joined)
     if isinstance(item, PlayerLeft):
@@ -217,7 +221,8 @@ def apply_service_event(meta: GameMeta | None, game_id: str, item: Any, seq: int
     """Return the service data after one of its events (`seq`: where it stands in the log)."""
     if isinstance(item, TableOpened):
         table = Table(item.open_seats, item.listed, item.expires, item.opened_at,
-                      tuple(seat.name for seat in item.seats))
+                      tuple(seat.name for seat in item.seats),
+                      seated={seat.name: seq for seat in item.seats})
         return GameMeta(game_id, item.game, item.title, item.engine_version, item.seats,
                         dict(item.options), item.seed_hash, item.deadline_hours,
                         item.reminder_hours, table=table)
@@ -249,7 +254,7 @@ def apply_service_event(meta: GameMeta | None, game_id: str, item: Any, seq: int
     if meta.table is not None and isinstance(item, PlayerJoined | PlayerLeft | InvitationMade
                                                  | InvitationRevoked | TableStarted
                                                  | TableClosed):
-        return _table_changed(meta, meta.table, item)
+        return _table_changed(meta, meta.table, item, seq)
     if isinstance(item, TokenRotated):
         return replace(meta, generations={**meta.generations, item.seat: item.generation})
     if isinstance(item, SpectatorsSet):

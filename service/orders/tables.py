@@ -151,20 +151,27 @@ def taken(meta: GameMeta) -> int:
 
 
 def check_join(meta: GameMeta, email: str, invitation: str = "", link: str = "") -> Table:
-    """Return the table if `email` may take a seat now, or raise ServiceError saying why."""
+    """Return the table if `email` may take a seat now, or raise ServiceError saying why
+    (with no `email`, whether anybody new may)."""
     table = check_open(meta)
     if link and link in table.links:
         raise ServiceError("this confirmation link was used already", "link-used")
-    address = normal_address(email)
-    for seat in meta.seats:
-        if normal_address(seat.email) == address:
-            raise ServiceError(f"{email} plays seat {seat.name} of game {meta.id} already",
-                               "already-joined")
+    if email:
+        check_newcomer(meta, email)
     if taken(meta) >= table.seats_needed:
         raise ServiceError(f"every seat of game {meta.id} is taken "
                            f"({table.seats_needed} of {table.seats_needed})", "full")
     check_invitation(meta, table, invitation)
     return table
+
+
+def check_newcomer(meta: GameMeta, email: str) -> None:
+    """Raise ServiceError if `email` plays a seat of the game already."""
+    address = normal_address(email)
+    for seat in meta.seats:
+        if normal_address(seat.email) == address:
+            raise ServiceError(f"{email} plays seat {seat.name} of game {meta.id} already",
+                               "already-joined")
 
 
 def check_invitation(meta: GameMeta, table: Table, invitation: str) -> None:
