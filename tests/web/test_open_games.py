@@ -181,3 +181,36 @@ def test_joining_is_rate_limited_per_visitor(app: Flask, client: FlaskClient,
                          page).status_code == 303
     over = post_form(client, page, {"player": "P9", "email": "p9@example.org"}, page)
     assert over.status_code == 429 and "Too many requests" in text(over)
+
+
+def test_the_api_lists_open_games_and_their_seats(app: Flask, client: FlaskClient,
+                                                  store: Store) -> None:
+    listed = open_game(store, "secret-masters", [NewSeat("anna", "anna@example.org")], 2,
+                       seed_hex=SEED).meta.id
+    hidden = open_game(store, "secret-masters", [NewSeat("anna", "anna@example.org")], 2,
+                       seed_hex="cd" * 32, listed=False).meta.id
+    games = client.get("/api/v1/games").get_json()["games"]
+    [shown] = [g for g in games if g["id"] == listed]
+    assert shown["status"] == "open" and shown["open_table"]["taken"] == 1
+    assert shown["open_table"]["needed"] == 3 and shown["open_table"]["join"].endswith(
+        f"/games/{listed}/join")
+    assert [s["player"] for s in shown["seats"]] == ["anna"]
+    assert hidden not in {g["id"] for g in games}
+    assert "anna@example.org" not in client.get("/api/v1/games").get_data(as_text=True)
+
+
+def test_lobby_and_join_pages_show_public_information_only(app: Flask, client: FlaskClient,
+                                                           store: Store) -> None:
+    game_id = open_game(store, "secret-masters", [NewSeat("anna", "anna@example.org")], 2,
+                        seed_hex=SEED).meta.id
+    running = new_game(store)
+    master.offer_seat(store, running.meta.id, "bruno")
+    seat_view = running.game.render_text(running.game.view(running.state, "bruno"))
+    public_view = running.game.render_text(running.game.view(running.state, None))
+    private_lines = set(seat_view.splitlines()) - set(public_view.splitlines())
+    assert private_lines  # the seat sees something the public does not
+    for path in ("/", f"/games/{game_id}/join", f"/games/{game_id}",
+                 f"/games/{running.meta.id}/join?seat=bruno"):
+        page = text(client.get(path))
+        assert "@example.org" not in page, path
+        assert not [line for line in private_lines if line.strip() and line in page], path
