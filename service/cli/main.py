@@ -181,6 +181,11 @@ def parse_reminders(text: str) -> tuple[int, ...]:
 
 
 def _check_seat(loaded: Any, seat: str | None) -> None:
+    if not loaded.meta.started:
+        table = loaded.meta.table
+        raise ServiceError(f"game {loaded.meta.id} has not started: {len(loaded.meta.seats)} of "
+                           f"{table.seats_needed if table else 0} seats are taken "
+                           f"({table.status if table else 'open'})")
     if seat is not None and seat not in loaded.meta.seat_names:
         raise ServiceError(f"{seat!r} is not a seat of game {loaded.meta.id} (seats: "
                            f"{', '.join(loaded.meta.seat_names)})")

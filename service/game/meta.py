@@ -76,6 +76,8 @@ class Table:
     status: str = "open"
     invitations: dict[str, Invitation] = field(default_factory=dict)
     links: frozenset[str] = frozenset()
+    started_seq: int = 0
+    """The seq of the game.created that started it (0: not started)."""
     seated: dict[str, int] = field(default_factory=dict)
     """The seq at which each seat was taken (a leave link names it, so it fits only the
     player who took the seat then)."""
@@ -125,6 +127,11 @@ class GameMeta:
     def started(self) -> bool:
         """Return whether the game has begun (a game created with its players always has)."""
         return self.table is None or self.table.status == "started"
+
+    @property
+    def first_seq(self) -> int:
+        """Return the seq of the game's game.created (after an open table's own events)."""
+        return self.table.started_seq if self.table is not None else 1
 
     @property
     def waiting_for_players(self) -> bool:
@@ -228,7 +235,7 @@ def apply_service_event(meta: GameMeta | None, game_id: str, item: Any, seq: int
                         item.reminder_hours, table=table)
     if isinstance(item, GameCreated) and meta is not None and meta.table is not None:
         return replace(meta, seats=item.seats, title=item.title, options=dict(item.options),
-                       table=replace(meta.table, status="started"))
+                       table=replace(meta.table, status="started", started_seq=seq))
     if isinstance(item, GameCreated):
         return GameMeta(game_id, item.game, item.title, item.engine_version, item.seats,
                         dict(item.options), item.seed_hash, item.deadline_hours,

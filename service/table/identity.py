@@ -72,14 +72,16 @@ def seats_of(store: Store, email: str, zone: str = "") -> list[MySeat]:
             continue
         meta = loaded.meta
         waiting = tuple(p.seat for p in loaded.game.prompts(loaded.state)) \
-            if not meta.finished else ()
+            if meta.started and not meta.finished else ()
         for seat in meta.seats:
             if normal_address(seat.email) != wanted:
                 continue
             deadline = meta.deadlines.get(seat.name)
             due = (deadline_text(deadline.due, zone or meta.prefs(seat.name).timezone)
                    if deadline and seat.name in waiting and not meta.paused else "")
-            status = "finished" if meta.finished else "paused" if meta.paused else "active"
+            status = ("finished" if meta.finished else "paused" if meta.paused
+                      else "active" if meta.started
+                      else meta.table.status if meta.table else "active")
             found.append(MySeat(meta.id, meta.title, seat.name, status, waiting,
                                 seat.name in waiting, due, meta.generation(seat.name)))
     return found

@@ -42,7 +42,7 @@ def my_games() -> Any:
     seats = seats_of(store(), email)
     links = {(s.game_id, s.seat): url_for("play.seat_page", game_id=s.game_id, seat=s.seat,
                                           sig=signature_of(s.game_id, s.seat, s.generation))
-             for s in seats if s.status != "finished"}
+             for s in seats if s.status in ("active", "paused")}
     return page("me.html", email=email, seats=seats, links=links, note="")
 
 
@@ -103,7 +103,8 @@ def lost_link(game_id: str) -> Any:
             loaded = load_game(store(), game_id)
         except UnknownGameId:
             abort(404)
-        if seat in loaded.meta.seat_names and not loaded.meta.finished:
+        if (seat in loaded.meta.seat_names and loaded.meta.started
+                and not loaded.meta.finished):
             store().add_outbox(game_id, [NewOutbox(loaded.seq, seat, "welcome")])
             announce(game_id)
     return redirect(url_for("lobby.game_page", game_id=game_id, link_sent=1), 303)

@@ -214,3 +214,25 @@ def test_lobby_and_join_pages_show_public_information_only(app: Flask, client: F
         page = text(client.get(path))
         assert "@example.org" not in page, path
         assert not [line for line in private_lines if line.strip() and line in page], path
+
+
+def test_my_games_lists_a_table_joined_and_the_replay_begins_at_its_start(
+        app: Flask, client: FlaskClient, store: Store) -> None:
+    from service.cli.selfplay import play_to_end
+    from service.orders.tables import join_table
+
+    game_id = open_game(store, "secret-masters", [NewSeat("anna", "anna@example.org")], 2,
+                        seed_hex=SEED).meta.id
+    join_table(store, game_id, "Bruno", "bruno@example.org", "l1")
+    with client.session_transaction() as session:
+        session["me"] = "bruno@example.org"
+    listed = text(client.get("/me"))
+    assert game_id in listed and "open" in listed and f"/play/{game_id}/" not in listed
+    join_table(store, game_id, "Carla", "carla@example.org", "l2")
+    play_to_end(store, load_game(store, game_id), bytes.fromhex(SEED))
+    first = load_game(store, game_id).meta.first_seq
+    assert first > 1
+    start = client.get(f"/games/{game_id}/replay")
+    assert start.headers["Location"].endswith(f"/replay/{first}")
+    assert client.get(f"/games/{game_id}/replay/{first}").status_code == 200
+    assert client.get(f"/games/{game_id}/replay/1").status_code == 404

@@ -87,3 +87,9 @@ def test_a_seat_is_offered_and_withdrawn(home: Path) -> None:
     assert "no longer offered" in run("offer", game_id, "bruno", "--withdraw").output
     unknown = run("offer", game_id, "zed")
     assert unknown.exit_code == 1 and "not a seat" in unknown.output
+
+
+def test_a_table_has_nothing_to_show_until_it_starts(home: Path) -> None:
+    game_id = opened()
+    shown = run("show", game_id)
+    assert shown.exit_code == 1 and "has not started: 1 of 3 seats are taken" in shown.output
