@@ -11,13 +11,16 @@ from engine.core import Game, Outcome, Rng, RuleViolation, Termination, encode, 
 from service.audit.archive import ArchiveError, chained, check_engine
 from service.game.events import (
     SERVICE_EVENTS,
+    GameCreated,
     GameFinished,
     OrderAccepted,
     SeedRevealed,
 )
 from service.game.loading import load_game, start_state
-from service.game.meta import apply_service_event
+from service.game.meta import GameMeta, apply_service_event
+from service.game.tableevents import TableOpened
 from service.log.store import Store
+from service.orders.tables import seating
 
 
 class AuditRefused(Exception):
@@ -85,6 +88,8 @@ class _Rerun:
         self.kinds: dict[type, tuple[str, int]] = {}
         self.decoded: dict[tuple[tuple[tuple[str, Any], ...], tuple[type, ...]], Any] = {}
         self.opened_at = 0
+        self.table: GameMeta | None = None
+        """An open table's service data, until its game.created."""
         self.orders = self.draws = self.events = 0
         self.finished = False
 
@@ -135,11 +140,13 @@ class _Rerun:
         return self.game.events.load(name, payload, version)
 
     def _created(self, entry: LogEntry) -> None:
-        """Start the re-run from the log's first event, which must be game.created."""
+        """Start the re-run from the log's first event: game.created, or table.opened for a
+        game that waited for its players."""
         seq, name, version, payload = (entry["seq"], entry["type"], entry["schema_version"],
                                        entry["payload"])
-        if name != "game.created":
-            raise AuditFailure(seq, "a game's log must begin with game.created")
+        if name not in ("game.created", "table.opened"):
+            raise AuditFailure(seq, "a game's log must begin with game.created or "
+                               "table.opened")
         item = SERVICE_EVENTS.load(name, payload, version)
         if sha256_hex(self.seed) != item.seed_hash:
             raise AuditFailure(seq, "the seed does not match the hash published when the "
@@ -148,9 +155,30 @@ class _Rerun:
             self.game = check_engine(item.game, item.engine_version)
         except ArchiveError as exc:
             raise AuditRefused(exc.message) from None
+        if isinstance(item, TableOpened):
+            self.table = apply_service_event(None, self.game_id, item, seq)
+            return
+        self._start(seq, item)
+
+    def _start(self, seq: int, item: GameCreated) -> None:
+        """Re-run the opening of the game that game.created at `seq` starts."""
+        assert self.game is not None
         self.state = start_state(self.game, apply_service_event(None, self.game_id, item))
         opening = self.game.start(self.state, self._rng(seq))
         self._open(seq, opening, self.game.fold(self.state, opening))
+
+    def _seated(self, seq: int, item: Any) -> None:
+        """Follow a table's events until its game.created, whose seats must be those seated
+        then, in the order drawn from the seed."""
+        assert self.table is not None
+        if not isinstance(item, GameCreated):
+            self.table = apply_service_event(self.table, self.game_id, item, seq)
+            return
+        if list(item.seats) != seating(self.seed, self.game_id, seq, self.table.seats):
+            raise AuditFailure(seq, "the seats are not those who joined, in the order drawn "
+                               "from the seed")
+        self.table = None
+        self._start(seq, item)
 
     def _rng(self, seq: int) -> Rng:
         return Rng.for_position(self.seed, self.game_id, seq)
@@ -173,6 +201,11 @@ class _Rerun:
         if self.expected:
             raise AuditFailure(seq, f"the decision at seq {self.opened_at} causes "
                                f"{len(self.expected)} more event(s) than the log holds")
+        if self.table is not None:
+            if name not in SERVICE_EVENTS.by_name:
+                raise AuditFailure(seq, f"{name!r} is not an event of the service")
+            self._seated(seq, SERVICE_EVENTS.load(name, payload, version))
+            return
         if name == "order.accepted" and version == ORDER_VERSION:  # the common case, undecoded
             self._order(seq, payload["seat"], payload["order"], payload["text"])
             return

@@ -14,6 +14,7 @@ import base64
 import hashlib
 import hmac
 import re
+import secrets
 from dataclasses import dataclass
 
 SIGNATURE_CHARS = 16
@@ -99,3 +100,27 @@ def press_signature_matches(key: bytes, claim: PressClaim, generation: int) -> b
     """Return whether the press address's signature is current for its seat (constant time)."""
     expected = press_signature(key, claim.game_id, claim.seat, claim.seq, generation)
     return hmac.compare_digest(expected, claim.signature)
+
+
+LINK_TOKEN = re.compile(r"^[a-z2-7]{42}$")
+"""A mailed link's token: 26 random base32 characters, then 16 of signature."""
+
+
+def link_token(key: bytes, purpose: str) -> str:
+    """Return a new opaque token for a mailed link of `purpose`: random, and signed so that a
+    forged one is refused before anything is looked up."""
+    nonce = base64.b32encode(secrets.token_bytes(16)).decode().rstrip("=").lower()
+    return nonce + _link_mac(key, purpose, nonce)
+
+
+def link_token_signed(key: bytes, token: str, purpose: str) -> bool:
+    """Return whether `token` is a well-formed link token signed for `purpose`."""
+    if not LINK_TOKEN.match(token):
+        return False
+    return hmac.compare_digest(_link_mac(key, purpose, token[:26]), token[26:])
+
+
+def _link_mac(key: bytes, purpose: str, nonce: str) -> str:
+    """Return the 16 base32 characters that sign a link token's random part."""
+    mac = hmac.new(key, f"link|{purpose}|{nonce}".encode(), hashlib.sha256).digest()
+    return base64.b32encode(mac[:10]).decode().lower()

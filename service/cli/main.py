@@ -83,7 +83,11 @@ def list_command() -> None:
     if not rows:
         click.echo("No games yet: create one with `pbem new GAME --seat NAME=EMAIL ...`.")
     for row in rows:
-        click.echo(f"{row.id}  {row.game:22} {row.status:9} {row.created_at[:16]}  {row.title}")
+        status = row.status
+        if status == "open":
+            table = load_game(store, row.id, row=row).meta
+            status = f"open {len(table.seats)}/{table.table.seats_needed if table.table else 0}"
+        click.echo(f"{row.id}  {row.game:22} {status:9} {row.created_at[:16]}  {row.title}")
 
 
 @main.command("new")
@@ -110,26 +114,48 @@ def list_command() -> None:
 @click.option("--master-email", default="", metavar="EMAIL",
               help="The game master's address: the master link, copies of defaults and "
               "replacements.")
+@click.option("--open", "open_seats", type=click.IntRange(0, 99), default=0, metavar="N",
+              help="Seats for players who join (listed in the lobby under Open games); the "
+              "game starts when they are taken. Named --seat players may be added.")
+@click.option("--private", is_flag=True, help="With --open: do not list the game; players "
+              "join through invitation links (`pbem invite`).")
+@click.option("--open-days", type=click.IntRange(1, 90), default=14, show_default=True,
+              help="With --open: days to wait for the players before the game is given up.")
+@click.option("--offer-resigned", is_flag=True, help="Offer a seat to a newcomer in the "
+              "lobby as soon as its player resigns.")
 @handles_errors
 def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], seed: str | None,
                 game_id: str | None, title: str | None, deadline: str | None,
-                reminders: str, press: str, absence_days: int, master_email: str) -> None:
-    """Create a game of GAME and print its id."""
+                reminders: str, press: str, absence_days: int, master_email: str,
+                open_seats: int, private: bool, open_days: int, offer_resigned: bool) -> None:
+    """Create a game of GAME (or open it for players to join) and print its id."""
     rules = get_game(game)
-    if not seats:
-        raise ServiceError(f"give the players with --seat NAME=EMAIL ({rules.title} needs "
-                           f"{rules.min_players} to {rules.max_players})")
+    if not seats and not open_seats:
+        raise ServiceError(f"give the players with --seat NAME=EMAIL, or open seats with "
+                           f"--open N ({rules.title} needs {rules.min_players} to "
+                           f"{rules.max_players})")
+    if private and not open_seats:
+        raise ServiceError("--private needs --open N: only an open game takes invitations")
     pairs = {}
     for text in options:
         key, sep, value = text.partition("=")
         if not sep:
             raise ServiceError(f"option {text!r} must be KEY=VALUE")
         pairs[key.strip()] = value.strip()
-    loaded = create_game(open_store(), game, [parse_seat(s) for s in seats], pairs,
-                         title=title, seed_hex=seed, deadline_hours=parse_hours(deadline),
-                         reminder_hours=parse_reminders(reminders),
-                         game_id=game_id or (seed_game_id(seed) if seed else None),
-                         press=press, absence_days=absence_days, master_email=master_email)
+    settings: dict[str, Any] = {
+        "title": title, "seed_hex": seed, "deadline_hours": parse_hours(deadline),
+        "reminder_hours": parse_reminders(reminders),
+        "game_id": game_id or (seed_game_id(seed) if seed else None), "press": press,
+        "absence_days": absence_days, "master_email": master_email,
+        "offer_resigned": offer_resigned}
+    named = [parse_seat(s) for s in seats]
+    if open_seats:
+        from service.orders.tables import open_game
+
+        loaded = open_game(open_store(), game, named, open_seats, pairs, listed=not private,
+                           open_days=open_days, **settings)
+    else:
+        loaded = create_game(open_store(), game, named, pairs, **settings)
     announce(loaded.meta.id)
     click.echo(loaded.meta.id)
 
@@ -155,6 +181,11 @@ def parse_reminders(text: str) -> tuple[int, ...]:
 
 
 def _check_seat(loaded: Any, seat: str | None) -> None:
+    if not loaded.meta.started:
+        table = loaded.meta.table
+        raise ServiceError(f"game {loaded.meta.id} has not started: {len(loaded.meta.seats)} of "
+                           f"{table.seats_needed if table else 0} seats are taken "
+                           f"({table.status if table else 'open'})")
     if seat is not None and seat not in loaded.meta.seat_names:
         raise ServiceError(f"{seat!r} is not a seat of game {loaded.meta.id} (seats: "
                            f"{', '.join(loaded.meta.seat_names)})")
@@ -396,12 +427,20 @@ def register_extra_commands(group: click.Group) -> None:
 
     from service.cli.archives import backup_command, export_command, import_command
     from service.cli.selfplay import demo_command, selfplay_command
+    from service.cli.tables import (
+        cancel_command,
+        invite_command,
+        offer_command,
+        start_command,
+    )
 
     group.add_command(selfplay_command)
     group.add_command(demo_command)
     group.add_command(export_command)
     group.add_command(import_command)
     group.add_command(backup_command)
+    for command in (start_command, cancel_command, invite_command, offer_command):
+        group.add_command(command)
     for plugin in entry_points(group="pbem.commands"):
         plugin.load()(group)
 

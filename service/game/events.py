@@ -9,17 +9,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Audience, TypeTable, event
+from service.game.seating import SeatInfo
+from service.game.tableevents import TABLE_EVENTS, describe_table_event
 
 EVERYONE = Audience()
-
-
-@dataclass(frozen=True)
-class SeatInfo:
-    """A seat at the table: its name (used in orders and addresses), its player and email."""
-
-    name: str
-    email: str
-    player: str
 
 
 @event("game.created", version=2)
@@ -122,6 +115,8 @@ class GameSettings:
     press: str
     absence_days: int
     master_email: str = ""
+    offer_resigned: bool = False
+    """Offer a seat to a newcomer as soon as its player resigns."""
 
 
 MASTER = "*"
@@ -222,7 +217,7 @@ class SeedRevealed:
 SERVICE_EVENTS = TypeTable(
     [GameCreated, OrderAccepted, GameFinished, SeedRevealed, DeadlineSet, GamePaused,
      GameResumed, SeatReplaced, TokenRotated, SpectatorsSet, MasterLinkRenewed, GameSettings,
-     PressSent, SeatPreferences, SeatAbsence, SeatResigned],
+     PressSent, SeatPreferences, SeatAbsence, SeatResigned, *TABLE_EVENTS],
     "event_type", {("game.created", 1): _created_v1_to_v2,
                    ("game.finished", 1): _finished_v1_to_v2})
 
@@ -259,7 +254,7 @@ def describe_service_event(item: Any) -> str:
     if isinstance(item, SpectatorsSet):
         return ("Spectators may now watch the game." if item.enabled
                 else "The game is no longer open to spectators.")
-    described = _describe_table_talk(item)
+    described = _describe_table_talk(item) or describe_table_event(item)
     if described is None:
         raise TypeError(f"not a service event: {item!r}")
     return described

@@ -62,8 +62,9 @@ def fold_rows(loaded: LoadedGame | None, game_id: str, rows: list[tuple[Any, ...
         created = SERVICE_EVENTS.load(rows[0][1], payloads[0], rows[0][2])
         meta = apply_service_event(None, game_id, created)
         game = get_game(meta.game, meta.engine_version)
-        loaded = LoadedGame(game, meta, start_state(game, meta), rows[0][0],
-                            head_hash=rows[0][6])
+        # An open table has no engine state until its game.created names the seats.
+        state = start_state(game, meta) if meta.started else None
+        loaded = LoadedGame(game, meta, state, rows[0][0], head_hash=rows[0][6])
         rows, payloads = rows[1:], payloads[1:]
     game, meta, state = loaded.game, loaded.meta, loaded.state
     load_event, evolve = game.events.load, game.evolve
@@ -72,6 +73,8 @@ def fold_rows(loaded: LoadedGame | None, game_id: str, rows: list[tuple[Any, ...
         if is_service_event(name):
             meta = apply_service_event(meta, game_id, SERVICE_EVENTS.load(name, payload, row[2]),
                                        row[0])
+            if name == "game.created":  # an open table starts
+                state = start_state(game, meta)
         else:
             state = evolve(state, load_event(name, payload, row[2]))
     if rows:
@@ -163,7 +166,7 @@ def _heal(store: OrderLog, game_id: str, upto: int | None, problem: str) -> Load
     rows = store.event_rows(game_id, 0, upto)
     loaded = fold_rows(None, game_id, rows)
     loaded.healed = problem
-    if upto is None and loaded.seq >= SNAPSHOT_EVERY:
+    if upto is None and loaded.seq >= SNAPSHOT_EVERY and loaded.meta.started:
         store.save_snapshot(game_id, loaded.seq, loaded.game.version,
                             snapshot_of(loaded, rows[-1][6]))
         loaded.snapshot_seq = loaded.seq
@@ -173,14 +176,14 @@ def _heal(store: OrderLog, game_id: str, upto: int | None, problem: str) -> Load
 def due_snapshot(loaded: LoadedGame, meta: GameMeta, state: Any,
                  seq: int) -> tuple[str, dict[str, Any]] | None:
     """Return (engine version, snapshot) of the game at `seq` if one is due, else None."""
-    if seq - loaded.snapshot_seq < SNAPSHOT_EVERY:
+    if seq - loaded.snapshot_seq < SNAPSHOT_EVERY or not meta.started:
         return None
     return loaded.game.version, {"meta": encode(meta), "state": encode(state)}
 
 
 def maybe_snapshot(store: OrderLog, loaded: LoadedGame, last_hash: str = "") -> None:
     """Write a snapshot when the log has grown far enough past the last one."""
-    if loaded.seq - loaded.snapshot_seq >= SNAPSHOT_EVERY:
+    if loaded.seq - loaded.snapshot_seq >= SNAPSHOT_EVERY and loaded.meta.started:
         store.save_snapshot(loaded.meta.id, loaded.seq, loaded.game.version,
                             snapshot_of(loaded, last_hash))
         loaded.snapshot_seq = loaded.seq

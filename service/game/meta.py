@@ -15,13 +15,23 @@ from service.game.events import (
     GameSettings,
     MasterLinkRenewed,
     SeatAbsence,
-    SeatInfo,
     SeatPreferences,
     SeatReplaced,
     SeatResigned,
     SeedRevealed,
     SpectatorsSet,
     TokenRotated,
+)
+from service.game.seating import SeatInfo
+from service.game.tableevents import (
+    InvitationMade,
+    InvitationRevoked,
+    PlayerJoined,
+    PlayerLeft,
+    SeatOffered,
+    TableClosed,
+    TableOpened,
+    TableStarted,
 )
 
 
@@ -32,6 +42,50 @@ class Deadline:
     prompt_key: str
     due: str
     seq: int
+
+
+@dataclass(frozen=True)
+class Invitation:
+    """An invitation link of a table: how many joins it allows (0: any), has had, and
+    whether it was revoked."""
+
+    uses: int
+    used: int = 0
+    revoked: bool = False
+
+    @property
+    def usable(self) -> bool:
+        """Return whether the link still leads to a seat."""
+        return not self.revoked and (self.uses == 0 or self.used < self.uses)
+
+
+@dataclass(frozen=True)
+class Table:
+    """What the service knows of a game opened for players to join.
+
+    `status` is "open" until the game starts ("started") or is given up ("cancelled",
+    "expired"); `named` are the seats the game master named; `links` the confirmation links
+    that took a seat (each takes one once).
+    """
+
+    open_seats: int
+    listed: bool
+    expires: str
+    opened_at: str
+    named: tuple[str, ...] = ()
+    status: str = "open"
+    invitations: dict[str, Invitation] = field(default_factory=dict)
+    links: frozenset[str] = frozenset()
+    started_seq: int = 0
+    """The seq of the game.created that started it (0: not started)."""
+    seated: dict[str, int] = field(default_factory=dict)
+    """The seq at which each seat was taken (a leave link names it, so it fits only the
+    player who took the seat then)."""
+
+    @property
+    def seats_needed(self) -> int:
+        """Return how many seats the table starts with when full."""
+        return len(self.named) + self.open_seats
 
 
 @dataclass(frozen=True)
@@ -63,6 +117,26 @@ class GameMeta:
     away_until: dict[str, str] = field(default_factory=dict)
     resigned: frozenset[str] = frozenset()
     master_generation: int = 0
+    table: Table | None = None
+    """The open table the game began as (None: created with all its players)."""
+    offered: frozenset[str] = frozenset()
+    """Seats open for a newcomer to take over."""
+    offer_resigned: bool = False
+
+    @property
+    def started(self) -> bool:
+        """Return whether the game has begun (a game created with its players always has)."""
+        return self.table is None or self.table.status == "started"
+
+    @property
+    def first_seq(self) -> int:
+        """Return the seq of the game's game.created (after an open table's own events)."""
+        return self.table.started_seq if self.table is not None else 1
+
+    @property
+    def waiting_for_players(self) -> bool:
+        """Return whether the game is an open table that players may still join."""
+        return self.table is not None and self.table.status == "open"
 
     @property
     def seat_names(self) -> tuple[str, ...]:
@@ -116,13 +190,52 @@ def _resumed(meta: GameMeta, item: GameResumed) -> GameMeta:
 
 
 def _replaced(meta: GameMeta, item: SeatReplaced) -> GameMeta:
+    """Return the meta after a seat changed hands: a newcomer plays it, not its defaults."""
     seats = tuple(SeatInfo(s.name, item.email, item.player) if s.name == item.seat else s
                   for s in meta.seats)
-    return replace(meta, seats=seats, generations={**meta.generations, item.seat: item.generation})
+    return replace(meta, seats=seats, generations={**meta.generations, item.seat: item.generation},
+                   offered=meta.offered - {item.seat}, resigned=meta.resigned - {item.seat})
+
+
+def _table_changed(meta: GameMeta, table: Table, item: Any, seq: int) -> GameMeta:
+    """Return the meta after a join, a leave, an invitation, the start or the end of a table."""
+    if isinstance(item, PlayerJoined):
+        invitations = dict(table.invitations)
+        if item.invitation in invitations:
+            used = invitations[item.invitation]
+            invitations[item.invitation] = replace(used, used=used.used + 1)
+        joined = replace(table, links=table.links | {item.link}, invitations=invitations,
+                         seated={**table.seated, item.seat: seq})
+        return replace(meta, seats=(*meta.seats, SeatInfo(item.seat, item.email, item.player)),
+                       table=joined)
+    if isinstance(item, PlayerLeft):
+        return replace(meta, seats=tuple(s for s in meta.seats if s.name != item.seat))
+    if isinstance(item, InvitationMade):
+        made = {**table.invitations, item.id: Invitation(item.uses)}
+        return replace(meta, table=replace(table, invitations=made))
+    if isinstance(item, InvitationRevoked) and item.id in table.invitations:
+        revoked = replace(table.invitations[item.id], revoked=True)
+        return replace(meta, table=replace(table, invitations={**table.invitations,
+                                                               item.id: revoked}))
+    if isinstance(item, TableStarted):
+        return replace(meta, table=replace(table, status="started"))
+    if isinstance(item, TableClosed):
+        return replace(meta, table=replace(table, status=item.reason))
+    return meta
 
 
 def apply_service_event(meta: GameMeta | None, game_id: str, item: Any, seq: int = 0) -> GameMeta:
     """Return the service data after one of its events (`seq`: where it stands in the log)."""
+    if isinstance(item, TableOpened):
+        table = Table(item.open_seats, item.listed, item.expires, item.opened_at,
+                      tuple(seat.name for seat in item.seats),
+                      seated={seat.name: seq for seat in item.seats})
+        return GameMeta(game_id, item.game, item.title, item.engine_version, item.seats,
+                        dict(item.options), item.seed_hash, item.deadline_hours,
+                        item.reminder_hours, table=table)
+    if isinstance(item, GameCreated) and meta is not None and meta.table is not None:
+        return replace(meta, seats=item.seats, title=item.title, options=dict(item.options),
+                       table=replace(meta.table, status="started", started_seq=seq))
     if isinstance(item, GameCreated):
         return GameMeta(game_id, item.game, item.title, item.engine_version, item.seats,
                         dict(item.options), item.seed_hash, item.deadline_hours,
@@ -142,6 +255,13 @@ def apply_service_event(meta: GameMeta | None, game_id: str, item: Any, seq: int
         return _resumed(meta, item)
     if isinstance(item, SeatReplaced):
         return _replaced(meta, item)
+    if isinstance(item, SeatOffered):
+        offered = meta.offered | {item.seat} if item.offered else meta.offered - {item.seat}
+        return replace(meta, offered=offered)
+    if meta.table is not None and isinstance(item, PlayerJoined | PlayerLeft | InvitationMade
+                                                 | InvitationRevoked | TableStarted
+                                                 | TableClosed):
+        return _table_changed(meta, meta.table, item, seq)
     if isinstance(item, TokenRotated):
         return replace(meta, generations={**meta.generations, item.seat: item.generation})
     if isinstance(item, SpectatorsSet):
@@ -155,7 +275,7 @@ def _table_talk(meta: GameMeta, item: Any) -> GameMeta:
     """Return the meta after a settings, preferences or absence event (else unchanged)."""
     if isinstance(item, GameSettings):
         return replace(meta, press=item.press, absence_days=item.absence_days,
-                       master_email=item.master_email)
+                       master_email=item.master_email, offer_resigned=item.offer_resigned)
     if isinstance(item, SeatPreferences):
         return replace(meta, preferences={**meta.preferences, item.seat: item})
     if isinstance(item, SeatResigned):

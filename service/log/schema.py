@@ -209,6 +209,23 @@ seat_addresses = Table(
 )
 
 
+# Links mailed to an address: a "my games" sign-in, a confirmation to join a game. The link
+# carries only a random token; the row is found by the token's SHA-256 (`digest`), so the
+# table alone opens nothing. `used_at` is set once, by a conditional update, which is what
+# makes a single-use link single-use (revision 0012).
+mail_links = Table(
+    "mail_links",
+    metadata,
+    Column("digest", String(64), primary_key=True),
+    Column("purpose", String(16), nullable=False),
+    Column("address", Text, nullable=False),
+    Column("data", Text, nullable=False),
+    Column("created_at", String(32), nullable=False),
+    Column("expires_at", String(32), nullable=False),
+    Column("used_at", String(32), nullable=True),
+    Index("mail_links_expires_idx", "expires_at"),
+)
+
 # -- records (service.log.records), and reading them from rows ----------------------------
 
 def stored_event_from_row(row: Any) -> StoredEvent:

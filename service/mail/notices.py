@@ -65,6 +65,12 @@ def compose_master(store: Store, config: Config, row: OutboxRow,
 def _master_text(store: Store, row: OutboxRow, link: str) -> str:
     """Return what the game master is told for one row."""
     meta = load_game(store, row.game_id, upto=row.seq).meta
+    if row.kind == "master-link" and meta.waiting_for_players and meta.table is not None:
+        named = ", ".join(f"{s.name} ({s.player})" for s in meta.seats) or "nobody yet"
+        return (f"You run {meta.title}, game {meta.id}, open for {meta.table.open_seats} "
+                f"more player(s) besides {named}. It starts when its last seat is taken. "
+                "From the page below you can start it earlier, cancel it, and make or revoke "
+                "invitation links; once it runs, the usual tools.")
     if row.kind == "master-link":
         seats = ", ".join(f"{s.name} ({s.player} <{s.email}>)" for s in meta.seats)
         return (f"You run {meta.title}, game {meta.id}, for {seats}. From the page below "

@@ -68,8 +68,9 @@ def append_decision(store: OrderLog, loaded: LoadedGame, head: Sequence[Any],
     meta = _fold_meta(meta, deadlines, loaded.seq + len(items) - len(deadlines))
     rows = [_row(game, item, actor, causation) for item in items]
     last = loaded.seq + len(rows)
-    outbox = (outbox_rows(game, before if loaded.seq else None, state, meta, last)
-              if notify else [])
+    # The first append of a game's play (its creation, or an open table's start) tells every seat.
+    first = not loaded.seq or not loaded.meta.started
+    outbox = outbox_rows(game, None if first else before, state, meta, last) if notify else []
     snapshot = due_snapshot(loaded, meta, state, last)
     stored = store.append(Append(
         meta.id, loaded.seq, rows, outbox, decision, deadlines=open_deadlines(game, state, meta),
@@ -96,7 +97,8 @@ def append_service_events(store: OrderLog, loaded: LoadedGame, items: Sequence[A
                           outbox_kind: str | None = None) -> list[StoredEvent]:
     """Append service events alone (pause, replacement...), with deadlines they open."""
     meta = _fold_meta(loaded.meta, items, loaded.seq)
-    deadlines = new_deadlines(loaded.game, loaded.state, meta)
+    # An open table has no decisions, hence no deadlines, until it starts.
+    deadlines = new_deadlines(loaded.game, loaded.state, meta) if meta.started else []
     meta = _fold_meta(meta, deadlines, loaded.seq + len(items))
     rows = [service_new(item, actor, None) for item in [*items, *deadlines]]
     last = loaded.seq + len(rows)
@@ -104,7 +106,7 @@ def append_service_events(store: OrderLog, loaded: LoadedGame, items: Sequence[A
               if outbox_kind else [])
     stored = store.append(Append(
         meta.id, loaded.seq, rows, outbox,
-        deadlines=open_deadlines(loaded.game, loaded.state, meta),
+        deadlines=open_deadlines(loaded.game, loaded.state, meta) if meta.started else None,
         prev_hash=loaded.head_hash or None, seats=_changed_seats(loaded, meta)))
     loaded.meta, loaded.seq, loaded.head_hash = meta, last, stored[-1].hash
     return stored

@@ -15,9 +15,10 @@ from engine.core import (
     sha256_hex,
 )
 from service.base.inputs import MAILBOX, InputRefused, check_email, check_line
-from service.game.events import PRESS_LEVELS, GameCreated, GameSettings, SeatInfo
+from service.game.events import PRESS_LEVELS, GameCreated, GameSettings
 from service.game.loading import LoadedGame, start_state
 from service.game.meta import apply_service_event
+from service.game.seating import SeatInfo
 from service.log.records import (
     NewOutbox,
 )
@@ -77,19 +78,19 @@ def create_game(store: Store, game_name: str, seats: Sequence[NewSeat],
                 seed_hex: str | None = None, deadline_hours: int | None = None,
                 reminder_hours: Sequence[int] = (24, 1),
                 game_id: str | None = None, press: str = "private", absence_days: int = 14,
-                master_email: str = "") -> LoadedGame:
+                master_email: str = "", offer_resigned: bool = False) -> LoadedGame:
     """Create a game with a fresh secret seed (or the given one) and its opening events, under
     a new random id or the given one (the random stream is keyed by the seed and the id)."""
     game = get_game(game_name)
-    seats = _check_seats(game, seats)
-    settings = _settings(press, absence_days, master_email.strip())
+    seats = check_seats(game, seats)
+    settings = table_settings(press, absence_days, master_email.strip(), offer_resigned)
     title = checked_text(title or "", "the title", MAX_TITLE, "bad-title") or None
     try:
         values = game.resolve_options(options or {})
     except ValueError as exc:
         raise ServiceError(str(exc), "bad-option") from None
-    seed = _seed_bytes(seed_hex)
-    game_id = _chosen_game_id(store, game_id)
+    seed = seed_bytes(seed_hex)
+    game_id = chosen_game_id(store, game_id)
     store.create_game(game_id, game.name, game.version, title or game.title, seed.hex())
     created = GameCreated(game.name, title or game.title, game.version,
                           tuple(SeatInfo(s.name, s.email, s.player or s.name) for s in seats),
@@ -105,8 +106,9 @@ def create_game(store: Store, game_name: str, seats: Sequence[NewSeat],
     return loaded
 
 
-def _settings(press: str, absence_days: int, master_email: str) -> list[GameSettings]:
-    """Return the table settings event, or none when both are the defaults."""
+def table_settings(press: str, absence_days: int, master_email: str,
+                   offer_resigned: bool = False) -> list[GameSettings]:
+    """Return the table settings event, or none when all are the defaults."""
     if press not in PRESS_LEVELS:
         raise ServiceError(f"press must be one of {', '.join(PRESS_LEVELS)}, not {press!r}",
                            "bad-press")
@@ -114,28 +116,30 @@ def _settings(press: str, absence_days: int, master_email: str) -> list[GameSett
         raise ServiceError("an absence may extend deadlines by 0 to 60 days", "bad-absence")
     if master_email and not MAILBOX.match(master_email):
         raise ServiceError(f"{master_email!r} is not an email address", "bad-master-email")
-    if (press, absence_days, master_email) == ("private", 14, ""):
+    if (press, absence_days, master_email, offer_resigned) == ("private", 14, "", False):
         return []
-    return [GameSettings(press, absence_days, master_email)]
+    return [GameSettings(press, absence_days, master_email, offer_resigned)]
 
 
-def _check_seats(game: Game[Any], seats: Sequence[NewSeat]) -> list[NewSeat]:
-    """Return the seats with checked addresses and names, or raise ServiceError."""
+def check_seats(game: Game[Any], seats: Sequence[NewSeat], open_seats: int = 0) -> list[NewSeat]:
+    """Return the seats with checked addresses and names, or raise ServiceError; with
+    `open_seats` more to be taken by whoever joins, the table must still fit the game."""
     seats = [NewSeat(s.name, seat_email(s.name, s.email),
                      checked_text(s.player, f"seat {s.name}: the player's name", MAX_PLAYER,
                                   "bad-seat")) for s in seats]
     names = [seat.name for seat in seats]
     if len(set(names)) != len(names):
         raise ServiceError("every seat needs its own name", "bad-seat")
-    if not game.min_players <= len(seats) <= game.max_players:
+    if not game.min_players <= len(seats) + open_seats <= game.max_players:
         wanted = (str(game.min_players) if game.min_players == game.max_players
                   else f"{game.min_players} to {game.max_players}")
-        raise ServiceError(f"{game.title} is played by {wanted} players, not {len(seats)}",
-                           "bad-seat-count")
+        raise ServiceError(f"{game.title} is played by {wanted} players, not "
+                           f"{len(seats) + open_seats}", "bad-seat-count")
     return seats
 
 
-def _seed_bytes(seed_hex: str | None) -> bytes:
+def seed_bytes(seed_hex: str | None) -> bytes:
+    """Return the given seed (checked), or a fresh secret one."""
     if seed_hex is None:
         return secrets.token_bytes(32)
     try:
@@ -152,13 +156,13 @@ GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
 
 def seed_game_id(seed_hex: str) -> str:
     """Return the game id derived from a fixed seed, so the same seed gives the same game."""
-    return hashlib.sha256(b"pbem game id:" + _seed_bytes(seed_hex)).hexdigest()[:8]
+    return hashlib.sha256(b"pbem game id:" + seed_bytes(seed_hex)).hexdigest()[:8]
 
 
-def _chosen_game_id(store: Store, given: str | None) -> str:
+def chosen_game_id(store: Store, given: str | None) -> str:
     """Return the id a new game takes: the given one (checked), or a new random one."""
     if given is None:
-        return _new_game_id(store)
+        return new_game_id(store)
     if not GAME_ID.fullmatch(given):
         raise ServiceError(f"a game id is 1 to 32 lower-case letters, digits and hyphens, not "
                            f"{given!r}", "bad-game-id")
@@ -169,7 +173,8 @@ def _chosen_game_id(store: Store, given: str | None) -> str:
     return given
 
 
-def _new_game_id(store: Store) -> str:
+def new_game_id(store: Store) -> str:
+    """Return a random game id no game has."""
     while True:
         game_id = secrets.token_hex(4)
         if store.get_game(game_id) is None:

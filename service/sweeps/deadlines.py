@@ -9,7 +9,9 @@ from service.base import clock
 from service.game.events import DEADLINE_ACTOR
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import format_time, parse_time, reminder_leads
+from service.log.links import MailLinks
 from service.log.store import DeadlineRow, NewOutbox, Store
+from service.orders.tables import expire_tables
 from service.sweeps.digests import queue_due_digests
 from service.time.due import open_deadlines
 
@@ -20,6 +22,7 @@ class SweepReport:
 
     submissions: list[str] = field(default_factory=list)
     reminders: list[int] = field(default_factory=list)
+    """Outbox rows added: reminders, digests, notices of tables given up."""
     games: int = 0
 
 
@@ -47,6 +50,9 @@ def sweep(store: Store, limit: int = SWEEP_BATCH) -> SweepReport:
             _sweep_deadline(store, loaded, row, now, report)
     if now.minute == 0:  # digests are daily; looking once an hour is enough
         report.reminders += _digests(store, now)
+        MailLinks(store).forget_expired()  # sign-in and join links past their time
+    if now.minute % 10 == 0:  # a table past its time refuses joins anyway; this tells its players
+        report.reminders += expire_tables(store)
     return report
 
 

@@ -1,15 +1,13 @@
 """One player, one address: signed sign-in links for "my games", and every seat of an address."""
 from __future__ import annotations
 
-import base64
-import hashlib
-import hmac
 from dataclasses import dataclass
-from datetime import datetime, timedelta
 
+from service.base.tokens import link_token, link_token_signed
 from service.game.current import games_at_rows
 from service.game.loading import load_game
 from service.game.meta import normal_address, seat_addresses
+from service.log.links import MailLinks
 from service.log.store import Store
 from service.time.localtime import deadline_text
 
@@ -32,28 +30,34 @@ class MySeat:
     generation: int
 
 
-def sign_in_token(key: bytes, email: str, expires: datetime) -> str:
-    """Return the token of a sign-in link for `email`, valid until `expires`."""
-    stamp = expires.strftime("%Y%m%d%H%M")
-    address = base64.urlsafe_b64encode(normal_address(email).encode()).decode().rstrip("=")
-    mac = hmac.new(key, f"me|{normal_address(email)}|{stamp}".encode(), hashlib.sha256)
-    return f"{address}.{stamp}.{base64.b32encode(mac.digest()[:15]).decode().lower()}"
+SIGN_IN = "sign-in"
+"""The purpose of a "my games" sign-in link."""
 
 
-def read_sign_in(key: bytes, token: str, now: datetime) -> str | None:
+def new_sign_in(store: Store, key: bytes, email: str) -> str:
+    """Return the token of a new sign-in link for `email`, valid for SIGN_IN_HOURS.
+
+    The token is opaque: the address it stands for is kept in the store, never in the link,
+    so it does not end up in proxy logs or a browser's history.
+    """
+    token = link_token(key, SIGN_IN)
+    MailLinks(store).add(token, SIGN_IN, normal_address(email), {}, SIGN_IN_HOURS * 3600)
+    return token
+
+
+def read_sign_in(store: Store, key: bytes, token: str) -> str | None:
     """Return the address a sign-in token stands for, or None if it is forged or expired."""
+    if not link_token_signed(key, token, SIGN_IN):
+        return None
+    link = MailLinks(store).read(token, SIGN_IN)
+    return None if link is None else link.address
+
+
+def is_old_sign_in(token: str) -> bool:
+    """Return whether a token has the shape of the sign-in links that carried the address
+    (ADDRESS.STAMP.MAC), which are no longer accepted."""
     parts = token.split(".")
-    if len(parts) != 3 or len(token) > 400:
-        return None
-    try:
-        email = base64.urlsafe_b64decode(parts[0] + "=" * (-len(parts[0]) % 4)).decode()
-        expires = datetime.strptime(parts[1], "%Y%m%d%H%M").replace(tzinfo=now.tzinfo)
-    except ValueError:
-        return None
-    if expires < now or expires > now + timedelta(hours=SIGN_IN_HOURS + 1):
-        return None
-    expected = sign_in_token(key, email, expires)
-    return normal_address(email) if hmac.compare_digest(expected, token) else None
+    return len(parts) == 3 and parts[1].isdigit() and len(parts[1]) == 12
 
 
 def seats_of(store: Store, email: str, zone: str = "") -> list[MySeat]:
@@ -68,14 +72,16 @@ def seats_of(store: Store, email: str, zone: str = "") -> list[MySeat]:
             continue
         meta = loaded.meta
         waiting = tuple(p.seat for p in loaded.game.prompts(loaded.state)) \
-            if not meta.finished else ()
+            if meta.started and not meta.finished else ()
         for seat in meta.seats:
             if normal_address(seat.email) != wanted:
                 continue
             deadline = meta.deadlines.get(seat.name)
             due = (deadline_text(deadline.due, zone or meta.prefs(seat.name).timezone)
                    if deadline and seat.name in waiting and not meta.paused else "")
-            status = "finished" if meta.finished else "paused" if meta.paused else "active"
+            status = ("finished" if meta.finished else "paused" if meta.paused
+                      else "active" if meta.started
+                      else meta.table.status if meta.table else "active")
             found.append(MySeat(meta.id, meta.title, seat.name, status, waiting,
                                 seat.name in waiting, due, meta.generation(seat.name)))
     return found

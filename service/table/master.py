@@ -24,6 +24,7 @@ from service.game.events import (
 )
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import format_time, parse_time
+from service.game.tableevents import SeatOffered
 from service.log.store import NewOutbox, Store
 from service.orders.appending import append_service_events
 from service.orders.creation import MAX_PLAYER, checked_text, seat_email
@@ -40,6 +41,9 @@ def _open_game(store: Store, game_id: str) -> LoadedGame:
     loaded = load_game(store, game_id)
     if loaded.meta.finished:
         raise ServiceError(f"game {game_id} is over", "game-over")
+    if not loaded.meta.started:
+        raise ServiceError(f"game {game_id} has not started: it waits for its players",
+                           "not-started")
     return loaded
 
 
@@ -79,13 +83,30 @@ def replace_seat(store: Store, game_id: str, seat: str, player: str, email: str)
     _known_seat(loaded, seat)
     email = seat_email(seat, email)
     player = checked_text(player, "the player's name", MAX_PLAYER, "bad-seat") or seat
+    hand_over(store, loaded, seat, player, email, "admin")
+    return loaded
+
+
+def hand_over(store: Store, loaded: LoadedGame, seat: str, player: str, email: str,
+              actor: str) -> None:
+    """Append the handover of a seat after the loaded seq (SeqConflict if the game moved) and
+    tell the old player, the game master and the new player, who gets the game so far."""
     generation = loaded.meta.generation(seat) + 1
     append_service_events(store, loaded, [SeatReplaced(seat, player, email, generation)],
-                          "admin")
+                          actor)
     store.add_outbox(loaded.meta.id, [NewOutbox(loaded.seq, seat, "replaced")])
     if loaded.meta.master_email:
         store.add_outbox(loaded.meta.id, [NewOutbox(loaded.seq, "*", "master-replaced")])
     _welcome(store, loaded, seat)
+
+
+def offer_seat(store: Store, game_id: str, seat: str, offered: bool = True) -> LoadedGame:
+    """Offer a running game's seat to a newcomer (a resigned or abandoned one), or withdraw
+    the offer; a newcomer takes it by joining, as at an open table."""
+    loaded = _open_game(store, game_id)
+    _known_seat(loaded, seat)
+    if (seat in loaded.meta.offered) != offered:
+        append_service_events(store, loaded, [SeatOffered(seat, offered)], "admin")
     return loaded
 
 

@@ -15,6 +15,7 @@ from service.game.events import DeadlineSet, SeatAbsence, SeatPreferences, SeatR
 from service.game.history import history
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import GameMeta, apply_service_event, format_time
+from service.game.tableevents import SeatOffered
 from service.log.records import Append
 from service.log.store import SeqConflict, Store
 from service.orders.appending import service_new
@@ -203,7 +204,8 @@ def _resign(store: Store, game_id: str, seat: str, rest: Sequence[str], causatio
         now = clock.now()
         prompt = loaded.game.prompt_for(loaded.state, seat)
         due = [DeadlineSet(seat, prompt.key, format_time(now))] if prompt else []
-        return [SeatResigned(seat), *due]
+        offer = [SeatOffered(seat, True)] if loaded.meta.offer_resigned else []
+        return [SeatResigned(seat), *offer, *due]
 
     append_once(store, game_id, causation, seat, build)
     return "You resigned. Thank you for playing; the final result will be mailed to you."

@@ -8,10 +8,12 @@ from typing import Any
 from flask import Blueprint, abort, current_app, redirect, request, session, url_for
 
 from service.game.loading import LoadedGame
+from service.orders import tables
 from service.orders.results import ServiceError
 from service.table import master as tools
+from service.table.joining import invitation_token
 from service.web.handoff import announce
-from service.web.links import authenticate_master, master_signature, seat_url, store
+from service.web.links import authenticate_master, config, master_signature, seat_url, store
 from service.web.render import page
 from service.web.security import count_bad_token, dev_inbox_open, same
 from service.web.summary import summarize
@@ -54,11 +56,16 @@ def master_page(loaded: LoadedGame, sig: str, message: str = "", error: str = ""
                 status: int = 200) -> Any:
     """Render the game master's page of a game."""
     links = ([(seat, seat_url(loaded.meta, seat)) for seat in loaded.meta.seat_names]
-             if dev_inbox_open() else [])
+             if dev_inbox_open() and loaded.meta.started else [])
     if request.args.get("renewed") and not message:
         message = ("This is the game master's new link; keep it. The old one stopped "
                    "working.")
+    key, table = config().secret_key(), loaded.meta.table
+    invitations = [(inv, made, (f"{config().base_url}/games/{loaded.meta.id}/join?invite="
+                                f"{invitation_token(key, loaded.meta.id, inv)}"))
+                   for inv, made in (table.invitations.items() if table else ())]
     return page("master.html", summary=summarize(loaded), meta=loaded.meta, sig=sig,
+                invitations=invitations,
                 seat_links=links, created=bool(request.args.get("created")),
                 failed=store().failed_submissions(loaded.meta.id),
                 failed_mail=store().failed_outbox(loaded.meta.id),
@@ -134,10 +141,46 @@ def _message(game_id: str) -> str:
     return "Your message is on its way to every player."
 
 
+def _start(game_id: str) -> str:
+    tables.start_table(store(), game_id, "game-master")
+    return "The game has started; every player gets a welcome email with their first turn."
+
+
+def _cancel(game_id: str) -> str:
+    if request.form.get("confirm") != "cancel":
+        raise ServiceError("Tick the box to confirm: a cancelled game cannot be opened again.",
+                           "not-confirmed")
+    tables.close_table(store(), game_id, "cancelled")
+    return "The game is cancelled; those who joined are told."
+
+
+def _invite(game_id: str) -> str:
+    uses = request.form.get("uses", "").strip() or "0"
+    if not uses.isdigit():
+        raise ServiceError("an invitation is good for a whole number of players (0: any)",
+                           "bad-uses")
+    tables.make_invitation(store(), game_id, int(uses))
+    return "A new invitation link is listed below: send it to whom you like."
+
+
+def _revoke(game_id: str) -> str:
+    tables.revoke_invitation(store(), game_id, request.form.get("invitation", "")[:16])
+    return "The invitation link no longer works."
+
+
+def _offer(game_id: str) -> str:
+    seat = request.form.get("seat", "")
+    offered = request.form.get("offered", "yes") == "yes"
+    tools.offer_seat(store(), game_id, seat, offered)
+    return (f"Seat {seat} is listed in the lobby, open for a replacement." if offered
+            else f"Seat {seat} is no longer offered.")
+
+
 ACTIONS: dict[str, Callable[[str], str]] = {
     "pause": _pause, "resume": _resume, "replace": _replace, "rotate": _rotate,
     "spectators": _spectators, "extend": _extend, "default": _default, "end": _end,
-    "message": _message}
+    "message": _message, "start": _start, "cancel": _cancel, "invite": _invite,
+    "revoke": _revoke, "offer": _offer}
 
 
 @bp.post("/games/<game_id>/<sig>/renew-master")

@@ -18,7 +18,7 @@ from service.log.store import Submission
 from service.orders.results import SubmissionResult
 from service.web import openapi
 from service.web.jsonbody import BadJson, read_json
-from service.web.links import GAME_ID, SEAT, seat_signature, store
+from service.web.links import GAME_ID, SEAT, config, seat_signature, store
 from service.web.orderforms import form_views, legal_texts
 from service.web.problems import problem
 from service.web.render import seq_arg
@@ -52,7 +52,18 @@ def summary_json(summary: GameSummary) -> dict[str, Any]:
             "waiting_for": summary.waiting_for, "outcome": summary.outcome,
             "termination": summary.termination,
             "seats": [{"name": s.name, "player": s.player, "waiting": s.waiting,
-                       "deadline": s.deadline} for s in summary.seats]}
+                       "deadline": s.deadline} for s in summary.seats],
+            "open_table": None if summary.table is None else {
+                "taken": summary.table.taken, "needed": summary.table.needed,
+                "since": summary.table.since, "expires": summary.table.expires,
+                "join": f"{config().base_url}/games/{summary.id}/join"},
+            "offered_seats": list(summary.offered)}
+
+
+def publicly_listed(summary: GameSummary) -> bool:
+    """Return whether a game is listed to all: any but an unlisted table not started."""
+    return summary.table is None or summary.table.listed or summary.status not in (
+        "open", "cancelled", "expired")
 
 
 def public_game(game_id: str) -> LoadedGame:
@@ -73,6 +84,9 @@ def seat_game(game_id: str, seat: str) -> LoadedGame:
     """
     loaded = public_game(game_id)
     check_token(loaded, seat)
+    if not loaded.meta.started:
+        raise Refusal(problem(404, "not-started", "Not started",
+                              f"game {game_id} waits for its players"))
     return loaded
 
 
@@ -87,6 +101,9 @@ def seat_page_game(game_id: str, seat: str) -> PageGame:
         raise Refusal(problem(404, "unknown-game", "No such game",
                               f"no game {game_id!r}")) from None
     check_token(game.loaded, seat)
+    if not game.loaded.meta.started:
+        raise Refusal(problem(404, "not-started", "Not started",
+                              f"game {game_id} waits for its players"))
     return game
 
 
@@ -119,7 +136,8 @@ def list_games() -> dict[str, Any]:
     """List the games on this server."""
     from service.web.lobby import all_summaries
 
-    return {"games": [summary_json(summary) for summary in all_summaries()]}
+    return {"games": [summary_json(summary) for summary in all_summaries()
+                      if publicly_listed(summary)]}
 
 
 @bp.get("/games/<game_id>")

@@ -57,6 +57,7 @@ def _register_blueprints(app: Flask) -> None:
         ops,
         play,
         replay,
+        tables,
         talk,
     )
 
@@ -65,6 +66,7 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(replay.bp)
     app.register_blueprint(talk.bp)
     app.register_blueprint(me.bp)
+    app.register_blueprint(tables.bp)
     app.register_blueprint(admin.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(inbound.bp)

@@ -1,4 +1,4 @@
-"""Creating a game from the lobby's form: seats, options, deadlines; invitations by email."""
+"""Creating a game from the lobby's form: seats named and open, options, deadlines."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -10,6 +10,7 @@ from flask import redirect, request, url_for
 from engine.core import Game, UnknownGame, all_games, get_game
 from service.orders.creation import SEAT_NAME, NewSeat, create_game, seat_email
 from service.orders.results import ServiceError
+from service.orders.tables import MAX_OPEN_DAYS, open_game
 from service.web.handoff import announce
 from service.web.links import master_signature, store
 from service.web.render import page
@@ -104,19 +105,39 @@ def read_days(text: str) -> int:
     return int(value)
 
 
+def read_count(text: str, what: str, most: int) -> int:
+    """Return a whole number from 0 to `most` typed in the form (empty: 0)."""
+    value = text.strip() or "0"
+    if not value.isdigit() or int(value) > most:
+        raise ServiceError(f"{what} takes a whole number from 0 to {most}, not {text!r}",
+                           "bad-number")
+    return int(value)
+
+
 def create_from_form() -> Any:
     """Create the game the posted form describes, or show the form again with the problem."""
     game = chosen_game()
     form = request.form
     try:
         seats = read_seats(seat_entries(game, form))
-        loaded = create_game(store(), game.name, seats, read_options(game, form),
-                             title=form.get("title", "").strip() or None,
-                             deadline_hours=read_hours(form.get("deadline", ""), "the deadline"),
-                             reminder_hours=read_reminders(form.get("reminders", "24,1")),
-                             press=form.get("press", "private"),
-                             absence_days=read_days(form.get("absence_days", "14")),
-                             master_email=form.get("master_email", "").strip()[:200])
+        settings: dict[str, Any] = {
+            "title": form.get("title", "").strip() or None,
+            "deadline_hours": read_hours(form.get("deadline", ""), "the deadline"),
+            "reminder_hours": read_reminders(form.get("reminders", "24,1")),
+            "press": form.get("press", "private"),
+            "absence_days": read_days(form.get("absence_days", "14")),
+            "master_email": form.get("master_email", "").strip()[:200],
+            "offer_resigned": bool(form.get("offer_resigned"))}
+        open_seats = read_count(form.get("open_seats", ""), "open seats", game.max_players)
+        if open_seats:
+            loaded = open_game(store(), game.name, seats, open_seats, read_options(game, form),
+                               listed=not form.get("private"),
+                               open_days=read_count(form.get("open_days", "") or "14",
+                                                    "the days to wait", MAX_OPEN_DAYS),
+                               **settings)
+        else:
+            loaded = create_game(store(), game.name, seats, read_options(game, form),
+                                 **settings)
     except ServiceError as exc:
         return new_game_form(exc.message, 400)
     announce(loaded.meta.id)

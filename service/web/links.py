@@ -88,7 +88,8 @@ def authenticate_seat(game_id: str, seat: str, given: str) -> LoadedGame:
         loaded = load_game(store(), game_id)
     except UnknownGameId:
         refuse()
-    if seat not in loaded.meta.seat_names or not same(given, seat_signature(loaded.meta, seat)):
+    if (seat not in loaded.meta.seat_names or not loaded.meta.started
+            or not same(given, seat_signature(loaded.meta, seat))):
         refuse()
     return loaded
 
@@ -116,6 +117,7 @@ def authenticate_seat_page(game_id: str, seat: str, given: str) -> PageGame:
     except UnknownGameId:
         refuse()
     meta = game.loaded.meta
-    if seat not in meta.seat_names or not same(given, seat_signature(meta, seat)):
+    if (seat not in meta.seat_names or not meta.started  # a table's seats have no page yet
+            or not same(given, seat_signature(meta, seat))):
         refuse()
     return game

@@ -56,8 +56,15 @@ def all_summaries(limit: int = LISTED) -> list[GameSummary]:
 
 @bp.get("/")
 def index() -> str:
-    """List the games on this server with their state, whose turn and deadlines."""
-    return page("lobby.html", games=all_summaries(), hosted=all_games())
+    """List the open games to join, the seats open for a replacement, and the games on this
+    server with their state, whose turn and deadlines (an open table that did not start is
+    listed only under "Open games", and an unlisted one nowhere)."""
+    games = all_summaries()
+    waiting = [g for g in games if g.status == "open" and g.table and g.table.listed]
+    return page("lobby.html", games=[g for g in games if g.table is None or g.status not in
+                                     ("open", "cancelled", "expired")],
+                open_games=waiting, offered=[g for g in games if g.offered],
+                hosted=all_games())
 
 
 @bp.get("/style.css")
@@ -68,11 +75,15 @@ def stylesheet() -> Response:
 
 
 @bp.get("/games/<game_id>")
-def game_page(game_id: str) -> str:
+def game_page(game_id: str) -> Any:
     """Show a game's public page: players, whose turn, deadlines, the end and its audit; once
     the game is over, a page of its history (the newest, or the one before `before` or after
     `after`)."""
     game = page_game_or_404(game_id)
+    if not game.loaded.meta.started:
+        from service.web.tables import join_page
+
+        return join_page(game.loaded)
     return public_page(game, report=None)
 
 

@@ -6,7 +6,6 @@ nothing about who plays where.
 """
 from __future__ import annotations
 
-from datetime import timedelta
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 from typing import Any
@@ -18,7 +17,7 @@ from service.base.inputs import MAILBOX as EMAIL
 from service.game.loading import UnknownGameId, load_game
 from service.log.store import NewOutbox
 from service.mail.transport import send
-from service.table.identity import SIGN_IN_HOURS, read_sign_in, seats_of, sign_in_token
+from service.table.identity import is_old_sign_in, new_sign_in, read_sign_in, seats_of
 from service.web.handoff import announce
 from service.web.links import GAME_ID, config, refuse, signature_of, store
 from service.web.render import page
@@ -28,6 +27,8 @@ bp = Blueprint("me", __name__)
 ME_KEY = "me"
 SENT = ("If this address plays any game here, a sign-in link is on its way to it. "
         "It works for 24 hours.")
+OLD_LINK = ("This sign-in link is of an older kind, which is no longer accepted. Ask for a "
+            "new one below: it is mailed to you at once.")
 LINK_SENT = ("If that seat exists, its private link is on its way to the seat's own "
              "address.")
 
@@ -41,7 +42,7 @@ def my_games() -> Any:
     seats = seats_of(store(), email)
     links = {(s.game_id, s.seat): url_for("play.seat_page", game_id=s.game_id, seat=s.seat,
                                           sig=signature_of(s.game_id, s.seat, s.generation))
-             for s in seats if s.status != "finished"}
+             for s in seats if s.status in ("active", "paused")}
     return page("me.html", email=email, seats=seats, links=links, note="")
 
 
@@ -57,8 +58,7 @@ def ask_for_link() -> Any:
 
 def _mail_sign_in(email: str) -> None:
     """Send the sign-in link to the address."""
-    expires = clock.now() + timedelta(hours=SIGN_IN_HOURS)
-    token = sign_in_token(config().secret_key(), email, expires)
+    token = new_sign_in(store(), config().secret_key(), email)
     message = EmailMessage()
     message["From"] = config().mail_from
     message["To"] = email
@@ -76,7 +76,9 @@ def _mail_sign_in(email: str) -> None:
 @bp.get("/me/<token>")
 def sign_in(token: str) -> Any:
     """Sign this browser in as the address a valid link stands for."""
-    email = read_sign_in(config().secret_key(), token, clock.now())
+    if is_old_sign_in(token):
+        return page("me.html", email="", seats=[], note=OLD_LINK), 410
+    email = read_sign_in(store(), config().secret_key(), token[:100])
     if email is None:
         refuse()
     session[ME_KEY] = email
@@ -101,7 +103,8 @@ def lost_link(game_id: str) -> Any:
             loaded = load_game(store(), game_id)
         except UnknownGameId:
             abort(404)
-        if seat in loaded.meta.seat_names and not loaded.meta.finished:
+        if (seat in loaded.meta.seat_names and loaded.meta.started
+                and not loaded.meta.finished):
             store().add_outbox(game_id, [NewOutbox(loaded.seq, seat, "welcome")])
             announce(game_id)
     return redirect(url_for("lobby.game_page", game_id=game_id, link_sent=1), 303)

@@ -57,7 +57,7 @@ def round_start(game_id: str, wanted: int, last: int) -> int:
 
     Rounds only grow along a log, so this is a binary search over a dozen or so loads.
     """
-    low, high = 1, last
+    low, high = load_game(store(), game_id).meta.first_seq, last
     while low < high:
         middle = (low + high) // 2
         if _round_at(game_id, middle) >= wanted:
@@ -95,20 +95,22 @@ def _replay_page(now: PageGame, seq: int, seat: str | None, step: Step) -> str:
                 game_url=url_for("lobby.game_page", game_id=game_id))
 
 
-def _step(seq: int, last: int, endpoint: str, **args: Any) -> Step:
-    """Return the navigation of step `seq` among `last`, with links to `endpoint`."""
+def _step(seq: int, last: int, endpoint: str, first: int = 1, **args: Any) -> Step:
+    """Return the navigation of step `seq` among `first` to `last`, with links to `endpoint`
+    (an open game's steps begin at its game.created)."""
     def link(to: int) -> str:
         return url_for(endpoint, seq=to, **args)
 
-    return Step(seq, last, link(1), link(seq - 1) if seq > 1 else None,
+    return Step(seq, last, link(first), link(seq - 1) if seq > first else None,
                 link(seq + 1) if seq < last else None, link(last),
                 url_for(endpoint.replace("_step", "_start"), **args))
 
 
-def _in_range(seq: int, last: int) -> None:
-    """Answer 404 for a step the log does not have."""
-    if not 1 <= seq <= last:
-        abort(404, description=f"The log has events 1 to {last}; there is no event {seq}.")
+def _in_range(seq: int, last: int, first: int = 1) -> None:
+    """Answer 404 for a step the log does not have (or an open game's step before its start)."""
+    if not first <= seq <= last:
+        abort(404, description=f"The game's steps are events {first} to {last}; there is no "
+                               f"step {seq}.")
 
 
 def _finished_or_404(loaded: LoadedGame) -> None:
@@ -124,7 +126,7 @@ def public_start(game_id: str) -> Any:
     loaded = page_game_or_404(game_id).loaded
     _finished_or_404(loaded)
     wanted = _wanted_round()
-    seq = 1 if wanted is None else round_start(game_id, wanted, loaded.seq)
+    seq = loaded.meta.first_seq if wanted is None else round_start(game_id, wanted, loaded.seq)
     return redirect(url_for("replay.public_step", game_id=game_id, seq=seq), 303)
 
 
@@ -134,9 +136,10 @@ def public_step(game_id: str, seq: int) -> str:
     game = page_game_or_404(game_id)
     loaded = game.loaded
     _finished_or_404(loaded)
-    _in_range(seq, loaded.seq)
+    first = loaded.meta.first_seq
+    _in_range(seq, loaded.seq, first)
     return _replay_page(game, seq, None,
-                        _step(seq, loaded.seq, "replay.public_step", game_id=game_id))
+                        _step(seq, loaded.seq, "replay.public_step", first, game_id=game_id))
 
 
 @bp.get("/play/<game_id>/<seat>/<sig>/replay")
@@ -144,7 +147,7 @@ def seat_start(game_id: str, seat: str, sig: str) -> Any:
     """Go to the seat's first step, or the start of the round asked for."""
     loaded = authenticate_seat_page(game_id, seat, sig).loaded
     wanted = _wanted_round()
-    seq = 1 if wanted is None else round_start(game_id, wanted, loaded.seq)
+    seq = loaded.meta.first_seq if wanted is None else round_start(game_id, wanted, loaded.seq)
     return redirect(url_for("replay.seat_step", game_id=game_id, seat=seat, sig=sig, seq=seq),
                     303)
 
@@ -154,8 +157,9 @@ def seat_step(game_id: str, seat: str, sig: str, seq: int) -> str:
     """Show the seat's own view as it stood just after event `seq`."""
     game = authenticate_seat_page(game_id, seat, sig)
     loaded = game.loaded
-    _in_range(seq, loaded.seq)
-    return _replay_page(game, seq, seat, _step(seq, loaded.seq, "replay.seat_step",
+    first = loaded.meta.first_seq
+    _in_range(seq, loaded.seq, first)
+    return _replay_page(game, seq, seat, _step(seq, loaded.seq, "replay.seat_step", first,
                                                  game_id=game_id, seat=seat, sig=sig))
 
 

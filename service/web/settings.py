@@ -20,6 +20,7 @@ DEFAULTS: dict[str, Any] = {
     "RATE_SUBMIT": "30/60",
     "RATE_GUESS": "20/600",
     "RATE_AUDIT": "10/60",
+    "RATE_JOIN": "5/3600",
     "INLINE_PROCESSING": False,
     "INLINE_MAIL": False,
     "DEV_INBOX": None,
@@ -34,7 +35,7 @@ DEFAULTS: dict[str, Any] = {
 
 YES = ("1", "true", "yes", "on")
 TEXT_SETTINGS = ("ADMIN_TOKEN", "INBOUND_TOKEN", "METRICS_TOKEN", "RATE_SUBMIT", "RATE_GUESS",
-                 "RATE_AUDIT")
+                 "RATE_AUDIT", "RATE_JOIN")
 
 
 def session_key(config: Config) -> bytes:

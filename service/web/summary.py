@@ -6,6 +6,7 @@ from typing import Any
 
 from service.game.loading import LoadedGame
 from service.mail.compose import turn_label
+from service.orders.tables import expired
 
 
 @dataclass(frozen=True)
@@ -16,6 +17,19 @@ class SeatLine:
     player: str
     waiting: bool
     deadline: str
+
+
+@dataclass(frozen=True)
+class TableLine:
+    """An open table as the public sees it: seats taken of seats needed, and since when."""
+
+    taken: int
+    needed: int
+    listed: bool
+    since: str
+    expires: str
+    deadlines: str
+    options: str
 
 
 @dataclass(frozen=True)
@@ -33,6 +47,10 @@ class GameSummary:
     spectators: bool
     termination: str = ""
     """Why the game ended, for programs (see `engine.core.Termination`); '' while it runs."""
+    table: TableLine | None = None
+    """The open table the game began as, while it waits for players (and after)."""
+    offered: tuple[str, ...] = ()
+    """Seats open for a replacement."""
 
     @property
     def waiting_for(self) -> list[str]:
@@ -46,7 +64,11 @@ def due_text(iso: str) -> str:
 
 
 def status_of(loaded: LoadedGame) -> str:
-    """Return 'finished', 'paused' or 'active'."""
+    """Return 'finished', 'paused' or 'active'; before an open table starts, 'open',
+    'cancelled' or 'expired'."""
+    table = loaded.meta.table
+    if table is not None and not loaded.meta.started:
+        return "expired" if expired(table) else table.status
     if loaded.meta.finished:
         return "finished"
     return "paused" if loaded.meta.paused else "active"
@@ -60,9 +82,27 @@ def outcome_text(loaded: LoadedGame) -> str:
     return f"Won by {winners}. {loaded.meta.finish_reason}"
 
 
+def table_line(loaded: LoadedGame) -> TableLine | None:
+    """Return the public facts of the open table a game began as (None: it did not)."""
+    table = loaded.meta.table
+    if table is None:
+        return None
+    meta = loaded.meta
+    hours = (f"{meta.deadline_hours} h per decision" if meta.deadline_hours
+             else "the game's own per decision")
+    options = "; ".join(f"{key}: {value}" for key, value in sorted(meta.options.items()))
+    return TableLine(len(meta.seats) if not meta.started else table.seats_needed,
+                     table.seats_needed, table.listed, due_text(table.opened_at),
+                     due_text(table.expires), hours, options)
+
+
 def summarize(loaded: LoadedGame) -> GameSummary:
     """Return the public summary of a loaded game."""
     meta, game = loaded.meta, loaded.game
+    if not meta.started:
+        return GameSummary(meta.id, meta.title, game.name, game.title, status_of(loaded), "",
+                           tuple(SeatLine(s.name, s.player, False, "") for s in meta.seats),
+                           "", meta.spectators, table=table_line(loaded))
     waiting = {prompt.seat for prompt in game.prompts(loaded.state)}
     seats = tuple(SeatLine(seat.name, seat.player, seat.name in waiting,
                            due_text(meta.deadlines[seat.name].due)
@@ -71,4 +111,5 @@ def summarize(loaded: LoadedGame) -> GameSummary:
     public_view: dict[str, Any] = game.view(loaded.state, None)
     return GameSummary(meta.id, meta.title, game.name, game.title, status_of(loaded),
                        turn_label(public_view), seats, outcome_text(loaded),
-                       meta.spectators, meta.termination)
+                       meta.spectators, meta.termination, table_line(loaded),
+                       tuple(sorted(meta.offered)) if not meta.finished else ())

@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from service.base import clock
 from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
-from service.table.identity import read_sign_in, sign_in_token
+from service.table.identity import new_sign_in, read_sign_in
 
 from .conftest import new_game
 from .helpers import post_form, text
@@ -56,15 +56,37 @@ def test_the_answer_is_the_same_for_strangers(app: Flask, client: FlaskClient,
     assert len(mail_texts(app)) == 1
 
 
-def test_forged_and_expired_sign_in_links_are_refused(app: Flask, client: FlaskClient) -> None:
+def test_forged_and_expired_sign_in_links_are_refused(app: Flask, client: FlaskClient,
+                                                     store: Store) -> None:
     key = app.config["PBEM"].secret_key()
-    now = clock.now()
-    token = sign_in_token(key, "anna@example.org", now + timedelta(hours=24))
-    assert read_sign_in(key, token, now) == "anna@example.org"
-    assert read_sign_in(key, token, now + timedelta(hours=25)) is None
-    forged = token.replace(token.split(".")[0], "bWFsbG9yeUBleGFtcGxlLm9yZw")
-    assert read_sign_in(key, forged, now) is None
+    token = new_sign_in(store, key, "Anna@example.org")
+    assert "anna" not in token and read_sign_in(store, key, token) == "anna@example.org"
+    forged = token[:-1] + ("a" if token[-1] != "a" else "b")
+    assert read_sign_in(store, key, forged) is None
     assert client.get(f"/me/{forged}").status_code == 404
+    unknown = new_sign_in(store, b"another key", "anna@example.org")
+    assert read_sign_in(store, key, unknown) is None
+    clock.set_now(clock.now() + timedelta(hours=25))
+    try:
+        assert read_sign_in(store, key, token) is None
+    finally:
+        clock.set_now(None)
+
+
+def test_a_sign_in_link_carries_no_address(app: Flask, client: FlaskClient,
+                                           store: Store) -> None:
+    new_game(store)
+    post_form(client, "/me", {"email": "anna@example.org"}, "/me")
+    [link] = [m for text_ in mail_texts(app)
+              for m in re.findall(r"https?://\S+/me/(\S+)", text_)]
+    assert "anna" not in link and "YW5uYU" not in link  # nor its base64
+
+
+def test_an_old_sign_in_link_is_told_to_ask_again(client: FlaskClient) -> None:
+    old = "YW5uYUBleGFtcGxlLm9yZw.202601011200.abcdefghijklmnopqrstuvwx"
+    answer = client.get(f"/me/{old}")
+    assert answer.status_code == 410
+    assert "older kind" in text(answer) and "Mail me a sign-in link" in text(answer)
 
 
 def test_a_lost_seat_link_goes_to_the_seats_own_address(app: Flask, client: FlaskClient,

@@ -128,3 +128,18 @@ def test_a_stale_projection_is_mended_by_the_sweep(store: Store) -> None:
     store.replace_deadlines(loaded.meta.id, [])
     assert rebuild_deadlines(store) == 1
     assert store.due_deadlines("9999", 100) == rows
+
+
+def test_the_sweep_gives_up_open_games_past_their_time_and_queues_the_notices(
+        store: Store) -> None:
+    from service.orders.tables import open_game
+
+    table = open_game(store, "masons", SEATS[:1], 2, seed_hex="77" * 32, open_days=2)
+    assert store.due_deadlines("9999", 100) == []  # a table owes no decision
+    at(47)
+    assert deadlines.sweep(store).reminders == []
+    at(48 + 1 / 6)  # ten minutes past: the sweep looks every ten minutes
+    report = deadlines.sweep(store)
+    [row] = [r for r in store.outbox_for_game(table.meta.id) if r.id in report.reminders]
+    assert (row.recipient, row.kind) == ("anna", "table-closed")
+    assert store.get_game(table.meta.id).status == "expired"  # type: ignore[union-attr]

@@ -1,0 +1,71 @@
+"""The game master's commands for open games: start or cancel one before it fills, make and
+revoke invitation links, and offer a running game's seat to a newcomer."""
+from __future__ import annotations
+
+import click
+
+from service.base.config import load_config
+from service.cli.common import announce, handles_errors, open_store
+
+
+@click.command("start")
+@click.argument("game_id")
+@handles_errors
+def start_command(game_id: str) -> None:
+    """Start an open game now with the players seated (at least the game's minimum)."""
+    from service.orders.tables import start_table
+
+    loaded = start_table(open_store(), game_id, "game-master")
+    announce(game_id)
+    click.echo(f"game {game_id} has started with {', '.join(loaded.meta.seat_names)}")
+
+
+@click.command("cancel")
+@click.argument("game_id")
+@handles_errors
+def cancel_command(game_id: str) -> None:
+    """Cancel an open game before it starts; those who joined are told."""
+    from service.orders.tables import close_table
+
+    close_table(open_store(), game_id, "cancelled")
+    announce(game_id)
+    click.echo(f"game {game_id} is cancelled")
+
+
+@click.command("invite")
+@click.argument("game_id")
+@click.option("--uses", type=click.IntRange(0, 100), default=0, show_default=True,
+              help="How many players the link seats (0: any number).")
+@click.option("--revoke", metavar="INVITATION", help="Revoke an invitation (its id is the "
+              "part of the link before the dot) instead of making one.")
+@handles_errors
+def invite_command(game_id: str, uses: int, revoke: str | None) -> None:
+    """Print a new invitation link to an open game (or revoke one): it leads to the join
+    page even when the game is not listed in the lobby."""
+    from service.orders.tables import make_invitation, revoke_invitation
+    from service.table.joining import invitation_token
+
+    store = open_store()
+    if revoke:
+        revoke_invitation(store, game_id, revoke.partition(".")[0])
+        click.echo(f"invitation {revoke.partition('.')[0]} no longer works")
+        return
+    invitation = make_invitation(store, game_id, uses)
+    config = load_config()
+    token = invitation_token(config.secret_key(), game_id, invitation)
+    click.echo(f"{config.base_url}/games/{game_id}/join?invite={token}")
+
+
+@click.command("offer")
+@click.argument("game_id")
+@click.argument("seat")
+@click.option("--withdraw", is_flag=True, help="Withdraw the offer.")
+@handles_errors
+def offer_command(game_id: str, seat: str, withdraw: bool) -> None:
+    """Offer a running game's SEAT (its player resigned or vanished) to a newcomer: the lobby
+    lists it, and whoever confirms an address takes it over with its history."""
+    from service.table.master import offer_seat
+
+    offer_seat(open_store(), game_id, seat, not withdraw)
+    click.echo(f"seat {seat} of game {game_id} is " + ("no longer offered" if withdraw
+                                                        else "open for a replacement"))

@@ -1,0 +1,89 @@
+"""Links mailed to an address (a "my games" sign-in, a confirmation to join a game).
+
+A link carries only an opaque token; the store keeps the token's SHA-256 with what the link
+stands for (an address, a purpose, some data) and when it expires. A single-use link is taken
+by one conditional update, so of two requests with the same link exactly one takes it,
+whatever process or node they reach.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import delete, select, update
+
+from service.log.handles import StoreBase
+from service.log.records import later, utc_now
+from service.log.schema import mail_links as links_t
+
+
+@dataclass(frozen=True)
+class MailLink:
+    """What a mailed link stands for."""
+
+    purpose: str
+    address: str
+    data: dict[str, Any]
+    expires_at: str
+    used_at: str | None
+
+
+def token_digest(token: str) -> str:
+    """Return the key a token is stored under (a leaked table opens no link)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class MailLinks:
+    """Reads and writes of the `mail_links` table, on a store's own connections."""
+
+    def __init__(self, store: StoreBase) -> None:
+        self._engine = store._engine
+        self._writer = store._writer
+
+    def add(self, token: str, purpose: str, address: str, data: dict[str, Any],
+            seconds: int) -> None:
+        """Keep the link `token` for `seconds`."""
+        with self._writer.begin() as conn:
+            conn.execute(links_t.insert().values(
+                digest=token_digest(token), purpose=purpose, address=address,
+                data=json.dumps(data, sort_keys=True), created_at=utc_now(),
+                expires_at=later(seconds), used_at=None))
+
+    def read(self, token: str, purpose: str) -> MailLink | None:
+        """Return the link of `purpose` a token stands for, used or not; None when there is
+        none or it expired."""
+        c = links_t.c
+        with self._engine.connect() as conn:
+            row = conn.execute(select(links_t).where(
+                c.digest == token_digest(token), c.purpose == purpose,
+                c.expires_at > utc_now())).first()
+        if row is None:
+            return None
+        return MailLink(row.purpose, row.address, json.loads(row.data), row.expires_at,
+                        row.used_at)
+
+    def use(self, token: str, purpose: str) -> bool:
+        """Mark an unexpired link used; return True only for the one call that did."""
+        c = links_t.c
+        query = (update(links_t)
+                 .where(c.digest == token_digest(token), c.purpose == purpose,
+                        c.used_at.is_(None), c.expires_at > utc_now())
+                 .values(used_at=utc_now()))
+        with self._writer.begin() as conn:
+            return bool(conn.execute(query).rowcount == 1)
+
+    def release(self, token: str, purpose: str) -> None:
+        """Make a used link usable again (its use was refused before anything changed)."""
+        c = links_t.c
+        query = (update(links_t).where(c.digest == token_digest(token), c.purpose == purpose)
+                 .values(used_at=None))
+        with self._writer.begin() as conn:
+            conn.execute(query)
+
+    def forget_expired(self) -> int:
+        """Delete the links that expired; return how many."""
+        with self._writer.begin() as conn:
+            return int(conn.execute(delete(links_t).where(
+                links_t.c.expires_at <= utc_now())).rowcount)

@@ -1,0 +1,83 @@
+"""Mail of open tables: the link that confirms a join, the notice of a seat taken, and the
+notice that a table was given up before it started."""
+from __future__ import annotations
+
+import secrets
+from email.message import EmailMessage
+from email.utils import format_datetime, formataddr, make_msgid
+
+from service.base import clock
+from service.base.config import Config
+from service.base.templating import render_template
+from service.base.tokens import signature
+from service.game.loading import load_game
+from service.game.meta import GameMeta
+from service.log.store import OutboxRow, Store
+from service.mail.transport import send
+from service.table.joining import JOIN_LINK_HOURS, JoinRequest
+
+LEAVE = "leave"
+"""The purpose of the signature of a seat's leave link (over the seq the seat was taken at)."""
+
+
+def leave_signature(key: bytes, meta: GameMeta, seat: str) -> str:
+    """Return the signature of the link that gives a table's seat back, good only for the
+    player who took it (a seat name taken again later has another)."""
+    seated = meta.table.seated.get(seat, 0) if meta.table else 0
+    return signature(key, meta.id, seat, seated, LEAVE)
+
+
+def mail_join_link(config: Config, request: JoinRequest) -> str:
+    """Send the confirmation link of a join request to its address; return where it went."""
+    message = _message(config, request.email, request.player,
+                       f"[{request.title} {request.game_id}] confirm your seat",
+                       make_msgid(idstring="join", domain=config.mail_domain))
+    message["X-Pbem-Game"] = request.game_id
+    message.set_content(render_template(
+        "email/join.txt", player=request.player, seat=request.seat, title=request.title,
+        game_id=request.game_id, hours=JOIN_LINK_HOURS,
+        link=f"{config.base_url}/join/{request.token}"))
+    name = f"join-{clock.now():%Y%m%d%H%M%S}-{secrets.token_hex(3)}"
+    return send(config, message, name)
+
+
+def compose_table_notice(store: Store, config: Config, row: OutboxRow,
+                         message_id: str) -> EmailMessage | None:
+    """Return the notice of an outbox row of a table: a seat taken, or the table given up."""
+    meta = load_game(store, row.game_id, upto=row.seq).meta
+    if meta.table is None or row.recipient not in meta.seat_names:
+        return None
+    seat = meta.seat(row.recipient)
+    taken, needed = len(meta.seats), meta.table.seats_needed
+    game_url = f"{config.base_url}/games/{meta.id}"
+    context = {"player": seat.player, "seat": seat.name, "title": meta.title,
+               "game_id": meta.id, "taken": taken, "needed": needed, "game_url": game_url,
+               "expires": meta.table.expires[:16].replace("T", " ") + " UTC",
+               "lobby_url": f"{config.base_url}/#open-games"}
+    if row.kind == "table-joined":
+        sig = leave_signature(config.secret_key(), meta, seat.name)
+        subject = f"[{meta.title} {meta.id}] you have seat {seat.name}"
+        body = render_template("email/table-joined.txt", **context,
+                               leave_url=f"{game_url}/leave/{seat.name}/{sig}")
+    else:
+        reason = meta.table.status
+        subject = (f"[{meta.title} {meta.id}] "
+                   + ("given up: not enough players" if reason == "expired" else "cancelled"))
+        body = render_template("email/table-closed.txt", **context, reason=reason)
+    message = _message(config, seat.email, seat.player, subject, message_id)
+    message["X-Pbem-Game"] = meta.id
+    message.set_content(body)
+    return message
+
+
+def _message(config: Config, email: str, player: str, subject: str,
+             message_id: str) -> EmailMessage:
+    """Return an automatic email's headers to one address."""
+    message = EmailMessage()
+    message["From"] = config.mail_from
+    message["To"] = formataddr((player, email))
+    message["Subject"] = subject
+    message["Date"] = format_datetime(clock.now())
+    message["Message-ID"] = message_id
+    message["Auto-Submitted"] = "auto-generated"
+    return message
