@@ -17,11 +17,13 @@ import re
 import secrets
 from dataclasses import dataclass
 
+from service.base.ids import GAME_ID_PATTERN
+
 SIGNATURE_CHARS = 16
-ADDRESS = re.compile(r"^play\+(?P<game>[0-9a-f]{8})\.(?P<seat>[a-z][a-z0-9_-]{0,23})\."
+ADDRESS = re.compile(r"^play\+(?P<game>" + GAME_ID_PATTERN + r")\.(?P<seat>[a-z][a-z0-9_-]{0,23})\."
                      r"(?P<signature>[a-z2-7]{16})@(?P<domain>[^@\s>]+)$", re.IGNORECASE)
 
-PRESS_ADDRESS = re.compile(r"^play\+(?P<game>[0-9a-f]{8})\.(?P<seat>[a-z][a-z0-9_-]{0,23})\."
+PRESS_ADDRESS = re.compile(r"^play\+(?P<game>" + GAME_ID_PATTERN + r")\.(?P<seat>[a-z][a-z0-9_-]{0,23})\."
                            r"p(?P<seq>[1-9][0-9]{0,8})\.(?P<signature>[a-z2-7]{16})"
                            r"@(?P<domain>[^@\s>]+)$", re.IGNORECASE)
 PRESS_PURPOSE = "press"

@@ -99,8 +99,8 @@ def list_command() -> None:
 @click.option("--seed", metavar="HEX", help="Fix the secret seed (for tests, demos and bug "
               "reports): the same seed and seats give the same game, under an id derived from "
               "the seed unless --id is given.")
-@click.option("--id", "game_id", metavar="ID", help="The game's id (lower-case letters, digits "
-              "and hyphens); by default a random one, or one derived from --seed.")
+@click.option("--id", "game_id", metavar="ID", help="The game's id, 8 hexadecimal digits "
+              "(0-9, a-f) such as 3f9c01ab; by default a random one, or one derived from --seed.")
 @click.option("--title", help="A title for the game (default: the game's name).")
 @click.option("--deadline", metavar="DURATION", help="Time allowed for each decision, e.g. "
               "48h or 3d (default: each game's own, usually 48h).")

@@ -15,6 +15,7 @@ from typing import TypeVar
 
 from engine.core import RuleViolation
 from service.base.config import Config
+from service.base.ids import GAME_ID_PATTERN
 from service.base.inputs import clean_for_index
 from service.base.tokens import AddressClaim, read_address, read_press_address, signature_matches
 from service.game.loading import LoadedGame, load_game
@@ -32,7 +33,7 @@ EMAIL_SOURCE = "email"
 """The source of the submissions that came in by mail; its processor is `process_email`,
 registered under this name in the entry-point group "pbem.processors" (pyproject.toml)."""
 T = TypeVar("T")
-OUR_MESSAGE_ID = re.compile(r"<(?P<game>[0-9a-f]{8})\.(?P<seq>\d+)\.(?P<seat>[a-z0-9_-]+)\.")
+OUR_MESSAGE_ID = re.compile(r"<(?P<game>" + GAME_ID_PATTERN + r")\.(?P<seq>\d+)\.(?P<seat>[a-z0-9_-]+)\.")
 
 
 def raw_to_text(raw: bytes) -> str:

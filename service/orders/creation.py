@@ -14,6 +14,7 @@ from engine.core import (
     get_game,
     sha256_hex,
 )
+from service.base.ids import GAME_ID_RULE, is_game_id
 from service.base.inputs import MAILBOX, InputRefused, check_email, check_line
 from service.game.events import PRESS_LEVELS, GameCreated, GameSettings
 from service.game.loading import LoadedGame, start_state
@@ -151,9 +152,6 @@ def seed_bytes(seed_hex: str | None) -> bytes:
     return seed
 
 
-GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
-
-
 def seed_game_id(seed_hex: str) -> str:
     """Return the game id derived from a fixed seed, so the same seed gives the same game."""
     return hashlib.sha256(b"pbem game id:" + seed_bytes(seed_hex)).hexdigest()[:8]
@@ -163,9 +161,8 @@ def chosen_game_id(store: Store, given: str | None) -> str:
     """Return the id a new game takes: the given one (checked), or a new random one."""
     if given is None:
         return new_game_id(store)
-    if not GAME_ID.fullmatch(given):
-        raise ServiceError(f"a game id is 1 to 32 lower-case letters, digits and hyphens, not "
-                           f"{given!r}", "bad-game-id")
+    if not is_game_id(given):
+        raise ServiceError(f"a game id is {GAME_ID_RULE}, not {given!r}", "bad-game-id")
     if store.get_game(given) is not None:
         raise ServiceError(f"there is a game {given} already; choose another id (a game made "
                            "from the same seed gets the same id unless --id is given)",

@@ -11,6 +11,7 @@ from flask import Blueprint, Response, json, request
 from marshmallow import ValidationError
 
 from engine.core import canonical_json
+from service.base.ids import GAME_ID
 from service.game.current import PageGame, read_game
 from service.game.history import history_page
 from service.game.loading import LoadedGame, UnknownGameId, load_game
@@ -18,7 +19,7 @@ from service.log.store import Submission
 from service.orders.results import SubmissionResult
 from service.web import openapi
 from service.web.jsonbody import BadJson, read_json
-from service.web.links import GAME_ID, SEAT, config, seat_signature, store
+from service.web.links import SEAT, config, seat_signature, store
 from service.web.orderforms import form_views, legal_texts
 from service.web.problems import problem
 from service.web.render import seq_arg

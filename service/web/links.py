@@ -10,6 +10,7 @@ import re
 from flask import abort, current_app
 
 from service.base.config import Config
+from service.base.ids import GAME_ID
 from service.base.tokens import signature
 from service.game.current import PageGame, read_game
 from service.game.loading import LoadedGame, UnknownGameId, load_game
@@ -21,7 +22,6 @@ WEB = "web"
 MASTER = "admin"
 MASTER_SEAT = "*"
 """The game master's link is signed for a name no seat can have, with its own purpose."""
-GAME_ID = re.compile(r"^[0-9a-f]{8}$")
 SEAT = re.compile(r"^[a-z][a-z0-9_-]{0,23}$")
 SIGNATURE = re.compile(r"^[a-z2-7]{16}$")
 

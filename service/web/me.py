@@ -13,13 +13,14 @@ from typing import Any
 from flask import Blueprint, abort, redirect, request, session, url_for
 
 from service.base import clock
+from service.base.ids import GAME_ID
 from service.base.inputs import MAILBOX as EMAIL
 from service.game.loading import UnknownGameId, load_game
 from service.log.store import NewOutbox
 from service.mail.transport import send
 from service.table.identity import is_old_sign_in, new_sign_in, read_sign_in, seats_of
 from service.web.handoff import announce
-from service.web.links import GAME_ID, config, refuse, signature_of, store
+from service.web.links import config, refuse, signature_of, store
 from service.web.render import page
 from service.web.security import limited
 

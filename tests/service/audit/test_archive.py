@@ -25,7 +25,7 @@ def source(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Store, di
     """A SQLite store with finished games: one per game, one defaulted, one with a new player."""
     store = open_store("sqlite", tmp_path_factory.mktemp("source"))
     games = {game.name: archives.played(store, game.name, f"{index + 0x30:02x}" * 32,
-                                        game_id=f"archived-{game.name}")
+                                        game_id=f"a0c{index:05x}")
              for index, game in enumerate(all_games())}
     games["defaulted"] = archives.defaulted(store, "secret-masters", "4d" * 32)
     games["replaced"] = archives.played(store, "castle-of-the-devil", "5e" * 32,

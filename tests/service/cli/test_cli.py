@@ -257,15 +257,18 @@ def test_the_same_seed_and_seats_give_the_same_game(home: Path, tmp_path: Path,
     assert new_game() == first
     elsewhere = [(row.type, row.payload) for row in store().events(first)]
     assert elsewhere == log  # the deadlines too: they are set from the service's clock
-    other = run("new", "secret-masters", *SEATS, "--seed", SEED, "--id", "replay-1")
-    assert other.output.strip() == "replay-1"
+    other = run("new", "secret-masters", *SEATS, "--seed", SEED, "--id", "0e1a0001")
+    assert other.output.strip() == "0e1a0001"
 
 
 def test_an_explicit_id_is_checked(home: Path) -> None:
-    assert "lower-case letters" in run("new", "secret-masters", *SEATS, "--id", "Bad Id").output
-    assert run("new", "secret-masters", *SEATS, "--id", "club-7").output.strip() == "club-7"
-    assert "there is a game club-7" in run("new", "secret-masters", *SEATS, "--id",
-                                           "club-7").output
+    for bad in ("Bad Id", "club-7", "../../etc/passwd", "C1AB0007", "c1ab00070"):
+        refused = run("new", "secret-masters", *SEATS, "--id", bad)
+        assert refused.exit_code != 0 and "8 hexadecimal digits" in refused.output
+    assert store().list_games() == []
+    assert run("new", "secret-masters", *SEATS, "--id", "c1ab0007").output.strip() == "c1ab0007"
+    assert "there is a game c1ab0007" in run("new", "secret-masters", *SEATS, "--id",
+                                             "c1ab0007").output
 
 
 def test_masons_from_the_terminal(home: Path) -> None:

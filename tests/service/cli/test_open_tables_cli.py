@@ -62,7 +62,7 @@ def test_the_game_master_starts_or_cancels(home: Path) -> None:
     assert load_game(store(), game_id).meta.started
     late = run("cancel", game_id)
     assert late.exit_code == 1 and "started already" in late.output
-    other = opened("--id", "other")
+    other = opened("--id", "0123abcd")
     assert run("cancel", other).exit_code == 0
     assert "cancelled" in run("list").output
 

@@ -156,7 +156,7 @@ def test_the_game_master_starts_with_enough_players_or_cancels(store: Store) -> 
     with pytest.raises(ServiceError) as late:
         close_table(store, game_id, "cancelled")
     assert late.value.code == "started"
-    other = opened(store, game_id="second")
+    other = opened(store, game_id="5ec0d000")
     join_table(store, other, "Bruno", "bruno@example.org", "l3")
     close_table(store, other, "cancelled")
     assert store.get_game(other).status == "cancelled"  # type: ignore[union-attr]

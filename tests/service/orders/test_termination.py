@@ -38,7 +38,7 @@ def test_a_game_played_to_its_end_records_why_it_ended(store: Store, name: str) 
     for index in range(2):
         seed = game_seed(f"termination-{name}", index)
         loaded = create_game(store, name, seats_for(name), seed_hex=seed.hex(),
-                             game_id=f"end-{index}")
+                             game_id=f"e0d0000{index}")
         play_to_end(store, loaded, seed)
         ended = load_game(store, loaded.meta.id)
         outcome = ended.game.outcome(ended.state)
@@ -57,7 +57,7 @@ def test_a_deadline_default_that_ends_the_game_is_told_apart(store: Store) -> No
     for index in range(GAMES):
         seed = game_seed("termination-defaults", index)
         loaded = create_game(store, "secret-masters", seats_for("secret-masters"),
-                             seed_hex=seed.hex(), game_id=f"defaults-{index}")
+                             seed_hex=seed.hex(), game_id=f"defa{index:04x}")
         play_to_end(store, loaded, seed)
         found.append(load_game(store, loaded.meta.id).meta.termination)
         if wanted <= set(found):
