@@ -172,10 +172,58 @@ def archive_for_mail(store: Store, game_id: str, base_url: str, limit: int) -> M
 # -- reading -------------------------------------------------------------------------------
 
 _RAW_DECODE = json.JSONDecoder().raw_decode
+MAX_LINE_BYTES = 16 * 2**20
+"""The longest line read: far above any event the service records, far below what would
+strain a reader's memory (a line is held whole while it is checked)."""
+MAX_NESTING = 64
+"""The deepest nesting of JSON arrays and objects read; the service's events stay far below."""
+
+
+def read_lines(file: IO[bytes], first: int = 1) -> Iterator[tuple[int, bytes]]:
+    """Yield (line number, line) from `file`, never holding more than MAX_LINE_BYTES of one.
+
+    Raises ArchiveError for a longer line, which is not read to its end.
+    """
+    number = first
+    while True:
+        line = file.readline(MAX_LINE_BYTES + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE_BYTES:
+            raise ArchiveError(f"line {number} is longer than {MAX_LINE_BYTES // 2**20} MiB, "
+                               "which no archive written by pbem holds; it was not read")
+        yield number, line
+        number += 1
+
+
+def nesting(text: str) -> int:
+    """Return how deep arrays and objects nest in a JSON text (brackets in strings ignored)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
 
 
 def _object(line: bytes, what: str, seq: int | None) -> dict[str, Any]:
     """Return the JSON object on one line, or raise ArchiveError naming what it should be."""
+    if line.count(b"[") + line.count(b"{") > MAX_NESTING and \
+            nesting(line.decode("utf-8", "replace")) > MAX_NESTING:
+        raise ArchiveError(f"the line of {what} nests arrays and objects more than "
+                           f"{MAX_NESTING} deep, which no archive written by pbem does", seq)
     try:
         text = line.decode("utf-8")
         value, end = _RAW_DECODE(text)
@@ -218,7 +266,7 @@ class Archive:
         self.path = Path(path)
         try:
             with self.path.open("rb") as file:
-                first = file.readline()
+                first = next((line for _, line in read_lines(file)), b"")
         except OSError as exc:
             raise ArchiveError(f"cannot read {self.path}: {exc.strerror or exc}") from None
         if not first.strip():
@@ -235,8 +283,8 @@ class Archive:
         """
         expected, prev_hash, game_id = 1, GENESIS_HASH, self.header.game_id
         with self.path.open("rb") as file:
-            file.readline()
-            for line in file:
+            file.readline(MAX_LINE_BYTES + 1)
+            for _, line in read_lines(file, first=2):
                 if line.isspace():
                     continue
                 data = _object(line, f"event {expected}", expected)

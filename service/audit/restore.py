@@ -4,32 +4,79 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from service.audit.archive import Archive, ArchiveError, ArchiveHeader, check_engine, seed_matches
-from service.audit.rerun import AuditRefused, AuditReport, rerun_log
+from service.audit.rerun import AuditFailure, AuditRefused, AuditReport, rerun_log
+from service.base.ids import GAME_ID_RULE, is_game_id
 from service.game.events import SERVICE_EVENTS, SeedRevealed, is_service_event
 from service.game.loading import fold_rows, snapshot_of
-from service.game.meta import apply_service_event, seat_addresses
+from service.game.meta import GameMeta, apply_service_event, seat_addresses
 from service.log.store import CHECKPOINT_EVERY, GameRow, Store, StoredEvent, StoreError
 
 STATUSES = ("active", "paused", "finished")
 
 
 def audit_archive(path: str | Path) -> AuditReport:
-    """Audit an archive from the file alone: chain, seed, every draw and order, the end."""
+    """Audit an archive from the file alone: chain, seed, every draw and order, the end, and
+    that its header says what its log says."""
     archive = Archive(path)
     header = archive.header
     _check_engine(header)
+    if not is_game_id(header.game_id):
+        raise AuditRefused(f"the archive's game id {header.game_id!r} is not a game id (a game "
+                           f"id is {GAME_ID_RULE})")
     if header.seed is None:
         raise AuditRefused(f"the archive of game {header.game_id} holds no seed: the game was "
                            "still running when it was exported without --with-secrets, so "
                            "its randomness cannot be audited (the hash chain can: pbem import "
                            "refuses it, but a finished game's archive has everything)")
+    folded = _Folded(header.game_id)
     try:
-        return rerun_log(header.game_id, header.seed, archive.entries(),
-                         require_finished=header.finished)
+        report = rerun_log(header.game_id, header.seed, folded.watch(archive.entries()),
+                           require_finished=header.finished)
+        check_header(header, folded.meta)
     except ArchiveError as exc:
-        raise AuditRefused(str(exc)) from None
+        raise (AuditRefused(exc.message) if exc.seq is None
+               else AuditFailure(exc.seq, exc.message)) from None
+    return report
+
+
+class _Folded:
+    """The service's data of a log, folded from its service events as they stream past."""
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        self.meta: GameMeta | None = None
+
+    def watch(self, entries: Iterator[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+        """Pass the entries on, folding each service event."""
+        for entry in entries:
+            if is_service_event(entry["type"]):
+                item = SERVICE_EVENTS.load(entry["type"], entry["payload"],
+                                           entry["schema_version"])
+                self.meta = apply_service_event(self.meta, self.game_id, item, entry["seq"])
+            yield entry
+
+
+def check_header(header: ArchiveHeader, meta: GameMeta | None) -> None:
+    """Raise ArchiveError unless the header's game, title, options, seats and status are the
+    ones its hash-chained log holds: the header itself is not chained, so it is checked."""
+    if meta is None:
+        raise ArchiveError("the archive holds no event that creates its game")
+    seats = tuple({"seat": seat.name, "player": seat.player} for seat in meta.seats)
+    status = ("finished" if meta.finished else "paused" if meta.paused else
+              "active" if meta.started else "open")
+    told = {"game": header.game, "title": header.title, "engine version": header.engine_version,
+            "options": header.options, "seats and players": header.seats,
+            "status": header.status}
+    logged = {"game": meta.game, "title": meta.title, "engine version": meta.engine_version,
+              "options": dict(meta.options), "seats and players": seats,
+              "status": status if status != "open" else header.status}
+    wrong = [name for name in told if told[name] != logged[name]]
+    if wrong:
+        raise ArchiveError(f"the header's {', '.join(wrong)} differ from what the game's log "
+                           "records: the header was altered")
 
 
 def _check_engine(header: ArchiveHeader) -> None:
@@ -58,6 +105,9 @@ def import_archive(store: Store, path: str | Path) -> Restored:
     archive = Archive(path)
     header = archive.header
     check_engine(header.game, header.engine_version)
+    if not is_game_id(header.game_id):
+        raise ArchiveError(f"the archive's game id {header.game_id!r} is not a game id (a game "
+                           f"id is {GAME_ID_RULE}), so it is not imported")
     if header.status not in STATUSES:
         raise ArchiveError(f"the header's status {header.status!r} is none of "
                            f"{', '.join(STATUSES)}")
@@ -67,6 +117,14 @@ def import_archive(store: Store, path: str | Path) -> Restored:
                            "could not go on, so it is not imported")
     if store.get_game(header.game_id) is not None:
         raise ArchiveError(f"a game with id {header.game_id} is already in this store")
+    try:  # the whole record, as `pbem audit --archive` checks it, before anything is written
+        audit_archive(path)
+    except AuditFailure as exc:
+        raise ArchiveError("the archive does not pass its audit, so nothing was imported: "
+                           f"{exc.reason}", exc.seq) from None
+    except AuditRefused as exc:
+        raise ArchiveError(f"the archive does not pass its audit, so nothing was imported: "
+                           f"{exc}") from None
     row = GameRow(header.game_id, header.game, header.engine_version, header.title,
                   header.seed, header.created_at, header.status)
     try:
