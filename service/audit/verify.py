@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core import encode
+from engine.core import encode, get_game
 from service.game.loading import UnknownGameId, load_game
 from service.log.store import GameRow, Store
 
@@ -32,6 +32,18 @@ def verify(store: Store, game_id: str) -> VerifyReport:
     cut = truncation(store, row, last)
     if cut:
         return VerifyReport(False, last, last + 1 if row.head_seq > last else None, cut)
+    mailed = store.mailed_heads_unlike_log(game_id)
+    if mailed:
+        seq, digest = mailed[0]
+        return VerifyReport(False, last, seq, f"an email was written for seq {seq} with the "
+                            f"head {digest[:12]}, which the log no longer holds there: events "
+                            "were removed or rewritten after the service mailed them")
+    stale = stale_snapshot(store, row)
+    if stale is not None:
+        store.delete_snapshots(game_id)
+        return VerifyReport(False, last, stale, f"the snapshot at seq {stale} was taken of an "
+                            "event the log no longer holds there: the log was rewritten after "
+                            "it (the snapshot was dropped; the next load rebuilds it)")
     try:
         full = load_game(store, game_id, use_snapshots=False)
     except (KeyError, TypeError, ValueError) as exc:
@@ -42,8 +54,23 @@ def verify(store: Store, game_id: str) -> VerifyReport:
         return VerifyReport(False, last, cached.snapshot_seq,
                             "the snapshot disagrees with a full replay of the log (it was "
                             "dropped; the next load rebuilds it)")
-    return VerifyReport(True, last, None, f"{cached.healed}; it was dropped and rebuilt from "
-                        "the log" if cached.healed else "")
+    if cached.healed:
+        return VerifyReport(False, last, cached.snapshot_seq or None, f"{cached.healed}; it "
+                            "was dropped and rebuilt from the log")
+    return VerifyReport(True, last, None)
+
+
+def stale_snapshot(store: Store, row: GameRow) -> int | None:
+    """Return the seq of the newest snapshot if the log holds another event there, or None."""
+    try:
+        found = store.latest_snapshot(row.id, get_game(row.game).version)
+    except ValueError:
+        return None  # unreadable: the load that follows drops it and says so
+    if found is None or not found[1].get("hash"):
+        return None
+    seq, data = found
+    event = store.events(row.id, after_seq=seq - 1, upto=seq)
+    return seq if not event or event[0].hash != data["hash"] else None
 
 
 def truncation(store: Store, row: GameRow, last: int) -> str:

@@ -300,8 +300,6 @@ def verify_command(game_id: str, witnesses: tuple[str, ...]) -> None:
         check_witness_command(store, game_id, given)
     if report.ok:
         click.echo(f"ok: {report.events} events, hash chain intact, replay matches")
-        if report.problem:
-            click.echo(f"note: {report.problem}")
         return
     where = f" at seq {report.first_bad_seq}" if report.first_bad_seq is not None else ""
     raise click.ClickException(f"verification failed{where}: {report.problem}")

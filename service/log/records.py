@@ -185,6 +185,8 @@ class OutboxRow:
     last_error: str | None
     claimed_until: str | None = None
     queued_until: str | None = None
+    head_hash: str | None = None
+    """The hash of the event at `seq` when the row was written (None: no new event caused it)."""
 
 
 def encode_body(body: str) -> bytes:

@@ -139,6 +139,9 @@ outbox = Table(
     Column("last_error", Text, nullable=True),
     Column("claimed_until", String(32), nullable=True),
     Column("queued_until", String(32), nullable=True),
+    # The hash of the event at `seq` when the row was written: the head its mail carries,
+    # which `pbem verify` holds the log to (empty for rows no new event caused).
+    Column("head_hash", String(64), nullable=True),
     ForeignKeyConstraint(["game_id", "seq"], ["events.game_id", "events.seq"],
                          name="outbox_event_fk"),
     UniqueConstraint("game_id", "seq", "recipient", "kind", name="outbox_delivery_uq"),

@@ -78,8 +78,8 @@ _SQL = {
         "VALUES (:submission_id, :line, :game_id, :seq, :last_seq)"),
     "outbox": (
         "INSERT INTO outbox (game_id, seq, recipient, kind, payload, status, attempts, "
-        "created_at) VALUES (:game_id, :seq, :recipient, :kind, :payload, :status, "
-        ":attempts, :created_at)"),
+        "created_at, head_hash) VALUES (:game_id, :seq, :recipient, :kind, :payload, :status, "
+        ":attempts, :created_at, :head_hash)"),
     "deadlines_clear": "DELETE FROM deadlines WHERE game_id = :game_id",
     "deadline": (
         "INSERT INTO deadlines (game_id, seat, prompt_key, due, seq, next_at) "
@@ -318,15 +318,16 @@ def submission_values(sub: Submission, outcome: tuple[str, dict[str, Any]] | Non
 def outbox_values(game_id: str, stored: list[StoredEvent],
                   outbox: Sequence[NewOutbox]) -> list[dict[str, Any]]:
     """Return the column values of an append's outbox rows; each must name a new event."""
-    seqs = {e.seq for e in stored}
+    hashes = {e.seq: e.hash for e in stored}
     now = utc_now()
     rows = []
     for item in outbox:
-        if item.seq not in seqs:
+        if item.seq not in hashes:
             raise StoreError(f"outbox row names seq {item.seq}, not one of this append")
         rows.append({"game_id": game_id, "seq": item.seq, "recipient": item.recipient,
                      "kind": item.kind, "payload": canonical_json(item.payload),
-                     "status": "pending", "attempts": 0, "created_at": now})
+                     "status": "pending", "attempts": 0, "created_at": now,
+                     "head_hash": hashes[item.seq]})
     return rows
 
 

@@ -422,6 +422,21 @@ class Store(QueueStore, ReadStore, CacheStore):
         with self._engine.connect() as conn:
             return int(conn.execute(query).scalar() or 0)
 
+    def mailed_heads_unlike_log(self, game_id: str) -> list[tuple[int, str]]:
+        """Return (seq, hash) of the deliveries whose recorded head the log no longer holds.
+
+        A delivery written with its event keeps that event's hash; an event since removed or
+        rewritten leaves the delivery naming a hash the log has not at that seq.
+        """
+        o, e = outbox_t.c, events_t.c
+        query = (select(o.seq, o.head_hash).select_from(outbox_t.outerjoin(
+            events_t, (e.game_id == o.game_id) & (e.seq == o.seq)))
+            .where(o.game_id == game_id, o.head_hash.is_not(None),
+                   e.hash.is_(None) | (e.hash != o.head_hash))
+            .distinct().order_by(o.seq))
+        with self._engine.connect() as conn:
+            return [(int(seq), str(digest)) for seq, digest in conn.execute(query)]
+
     def _insert_outbox(self, conn: Connection, game_id: str, stored: list[StoredEvent],
                        outbox: Sequence[NewOutbox]) -> None:
         """Insert the outbox rows of an append; each must name one of its new events."""

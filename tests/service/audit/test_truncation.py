@@ -101,3 +101,43 @@ def test_a_cut_log_with_its_head_put_back_is_caught_by_the_outbox(tmp_path: Path
     raw.close()
     report = verify(store, loaded.meta.id)
     assert not report.ok and "end of the log was removed" in report.problem
+
+
+def rechain_from(store: Store, game_id: str, edited: int) -> None:
+    """Edit event `edited` and recompute every hash after it, the head included."""
+    prev = GENESIS_HASH
+    for e in store.events(game_id):
+        payload = dict(e.payload, forged=True) if e.seq == edited else e.payload
+        digest = event_hash(e.game_id, e.seq, e.type, e.schema_version, payload, e.actor,
+                            e.causation, e.recorded_at, prev)
+        run(store, "UPDATE events SET payload = :p, prev_hash = :ph, hash = :h "
+            "WHERE game_id = :g AND seq = :s", p=json.dumps(payload, sort_keys=True,
+                                                          separators=(",", ":")),
+            ph=prev, h=digest, g=e.game_id, s=e.seq)
+        prev = digest
+    end = store.log_end(game_id)
+    run(store, "UPDATE games SET head_seq = :s, head_hash = :h WHERE id = :g", s=end[0],
+        h=end[1], g=game_id)
+
+
+def test_a_rewrite_with_every_hash_and_the_head_recomputed_is_caught_by_the_mail(
+        store: Store) -> None:
+    loaded, _ = played(store)
+    mailed = [row.seq for row in store.outbox_for_game(loaded.meta.id) if row.head_hash]
+    rechain_from(store, loaded.meta.id, 2)
+    assert store.verify_chain(loaded.meta.id) is None
+    report = verify(store, loaded.meta.id)
+    first_mailed_after = min(seq for seq in mailed if seq >= 2)
+    assert not report.ok and report.first_bad_seq == first_mailed_after
+    assert "which the log no longer holds there" in report.problem
+
+
+def test_a_snapshot_of_an_event_the_log_no_longer_holds_is_a_failure(store: Store) -> None:
+    loaded, _ = played(store, orders=30)
+    snapshot = store.latest_snapshot(loaded.meta.id, loaded.game.version)
+    assert snapshot is not None
+    rechain_from(store, loaded.meta.id, snapshot[0])
+    run(store, "UPDATE outbox SET head_hash = NULL WHERE game_id = :g", g=loaded.meta.id)
+    report = verify(store, loaded.meta.id)
+    assert not report.ok and report.first_bad_seq == snapshot[0]
+    assert f"the snapshot at seq {snapshot[0]}" in report.problem
