@@ -6,6 +6,7 @@ nothing about who plays where.
 """
 from __future__ import annotations
 
+import secrets
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 from typing import Any
@@ -51,7 +52,7 @@ def my_games() -> Any:
 def ask_for_link() -> Any:
     """Mail a sign-in link to the given address if it plays here; answer the same anyway."""
     email = request.form.get("email", "").strip()[:200]
-    if (EMAIL.match(email) and not limited("SUBMIT", f"me:{email.lower()}")
+    if (EMAIL.match(email) and not limited("SIGNIN", f"me:{email.lower()}")
             and seats_of(store(), email)):
         _mail_sign_in(email)
     return redirect(url_for("me.my_games", sent=1), 303)
@@ -71,7 +72,8 @@ def _mail_sign_in(email: str) -> None:
         "Someone (we hope you) asked for a list of your games.\n\nOpen this link within 24 "
         f"hours to see every seat of {email}, whose turn it is, and your deadlines:\n\n"
         f"{config().base_url}/me/{token}\n\nIf you did not ask, ignore this email.\n")
-    send(config(), message, f"signin-{clock.now():%Y%m%d%H%M%S}")
+    # a name of its own: two links asked for in the same second are two files
+    send(config(), message, f"signin-{clock.now():%Y%m%d%H%M%S}-{secrets.token_hex(3)}")
 
 
 @bp.get("/me/<token>")
@@ -99,7 +101,7 @@ def lost_link(game_id: str) -> Any:
     seat = request.form.get("seat", "").strip().lower()[:24]
     if not GAME_ID.match(game_id):
         abort(404)
-    if not limited("SUBMIT", f"lost:{game_id}:{seat}"):
+    if not limited("SIGNIN", f"lost:{game_id}:{seat}"):
         try:
             loaded = load_game(store(), game_id)
         except UnknownGameId:

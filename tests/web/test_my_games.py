@@ -15,7 +15,7 @@ from service.orders.creation import NewSeat, create_game
 from service.table.identity import new_sign_in, read_sign_in
 
 from .conftest import new_game
-from .helpers import post_form, text
+from .helpers import csrf, post_form, text
 
 
 def mail_texts(app: Flask) -> list[str]:
@@ -119,3 +119,18 @@ def test_an_address_s_games_are_read_from_who_plays_them_now(store: Store) -> No
     assert [(s.game_id, s.seat) for s in seats_of(store, "edda@example.org")] == [
         (older.meta.id, "ada")]
     assert [row.id for row in store.games_of_address("ben@example.org", 10)] == [older.meta.id]
+
+
+def test_sign_in_mail_to_one_address_is_limited_whoever_asks(app: Flask, client: FlaskClient,
+                                                             store: Store) -> None:
+    new_game(store)
+    token = csrf(client, "/me")
+    answers = {text(client.post("/me", data={"csrf_token": token, "email": "anna@example.org"},
+                                environ_base={"REMOTE_ADDR": f"198.51.100.{index}"}))
+               for index in range(10)}  # ten visitors
+    assert len(answers) == 1
+    limit = int(app.config["RATE_SIGNIN"].split("/")[0])
+    assert len(mail_texts(app)) == limit
+    post_form(client, "/me", {"email": "bruno@example.org"}, "/me")
+    assert len(mail_texts(app)) == limit + 1  # another address has its own allowance
+
