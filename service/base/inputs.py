@@ -16,6 +16,9 @@ BAD_CATEGORIES = {"Cc": "a control character", "Cs": "a lone surrogate",
 INVISIBLE_FORMATS = {"\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067",
                      "\u2068", "\u2069"}
 """Bidirectional overrides and isolates, which can make a name read as another."""
+BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
+"""Every character that only steers the direction of text: the overrides and isolates, and the
+left-to-right, right-to-left and Arabic letter marks."""
 LOCAL_PART = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
 DOMAIN = r"(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}"
 MAILBOX = re.compile(rf"^{LOCAL_PART}@{DOMAIN}$")
@@ -24,6 +27,18 @@ MAILBOX = re.compile(rf"^{LOCAL_PART}@{DOMAIN}$")
 
 class InputRefused(ValueError):
     """A typed value that the service will not keep; the message says why, for the user."""
+
+
+def without_bidi(text: str) -> str:
+    """Return `text` without its text direction controls, which can make what a player reads
+    differ from what was written ("moc.elpmaxe" shown as "example.com")."""
+    return BIDI_CONTROLS.sub("", text)
+
+
+def escaped_bidi(text: str) -> str:
+    """Return `text` with each text direction control shown as its code (<U+202E>), for text
+    kept before such controls were removed at input."""
+    return BIDI_CONTROLS.sub(lambda found: f"<U+{ord(found.group()):04X}>", text)
 
 
 def bad_character(text: str) -> str:
@@ -36,8 +51,9 @@ def bad_character(text: str) -> str:
 
 
 def check_line(text: str, what: str, max_length: int) -> str:
-    """Return `text` stripped when it is one clean line of at most `max_length` characters."""
-    value = text.strip()
+    """Return `text` stripped when it is one clean line of at most `max_length` characters;
+    text direction controls are removed."""
+    value = without_bidi(text).strip()
     found = bad_character(value)
     if found:
         raise InputRefused(f"{what} may not contain {found}: write it on one line, as plain "
@@ -49,7 +65,7 @@ def check_line(text: str, what: str, max_length: int) -> str:
 
 def check_email(text: str, what: str = "the email address") -> str:
     """Return the address when `text` is exactly one plain mailbox (local@domain)."""
-    value = text.strip()
+    value = without_bidi(text).strip()
     found = bad_character(value)
     if found:
         raise InputRefused(f"{what} may not contain {found}")

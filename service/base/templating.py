@@ -12,6 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template, select_autoescape
+from markupsafe import Markup
+
+from service.base.inputs import BIDI_CONTROLS, escaped_bidi
 
 DEFAULT_TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
@@ -32,7 +35,24 @@ def _environment_for(folder: Path) -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        finalize=_shown,
     )
+
+
+def _shown(value: Any) -> Any:
+    """Return a value as a template shows it: text direction controls written as their codes,
+    so that a name or message kept before they were removed at input cannot be spoofed."""
+    if isinstance(value, Markup) and BIDI_CONTROLS.search(value):  # HTML or SVG already
+        return _escaped_markup(value)
+    if isinstance(value, str) and BIDI_CONTROLS.search(value):
+        return escaped_bidi(value)
+    return value
+
+
+def _escaped_markup(value: Markup) -> Markup:
+    """Return safe markup with each text direction control written as its code."""
+    return Markup(BIDI_CONTROLS.sub(lambda found: f"&lt;U+{ord(found.group()):04X}&gt;",
+                                    str(value)))
 
 
 def environment() -> Environment:

@@ -8,6 +8,7 @@ from datetime import timedelta
 
 from engine.core import Termination, canonical_json
 from service.base import clock
+from service.base.inputs import without_bidi
 from service.game.events import (
     DEADLINE_ACTOR,
     MASTER,
@@ -183,7 +184,7 @@ def end_game(store: Store, game_id: str, reason: str) -> None:
 
 def message_all(store: Store, game_id: str, text: str, causation: str) -> None:
     """Send every player a message from the game master (once per causation)."""
-    body = text.strip()
+    body = without_bidi(text).strip()
     if not body or len(body) > MAX_PRESS_CHARS:
         raise ServiceError(f"a message holds 1 to {MAX_PRESS_CHARS} characters", "press-empty")
     loaded = load_game(store, game_id)

@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from service.base.inputs import without_bidi
 from service.game.events import MASTER, SERVICE_EVENTS, PressSent
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import GameMeta
@@ -96,7 +97,7 @@ def check_allowed(meta: GameMeta, request: PressRequest, to_all: bool) -> None:
 def send_press(store: Store, game_id: str, sender: str, request: PressRequest, *,
                causation: str) -> PressSent:
     """Append a press message and its mail, once per `causation`; return the message."""
-    text = request.text.strip()
+    text = without_bidi(request.text).strip()
     if not text:
         raise ServiceError("The message is empty: write it after `press to ...:`.",
                            "press-empty")
