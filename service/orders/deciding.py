@@ -120,6 +120,9 @@ def _decide_once(store: OrderLog, loaded: LoadedGame, seat: str, body: str,
                            "game-paused")
     if meta.finished:
         raise ServiceError("The game is over; no more orders are taken.", "game-over")
+    if not meta.started:
+        raise ServiceError("The game has not started: it waits for its players to join, and "
+                           "takes orders once every seat is taken.", "not-started")
     prompt = game.check_prompted(loaded.state, seat)
     if prompt_key is not None and prompt_key != prompt.key:
         raise StaleOrder("That order answers an earlier decision; the game has moved on.",

@@ -93,3 +93,10 @@ def test_a_table_has_nothing_to_show_until_it_starts(home: Path) -> None:
     game_id = opened()
     shown = run("show", game_id)
     assert shown.exit_code == 1 and "has not started: 1 of 3 seats are taken" in shown.output
+
+
+def test_an_order_for_a_table_not_started_is_refused(home: Path) -> None:
+    game_id = opened()
+    typed = run("order", game_id, "anna", "pass")
+    assert typed.exit_code != 0 and "has not started" in typed.output
+    assert "Traceback" not in typed.output
