@@ -15,7 +15,7 @@ from service.cli.common import (
     open_order_store,
     open_store,
 )
-from service.game.events import PRESS_LEVELS
+from service.game.events import MAIL_SENDERS, PRESS_LEVELS
 from service.game.loading import load_game
 from service.orders.creation import create_game, parse_seat, seed_game_id
 from service.orders.processing import submit_order
@@ -123,11 +123,16 @@ def list_command() -> None:
               help="With --open: days to wait for the players before the game is given up.")
 @click.option("--offer-resigned", is_flag=True, help="Offer a seat to a newcomer in the "
               "lobby as soon as its player resigns.")
+@click.option("--mail-senders", type=click.Choice(MAIL_SENDERS), default="seat",
+              show_default=True, help="Whose mail to a seat's reply address acts at once: the "
+              "seat's own address only (mail from others waits for the seat to confirm it), or "
+              "any sender who has the address.")
 @handles_errors
 def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], seed: str | None,
                 game_id: str | None, title: str | None, deadline: str | None,
                 reminders: str, press: str, absence_days: int, master_email: str,
-                open_seats: int, private: bool, open_days: int, offer_resigned: bool) -> None:
+                open_seats: int, private: bool, open_days: int, offer_resigned: bool,
+                mail_senders: str) -> None:
     """Create a game of GAME (or open it for players to join) and print its id."""
     rules = get_game(game)
     if not seats and not open_seats:
@@ -147,7 +152,7 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
         "reminder_hours": parse_reminders(reminders),
         "game_id": game_id or (seed_game_id(seed) if seed else None), "press": press,
         "absence_days": absence_days, "master_email": master_email,
-        "offer_resigned": offer_resigned}
+        "offer_resigned": offer_resigned, "mail_senders": mail_senders}
     named = [parse_seat(s) for s in seats]
     if open_seats:
         from service.orders.tables import open_game

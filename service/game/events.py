@@ -117,6 +117,12 @@ class GameSettings:
     master_email: str = ""
     offer_resigned: bool = False
     """Offer a seat to a newcomer as soon as its player resigns."""
+    mail_senders: str = "seat"
+    """Whose mail to a seat's reply address acts at once: the seat's own address only ("seat";
+    mail from any other is held until the seat confirms it) or any sender ("any")."""
+
+
+MAIL_SENDERS = ("seat", "any")
 
 
 MASTER = "*"

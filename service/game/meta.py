@@ -122,6 +122,8 @@ class GameMeta:
     offered: frozenset[str] = frozenset()
     """Seats open for a newcomer to take over."""
     offer_resigned: bool = False
+    mail_senders: str = "seat"
+    """"seat": mail from another address than the seat's is held until the seat confirms it."""
 
     @property
     def started(self) -> bool:
@@ -275,7 +277,8 @@ def _table_talk(meta: GameMeta, item: Any) -> GameMeta:
     """Return the meta after a settings, preferences or absence event (else unchanged)."""
     if isinstance(item, GameSettings):
         return replace(meta, press=item.press, absence_days=item.absence_days,
-                       master_email=item.master_email, offer_resigned=item.offer_resigned)
+                       master_email=item.master_email, offer_resigned=item.offer_resigned,
+                       mail_senders=item.mail_senders)
     if isinstance(item, SeatPreferences):
         return replace(meta, preferences={**meta.preferences, item.seat: item})
     if isinstance(item, SeatResigned):

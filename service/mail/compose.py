@@ -109,6 +109,10 @@ def compose_outbox(store: Store, config: Config, row: OutboxRow) -> EmailMessage
         from service.mail.tablemail import compose_table_notice
 
         return compose_table_notice(store, config, row, message_id(config, row))
+    if row.kind.startswith("confirm."):
+        from service.mail.senders import compose_confirm
+
+        return compose_confirm(store, config, row, message_id(config, row))
     if row.kind == "replaced":
         from service.mail.notices import compose_replaced
 
@@ -243,13 +247,15 @@ def _dress(config: Config, letter: Letter, meta: GameMeta, seat: str,
 
 def compose_reply(store: Store, config: Config, sub: Submission) -> EmailMessage | None:
     """Return the answer to a processed email: orders as understood, or what was wrong."""
-    from service.mail.inbound import safe_header, text_to_raw
-    from service.mail.reading import parse_message
+    from service.mail.inbound import safe_header
+    from service.mail.reading import parse_message, text_to_raw
 
     original = parse_message(text_to_raw(sub.body))
     if (automatic_reason(original, sub.sender)
             or (sub.result or {}).get("code") == "automatic-mail"):
         return None
+    if sub.status == "held":
+        return _held_answer(config, sub, original)
     recipient = _reply_recipient(store, sub)
     if recipient is None:
         return None
@@ -314,6 +320,29 @@ def _help_now(store: Store, game_id: str, seat: str) -> str:
     loaded = load_game(store, game_id)
     prompt = loaded.game.prompt_for(loaded.state, seat)
     return loaded.game.help(prompt) if prompt else ""
+
+
+def _held_answer(config: Config, sub: Submission, original: EmailMessage) -> EmailMessage | None:
+    """Return the answer to the sender of a held message: it waits for the seat, nothing more
+    (no board, no orders that could be written: the sender is not known to play the seat)."""
+    from service.mail.inbound import safe_header
+
+    recipient = answerable(sub.sender)
+    if recipient is None:
+        return None
+    message = EmailMessage()
+    message["From"] = config.mail_from
+    message["To"] = recipient
+    subject = one_line(safe_header(original, "Subject"))[:200] or "your message"
+    message["Subject"] = subject if subject.lower().startswith("re:") else f"Re: {subject}"
+    message["Date"] = format_datetime(clock.now())
+    message["Message-ID"] = make_msgid(idstring=f"reply.{sub.id}", domain=config.mail_domain)
+    original_id = safe_header(original, "Message-ID")
+    if MESSAGE_ID.match(original_id):
+        message["In-Reply-To"] = original_id
+    mark_automatic(message, "auto-replied")
+    message.set_content(str((sub.result or {}).get("message", "")) + "\n")
+    return message
 
 
 def _reply_recipient(store: Store, sub: Submission) -> str | None:

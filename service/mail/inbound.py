@@ -23,7 +23,8 @@ from service.log.store import Store, Submission
 from service.mail.chat import is_auto_reply
 from service.mail.hygiene import automatic_reason, envelope_sender
 from service.mail.pressreply import answer_by_press_address, authenticate_press
-from service.mail.reading import extract_orders, parse_message
+from service.mail.reading import extract_orders, parse_message, raw_to_text, text_to_raw
+from service.mail.senders import held_answered, hold, must_confirm, release
 from service.mail.talk import take_talk
 from service.orders.appending import outbox_rows
 from service.orders.deciding import decide_order, help_now
@@ -34,16 +35,6 @@ EMAIL_SOURCE = "email"
 registered under this name in the entry-point group "pbem.processors" (pyproject.toml)."""
 T = TypeVar("T")
 OUR_MESSAGE_ID = re.compile(r"<(?P<game>" + GAME_ID_PATTERN + r")\.(?P<seq>\d+)\.(?P<seat>[a-z0-9_-]+)\.")
-
-
-def raw_to_text(raw: bytes) -> str:
-    """Return raw message bytes as a str that gives back the very same bytes."""
-    return raw.decode("utf-8", "surrogateescape")
-
-
-def text_to_raw(text: str) -> bytes:
-    """Return the original bytes of a message stored with raw_to_text."""
-    return text.encode("utf-8", "surrogateescape")
 
 
 def receive_email(store: Store, raw: bytes, *, envelope_from: str | None = None,
@@ -205,10 +196,19 @@ def _process(store: Store, config: Config,
                            "read as orders.", "automatic-mail")
     press = read_press_address(sub.recipient or "")
     if press is not None:
+        answered, _ = authenticate_press(store, config, press)
+        if must_confirm(answered.meta, press.seat, sub.sender):
+            return hold(store, sub, answered, press.seat), None
         return answer_by_press_address(store, config, sub, message, press), None
     claim, loaded = authenticate_loaded(store, config, sub.recipient)
+    if must_confirm(loaded.meta, claim.seat, sub.sender):
+        return hold(store, sub, loaded, claim.seat), None
     store.set_submission_route(sub.id, claim.game_id, claim.seat)
     extracted = extract_orders(message)
+    held = held_answered(store, claim.game_id, claim.seat, safe_header(message, "In-Reply-To"))
+    if held is not None and [line.strip().lower() for line in extracted.lines[:1]] == \
+            ["confirm"]:
+        return _confirmed(store, config, sub, held), None
     talk = take_talk(store, sub.id, claim, message, extracted,
                      safe_header(message, "In-Reply-To"))
     if not extracted.lines or not (talk.orders or talk.said_something):
@@ -228,6 +228,19 @@ def _process(store: Store, config: Config,
         return result, refused
     helped = replace(result, legal=result.legal or help_now(store, claim.game_id, claim.seat))
     return (replace(helped, status="help") if not talk.orders else helped), refused
+
+
+def _confirmed(store: Store, config: Config, sub: Submission,
+               held: Submission) -> SubmissionResult:
+    """Act on a held message its seat confirmed by reply; answer with what became of it."""
+    released, _ = release(store, held)
+    outcome = process_email(store, config, released)
+    said = {"accepted": "its orders were accepted", "partial": "some of its orders were "
+            "accepted", "talk": "it was delivered", "help": "it was answered"}.get(
+        outcome.status, f"it was read, and refused: {outcome.message}")
+    note = (f"Confirmed: the message from {held.sender or 'an unknown sender'} was acted on as "
+            f"yours, and {said}.")
+    return SubmissionResult(sub.id, "talk", orders=outcome.orders, notes=(note,))
 
 
 def authenticate(store: Store, config: Config, recipient: str | None) -> AddressClaim:

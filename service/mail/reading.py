@@ -66,6 +66,16 @@ class Extracted:
     """The same lines with blank lines kept as '' (paragraphs matter for press)."""
 
 
+def raw_to_text(raw: bytes) -> str:
+    """Return raw message bytes as a str that gives back the very same bytes."""
+    return raw.decode("utf-8", "surrogateescape")
+
+
+def text_to_raw(text: str) -> bytes:
+    """Return the original bytes of a message stored with raw_to_text."""
+    return text.encode("utf-8", "surrogateescape")
+
+
 def parse_message(raw: bytes) -> EmailMessage:
     """Return the parsed message; malformed input still gives one, with its defects recorded."""
     data, cut = _bounded(bytes(raw))

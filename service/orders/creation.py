@@ -16,7 +16,7 @@ from engine.core import (
 )
 from service.base.ids import GAME_ID_RULE, is_game_id
 from service.base.inputs import MAILBOX, InputRefused, check_email, check_line
-from service.game.events import PRESS_LEVELS, GameCreated, GameSettings
+from service.game.events import MAIL_SENDERS, PRESS_LEVELS, GameCreated, GameSettings
 from service.game.loading import LoadedGame, start_state
 from service.game.meta import apply_service_event
 from service.game.seating import SeatInfo
@@ -79,12 +79,14 @@ def create_game(store: Store, game_name: str, seats: Sequence[NewSeat],
                 seed_hex: str | None = None, deadline_hours: int | None = None,
                 reminder_hours: Sequence[int] = (24, 1),
                 game_id: str | None = None, press: str = "private", absence_days: int = 14,
-                master_email: str = "", offer_resigned: bool = False) -> LoadedGame:
+                master_email: str = "", offer_resigned: bool = False,
+                mail_senders: str = "seat") -> LoadedGame:
     """Create a game with a fresh secret seed (or the given one) and its opening events, under
     a new random id or the given one (the random stream is keyed by the seed and the id)."""
     game = get_game(game_name)
     seats = check_seats(game, seats)
-    settings = table_settings(press, absence_days, master_email.strip(), offer_resigned)
+    settings = table_settings(press, absence_days, master_email.strip(), offer_resigned,
+                              mail_senders)
     title = checked_text(title or "", "the title", MAX_TITLE, "bad-title") or None
     try:
         values = game.resolve_options(options or {})
@@ -108,7 +110,8 @@ def create_game(store: Store, game_name: str, seats: Sequence[NewSeat],
 
 
 def table_settings(press: str, absence_days: int, master_email: str,
-                   offer_resigned: bool = False) -> list[GameSettings]:
+                   offer_resigned: bool = False,
+                   mail_senders: str = "seat") -> list[GameSettings]:
     """Return the table settings event, or none when all are the defaults."""
     if press not in PRESS_LEVELS:
         raise ServiceError(f"press must be one of {', '.join(PRESS_LEVELS)}, not {press!r}",
@@ -117,9 +120,13 @@ def table_settings(press: str, absence_days: int, master_email: str,
         raise ServiceError("an absence may extend deadlines by 0 to 60 days", "bad-absence")
     if master_email and not MAILBOX.match(master_email):
         raise ServiceError(f"{master_email!r} is not an email address", "bad-master-email")
-    if (press, absence_days, master_email, offer_resigned) == ("private", 14, "", False):
+    if mail_senders not in MAIL_SENDERS:
+        raise ServiceError(f"mail senders are {' or '.join(MAIL_SENDERS)}, not "
+                           f"{mail_senders!r}", "bad-mail-senders")
+    if (press, absence_days, master_email, offer_resigned, mail_senders) == (
+            "private", 14, "", False, "seat"):
         return []
-    return [GameSettings(press, absence_days, master_email, offer_resigned)]
+    return [GameSettings(press, absence_days, master_email, offer_resigned, mail_senders)]
 
 
 def check_seats(game: Game[Any], seats: Sequence[NewSeat], open_seats: int = 0) -> list[NewSeat]:

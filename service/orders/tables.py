@@ -68,7 +68,7 @@ def open_game(store: Store, game_name: str, named: Sequence[NewSeat], open_seats
               reminder_hours: Sequence[int] = (24, 1), game_id: str | None = None,
               press: str = "private", absence_days: int = 14, master_email: str = "",
               listed: bool = True, open_days: int = OPEN_DAYS,
-              offer_resigned: bool = False) -> LoadedGame:
+              offer_resigned: bool = False, mail_senders: str = "seat") -> LoadedGame:
     """Open a game with `open_seats` seats for whoever joins besides the `named` ones."""
     game = get_game(game_name)
     if open_seats < 1:
@@ -77,7 +77,8 @@ def open_game(store: Store, game_name: str, named: Sequence[NewSeat], open_seats
     if not 1 <= open_days <= MAX_OPEN_DAYS:
         raise ServiceError(f"an open game waits 1 to {MAX_OPEN_DAYS} days for its players",
                            "bad-expiry")
-    settings = table_settings(press, absence_days, master_email.strip(), offer_resigned)
+    settings = table_settings(press, absence_days, master_email.strip(), offer_resigned,
+                              mail_senders)
     title = checked_text(title or "", "the title", MAX_TITLE, "bad-title") or game.title
     try:
         values = game.resolve_options(options or {})

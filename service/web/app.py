@@ -50,6 +50,7 @@ def _register_blueprints(app: Flask) -> None:
         admin,
         api,
         commands,
+        confirming,
         devmail,
         inbound,
         lobby,
@@ -67,6 +68,7 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(talk.bp)
     app.register_blueprint(me.bp)
     app.register_blueprint(tables.bp)
+    app.register_blueprint(confirming.bp)
     app.register_blueprint(admin.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(inbound.bp)

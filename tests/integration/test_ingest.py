@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from service.log.store import Store
-from service.mail.inbound import text_to_raw
+from service.mail.reading import text_to_raw
 
 from .conftest import ROOT
 

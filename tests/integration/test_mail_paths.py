@@ -199,7 +199,7 @@ def test_malformed_and_oversized_mail(pipeline: Pipeline) -> None:
     assert "own reply address" in answer_text(pipeline, "junk@players.test")
     wait_for(lambda: pipeline.store.unreplied_submissions("email") == [],
              what="the answer to be marked sent")
-    from service.mail.inbound import text_to_raw
+    from service.mail.reading import text_to_raw
 
     kept = [sub for sub in _email_submissions(pipeline) if sub.sender == "junk@players.test"]
     assert len(kept) == 1 and kept[0].status == "rejected"

@@ -306,3 +306,11 @@ def test_an_order_is_decided_without_importing_the_database_library(home: Path) 
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("accepted: ") and done.stdout.endswith("exit 0 False\n")
     assert load_game(store(), game_id).seq > before
+
+
+def test_a_game_may_take_mail_from_any_sender(home: Path) -> None:
+    game_id = run("new", "secret-masters", *SEATS, "--mail-senders", "any").output.strip()
+    assert load_game(store(), game_id).meta.mail_senders == "any"
+    default = run("new", "secret-masters", *SEATS).output.strip()
+    assert load_game(store(), default).meta.mail_senders == "seat"
+    assert run("new", "secret-masters", *SEATS, "--mail-senders", "some").exit_code != 0

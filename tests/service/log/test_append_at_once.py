@@ -72,6 +72,11 @@ def _rows(store: Store, game: str) -> dict[str, list[dict[str, Any]]]:
         found["submissions"] = sorted(
             ({k: v for k, v in row._mapping.items() if k not in VARYING}
              for row in conn.execute(query)), key=repr)
+    hashes = {item.seq: item.hash for item in store.events(game)}
+    for delivery in found["outbox"]:  # the head it was written for, told as "its event's"
+        if delivery["head_hash"] is not None:
+            delivery["head_hash"] = ("its event" if delivery["head_hash"] == hashes.get(
+                delivery["seq"]) else delivery["head_hash"])
     for snapshot in found["snapshots"]:  # the hash it ends on, told as "the log's head"
         state = json.loads(snapshot["state"])
         state["hash"] = "head" if state["hash"] == store.log_end(game)[1] else state["hash"]

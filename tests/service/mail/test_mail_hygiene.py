@@ -13,7 +13,8 @@ from service.base.tokens import reply_address
 from service.log.store import Store
 from service.mail.compose import compose_outbox, compose_reply
 from service.mail.hygiene import answerable
-from service.mail.inbound import receive_email, text_to_raw
+from service.mail.inbound import receive_email
+from service.mail.reading import text_to_raw
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import process_submission
 from tests.stores import open_store

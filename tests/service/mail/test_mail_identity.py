@@ -8,7 +8,7 @@ from pathlib import Path
 
 from service.base.tokens import reply_address
 from service.game.loading import load_game
-from service.mail import inbound
+from service.mail import reading
 from service.mail.inbound import EMAIL_SOURCE, message_content, message_key, receive_email
 from service.orders.creation import create_game
 from service.orders.processing import process_submission
@@ -96,7 +96,7 @@ def test_a_copy_stored_under_its_message_id_alone_is_still_a_duplicate(tmp_path:
     table: Table = open_table(tmp_path)
     to = table.address("anna")
     raw = mail("anna@example.org", to, "help")
-    earlier, _ = table.store.add_submission(EMAIL_SOURCE, inbound.raw_to_text(raw),
+    earlier, _ = table.store.add_submission(EMAIL_SOURCE, reading.raw_to_text(raw),
                                             sender="anna@example.org", recipient=to,
                                             idempotency_key="<m1@players.test>")
     (again, created), = receive_email(table.store, b"Received: from mx9\r\n" + raw,
@@ -104,7 +104,7 @@ def test_a_copy_stored_under_its_message_id_alone_is_still_a_duplicate(tmp_path:
     assert not created and again.id == earlier.id
     bare = mail("anna@example.org", to, "status", None)
     legacy = "sha256:" + hashlib.sha256(bare).hexdigest()
-    kept, _ = table.store.add_submission(EMAIL_SOURCE, inbound.raw_to_text(bare),
+    kept, _ = table.store.add_submission(EMAIL_SOURCE, reading.raw_to_text(bare),
                                          sender="anna@example.org", recipient=to,
                                          idempotency_key=legacy)
     (same, created), = receive_email(table.store, bare, envelope_from="anna@example.org")

@@ -198,8 +198,8 @@ def test_a_whole_game_plays_verifies_and_audits(store: Store) -> None:
 
 def test_audit_catches_a_forged_random_outcome_even_with_a_rebuilt_chain(store: Store) -> None:
     """Someone with database access rewrites a secret draw, recomputes every hash after it and
-    the head the games table records: verify cannot tell, the audit against the revealed seed
-    can."""
+    the head the games table records: verify tells from the heads the mail was written for;
+    when those are rewritten too, verify cannot tell, the audit against the revealed seed can."""
     played = play_to_end(store, new_game(store), b"forged")
     assert audit(store, played.game_id).orders > 0
     rows = store.events(played.game_id)
@@ -217,6 +217,11 @@ def test_audit_catches_a_forged_random_outcome_even_with_a_rebuilt_chain(store: 
     with store._writer.begin() as conn:
         conn.execute(text("UPDATE games SET head_seq = :s, head_hash = :h WHERE id = :g"),
                      {"s": head_seq, "h": head_hash, "g": played.game_id})
+    mailed = verify(store, played.game_id)
+    assert not mailed.ok and "which the log no longer holds" in mailed.problem
+    with store._writer.begin() as conn:
+        conn.execute(text("UPDATE outbox SET head_hash = NULL WHERE game_id = :g"),
+                     {"g": played.game_id})
     assert verify(store, played.game_id).ok
     with pytest.raises(AuditRefused, match="different events"):
         audit(store, played.game_id)
