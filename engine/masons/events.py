@@ -294,6 +294,16 @@ class CardsSwapped:
     cards: tuple[str, ...]
 
 
+@EVENTS.register("end-reached",
+                 describe=lambda e: f"{e.reason[0].upper()}{e.reason[1:]}: the game ends.")
+@dataclass(frozen=True)
+class EndReached:
+    """The last piece of a kind left the supply for the board (rules 1.1): the game ends;
+    only the scoring of a city completed by this turn's wall still follows."""
+
+    reason: str
+
+
 @EVENTS.register("game-ended",
                  describe=lambda e: e.reason)
 @dataclass(frozen=True)
