@@ -352,6 +352,7 @@ from .events_attack import (
     RollChanged,
     WindowClosed,
     WindowOpened,
+    WindowSkipped,
 )
 
 __all__ = [
@@ -396,5 +397,6 @@ __all__ = [
     "TurnSkipped",
     "WindowClosed",
     "WindowOpened",
+    "WindowSkipped",
     "answer_text",
 ]

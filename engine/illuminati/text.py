@@ -58,8 +58,8 @@ def render_text(view: Mapping[str, Any]) -> str:
         out.append(f"Attack: {attack['attacker']} to {attack['kind']} {attack['target']} with "
                    f"{attack['group']}: needs {attack['needed']} or less"
                    + (f", rolled {attack['roll']}" if attack["roll"] else "")
-                   + ("" if attack.get("committed", True) else
-                      " (not committed yet: the attacker may call it off)"))
+                   + (" (not committed yet: the attacker may call it off)"
+                      if attack.get("call_off", False) else ""))
     window = view.get("secrets_window")
     if window:
         out.append("Secrets window: " + "; ".join(

@@ -9,6 +9,7 @@ from .events import answer_text
 from .goals import goal_text, progress, special_goal
 from .grid import world_arrows
 from .rules_attack import plan_of
+from .rules_counter import uncommitted
 from .state import Phase, Player, State, depth
 
 
@@ -67,6 +68,7 @@ def _attack(state: State, seat: str | None) -> dict[str, Any] | None:
             and state.phase in (Phase.RESPONSE, Phase.REACTION, Phase.SECRETS)
             and any(a.seat == seat for a in attack.sealed),
             "committed": attack.committed or bool(attack.roll),
+            "call_off": uncommitted(state),
             "placing": [f"{name_of(puppet)} at {SIDES[side]}" for puppet, _, side in
                         attack.placing]}
 
