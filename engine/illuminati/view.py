@@ -125,5 +125,15 @@ def _you(state: State, seat: str | None) -> dict[str, Any] | None:
 def label(state: State) -> str:
     """Return where the game stands, in a few words."""
     if state.phase is Phase.OVER:
-        return "over: " + (", ".join(state.winners) or "nobody") + " won"
-    return f"turn {state.turn.number}, {state.turn.seat}: {state.phase.value}"
+        return "Game over, won by " + (" and ".join(state.winners) or "nobody")
+    if state.phase in (Phase.SETUP, Phase.GOAL) or not state.turn.seat:
+        return "Setup, the UFOs choose their goal" if state.phase is Phase.GOAL else "Setup"
+    doing = PHASE_WORDS.get(state.phase, "")
+    return f"Turn {state.turn.number}, {state.turn.seat}" + (f" ({doing})" if doing else "")
+
+
+PHASE_WORDS = {Phase.END: "end of the turn", Phase.RESPONSE: "response window",
+               Phase.RAISE: "raise", Phase.REACTION: "reaction window",
+               Phase.SECRETS: "Secrets window", Phase.COUNTER: "Secrets window"}
+"""What the label adds to the turn while a decision other than the turn's actions is open
+(labels stand in mail subjects before a colon, so they hold none)."""
