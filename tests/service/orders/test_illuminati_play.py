@@ -1,7 +1,7 @@
 """Illuminati played through the service, order by order, for what random play seldom
 reaches: a capture, a gift of money, a move, giving a group away or dropping it and the
 knock-out either causes, a kill by the Servants of Cthulhu, a Special drawn and played, the
-UFOs' goal."""
+UFOs' goal, the Federal Reserve paying a group it is not next to, the Network's two draws."""
 from __future__ import annotations
 
 import hashlib
@@ -216,4 +216,58 @@ def test_the_ufos_may_pursue_the_goal_of_an_illuminati_out_of_play(store: Store)
     assert state.player(ufos).goal == absent and state.phase is Phase.TURN
     other = next(s for s in SEATS if s != ufos)
     assert absent not in str(GAME.view(state, other)["players"])
+    assert verify(store, game_id).ok
+
+
+def _turned_up(seed: str, game_id: str) -> tuple[str, ...]:
+    """Return the groups turned up as targets in the opening of that seed and id."""
+    state = GAME.initial_state(SEATS, GAME.default_options())
+    opening = GAME.start(state, Rng.for_position(bytes.fromhex(seed), game_id, 1))
+    return tuple(e.card for e in opening if type(e).__name__ == "GroupTurnedUp")
+
+
+def test_the_federal_reserve_pays_any_group_of_its_structure(store: Store) -> None:
+    index = next(i for i in range(500)
+                 if "federal-reserve" in _turned_up(_seed("play-fed", i), f"play{i:04d}"))
+    game_id = f"play{index:04d}"
+    create_game(store, "illuminati", [NewSeat(s, f"{s}@example.org") for s in SEATS],
+                seed_hex=_seed("play-fed", index), game_id=game_id)
+    for _ in range(60):
+        state = _settle(store, game_id)
+        owner = state.owner("federal-reserve")
+        if owner and len(state.player(owner).groups) >= 2:
+            break
+        seat = state.turn.seat
+        own = state.player(seat)
+        targets = sorted(state.uncontrolled, key=lambda g: g != "federal-reserve")
+        if state.phase is Phase.TURN and state.turn.actions and not state.turn.acted and (
+                owner in ("", seat)) and targets:
+            _order(store, game_id, seat, f"attack control {targets[0]} with {own.illuminati} "
+                   f"spending {own.cards[0].money} from illuminati")
+        else:
+            _order(store, game_id, seat, "end" if state.turn.acted else "pass")
+    else:
+        raise AssertionError("nobody came to hold the Federal Reserve and another group")
+    state = _to_turn_of(store, game_id, owner)
+    player = state.player(owner)
+    fed = player.placed("federal-reserve")
+    assert fed is not None and fed.money > 0  # its income came in at the turn's start
+    other = next(p for p in player.cards[1:] if p.card != "federal-reserve"
+                 and p.master != "federal-reserve" and fed.master != p.card)
+    _order(store, game_id, owner, f"transfer 1 from federal-reserve to {other.card}")
+    after = _state(store, game_id).player(owner).placed(other.card)
+    assert after is not None and after.money == other.money + 1
+    assert verify(store, game_id).ok
+
+
+def test_the_network_draws_two_cards_a_turn(store: Store) -> None:
+    game_id = _game(store, "play-network", "network")
+    state = _settle(store, game_id)
+    network = next(p.seat for p in state.players if p.illuminati == "network")
+    state = _to_turn_of(store, game_id, network)
+    events = store.events(game_id)
+    began = max(e.seq for e in events if e.type == "turn-began"
+                and e.payload["seat"] == network)
+    drawn = [e for e in events if e.seq > began and e.type in ("special-drawn", "group-drawn")]
+    assert len(drawn) == 2 and all(e.payload["seat"] == network for e in drawn)
     assert verify(store, game_id).ok
