@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from .contract import EVERYONE, Audience, TypeTable, Upcaster
+from .wording import one_stop
 
 S = TypeVar("S")
 _T = TypeVar("_T")
@@ -100,11 +101,14 @@ class EventTypes(Generic[S]):
 
     def audience(self, event: Any) -> Audience:
         """Return who may read `event` before the game ends."""
-        return self.specs[type(event)].audience(event)
+        audience = self.specs[type(event)].audience(event)
+        if audience.summary:
+            return Audience(audience.seats, one_stop(audience.summary))
+        return audience
 
     def describe(self, event: Any) -> str:
         """Return the one-line account of `event`."""
-        return self.specs[type(event)].describe(event)
+        return one_stop(self.specs[type(event)].describe(event))
 
     def missing(self) -> list[str]:
         """Return what the declarations lack: event types without an evolver, and the like."""

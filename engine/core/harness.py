@@ -366,9 +366,23 @@ def check_listing_agrees(played: PlayedGame, states: int = 20, probes: int = 150
                                          f"{'not ' if accepted else ''}listed as legal")
 
 
+def check_forms(played: PlayedGame, states: int = 20) -> None:
+    """Check that every example and every choice a form offers a seat is accepted by the order
+    check, in a sample of the game's states: the help never offers what the check refuses."""
+    from .formcheck import FormRefused, check_prompt_forms
+
+    for state in played.sampled_states[:states]:
+        for prompt in played.game.prompts(state):
+            try:
+                check_prompt_forms(played.game, state, prompt)
+            except FormRefused as exc:
+                raise HarnessFailure(str(exc)) from exc
+
+
 def check_all(played: PlayedGame) -> None:
     """Run every end-of-game check on `played`."""
     check_declared(played.game)
+    check_forms(played)
     check_replay(played)
     check_audit(played)
     check_history(played)

@@ -4,6 +4,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core.wording import counted
+
 SIZE_LETTER = {"small": "S", "medium": "M", "large": "L"}
 RITE_NAME = {"french": "French", "st-andrews": "St Andrew's"}
 
@@ -90,10 +92,11 @@ def _realm_lines(realm: Mapping[str, Any]) -> list[str]:
         lines.append("      " + "; ".join(piece_label(p) for p in lodge["members"]))
     loose = "; ".join(piece_label(p) for p in realm["unaffiliated"]) or "nobody"
     lines.append(f"  Unaffiliated: {loose}")
-    lines.append(f"  {counts['lodges']} lodges, {counts['perfect_initiates']} Perfect "
-                 f"Initiates, {counts['masons']} Masons"
+    lines.append(f"  {counted(counts['lodges'], 'lodge')}, "
+                 f"{counted(counts['perfect_initiates'], 'Perfect Initiate')}, "
+                 f"{counted(counts['masons'], 'Mason')}"
                  + ("; may declare the end" if realm["may_declare_end"] else "")
-                 + (f"; {realm['points']} points" if "points" in realm else ""))
+                 + (f"; {counted(realm['points'], 'point')}" if "points" in realm else ""))
     return lines
 
 

@@ -24,7 +24,7 @@ def answer_text(item: Answer) -> str:
                      f"{item.defend_illuminati}MB from the Illuminati")
     if item.interfere:
         side = "for" if item.interfere > 0 else "against"
-        words.append(f"interferes {side} with {abs(item.interfere)}MB")
+        words.append(f"interferes {side} the attack with {abs(item.interfere)}MB")
     if item.abolish:
         words.append(f"abolishes privilege with {_names(item.abolish)}")
     if item.play and item.play != "interference":
@@ -352,6 +352,7 @@ from .events_attack import (
     RollChanged,
     WindowClosed,
     WindowOpened,
+    WindowSkipped,
 )
 
 __all__ = [
@@ -396,5 +397,6 @@ __all__ = [
     "TurnSkipped",
     "WindowClosed",
     "WindowOpened",
+    "WindowSkipped",
     "answer_text",
 ]

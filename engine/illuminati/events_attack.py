@@ -106,6 +106,22 @@ class WindowOpened:
     phase: str
 
 
+def _skipped(e: WindowSkipped) -> str:
+    what = {"response": "the attack", "reaction": "the roll", "secrets": "the Specials "
+            "played on the roll", "counter": "the Special just played"}.get(e.phase, "it")
+    return (f"No {e.phase} window opens: as the treasuries and the number of Specials in "
+            f"each hand show, nobody it would ask could answer {what} but by passing.")
+
+
+@EVENTS.register("window-skipped", describe=_skipped)
+@dataclass(frozen=True)
+class WindowSkipped:
+    """A window is not opened because, by public information, every seat it would ask could
+    only pass (rules 1.2): no money it may spend, no Special in hand."""
+
+    phase: str
+
+
 @EVENTS.register("answer-sealed",
                  describe=lambda e: "Sealed: " + answer_text(e.answer) + ".",
                  audience=lambda e: Audience(frozenset({e.answer.seat}), "An answer was sealed."))

@@ -11,7 +11,7 @@ from .events import EVENTS
 from .state import Answer, Attack, Counter, Phase, Placed, Player, State, Turn
 
 
-def initial_state(seats: tuple[str, ...], goal_adjust: int, rules: str = "1.1") -> State:
+def initial_state(seats: tuple[str, ...], goal_adjust: int, rules: str = "1.2") -> State:
     """Return the state before the opening events, playing the rules of version `rules`."""
     return State(seats, goal_adjust, rules, tuple(Player(seat) for seat in seats), order=seats)
 
@@ -165,6 +165,12 @@ def _opened(state: State, e: ev.WindowOpened) -> State:
     return _attack(state, asked=asked, waiting=waiting, sealed=standing)
 
 
+@EVENTS.evolver(ev.WindowSkipped)
+def _window_skipped(state: State, e: ev.WindowSkipped) -> State:
+    """A window nobody could answer but by passing is not opened: nothing changes."""
+    return state
+
+
 @EVENTS.evolver(ev.AnswerSealed)
 def _sealed(state: State, e: ev.AnswerSealed) -> State:
     seat = e.answer.seat
@@ -222,7 +228,7 @@ def _called_off(state: State, e: ev.AttackCalledOff) -> State:
         if card in used:
             del used[len(used) - 1 - used[::-1].index(card)]
     turn = replace(state.turn, actions=state.turn.actions + 1, used=tuple(used),
-                   bavaria_privilege=state.turn.bavaria_privilege
+                   called_off=True, bavaria_privilege=state.turn.bavaria_privilege
                    and attack.privilege != "bavaria")
     return replace(state, phase=Phase.TURN, attack=None, turn=turn)
 

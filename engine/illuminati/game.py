@@ -31,9 +31,11 @@ class Illuminati(KitGame[State]):
     title: ClassVar[str] = "Illuminati"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
-    version: ClassVar[str] = "1.1"
-    older_versions: ClassVar[tuple[str, ...]] = ("1.0",)
-    """1.0: Specials take effect as they are played (Secrets cancels only Assassination or
+    version: ClassVar[str] = "1.2"
+    older_versions: ClassVar[tuple[str, ...]] = ("1.1", "1.0")
+    """1.1: the UFOs choose only among the Illuminati in play, an attacker may call off any
+    number of attacks a turn, and every window opens even when nobody could answer it but by
+    passing. 1.0, besides: Specials take effect as they are played (Secrets cancels only Assassination or
     Murphy's Law, on the roll), an announced attack cannot be called off, and displaced
     puppets of a capture always take the first open arrow of their master."""
     options: ClassVar[tuple[OptionSpec, ...]] = (
@@ -51,7 +53,9 @@ class Illuminati(KitGame[State]):
     """The Specials in hand and the deck order are hidden."""
 
     def older(self, version: str) -> Illuminati:
-        """Return the rules of version 1.0, kept for the games created under it."""
+        """Return the rules of version 1.1 or 1.0, kept for the games created under them."""
+        if version == "1.1":
+            return _version_11()
         if version != "1.0":
             return super().older(version)  # type: ignore[return-value]
         return _version_10()
@@ -114,6 +118,19 @@ class Illuminati(KitGame[State]):
     def probe_words(self) -> tuple[str, ...]:
         """Return the names of every card."""
         return secrecy.probe_words()
+
+
+class IlluminatiVersion11(Illuminati):
+    """Illuminati as engine version 1.1 plays it, for the games created under it."""
+
+    version: ClassVar[str] = "1.1"
+    older_versions: ClassVar[tuple[str, ...]] = ()
+
+
+@cache
+def _version_11() -> IlluminatiVersion11:
+    """Return the one game object playing the rules of version 1.1."""
+    return IlluminatiVersion11()
 
 
 class IlluminatiVersion10(Illuminati):

@@ -11,10 +11,11 @@ from engine.core.kit import Step
 from . import orders as od
 from .arithmetic import target_number
 from .candidates import listed
-from .cards import ALIGNMENTS, ATTACKS, SIDES, name_of, transferable
+from .cards import ALIGNMENTS, ATTACKS, SIDES, name_of, power, transferable
 from .grammar import ON_PLAYERS
-from .rules_actions import move_is_free, transfer_kind
-from .rules_attack import capture_placement, plan_for, plan_of
+from .grid import open_arrows
+from .rules_actions import check_transfer, move_is_free, transfer_kind
+from .rules_attack import can_aim, capture_placement, plan_for, plan_of
 from .rules_specials import AUTO_PASS_MODES
 from .state import Phase, State
 
@@ -169,8 +170,12 @@ def _fields(state: State, seat: str, kind: str) -> list[Field] | None:
         if len(own) < 2 or not most or (how == "action" and no_action) or (
                 how == "end" and state.turn.transfers <= 0):
             return None
+        pairs = _transfer_pairs(state, seat)
+        if not pairs:
+            return None
         return [Field("amount", "MB", "number", (), 1, most),
-                Field("source", "from", "choice", own), Field("dest", "to", "choice", own)]
+                Field("source", "from", "choice", tuple(dict.fromkeys(a for a, _ in pairs))),
+                Field("dest", "to", "choice", tuple(dict.fromkeys(b for _, b in pairs)))]
     if kind == "give-money":
         if not treasury or not others:
             return None
@@ -233,20 +238,44 @@ def _fields(state: State, seat: str, kind: str) -> list[Field] | None:
     return None
 
 
+def _transfer_pairs(state: State, seat: str) -> list[tuple[str, str]]:
+    """Return the (source, destination) pairs of the seat's cards between which some money
+    may be transferred now."""
+    cards = [p.card for p in state.player(seat).cards]
+    pairs = []
+    for source in cards:
+        for dest in cards:
+            try:
+                check_transfer(state, seat, od.TransferOrder(1, source, dest))
+            except RuleViolation:
+                continue
+            pairs.append((source, dest))
+    return pairs
+
+
 def _attack_fields(state: State, seat: str) -> list[Field]:
     """Return the fields of an attack: every card the seat may name, money in numbers, and
     the optional parts (privilege, arrow, Whispering Campaign, money moved, placing)."""
     player = state.player(seat)
     own = tuple(p.card for p in player.cards)
     most = _money(state, seat)
-    targets = tuple(state.uncontrolled) + tuple(
-        g for p in state.players if p.seat != seat for g in p.groups)
-    lenders = tuple(card for card in own if transferable(card) > 0)
-    fields = [Field("purpose", "attack to", "choice", ATTACKS),
+    controlled = tuple(g for p in state.players if p.seat != seat for g in p.groups)
+    pairs = [(card, target) for target in tuple(state.uncontrolled) + controlled
+             for card in own if can_aim(state, seat, card, target)]
+    targets = tuple(dict.fromkeys(t for _, t in pairs))
+    able = tuple(dict.fromkeys(card for card, _ in pairs))
+    whisper = "whispering-campaign" in player.hand
+    reach = {"control": any(open_arrows(player, card) for card in able),
+             "neutralize": any(t in controlled for _, t in pairs),
+             "destroy": whisper or any(power(t) > 0 for t in targets)}
+    fields = [Field("purpose", "attack to", "choice", tuple(k for k in ATTACKS if reach[k])),
               Field("target", "target", "choice", targets),
-              Field("group", "attacking group", "choice", own),
-              Field("aiders", "aided by", "multi", lenders, 0, len(lenders)),
-              Field("from_group", FIELD_LABELS["from_group"], "number", (), 0, most),
+              Field("group", "attacking group", "choice", able)]
+    lenders = tuple(card for card in able if transferable(card) > 0)
+    if len(able) > 1 and lenders:
+        # A group never aids its own attack: with a single card able to act, nothing can aid.
+        fields.append(Field("aiders", "aided by", "multi", lenders, 0, len(lenders)))
+    fields += [Field("from_group", FIELD_LABELS["from_group"], "number", (), 0, most),
               Field("from_illuminati", FIELD_LABELS["from_illuminati"], "number", (), 0,
                     player.cards[0].money)]
     privileges = tuple(f"privileged by {card}" for card in dict.fromkeys(player.hand))

@@ -25,15 +25,20 @@ from .state import Phase, Player, State, subtree
 
 
 def goal_choices(state: State) -> list[str]:
-    """Return the Illuminati whose goal the UFOs may choose (those in play, not their own)."""
+    """Return the Illuminati whose goal the UFOs may choose: any of the other seven (rules
+    1.2), or under the earlier reading only those in play."""
+    if state.at_least("1.2"):
+        return sorted(card for card in ILLUMINATI if card != "ufos")
     return sorted(p.illuminati for p in state.players if p.illuminati != "ufos")
 
 
 def check_goal(state: State, seat: str, order: GoalOrder) -> None:
-    """Raise a violation unless the goal belongs to an Illuminati in play."""
+    """Raise a violation unless the UFOs may pursue that goal."""
     if order.goal not in goal_choices(state):
         names = ", ".join(name_of(c) for c in goal_choices(state))
-        raise refuse(f"Choose the goal of an Illuminati in play: {names}.", "goal")
+        which = ("one of the other seven Illuminati" if state.at_least("1.2")
+                 else "an Illuminati in play")
+        raise refuse(f"Choose the goal of {which}: {names}.", "goal")
 
 
 def choose_goal(em: Emitter, seat: str, order: Any, rng: Rng) -> None:

@@ -1,6 +1,7 @@
 """Attacks: the announcement's checks, and how an attack is carried out and resolved."""
 from __future__ import annotations
 
+from engine.core.errors import RuleViolation
 from engine.core.rng import Rng
 
 from . import events as ev
@@ -50,6 +51,18 @@ def check_attack(state: State, seat: str, order: AttackOrder) -> None:
     _check_kind(state, seat, order)
     _check_money(state, seat, order)
     _check_placing(state, seat, order)
+
+
+def can_aim(state: State, seat: str, card: str, target: str) -> bool:
+    """Return whether `card` of `seat` may take part in an attack on `target` now, as far as
+    the target and the card's uses this turn go (for forms: what they may offer)."""
+    if uses_left(state, card, target) <= 0:
+        return False
+    try:
+        _check_target(state, seat, AttackOrder("control", target, card, (), 0, 0))
+    except RuleViolation:
+        return False
+    return True
 
 
 def _check_target(state: State, seat: str, order: AttackOrder) -> None:

@@ -26,6 +26,7 @@ from . import events as ev
 from .cards import name_of
 from .flow import Emitter, check_victory, refuse
 from .orders import CallOffOrder, PassOrder, PlayOrder
+from .quiet import nobody_could_answer
 from .state import Answer, Counter, Phase, Play, State
 
 SECRETS = "secrets"
@@ -46,6 +47,9 @@ def open_counter(em: Emitter, plays: tuple[Play, ...], context: str, rng: Rng) -
     players = {play.seat for play in plays} if context != "response" else set()
     asked = tuple(seat for seat in state.active if seat not in players)
     if not asked:
+        return False
+    if nobody_could_answer(state, asked, "counter"):
+        em.emit(ev.WindowSkipped("counter"))
         return False
     em.emit(ev.CounterOpened(plays, context, asked))
     counter = em.state.counter
@@ -140,10 +144,17 @@ def _after_free_play(em: Emitter, counter: Counter, cancelled: Play | None,
 
 def uncommitted(state: State) -> bool:
     """Return whether the attack under way may still be called off (rules 1.1): its attacker
-    put no money down, nobody else has spent any, and the dice are not rolled."""
+    put no money down, nobody else has spent any, and the dice are not rolled; under the rules
+    of 1.2 only if its attacker has called off no attack yet this turn."""
     attack = state.attack
     return (state.newer and state.phase is Phase.RESPONSE and attack is not None
-            and not attack.committed and not attack.roll)
+            and not attack.committed and not attack.roll and not called_off_before(state))
+
+
+def called_off_before(state: State) -> bool:
+    """Return whether this turn's player called off an attack already and may not again
+    (rules 1.2: one call-off per turn, as every announcement is mailed to everyone)."""
+    return state.at_least("1.2") and state.turn.called_off
 
 
 def check_call_off(state: State, seat: str, order: CallOffOrder) -> None:
@@ -155,6 +166,9 @@ def check_call_off(state: State, seat: str, order: CallOffOrder) -> None:
     if attack is None or seat != attack.attacker:
         raise refuse("Only the attacker calls off an attack, before anything is committed.",
                      "call-off")
+    if called_off_before(state):
+        raise refuse("You called off an attack this turn already; one call-off a turn is "
+                     "allowed, so this attack goes on.", "call-off-again")
     if not uncommitted(state):
         raise refuse("The attack is committed (money was put down or the dice rolled): it can "
                      "no longer be called off.", "committed")

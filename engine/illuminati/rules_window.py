@@ -28,7 +28,20 @@ ASSASSINATED, MURPHY = 2, 12
 
 
 def open_window(em: Emitter, phase: str, rng: Rng) -> None:
-    """Open a window; close it at once when every seat answers by standing order."""
+    """Open a window; close it at once when every seat answers by standing order. Under the
+    rules of 1.2 a window nobody could answer but by passing is not opened: the attack goes on
+    as if everyone had passed."""
+    from .evolve import asked_for
+    from .quiet import nobody_could_answer
+
+    if nobody_could_answer(em.state, asked_for(em.state, phase), phase):
+        em.emit(ev.WindowSkipped(phase))
+        if phase == "response":
+            roll_dice(em, rng)
+        else:
+            _settle_roll(em)
+            resolve(em)
+        return
     em.emit(ev.WindowOpened(phase))
     attack = em.state.attack
     if attack is not None and not attack.waiting:

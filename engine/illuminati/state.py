@@ -160,6 +160,7 @@ class Turn:
     market: bool = False
     free_money: bool = False
     laser: tuple[str, ...] = ()
+    called_off: bool = False
 
 
 @dataclass(frozen=True)
@@ -213,11 +214,20 @@ class State:
         off, the capturer's placing) rather than the reading of 1.0."""
         return self.rules != "1.0"
 
+    def at_least(self, version: str) -> bool:
+        """Return whether the game plays the rules of engine version `version` or later."""
+        return _numbers(self.rules) >= _numbers(version)
+
     def basic_goal(self) -> int:
         """Return the number of cards to control for the basic goal, adjusted by the option."""
         count = len(self.seats)
         base = 13 if count <= 3 else {4: 12, 5: 10, 6: 9}.get(count, 8)
         return base + self.goal_adjust
+
+
+def _numbers(version: str) -> tuple[int, ...]:
+    """Return a version such as 1.2 as numbers, for comparing."""
+    return tuple(int(part) for part in version.split("."))
 
 
 def depth(player: Player, card: str) -> int:

@@ -9,6 +9,7 @@ from .events import answer_text
 from .goals import goal_text, progress, special_goal
 from .grid import world_arrows
 from .rules_attack import plan_of
+from .rules_counter import uncommitted
 from .state import Phase, Player, State, depth
 
 
@@ -67,6 +68,7 @@ def _attack(state: State, seat: str | None) -> dict[str, Any] | None:
             and state.phase in (Phase.RESPONSE, Phase.REACTION, Phase.SECRETS)
             and any(a.seat == seat for a in attack.sealed),
             "committed": attack.committed or bool(attack.roll),
+            "call_off": uncommitted(state),
             "placing": [f"{name_of(puppet)} at {SIDES[side]}" for puppet, _, side in
                         attack.placing]}
 
@@ -123,5 +125,15 @@ def _you(state: State, seat: str | None) -> dict[str, Any] | None:
 def label(state: State) -> str:
     """Return where the game stands, in a few words."""
     if state.phase is Phase.OVER:
-        return "over: " + (", ".join(state.winners) or "nobody") + " won"
-    return f"turn {state.turn.number}, {state.turn.seat}: {state.phase.value}"
+        return "Game over, won by " + (" and ".join(state.winners) or "nobody")
+    if state.phase in (Phase.SETUP, Phase.GOAL) or not state.turn.seat:
+        return "Setup, the UFOs choose their goal" if state.phase is Phase.GOAL else "Setup"
+    doing = PHASE_WORDS.get(state.phase, "")
+    return f"Turn {state.turn.number}, {state.turn.seat}" + (f" ({doing})" if doing else "")
+
+
+PHASE_WORDS = {Phase.END: "end of the turn", Phase.RESPONSE: "response window",
+               Phase.RAISE: "raise", Phase.REACTION: "reaction window",
+               Phase.SECRETS: "Secrets window", Phase.COUNTER: "Secrets window"}
+"""What the label adds to the turn while a decision other than the turn's actions is open
+(labels stand in mail subjects before a colon, so they hold none)."""

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from engine.core.contract import Audience
 from engine.core.declare import EventTypes
+from engine.core.wording import counted
 
 from .board import board
 from .state import Choice, State
@@ -40,7 +41,7 @@ def _played(e: CardsPlayed) -> str:
     """Return the account of a play, card by card."""
     parts = ", ".join(f"{c} {p}" for c, p in zip(e.cards, e.points, strict=True))
     city = f" for city {e.city}" if e.city else ""
-    return f"{e.seat} played {parts}{city}: {sum(e.points)} points."
+    return f"{e.seat} played {parts}{city}: {counted(sum(e.points), 'point')}."
 
 
 def _swapped(e: CardsSwapped) -> str:
@@ -48,6 +49,13 @@ def _swapped(e: CardsSwapped) -> str:
     if not e.cards:
         return f"{e.seat} kept their cards."
     return f"{e.seat} discarded {', '.join(e.cards)} and drew as many."
+
+
+def _merged(e: CitiesMerged) -> str:
+    """Return the account of a merge and the walls it sent back."""
+    walls = "the wall" if len(e.lines) == 1 else "the walls"
+    return (f"City {e.number} joined city {e.into}; {walls} "
+            f"{', '.join(line_name(k) for k in e.lines)} went back.")
 
 
 def _scoring(e: ScoringStarted) -> str:
@@ -132,8 +140,8 @@ class DiceRolled:
 
 
 @EVENTS.register("choice-opened",
-                 describe=lambda e: f"{e.seat} chooses where the {e.what} go." if e.what != "merge" else (
-                     f"{e.seat} chooses whether to merge the new city."))
+                 describe=lambda e: f"{e.seat} chooses where to place the {e.what}s."
+                 if e.what != "merge" else f"{e.seat} chooses whether to merge the new city.")
 @dataclass(frozen=True)
 class ChoiceOpened:
     """The dice or a new city leave a player a choice: `what` is tower, house or merge."""
@@ -163,7 +171,8 @@ class HousePlaced:
 
 
 @EVENTS.register("city-completed",
-                 describe=lambda e: f"City {e.number} is completed ({len(e.spaces)} spaces).")
+                 describe=lambda e: (f"City {e.number} is completed "
+                                    f"({counted(len(e.spaces), 'space')})."))
 @dataclass(frozen=True)
 class CityCompleted:
     """Walls enclose the landscape spaces `spaces`: a completed city numbered `number`."""
@@ -202,8 +211,7 @@ class PalaceBuilt:
 
 
 @EVENTS.register("cities-merged",
-                 describe=lambda e: (f"City {e.number} joined city {e.into}; the walls "
-                     f"{', '.join(line_name(k) for k in e.lines)} went back."))
+                 describe=lambda e: _merged(e))
 @dataclass(frozen=True)
 class CitiesMerged:
     """The new city `number` joined city `into`; the walls between them went to the supply."""
@@ -292,6 +300,16 @@ class CardsSwapped:
 
     seat: str
     cards: tuple[str, ...]
+
+
+@EVENTS.register("end-reached",
+                 describe=lambda e: f"{e.reason[0].upper()}{e.reason[1:]}: the game ends.")
+@dataclass(frozen=True)
+class EndReached:
+    """The last piece of a kind left the supply for the board (rules 1.1): the game ends;
+    only the scoring of a city completed by this turn's wall still follows."""
+
+    reason: str
 
 
 @EVENTS.register("game-ended",

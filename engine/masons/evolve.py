@@ -13,10 +13,11 @@ from .events import EVENTS
 from .state import City, Phase, State, with_item, without
 
 
-def initial_state(seats: tuple[str, ...], options: Mapping[str, Any]) -> State:
+def initial_state(seats: tuple[str, ...], options: Mapping[str, Any],
+                  rules: str = "1.1") -> State:
     """Return the state before setup: an empty board, the whole deck face down."""
     spaces = len(board().spaces)
-    return State(seats=seats, sealed=options.get("scoring", "turns") == "sealed",
+    return State(seats=seats, sealed=options.get("scoring", "turns") == "sealed", rules=rules,
                  houses=((),) * spaces, palaces=((),) * spaces, supply=full_deck(),
                  hands=((),) * len(seats), scores=(0,) * len(seats),
                  choices=(None,) * len(seats))
@@ -185,6 +186,12 @@ def _swaps(state: State, event: ev.SwapsStarted) -> State:
 def _swapped(state: State, event: ev.CardsSwapped) -> State:
     """Discard a last-place player's swapped cards."""
     return _done(state, state.index(event.seat), event.cards)
+
+
+@EVENTS.evolver(ev.EndReached)
+def _end_reached(state: State, event: ev.EndReached) -> State:
+    """Note that the game ends with this turn, whatever goes back to the supply after."""
+    return replace(state, ending=event.reason)
 
 
 @EVENTS.evolver(ev.GameEnded)

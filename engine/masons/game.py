@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any, ClassVar
 
 from engine.core.contract import Canaries, OptionSpec, Outcome, Prompt, Termination
@@ -26,7 +27,10 @@ class Masons(KitGame[State]):
     title: ClassVar[str] = "Masons"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
-    version: ClassVar[str] = "1.0"
+    version: ClassVar[str] = "1.1"
+    older_versions: ClassVar[tuple[str, ...]] = ("1.0",)
+    """1.0: the end was found at the end of a turn, by a supply that was empty then, so
+    pieces going back to the supply (walls of a merge, houses of a palace) let play go on."""
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("scoring", "choice", "turns",
                    "turns: each player chooses scoring cards in turn, the wall's builder first "
@@ -49,7 +53,13 @@ class Masons(KitGame[State]):
                 seats):
             raise ValueError(f"{self.title} needs {self.min_players} to {self.max_players} "
                              "distinct seats")
-        return initial_state(tuple(seats), options)
+        return initial_state(tuple(seats), options, self.version)
+
+    def older(self, version: str) -> Masons:
+        """Return the rules of version 1.0, kept for the games created under it."""
+        if version != "1.0":
+            return super().older(version)  # type: ignore[return-value]
+        return _version_10()
 
     def start(self, state: State, rng: Rng) -> list[Any]:
         """Return the deal and the first turn."""
@@ -119,6 +129,19 @@ class Masons(KitGame[State]):
         """Return the names players write: guild cards, colours, sides, regions."""
         return (*sorted(cards()), *TOWER_COLOURS, *HOUSE_COLOURS, "north", "south", "west",
                 "east", *board().regions, "city", "none")
+
+
+class MasonsVersion10(Masons):
+    """Masons as engine version 1.0 plays it, for the games created under it."""
+
+    version: ClassVar[str] = "1.0"
+    older_versions: ClassVar[tuple[str, ...]] = ()
+
+
+@cache
+def _version_10() -> MasonsVersion10:
+    """Return the one game object playing the rules of version 1.0."""
+    return MasonsVersion10()
 
 
 GAME = Masons()

@@ -6,7 +6,7 @@ from engine.core.rng import Rng
 
 from . import cities as ct
 from . import events as ev
-from .rules_turn import draw, next_city
+from .rules_turn import draw, exhausted, next_city
 from .scoring import score_cards
 from .state import Choice, Phase, State
 
@@ -104,14 +104,11 @@ def swap(em: Emitter[State], seat: str, cards: tuple[str, ...], rng: Rng) -> Non
 
 
 def game_over_reason(state: State) -> str:
-    """Return why the game ends after this turn, or an empty text while it goes on."""
-    supplies = (("the last wall", state.walls_left()),
-                ("the last tower", sum(state.towers_left().values())),
-                ("the last palace", sum(state.palaces_left().values())),
-                ("the last house", sum(state.houses_left().values())))
-    for name, left in supplies:
-        if left <= 0:
-            return f"{name} was placed"
+    """Return why the game ends after this turn, or an empty text while it goes on: the end
+    reached by a placement this turn (rules 1.1), else a supply empty now, else no free line."""
+    reason = state.ending or exhausted(state)
+    if reason:
+        return reason
     if not ct.free_lines(state):
         return "no free wall line is left"
     return ""

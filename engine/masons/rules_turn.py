@@ -47,9 +47,37 @@ def draw(em: Emitter[State], seat: str, count: int, rng: Rng) -> None:
         em.emit(ev.CardsDrawn(seat, tuple(sorted(drawn))))
 
 
+def exhausted(state: State) -> str:
+    """Return which supply of pieces is empty, as the reason the game ends, or ''."""
+    supplies = (("the last wall", state.walls_left()),
+                ("the last tower", sum(state.towers_left().values())),
+                ("the last palace", sum(state.palaces_left().values())),
+                ("the last house", sum(state.houses_left().values())))
+    for name, left in supplies:
+        if left <= 0:
+            return f"{name} was placed"
+    return ""
+
+
+def mark_end(em: Emitter[State]) -> None:
+    """Under the rules of 1.1, note the end as soon as a placement empties a supply ("Game
+    end": as soon as the last wall, tower, palace or house is placed); pieces going back to
+    the supply later in the turn do not undo it."""
+    state = em.state
+    if state.ends_at_placement and not state.ending:
+        reason = exhausted(state)
+        if reason:
+            em.emit(ev.EndReached(reason))
+
+
 def build_wall(em: Emitter[State], seat: str, line: int, rng: Rng) -> None:
-    """Build the wall, roll the dice, and go on to the towers."""
+    """Build the wall, roll the dice, and go on to the towers; after the last wall (rules
+    1.1) no dice are rolled and only the cities it completed are handled."""
     em.emit(ev.WallBuilt(seat, line))
+    mark_end(em)
+    if em.state.ending:
+        next_city(em, rng)
+        return
     rolled = tower_rolled(em.state)
     tower, houses = roll_dice((rng.roll(6) if rolled else 1, rng.roll(6), rng.roll(6)), rolled)
     em.emit(ev.DiceRolled(tower, houses))
@@ -64,17 +92,23 @@ def place_towers(em: Emitter[State], rng: Rng) -> None:
         return
     if options:
         em.emit(*[ev.TowerPlaced(p, c) for p, c in options[0]])
+        mark_end(em)
     place_houses(em, rng)
 
 
 def place_houses(em: Emitter[State], rng: Rng) -> None:
-    """Place the houses the dice leave no choice about, or ask the player; then the cities."""
+    """Place the houses the dice leave no choice about, or ask the player; then the cities.
+    After the last tower (rules 1.1) no house is placed."""
+    if em.state.ending:
+        next_city(em, rng)
+        return
     options = house_options(em.state)
     if len(options) > 1:
         em.emit(ev.ChoiceOpened(em.state.seats[em.state.active], "house"))
         return
     if options:
         em.emit(*[ev.HousePlaced(s, c) for s, c in options[0]])
+        mark_end(em)
     next_city(em, rng)
 
 
@@ -115,6 +149,7 @@ def build_palaces(em: Emitter[State], spaces: frozenset[int]) -> None:
         for k in range(min(len(where) // 2, left[colour])):
             first, second = where[2 * k], where[2 * k + 1]
             em.emit(ev.PalaceBuilt(first, colour, (first, second)))
+    mark_end(em)
 
 
 def merge(em: Emitter[State], number: int, into: int, rng: Rng) -> None:

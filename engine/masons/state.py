@@ -49,10 +49,14 @@ class Choice:
 
 @dataclass(frozen=True)
 class State:
-    """Everything about a game of Masons; seats are indexed clockwise from 0."""
+    """Everything about a game of Masons; seats are indexed clockwise from 0. `rules` is the
+    engine version whose reading the game plays; `ending` says which supply ran out when the
+    game's end was reached (rules 1.1), empty while the game goes on."""
 
     seats: tuple[str, ...]
     sealed: bool = False
+    rules: str = "1.1"
+    ending: str = ""
     phase: Phase = Phase.SETUP
     turn: int = 0
     active: int = 0
@@ -75,6 +79,12 @@ class State:
     scores: tuple[int, ...] = ()
     winners: tuple[str, ...] = ()
     reason: str = ""
+
+    @property
+    def ends_at_placement(self) -> bool:
+        """Return whether the game ends as soon as the last piece of a kind is placed (rules
+        1.1), rather than when a supply is found empty at the end of a turn (1.0)."""
+        return self.rules != "1.0"
 
     @property
     def players(self) -> int:

@@ -40,6 +40,7 @@ def _wall(em: Em, seat: int, order: WallOrder, rng: Rng) -> None:
 def _towers(em: Em, seat: int, order: TowerOrder, rng: Rng) -> None:
     """Place the chosen towers, then the houses."""
     em.emit(*[ev.TowerPlaced(p, c) for p, c in order.placements])
+    rules_turn.mark_end(em)
     rules_turn.place_houses(em, rng)
 
 
@@ -47,6 +48,7 @@ def _houses(em: Em, seat: int, order: HouseOrder, rng: Rng) -> None:
     """Place the chosen houses, then handle the cities."""
     sides = rules.side_names(em.state)
     em.emit(*[ev.HousePlaced(sides[s], c) for s, c in order.placements])
+    rules_turn.mark_end(em)
     rules_turn.next_city(em, rng)
 
 

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core.contract import Field, OrderForm, Prompt
+from engine.core.wording import counted
 
 from . import cities as ct
 from . import rules
@@ -136,7 +137,7 @@ def _score(state: State, seat: int) -> str:
     """Summarise a city's scoring for the seat."""
     city = state.city_numbered(state.city)
     size = len(city.spaces) if city else 0
-    text = (f"City {state.city} ({size} spaces) is scored. Play 1 or 2 cards and draw 1, or "
+    text = (f"City {state.city} ({counted(size, 'space')}) is scored. Play 1 or 2 cards and draw 1, or "
             f"discard 1 card and draw 2. Your cards: {_hand(state, seat)}.")
     return text + _sealed_note(state, seat)
 

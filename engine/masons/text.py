@@ -5,6 +5,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core.wording import counted
+
 from .board import board
 
 
@@ -113,7 +115,7 @@ def _free(view: Mapping[str, Any]) -> str:
 def _supply(view: Mapping[str, Any]) -> str:
     """Return the supply line."""
     supply = view["supply"]
-    parts = [f"{supply['walls']} walls"]
+    parts = [counted(supply["walls"], "wall")]
     for kind in ("towers", "houses", "palaces"):
         parts.append(f"{kind} " + " ".join(f"{c} {n}" for c, n in supply[kind].items()))
     return ("Supply: " + "; ".join(parts) + f"; guild cards {supply['cards']} face down, "

@@ -101,9 +101,10 @@ def test_privilege_arrow_and_money_moved_are_form_fields(app: Flask, client: Fla
         "group": state.player(seat).illuminati, "from_group": "0", "from_illuminati": "1",
         "privilege": f"privileged by {special}", "arrow": "at left", "moving": "1"})
     assert "Accepted:" in page, page
-    after = load_game(store, loaded.meta.id).state
-    assert after.attack is not None and after.attack.privilege == special
-    assert after.attack.arrow == 3 and after.attack.moving == 1 and after.attack.spent == 1
+    announced = [e.payload for e in store.events(loaded.meta.id)
+                 if e.type == "attack-announced"][-1]
+    assert announced["privilege"] == special
+    assert announced["arrow"] == 3 and announced["moving"] == 1 and announced["spent"] == 1
 
 
 def test_an_attack_is_called_off_by_its_form(app: Flask, client: FlaskClient,

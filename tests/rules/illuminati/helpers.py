@@ -51,9 +51,14 @@ def unanswered(state: State) -> list[str]:
 
 
 def answer_all(state: State, text: str = "pass") -> State:
-    """Return the state after every seat yet to answer the open window writes `text`."""
+    """Return the state after every seat yet to answer the open window writes `text` (the
+    state as it is when no window is open: under the rules of 1.2 a window nobody could
+    answer but by passing is not opened)."""
     from engine.core.testing import after, when
+    from engine.illuminati.state import Phase
 
+    if state.phase not in (Phase.RESPONSE, Phase.REACTION, Phase.SECRETS, Phase.COUNTER):
+        return state
     prompts = GAME.prompts(state)
     key = prompts[0].key if prompts else ""
     while unanswered(state) and GAME.prompts(state)[0].key == key:
@@ -89,6 +94,6 @@ def resolve(state: State) -> State:
     return state
 
 
-def older() -> Any:
-    """Return the rules of engine version 1.0, kept for the games created under it."""
-    return GAME.at_version("1.0")
+def older(version: str = "1.0") -> Any:
+    """Return the rules of an older engine version, kept for the games created under it."""
+    return GAME.at_version(version)

@@ -7,7 +7,7 @@ from engine.illuminati import events as ev
 from engine.illuminati.arithmetic import Plan, parts, succeeds, target_number
 from engine.illuminati.state import Phase
 
-from .helpers import answer_all, money, own, table, unanswered
+from .helpers import answer_all, holding, money, own, table, unanswered
 
 
 def number(state, kind, group, target, **extra):  # type: ignore[no-untyped-def]
@@ -167,7 +167,7 @@ def test_murphys_law_turns_the_roll_to_twelve_and_secrets_cancels_it() -> None:
 
 
 def test_a_standing_pass_answers_at_once_without_showing_who_holds_it() -> None:
-    state = table()
+    state = holding(table(), "carla", "murphys-law")
     state = after(GAME, state, [ev.AutoPassSet("bruno", "on")])
     state = after(GAME, state, when(GAME, state, "anna", "attack control big media with "
                                     "bavaria"))

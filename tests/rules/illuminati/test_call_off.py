@@ -47,8 +47,10 @@ def test_an_attack_with_money_put_down_is_committed() -> None:
 
 
 def test_bavarias_five_megabucks_for_privilege_commit_the_attack() -> None:
-    state = after(GAME, table(), when(GAME, table(), "anna", "attack control big media with "
-                                      "bavaria privileged by bavaria"))
+    state = holding(table(), "carla", "interference")
+    state = after(GAME, state, when(GAME, state, "anna", "attack control big media with "
+                                    "bavaria privileged by bavaria"))
+    assert state.phase is Phase.RESPONSE
     assert "anna" not in prompted(GAME, state)
 
 
@@ -62,8 +64,9 @@ def test_money_spent_by_another_player_commits_the_attack() -> None:
 
 
 def test_the_roll_commits_the_attack() -> None:
-    state = after(GAME, table(), when(GAME, table(), "anna", "attack control big media with "
-                                      "bavaria"))
+    state = holding(table(), "carla", "murphys-law")
+    state = after(GAME, state, when(GAME, state, "anna", "attack control big media with "
+                                    "bavaria"))
     state = after(GAME, state, when(GAME, state, "bruno", "pass"))
     state = after(GAME, state, when(GAME, state, "carla", "pass"))
     assert state.phase is Phase.REACTION
@@ -71,7 +74,7 @@ def test_the_roll_commits_the_attack() -> None:
 
 
 def test_a_special_discarded_for_privilege_stays_discarded_when_called_off() -> None:
-    state = holding(table(), "anna", "slush-fund")
+    state = holding(holding(table(), "anna", "slush-fund"), "carla", "interference")
     state = after(GAME, state, when(GAME, state, "anna", "attack control big media with "
                                     "bavaria privileged by slush fund"))
     state = after(GAME, state, when(GAME, state, "anna", "call off"))
@@ -100,6 +103,7 @@ def test_a_called_off_first_attack_leaves_the_retry_rule_as_it_was() -> None:
 def test_a_whispering_campaign_attack_may_be_called_off_once_its_window_passed() -> None:
     state = holding(table(uncontrolled=("cycle-gangs", "big-media")), "anna",
                     "whispering-campaign")
+    state = holding(state, "carla", "murphys-law")
     state = after(GAME, state, when(GAME, state, "anna", "attack destroy cycle gangs with "
                                     "bavaria whispering"))
     assert "anna" not in prompted(GAME, state)

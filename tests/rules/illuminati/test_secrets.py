@@ -181,7 +181,7 @@ def test_a_sealed_secrets_answer_is_hidden_until_the_window_closes() -> None:
 
 
 def test_the_secrets_window_waits_at_most_its_deadline_then_passes() -> None:
-    state = holding(table(), "anna", "slush-fund")
+    state = holding(holding(table(), "anna", "slush-fund"), "carla", "murphys-law")
     state = after(GAME, state, when(GAME, state, "anna", "play slush fund"))
     prompt = GAME.prompt_for(state, "bruno")
     assert prompt is not None and prompt.default == GAME.parse("pass", "bruno", state)
@@ -189,7 +189,7 @@ def test_the_secrets_window_waits_at_most_its_deadline_then_passes() -> None:
 
 
 def test_the_play_of_the_card_is_told_to_everyone_with_the_window() -> None:
-    state = holding(table(), "anna", "computer-espionage")
+    state = holding(holding(table(), "anna", "computer-espionage"), "bruno", "murphys-law")
     events = when(GAME, state, "anna", "play computer espionage on carla")
     opened = of_type(events, ev.CounterOpened)[0]
     assert opened.plays == (Play("anna", "computer-espionage", "carla"),)

@@ -12,7 +12,7 @@ from .helpers import answer_all, holding, nobody_cancels, older, own, resolve, t
 
 
 def test_slush_fund_pays_15_into_the_illuminati_once_nobody_cancels_it() -> None:
-    state = holding(table(), "anna", "slush-fund")
+    state = holding(holding(table(), "anna", "slush-fund"), "carla", "murphys-law")
     played = when(GAME, state, "anna", "play slush fund")
     then(played, ev.ActionTaken("anna", False), ev.SpecialDiscarded("anna", "slush-fund",
                                                                     "played"),
@@ -34,7 +34,7 @@ def test_swiss_bank_account_pays_25_into_the_illuminati() -> None:
 
 
 def test_a_money_special_may_be_played_in_a_window_without_answering_it() -> None:
-    state = holding(table(), "bruno", "slush-fund")
+    state = holding(holding(table(), "bruno", "slush-fund"), "carla", "murphys-law")
     state = after(GAME, state, when(GAME, state, "anna", "attack control big media with "
                                     "bavaria"))
     state = after(GAME, state, when(GAME, state, "bruno", "play slush fund"))
@@ -88,7 +88,7 @@ def test_senate_investigating_committee_skips_the_next_turn_of_its_target() -> N
 
 def test_market_manipulation_pays_the_income_again_first_thing_in_the_turn() -> None:
     state = own(table(), "anna", "democrats")
-    state = holding(state, "anna", "market-manipulation")
+    state = holding(holding(state, "anna", "market-manipulation"), "bruno", "murphys-law")
     state = after(GAME, state, when(GAME, state, "anna", "play market manipulation"))
     state = after(GAME, state, when(GAME, state, "bruno", "pass"))
     events = when(GAME, state, "carla", "pass")
@@ -110,6 +110,7 @@ def test_bribery_takes_an_uncontrolled_group_as_a_regular_action() -> None:
 def test_whispering_campaign_destroys_a_power_zero_group_power_against_resistance() -> None:
     state = holding(table(uncontrolled=("cycle-gangs", "big-media")), "anna",
                     "whispering-campaign")
+    state = holding(state, "carla", "murphys-law")
     events = when(GAME, state, "anna", "attack destroy cycle gangs with bavaria whispering")
     assert of_type(events, ev.SpecialDiscarded)[0].card == "whispering-campaign"
     state = after(GAME, state, events)
@@ -167,7 +168,7 @@ def test_two_specials_discarded_abolish_privilege_with_no_secrets_window() -> No
 
 
 def test_assassination_makes_the_roll_a_two() -> None:
-    state = holding(table(), "carla", "assassination")
+    state = holding(holding(table(), "carla", "assassination"), "bruno", "murphys-law")
     state = after(GAME, state, when(GAME, state, "anna", "attack control big media with "
                                     "bavaria", Scripted(6, 6)))
     state = answer_all(state)
@@ -192,6 +193,7 @@ def test_murphys_law_makes_the_roll_a_twelve() -> None:
 
 def test_assassination_and_murphys_law_together_leave_the_roll_standing() -> None:
     state = holding(holding(table(), "bruno", "murphys-law"), "carla", "assassination")
+    state = holding(state, "anna", "slush-fund")
     state = after(GAME, state, when(GAME, state, "anna", "attack control big media with "
                                     "bavaria"))
     state = after(GAME, state, when(GAME, state, "bruno", "pass"))
@@ -208,12 +210,13 @@ def test_assassination_and_murphys_law_together_leave_the_roll_standing() -> Non
 
 
 def test_the_secrets_window_is_sent_to_everyone_but_the_player_and_standing_orders_pass() -> None:
-    state = holding(table(), "anna", "slush-fund")
+    state = holding(holding(table(), "anna", "slush-fund"), "carla", "murphys-law")
     state = after(GAME, state, [ev.AutoPassSet("bruno", "on")])
     state = after(GAME, state, when(GAME, state, "anna", "play slush fund"))
     assert prompted(GAME, state) == ["bruno", "carla"]
     assert [p.seat for p in GAME.prompts(state) if p.submitted] == ["bruno"]
-    everyone = after(GAME, holding(table(), "anna", "slush-fund"),
+    everyone = after(GAME, holding(holding(table(), "anna", "slush-fund"), "carla",
+                                   "murphys-law"),
                      [ev.AutoPassSet("bruno", "on"), ev.AutoPassSet("carla", "on")])
     events = when(GAME, everyone, "anna", "play slush fund")
     assert of_type(events, ev.CounterClosed) and of_type(events, ev.MoneyChanged)

@@ -88,13 +88,15 @@ def city(number: int, spaces: Iterable[int], seat: str = "anna") -> list[Any]:
 
 
 def given(*groups: Iterable[Any] | Any, turn_of: str | None = "anna", turn: int = 5,
-          options: dict[str, Any] | None = None) -> State:
-    """Return the state after the events (lists are flattened), at the start of a turn."""
+          options: dict[str, Any] | None = None, version: str | None = None) -> State:
+    """Return the state after the events (lists are flattened), at the start of a turn, under
+    the rules of engine version `version` (the newest by default)."""
     events = testing.flatten(groups)
     setup = next(e for e in events if isinstance(e, ev.GameSetUp))
     if turn_of is not None:
         events.append(ev.TurnStarted(turn_of, turn))
-    return testing.given(GAME, setup.seats, events, options=options)  # type: ignore[no-any-return]
+    game = GAME.at_version(version)
+    return testing.given(game, setup.seats, events, options=options)  # type: ignore[no-any-return]
 
 
 def when(state: State, seat: str, order: Any, rng: Rng | None = None) -> list[Any]:
