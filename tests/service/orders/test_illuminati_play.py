@@ -46,11 +46,16 @@ def _dealt(seed: str, game_id: str) -> dict[str, str]:
     return {e.seat: e.illuminati for e in opening if type(e).__name__ == "IlluminatiDealt"}
 
 
+def _game_id(label: str, index: int) -> str:
+    """Return the id of the `index`-th game tried for `label` (a game id is 8 hex digits)."""
+    return hashlib.sha256(label.encode()).hexdigest()[:4] + f"{index:04x}"
+
+
 def _game(store: Store, label: str, wanted: str = "") -> str:
     """Create a two-player game whose deal gives someone `wanted` (any deal without); return
     its id."""
     for index in range(200):
-        seed, game_id = _seed(label, index), f"{label[:4]}{index:04d}"
+        seed, game_id = _seed(label, index), _game_id(label, index)
         if not wanted or wanted in _dealt(seed, game_id).values():
             create_game(store, "illuminati", [NewSeat(s, f"{s}@example.org") for s in SEATS],
                         seed_hex=seed, game_id=game_id)
@@ -228,8 +233,8 @@ def _turned_up(seed: str, game_id: str) -> tuple[str, ...]:
 
 def test_the_federal_reserve_pays_any_group_of_its_structure(store: Store) -> None:
     index = next(i for i in range(500)
-                 if "federal-reserve" in _turned_up(_seed("play-fed", i), f"play{i:04d}"))
-    game_id = f"play{index:04d}"
+                 if "federal-reserve" in _turned_up(_seed("play-fed", i), _game_id("play-fed", i)))
+    game_id = _game_id("play-fed", index)
     create_game(store, "illuminati", [NewSeat(s, f"{s}@example.org") for s in SEATS],
                 seed_hex=_seed("play-fed", index), game_id=game_id)
     for _ in range(60):
