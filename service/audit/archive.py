@@ -15,6 +15,7 @@ from typing import IO, Any
 
 from engine.core import Game, UnknownGame, canonical_json, get_game, sha256_hex
 from engine.core.errors import UnknownEngineVersion
+from service.base.inputs import nesting_depth
 from service.game.loading import UnknownGameId, load_game
 from service.log.store import GENESIS_HASH, Store, StoredEvent, event_hash
 
@@ -196,32 +197,10 @@ def read_lines(file: IO[bytes], first: int = 1) -> Iterator[tuple[int, bytes]]:
         number += 1
 
 
-def nesting(text: str) -> int:
-    """Return how deep arrays and objects nest in a JSON text (brackets in strings ignored)."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth -= 1
-    return deepest
-
-
 def _object(line: bytes, what: str, seq: int | None) -> dict[str, Any]:
     """Return the JSON object on one line, or raise ArchiveError naming what it should be."""
     if line.count(b"[") + line.count(b"{") > MAX_NESTING and \
-            nesting(line.decode("utf-8", "replace")) > MAX_NESTING:
+            nesting_depth(line.decode("utf-8", "replace")) > MAX_NESTING:
         raise ArchiveError(f"the line of {what} nests arrays and objects more than "
                            f"{MAX_NESTING} deep, which no archive written by pbem does", seq)
     try:

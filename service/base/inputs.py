@@ -88,3 +88,25 @@ def clean_for_index(text: str | None, max_length: int = 998) -> str | None:
 def has_unstorable(text: str) -> bool:
     """Return whether `text` holds a NUL or a lone surrogate, which no store keeps as text."""
     return "\x00" in text or any("\ud800" <= char <= "\udfff" for char in text)
+
+
+def nesting_depth(data: str) -> int:
+    """Return the deepest nesting of arrays and objects in a JSON text (strings skipped)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in data:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest

@@ -247,7 +247,6 @@ def _dress(config: Config, letter: Letter, meta: GameMeta, seat: str,
 
 def compose_reply(store: Store, config: Config, sub: Submission) -> EmailMessage | None:
     """Return the answer to a processed email: orders as understood, or what was wrong."""
-    from service.mail.inbound import safe_header
     from service.mail.reading import parse_message, text_to_raw
 
     original = parse_message(text_to_raw(sub.body))
@@ -266,23 +265,12 @@ def compose_reply(store: Store, config: Config, sub: Submission) -> EmailMessage
                 and load_game(store, sub.game_id).meta.finished)
     context = {"result": result, "status": sub.status, "marker": REPLY_MARKER,
                "game_id": sub.game_id or "", "seat": sub.seat or "", "over": over}
-    message = EmailMessage()
-    message["From"] = config.mail_from
-    message["To"] = recipient
+    message = _answer_to(config, sub, original, recipient, "your orders")
     if sub.game_id and sub.seat:
         meta = load_game(store, sub.game_id).meta
         message["X-Pbem-Game"] = meta.id
         message["Reply-To"] = reply_address(config.secret_key(), config.mail_domain, meta.id,
                                             sub.seat, meta.generation(sub.seat))
-    subject = one_line(safe_header(original, "Subject"))[:200] or "your orders"
-    message["Subject"] = subject if subject.lower().startswith("re:") else f"Re: {subject}"
-    message["Date"] = format_datetime(clock.now())
-    message["Message-ID"] = make_msgid(idstring=f"reply.{sub.id}", domain=config.mail_domain)
-    original_id = safe_header(original, "Message-ID")
-    if MESSAGE_ID.match(original_id):
-        message["In-Reply-To"] = original_id
-        message["References"] = original_id
-    mark_automatic(message, "auto-replied")
     text = render_template("email/reply.txt", **context)
     html = render_template("email/reply.html", **context)
     turn_row = (store.answering_row(sub.id, sub.seat) if sub.seat and sub.status in
@@ -325,23 +313,32 @@ def _help_now(store: Store, game_id: str, seat: str) -> str:
 def _held_answer(config: Config, sub: Submission, original: EmailMessage) -> EmailMessage | None:
     """Return the answer to the sender of a held message: it waits for the seat, nothing more
     (no board, no orders that could be written: the sender is not known to play the seat)."""
-    from service.mail.inbound import safe_header
-
     recipient = answerable(sub.sender)
     if recipient is None:
         return None
+    message = _answer_to(config, sub, original, recipient, "your message")
+    message.set_content(str((sub.result or {}).get("message", "")) + "\n")
+    return message
+
+
+def _answer_to(config: Config, sub: Submission, original: EmailMessage, recipient: str,
+               subject_if_none: str) -> EmailMessage:
+    """Return the headers of the answer to a received message: to `recipient`, "Re:" its
+    subject, in its thread, marked as an automatic reply (the body is the caller's)."""
+    from service.mail.inbound import safe_header
+
     message = EmailMessage()
     message["From"] = config.mail_from
     message["To"] = recipient
-    subject = one_line(safe_header(original, "Subject"))[:200] or "your message"
+    subject = one_line(safe_header(original, "Subject"))[:200] or subject_if_none
     message["Subject"] = subject if subject.lower().startswith("re:") else f"Re: {subject}"
     message["Date"] = format_datetime(clock.now())
     message["Message-ID"] = make_msgid(idstring=f"reply.{sub.id}", domain=config.mail_domain)
     original_id = safe_header(original, "Message-ID")
     if MESSAGE_ID.match(original_id):
         message["In-Reply-To"] = original_id
+        message["References"] = original_id
     mark_automatic(message, "auto-replied")
-    message.set_content(str((sub.result or {}).get("message", "")) + "\n")
     return message
 
 

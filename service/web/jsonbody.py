@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from service.base.inputs import has_unstorable
+from service.base.inputs import has_unstorable, nesting_depth
 
 MAX_DEPTH = 32
 """No order needs more nesting than this; deeper documents are refused before parsing."""
@@ -12,28 +12,6 @@ MAX_DEPTH = 32
 
 class BadJson(ValueError):
     """A body that is not a JSON document the service will read; the message says why."""
-
-
-def nesting_depth(data: str) -> int:
-    """Return the deepest nesting of arrays and objects in a JSON text (strings skipped)."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for char in data:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth -= 1
-    return deepest
 
 
 def unstorable_path(value: Any, path: str = "$") -> str:

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from engine.core import sha256_hex
-from service.audit.archive import MAX_LINE_BYTES, MAX_NESTING, Archive, ArchiveError, nesting
+from service.audit.archive import MAX_LINE_BYTES, MAX_NESTING, Archive, ArchiveError
 from service.audit.rerun import AuditRefused
 from service.audit.restore import audit_archive, import_archive
+from service.base.inputs import nesting_depth
 from service.log.store import Store
 from tests import archives
 from tests.stores import open_store
@@ -122,7 +123,7 @@ def test_json_nested_too_deep_is_refused_with_a_reason(finished: Path, tmp_path:
     deep.write_bytes(b'{"a":' * 200_000 + b"1" + b"}" * 200_000 + b"\n")
     with pytest.raises(ArchiveError, match=f"more than {MAX_NESTING} deep"):
         Archive(deep)
-    assert nesting('{"a": "[[[[{{{{", "b": [[1]]}') == 3
+    assert nesting_depth('{"a": "[[[[{{{{", "b": [[1]]}') == 3
 
 
 LONG_LINE = ("import sys\nfrom service.audit.restore import audit_archive\n"

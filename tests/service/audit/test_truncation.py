@@ -70,17 +70,7 @@ def test_removing_the_last_append_is_detected(store: Store) -> None:
 
 def test_rewriting_an_event_and_its_chain_is_detected(store: Store) -> None:
     loaded, _ = played(store)
-    events = store.events(loaded.meta.id)
-    prev = GENESIS_HASH
-    for index, e in enumerate(events):
-        payload = dict(e.payload, forged=True) if index == 2 else e.payload
-        digest = event_hash(e.game_id, e.seq, e.type, e.schema_version, payload, e.actor,
-                            e.causation, e.recorded_at, prev)
-        run(store, "UPDATE events SET payload = :p, prev_hash = :ph, hash = :h "
-            "WHERE game_id = :g AND seq = :s", p=json.dumps(payload, sort_keys=True,
-                                                          separators=(",", ":")),
-            ph=prev, h=digest, g=e.game_id, s=e.seq)
-        prev = digest
+    rechain_from(store, loaded.meta.id, 3, move_head=False)
     assert store.verify_chain(loaded.meta.id) is None
     report = verify(store, loaded.meta.id)
     assert not report.ok and "removed or rewritten" in report.problem
@@ -103,8 +93,8 @@ def test_a_cut_log_with_its_head_put_back_is_caught_by_the_outbox(tmp_path: Path
     assert not report.ok and "end of the log was removed" in report.problem
 
 
-def rechain_from(store: Store, game_id: str, edited: int) -> None:
-    """Edit event `edited` and recompute every hash after it, the head included."""
+def rechain_from(store: Store, game_id: str, edited: int, *, move_head: bool = True) -> None:
+    """Edit event `edited` and recompute every hash after it (and the recorded head)."""
     prev = GENESIS_HASH
     for e in store.events(game_id):
         payload = dict(e.payload, forged=True) if e.seq == edited else e.payload
@@ -115,6 +105,8 @@ def rechain_from(store: Store, game_id: str, edited: int) -> None:
                                                           separators=(",", ":")),
             ph=prev, h=digest, g=e.game_id, s=e.seq)
         prev = digest
+    if not move_head:
+        return
     end = store.log_end(game_id)
     run(store, "UPDATE games SET head_seq = :s, head_hash = :h WHERE id = :g", s=end[0],
         h=end[1], g=game_id)
