@@ -12,6 +12,7 @@ import smtplib
 import ssl
 import tempfile
 from email.message import EmailMessage
+from functools import lru_cache
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
@@ -58,12 +59,22 @@ def write_to_folder(folder: Path, message: EmailMessage, name: str) -> Path:
     return target
 
 
+@lru_cache(maxsize=8)
+def tls_context(cafile: str | None) -> ssl.SSLContext:
+    """Return the verifying TLS context for a relay, made once per process and CA file.
+
+    Loading the system's CA bundle takes tens of milliseconds of CPU: more than the rest of a
+    send to a local relay. A context holds no connection state, so every send shares it.
+    """
+    return ssl.create_default_context(cafile=cafile)
+
+
 def send_smtp(url: str, message: EmailMessage) -> None:
     """Send `message` through the relay at `url`, classifying failures as transient or not."""
     parts = urlsplit(url)
     options = {k: v[-1] for k, v in parse_qs(parts.query).items()}
     try:
-        context = ssl.create_default_context(cafile=options.get("cafile"))
+        context = tls_context(options.get("cafile"))
         with _connect(parts.scheme, parts.hostname or "localhost", parts.port,
                       context) as client:
             _secure(client, parts.scheme, options.get("starttls", "auto"), context)

@@ -1,0 +1,106 @@
+"""Sending one turn email's worth of mail to a local relay, against a bare SMTP send.
+
+Starts an SMTP server in this process (aiosmtpd, keeping nothing), then sends a message of
+about the size of a turn email (text, HTML and a 60 KB attachment) many times, interleaving
+three ways: `send_smtp` as the workers call it (one connection per mail, the process's TLS
+context), the same with a new TLS context made for every mail (what each send cost before the
+context was kept), and a bare `smtplib` send on a fresh connection (the baseline). It prints the
+median wall-clock and CPU milliseconds of each and their ratios to the baseline, measured in the
+same run, so a busy machine moves all three alike.
+
+    .venv/bin/python bench/smtp.py [--sends 200]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import smtplib
+import ssl
+import statistics
+import time
+from collections.abc import Callable
+from email.message import EmailMessage
+from typing import Any
+
+from aiosmtpd.controller import Controller
+
+from service.mail import transport
+
+
+class Discard:
+    """An SMTP handler that accepts and drops every message."""
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        """Accept the message."""
+        return "250 OK"
+
+
+def message() -> EmailMessage:
+    """Return a message of about a turn email's size."""
+    mail = EmailMessage()
+    mail["From"], mail["To"], mail["Subject"] = "games@bench.test", "anna@bench.test", "turn"
+    mail.set_content("Your move.\n" * 200)
+    mail.add_alternative("<p>Your move.</p>" * 200, subtype="html")
+    mail.add_attachment(b"%PDF" + bytes(60_000), maintype="application", subtype="pdf",
+                        filename="board.pdf")
+    return mail
+
+
+def timed(action: Callable[[], object]) -> tuple[float, float]:
+    """Return the wall-clock and CPU seconds of one call."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    action()
+    return time.perf_counter() - wall, time.process_time() - cpu
+
+
+def main() -> None:
+    """Run the sends and print the figures, the last line as JSON."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sends", type=int, default=200)
+    args = parser.parse_args()
+    controller = Controller(Discard(), hostname="127.0.0.1", port=0)
+    controller.start()
+    port = controller.server.sockets[0].getsockname()[1]
+    url = f"smtp://127.0.0.1:{port}/?starttls=no"
+    mail = message()
+
+    def bare() -> None:
+        with smtplib.SMTP("127.0.0.1", port, timeout=10) as client:
+            client.send_message(mail)
+
+    def kept() -> None:
+        transport.send_smtp(url, mail)
+
+    def fresh_context() -> None:
+        ssl.create_default_context()  # what every send made before the context was kept
+        transport.send_smtp(url, mail)
+
+    ways = {"bare smtplib send": bare, "send_smtp (kept context)": kept,
+            "send_smtp + new context": fresh_context}
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in ways}
+    try:
+        for name, way in ways.items():
+            way()  # warm up (the first context, the connection code)
+        for _ in range(args.sends):
+            for name, way in ways.items():
+                times[name].append(timed(way))
+    finally:
+        controller.stop()
+    wall = {name: statistics.median(t[0] for t in got) * 1000 for name, got in times.items()}
+    cpu = {name: statistics.median(t[1] for t in got) * 1000 for name, got in times.items()}
+    base = "bare smtplib send"
+    for name in ways:
+        print(f"{name:<28} wall {wall[name]:7.2f} ms ({wall[name] / wall[base]:5.2f}x)   "
+              f"cpu {cpu[name]:7.2f} ms ({cpu[name] / max(cpu[base], 1e-6):5.2f}x)")
+    print(json.dumps({"sends": args.sends, "bare_wall_ms": round(wall[base], 3),
+                      "kept_wall_ms": round(wall["send_smtp (kept context)"], 3),
+                      "new_context_wall_ms": round(wall["send_smtp + new context"], 3),
+                      "kept_ratio": round(wall["send_smtp (kept context)"] / wall[base], 2),
+                      "new_context_ratio": round(wall["send_smtp + new context"] / wall[base],
+                                                 2),
+                      "kept_cpu_ms": round(cpu["send_smtp (kept context)"], 3),
+                      "new_context_cpu_ms": round(cpu["send_smtp + new context"], 3)}))
+
+
+if __name__ == "__main__":
+    main()
