@@ -29,6 +29,8 @@ from service.base.config import (
     load_config,
 )
 
+from . import embedded
+
 VISIBILITY_TIMEOUT = int(os.environ.get("PBEM_VISIBILITY_TIMEOUT", "3600"))
 """Seconds before Redis hands an unacknowledged task to another worker."""
 SWEEP_SECONDS = 60.0
@@ -57,7 +59,9 @@ def transport_options(broker_url: str) -> dict[str, Any]:
 
 
 def make_celery(config: Config) -> Celery:
-    """Return a Celery app for `config`."""
+    """Return a Celery app for `config` (on the database broker, polled every 0.1 s)."""
+    if not is_redis(config.broker_url):
+        embedded.register()
     app = Celery("pbem", broker=config.broker_url, include=["workers.tasks", "workers.mailin"])
     app.conf.update(
         task_acks_late=True,

@@ -17,3 +17,19 @@ def test_preparing_the_broker_creates_its_tables_and_queues(tmp_path: Path) -> N
         queues = {name for (name,) in db.execute("SELECT name FROM kombu_queue")}
         assert db.execute("SELECT count(*) FROM kombu_message").fetchone() == (0,)
     assert queues == set(TASK_QUEUES)
+
+
+def test_the_embedded_broker_is_polled_often_and_carries_tasks(tmp_path: Path) -> None:
+    from workers.embedded import POLL_SECONDS, Transport
+
+    config = load_config({"PBEM_HOME": str(tmp_path), "PBEM_SECRET_KEY": "broker-test"})
+    celery = make_celery(config)
+    with celery.connection_for_write() as connection:
+        assert isinstance(connection.transport, Transport)
+        assert connection.transport.polling_interval == POLL_SECONDS < 1
+        queue = connection.SimpleQueue("bench-roundtrip")
+        queue.put({"n": 1})
+        got = queue.get(timeout=5)
+        assert got.payload == {"n": 1}
+        got.ack()
+        queue.close()
