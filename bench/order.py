@@ -34,6 +34,7 @@ if str(ROOT) not in sys.path:
 
 from sqlalchemy import Column, Integer, MetaData, String, Table, event
 
+from bench.scratch import PG_URL  # $PBEM_BENCH_PG_URL, as every benchmark reads it
 from engine.core import Rng
 from engine.core.harness import choose_step, chooser_for, seat_names
 from service.game.loading import load_game
@@ -41,7 +42,6 @@ from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
 
-PG_URL = os.environ.get("PBEM_BENCH_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 GAME = "secret-masters"
 _BASELINE = Table("bench_baseline", MetaData(), Column("id", Integer, primary_key=True),
                   Column("note", String(40)))
