@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import smtplib
+import socket
 import ssl
 import statistics
 import time
@@ -58,9 +59,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sends", type=int, default=200)
     args = parser.parse_args()
-    controller = Controller(Discard(), hostname="127.0.0.1", port=0)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    controller = Controller(Discard(), hostname="127.0.0.1", port=port)
     controller.start()
-    port = controller.server.sockets[0].getsockname()[1]
     url = f"smtp://127.0.0.1:{port}/?starttls=no"
     mail = message()
 
