@@ -10,8 +10,9 @@ from email.message import EmailMessage
 from sqlalchemy.exc import DBAPIError
 
 from service.base.config import Config
+from service.game.events import MASTER as MASTER_RECIPIENT
 from service.log.records import SETTLED
-from service.log.store import Store
+from service.log.store import OutboxRow, Store
 from service.mail.transport import PermanentDeliveryError, send
 
 log = logging.getLogger("pbem.delivery")
@@ -56,6 +57,13 @@ def _send_composed(config: Config, compose: Callable[[], EmailMessage | None], n
     return message is not None
 
 
+def mail_file_name(row: OutboxRow) -> str:
+    """Return the name of a row's file in the mail folder: game, seq, recipient, kind (the game
+    master's rows, addressed to "*", are named "master": no shell or client trips on it)."""
+    recipient = "master" if row.recipient == MASTER_RECIPIENT else row.recipient
+    return f"{row.game_id}-{row.seq:06d}-{recipient}-{row.kind}"
+
+
 def deliver(store: Store, config: Config, outbox_id: int) -> str:
     """Send the email of one outbox row unless it was sent already; return what happened."""
     row = store.get_outbox(outbox_id)
@@ -76,7 +84,7 @@ def deliver(store: Store, config: Config, outbox_id: int) -> str:
 
     try:
         sent = _send_composed(config, lambda: compose_outbox(store, config, row),
-                              f"{row.game_id}-{row.seq:06d}-{row.recipient}-{row.kind}",
+                              mail_file_name(row),
                               release)
     except PermanentDeliveryError as exc:  # refused for good: retrying cannot help
         log.warning("the %s email of game %s to %s was refused for good: %s", row.kind,
