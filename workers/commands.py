@@ -46,7 +46,13 @@ def worker_command(concurrency: int, beat: bool) -> None:
 @click.option("--port", default=5000, show_default=True, help="Web port.")
 @click.option("--smtp-port", default=2525, show_default=True, help="Port for incoming mail.")
 def serve_command(host: str, port: int, smtp_port: int) -> None:
-    """Run everything on this machine: web, worker with the sweep, and the mail listener."""
+    """Run everything on this machine: web, worker with the sweep, and the mail listener.
+
+    The links in mails and pages point at this web server (--host and --port) unless
+    PBEM_BASE_URL names another address (a proxy in front, say).
+    """
+    if not os.environ.get("PBEM_BASE_URL"):
+        os.environ["PBEM_BASE_URL"] = f"http://{host}:{port}"
     from service.base.logs import configure_logging
     from service.mail.smtpd import start_listener
     from service.web.app import create_app
