@@ -7,6 +7,8 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, redirect, request, session, url_for
 
+from service.game.events import is_service_event
+from service.game.history import decoded_events, readable_text
 from service.game.loading import LoadedGame
 from service.orders import tables
 from service.orders.results import ServiceError
@@ -120,11 +122,23 @@ def _extend(game_id: str) -> str:
 
 def _default(game_id: str) -> str:
     seat = request.form.get("seat", "")
+    before = store().last_seq(game_id)
     result = tools.apply_default_now(store(), game_id, seat)
     if not result.accepted:
         raise ServiceError(f"the default order of {seat} was refused: {result.message}",
                            result.code)
-    return f"The default order of {seat} was applied: {'; '.join(result.orders)}."
+    done = "; ".join(what_happened(game_id, before, result.seq))
+    return (f"{seat}'s default was played: {done}." if done else
+            f"{seat}'s default was played; nothing of it shows to anyone but {seat}.")
+
+
+def what_happened(game_id: str, after: int, upto: int) -> list[str]:
+    """Return the game's events after seq `after` up to `upto` as a spectator reads them (the
+    game master's page shows no seat's secrets)."""
+    game, events = decoded_events(store(), game_id, upto, after)
+    lines = (readable_text(game, row.type, item, None, False) for row, item in events
+             if not is_service_event(row.type))
+    return [line.rstrip(".") for line in lines if line]
 
 
 def _end(game_id: str) -> str:

@@ -23,7 +23,8 @@ def test_extend_and_default_from_the_page(app: Flask, client: FlaskClient, store
     assert (parse_time(load_game(store, loaded.meta.id).meta.deadlines[seat].due) - due
             ).total_seconds() == 12 * 3600
     page = text(post_form(client, path + "/default", {"seat": seat}, path))
-    assert f"The default order of {seat} was applied" in page
+    assert f"{seat}&#39;s default was played: " in page or f"{seat}'s default was played: " in page
+    assert "played: default." not in page
 
 
 def test_ending_needs_the_confirmation_box(app: Flask, client: FlaskClient,
