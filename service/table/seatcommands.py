@@ -186,9 +186,11 @@ def _absence(store: Store, game_id: str, seat: str, head: str, rest: Sequence[st
         return "Welcome back: your deadlines run as usual again."
     limit = meta[0].absence_days if meta else 0
     capped = min(until, now + timedelta(days=limit))
-    return (f"You are away until {format_time(until)[:10]}. The others are told only that "
-            f"your seat is away. Your deadlines wait until {format_time(capped)[:16]} UTC at "
-            f"the latest (this game allows {limit} days).")
+    last_day = format_time(until - timedelta(days=1))[:10]  # `until` is the next midnight
+    return (f"You are away until {last_day}, that day included (UTC). The others are told "
+            f"only that your seat is away. Your deadlines wait until "
+            f"{format_time(capped)[:16].replace('T', ' ')} UTC at the latest (this game allows "
+            f"{limit} days).")
 
 
 

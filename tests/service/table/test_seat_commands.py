@@ -103,6 +103,7 @@ def test_an_absence_pushes_the_deadline_up_to_the_limit_and_others_see_only_away
     seat = loaded.game.prompts(loaded.state)[0].seat
     note = table.write(seat, "absent until 2026-12-20").notes[0]
     assert "this game allows 3 days" in note
+    assert "away until 2026-12-20, that day included" in note
     due = parse_time(load_game(table.store, table.game_id).meta.deadlines[seat].due)
     assert due == START + timedelta(days=3)
     other = next(name for name in ("anna", "bruno", "carla") if name != seat)
