@@ -1,6 +1,7 @@
 """The `pbem export` and `pbem import` commands: a game's archive out of and into the store."""
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -37,7 +38,10 @@ def _export(game_id: str, output: str | None, with_secrets: bool) -> None:
         archiving.write_archive(store, game_id, sys.stdout.buffer, with_secrets)
         return
     path = Path(output or archiving.archive_name(header))
-    with path.open("wb") as out:
+    mode = 0o600 if header.secret else 0o644  # a running game's seed foretells every draw
+    with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode), "wb") as out:
+        if header.secret:
+            os.chmod(path, 0o600)  # a file written before keeps no wider mode
         size = archiving.write_archive(store, game_id, out, with_secrets)
     kind = ("finished game, seed revealed" if header.finished else
             "running game, WITH ITS SECRET SEED" if header.secret else

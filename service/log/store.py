@@ -103,6 +103,17 @@ _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 _MIGRATION_LOCK = 0x7062656D  # "pbem": one migrating process at a time on PostgreSQL
 
 
+def _private_file(path: Path) -> None:
+    """Make the SQLite file readable by its owner alone (it holds every game's secret seed);
+    SQLite gives its -wal and -shm files the same mode. An existing file loses what it lets
+    other users do; its owner and group keep theirs."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists():
+        path.touch(mode=0o600)
+    elif path.stat().st_mode & 0o007:
+        path.chmod(path.stat().st_mode & ~0o007)
+
+
 def _sqlite_engine(url: str) -> Engine:
     """Return a SQLite engine in WAL mode (synchronous FULL) whose writes begin IMMEDIATE."""
     engine = create_engine(url)
@@ -177,7 +188,7 @@ class Store(QueueStore, ReadStore, CacheStore):
         """Make the SQLite file's folder, or the named PostgreSQL schema, if missing."""
         database = make_url(self.url).database
         if self.dialect == "sqlite" and database and database != ":memory:":
-            Path(database).parent.mkdir(parents=True, exist_ok=True)
+            _private_file(Path(database))
         if self.schema:
             with self._writer.begin() as conn:
                 conn.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"'))
