@@ -1,7 +1,9 @@
 """Operations: /healthz (database and broker) and /metrics (Prometheus text format).
 
 /metrics answers clients on this machine, and others that send PBEM_METRICS_TOKEN as a bearer
-token; the counts it shows hold no game's secrets, but they are nobody else's business.
+token; the counts it shows hold no game's secrets, but they are nobody else's business. /healthz
+answers anyone whether each part is ok or failing; why it fails (an error's text can name hosts,
+paths and users) is shown to the same clients as /metrics, and logged.
 """
 from __future__ import annotations
 
@@ -47,20 +49,31 @@ def broker_problem() -> str:
 
 @bp.get("/healthz")
 def health() -> Any:
-    """Return 200 when the database and the broker answer, else 503 naming what failed."""
+    """Return 200 when the database and the broker answer, else 503 naming what failed (and
+    why, to this machine and holders of the metrics token)."""
     checks = {"database": database_problem(), "broker": broker_problem()}
-    body: dict[str, Any] = {name: problem or "ok" for name, problem in checks.items()}
+    for name, problem in checks.items():
+        if problem:
+            current_app.logger.warning("health check: the %s fails: %s", name, problem)
+    shown = operator()
+    body: dict[str, Any] = {name: (problem if shown else "failing") if problem else "ok"
+                            for name, problem in checks.items()}
     failing = any(checks.values())
     body["status"] = "failing" if failing else "ok"
     return body, 503 if failing else 200
 
 
+def operator() -> bool:
+    """Return whether the client is on this machine or sends the metrics token."""
+    token = current_app.config["METRICS_TOKEN"]
+    scheme, _, given = request.headers.get("Authorization", "").partition(" ")
+    return local_client() or bool(token and scheme.lower() == "bearer"
+                                  and same(given.strip(), token))
+
+
 @bp.get("/metrics")
 def metrics() -> Response:
     """Return the Prometheus metrics of this node."""
-    token = current_app.config["METRICS_TOKEN"]
-    scheme, _, given = request.headers.get("Authorization", "").partition(" ")
-    if not local_client() and not (token and scheme.lower() == "bearer"
-                                   and same(given.strip(), token)):
+    if not operator():
         abort(404)
     return Response(exposition(config()), mimetype="text/plain; version=0.0.4")

@@ -39,6 +39,13 @@ def test_health_names_what_fails(app: Flask, client: FlaskClient) -> None:
     body = answer.get_json()
     assert body["status"] == "failing" and body["database"] == "ok"
     assert "Connection" in body["broker"] or "Error" in body["broker"]
+    outside = {"REMOTE_ADDR": "203.0.113.9"}
+    told = client.get("/healthz", environ_base=outside).get_json()
+    assert told == {"database": "ok", "broker": "failing", "status": "failing"}
+    app.config["METRICS_TOKEN"] = "ops-token"
+    with_token = client.get("/healthz", environ_base=outside,
+                            headers={"Authorization": "Bearer ops-token"}).get_json()
+    assert with_token["broker"] == body["broker"]
 
 
 def test_health_reports_a_database_that_is_gone(app: Flask, client: FlaskClient,
