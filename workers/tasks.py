@@ -97,7 +97,8 @@ def enqueue_submission(submission_id: str) -> None:
 
 @app.task(name="pbem.process_submission", **DATABASE_RETRY)
 def process_submission(submission_id: str) -> dict[str, Any]:
-    """Decide a stored submission, then queue the mail it caused and the answer to an email.
+    """Decide a stored submission, then queue the mail it caused and the answer to an email;
+    return its status and code (the task's logged result, which must not show sealed orders).
 
     A run that finds the submission decided already queues nothing: under a backlog the same
     submission may be queued again, and its mail must not be queued once per run. (Mail
@@ -113,7 +114,8 @@ def process_submission(submission_id: str) -> dict[str, Any]:
             # that no queue holds yet (one bounded read; rows held by a queue are left).
             enqueue_game_mail(before.game_id or addressed_game(before.recipient))
             deliver_reply.delay(submission_id)
-    return result.as_dict()
+    # What the worker logs of a task's result: never the orders, which may be sealed
+    return {"status": result.status, "code": result.code}
 
 
 @app.task(name="pbem.deliver", **RETRY)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -16,6 +17,35 @@ QUIET = ("fontTools", "weasyprint", "PIL")
 """Libraries that log every step of a PDF at INFO; only their warnings are kept."""
 STANDARD = frozenset(vars(logging.makeLogRecord({})).keys()) | {"message", "asctime"}
 """Attributes every record has; anything else was passed as extra= and is logged as a field."""
+
+
+SECRETS = (
+    (re.compile(r"(?<=/)[a-z2-7]{16}(?=[/?#\s\"']|$)"), "…"),  # a signed link's signature
+    (re.compile(r"(?<=/)[a-z2-7]{40,64}(?=[/?#\s\"']|$)"), "…"),  # a sign-in or join token
+    (re.compile(r"(?<=[?&]invite=)[^&\s\"']+"), "…"),  # an invitation
+    (re.compile(r"(play\+[0-9a-f]{8}\.[a-z][a-z0-9_-]{0,23}\.(?:p\d+\.)?)[a-z2-7]{16}",
+                re.IGNORECASE), r"\1…"),  # a seat's reply address
+)
+"""What a log line may never show: the credentials in private links and reply addresses."""
+
+
+def redacted(text: str) -> str:
+    """Return `text` with the credentials of links and reply addresses replaced by "…"."""
+    for pattern, replacement in SECRETS:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+class Redacting(logging.Filter):
+    """Takes the credentials out of every record a handler writes (access logs included)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Redact the record's message, in place; keep the record."""
+        message = record.getMessage()
+        clean = redacted(message)
+        if clean != message:
+            record.msg, record.args = clean, None
+        return True
 
 
 class JsonFormatter(logging.Formatter):
@@ -48,6 +78,7 @@ def configure_logging() -> None:
     """Send every log record to standard error, one structured line each."""
     handler = logging.StreamHandler()
     handler.setFormatter(formatter())
+    handler.addFilter(Redacting())
     root = logging.getLogger()
     for old in list(root.handlers):
         root.removeHandler(old)

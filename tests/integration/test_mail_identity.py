@@ -58,3 +58,14 @@ def test_a_redelivered_message_without_message_id_is_played_once(pipeline: Pipel
     wait_settled(pipeline, game_id)
     assert accepted_orders(pipeline, game_id) == 1
     assert len(answers(pipeline, EMAIL[seat])) == 1
+
+
+def test_the_worker_log_shows_no_order_of_a_seat(pipeline: Pipeline) -> None:
+    game_id = started(pipeline).meta.id
+    seat, text, _ = prompted(pipeline, game_id)
+    send(pipeline, reply_to(latest_email(pipeline, EMAIL[seat], game_id), EMAIL[seat], text))
+    assert "accepted" in answer_text(pipeline, EMAIL[seat])
+    wait_settled(pipeline, game_id)
+    log = pipeline.worker.log.read_text()
+    assert "pbem.process_submission" in log and "succeeded" in log
+    assert text not in log
