@@ -3,10 +3,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from sqlalchemy import text
 
 from service.audit.verify import verify
@@ -17,17 +15,6 @@ from service.orders.processing import submit_order
 from tests.stores import open_store
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    """An empty store of each kind."""
-    opened = open_store(request.param, tmp_path)
-    try:
-        yield opened
-    finally:
-        opened.drop_schema()
-        opened.dispose()
 
 
 def played(store: Store, orders: int = 3) -> tuple[LoadedGame, int]:

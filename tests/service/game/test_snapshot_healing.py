@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,20 +16,8 @@ from service.log.schema import snapshots
 from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
-from tests.stores import open_store
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    """An empty store of each kind."""
-    opened = open_store(request.param, tmp_path)
-    try:
-        yield opened
-    finally:
-        opened.drop_schema()
-        opened.dispose()
 
 
 def snapshotted(store: Store) -> LoadedGame:

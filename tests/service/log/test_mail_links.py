@@ -1,27 +1,14 @@
 """Mailed links: kept by digest, read until they expire, used once whoever asks twice."""
 from __future__ import annotations
 
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
 from service.base import clock
 from service.log.links import MailLinks, token_digest
 from service.log.store import Store
-from tests.stores import open_store
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    """A fresh store of each kind."""
-    opened = open_store(request.param, tmp_path)
-    yield opened
-    if request.param == "postgresql":
-        opened.drop_schema()
-    opened.dispose()
 
 
 def test_a_link_is_read_by_its_token_and_stored_by_its_digest(store: Store) -> None:

@@ -2,7 +2,6 @@
 message the service sends says it is automatic."""
 from __future__ import annotations
 
-from collections.abc import Iterator
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -17,23 +16,11 @@ from service.mail.inbound import receive_email
 from service.mail.reading import text_to_raw
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import process_submission
-from tests.stores import open_store
 
 DSN = (b"From: MAILER-DAEMON@mx.players.test\r\nTo: games@pbem.localhost\r\n"
        b"Subject: Undelivered Mail Returned to Sender\r\nMessage-ID: <dsn-1@mx.players.test>\r\n"
        b"Content-Type: multipart/report; report-type=delivery-status; boundary=b\r\n\r\n"
        b"--b\r\nContent-Type: text/plain\r\n\r\nThe mail could not be delivered.\r\n--b--\r\n")
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    """An empty store of each kind."""
-    opened = open_store(request.param, tmp_path)
-    try:
-        yield opened
-    finally:
-        opened.drop_schema()
-        opened.dispose()
 
 
 @pytest.fixture

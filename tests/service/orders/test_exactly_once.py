@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -34,17 +33,6 @@ store = Store(url, schema=schema)
 results = [process_submission(store, i, config=load_config()).as_dict() for i in ids]
 print(json.dumps(results))
 """
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    """An empty store of each kind."""
-    opened = open_store(request.param, tmp_path)
-    try:
-        yield opened
-    finally:
-        opened.drop_schema()
-        opened.dispose()
 
 
 @pytest.fixture

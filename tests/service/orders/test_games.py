@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from sqlalchemy import text
@@ -19,22 +17,10 @@ from service.log.store import GENESIS_HASH, Store, StoredEvent, event_hash
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import MAX_ORDER_BYTES, process_submission, submit_order
 from service.orders.results import ServiceError
-from tests.stores import open_store
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org"),
          NewSeat("carla", "carla@example.org")]
 SEED = "5e" * 32
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    """An empty store of each kind."""
-    opened = open_store(request.param, tmp_path)
-    try:
-        yield opened
-    finally:
-        opened.drop_schema()
-        opened.dispose()
 
 
 def new_game(store: Store) -> LoadedGame:

@@ -2,10 +2,8 @@
 cancels it, it expires, invitations lead to a private table; all of it in the game's log."""
 from __future__ import annotations
 
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
@@ -28,20 +26,9 @@ from service.orders.tables import (
     seating,
     start_table,
 )
-from tests.stores import open_store
 
 SEED = "7ab1e" * 12 + "0123"
 ANNA = NewSeat("anna", "anna@example.org", "Anna")
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    """A fresh store of each kind."""
-    opened = open_store(request.param, tmp_path)
-    yield opened
-    if request.param == "postgresql":
-        opened.drop_schema()
-    opened.dispose()
 
 
 def opened(store: Store, open_seats: int = 2, **kwargs: object) -> str:

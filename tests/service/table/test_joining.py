@@ -2,7 +2,6 @@
 two places; takeovers of offered seats; a resigned seat offered by itself; the notices."""
 from __future__ import annotations
 
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from pathlib import Path
@@ -25,16 +24,6 @@ from tests.stores import open_store
 
 KEY = b"join-test-key"
 SEED = "ab" * 32
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    """A fresh store of each kind."""
-    opened = open_store(request.param, tmp_path)
-    yield opened
-    if request.param == "postgresql":
-        opened.drop_schema()
-    opened.dispose()
 
 
 def table(store: Store, open_seats: int = 2) -> str:
