@@ -66,6 +66,14 @@ def seat_email(seat: str, email: str) -> str:
         raise ServiceError(str(exc), "bad-seat") from None
 
 
+def resolved_options(game: Game[Any], options: Mapping[str, str] | None) -> dict[str, Any]:
+    """Return the game's option values for what was asked, or raise ServiceError saying why."""
+    try:
+        return game.resolve_options(options or {})
+    except ValueError as exc:
+        raise ServiceError(str(exc), "bad-option") from None
+
+
 def checked_text(text: str, what: str, max_length: int, code: str) -> str:
     """Return `text` when it is one clean line (no control characters), or raise ServiceError."""
     try:
@@ -88,10 +96,7 @@ def create_game(store: Store, game_name: str, seats: Sequence[NewSeat],
     settings = table_settings(press, absence_days, master_email.strip(), offer_resigned,
                               mail_senders)
     title = checked_text(title or "", "the title", MAX_TITLE, "bad-title") or None
-    try:
-        values = game.resolve_options(options or {})
-    except ValueError as exc:
-        raise ServiceError(str(exc), "bad-option") from None
+    values = resolved_options(game, options)
     seed = seed_bytes(seed_hex)
     game_id = chosen_game_id(store, game_id)
     store.create_game(game_id, game.name, game.version, title or game.title, seed.hex())

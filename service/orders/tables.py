@@ -45,6 +45,7 @@ from service.orders.creation import (
     check_seats,
     checked_text,
     chosen_game_id,
+    resolved_options,
     seed_bytes,
     table_settings,
 )
@@ -80,10 +81,7 @@ def open_game(store: Store, game_name: str, named: Sequence[NewSeat], open_seats
     settings = table_settings(press, absence_days, master_email.strip(), offer_resigned,
                               mail_senders)
     title = checked_text(title or "", "the title", MAX_TITLE, "bad-title") or game.title
-    try:
-        values = game.resolve_options(options or {})
-    except ValueError as exc:
-        raise ServiceError(str(exc), "bad-option") from None
+    values = resolved_options(game, options)
     seed = seed_bytes(seed_hex)
     game_id = chosen_game_id(store, game_id)
     store.create_game(game_id, game.name, game.version, title, seed.hex())
