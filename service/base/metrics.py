@@ -26,6 +26,8 @@ ORDERS = Counter("pbem_orders", "Orders decided, by result (accepted, refused, h
 DELIVERIES = Counter("pbem_deliveries", "Emails handed to the relay or the mail folder, and "
                      "delivery attempts that failed, by kind (turn, reply) and result.",
                      ["kind", "result"])
+BOUNCES = Counter("pbem_bounces", "Bounces received for the service's deliveries, by kind "
+                  "(permanent, temporary, other: not readable as either).", ["kind"])
 SWEEP_KEY = "pbem:sweep:last"
 BROKER_RUN_KEY = "pbem:broker:run-id"
 SWEEP_FILE = "sweep-last"
@@ -40,6 +42,11 @@ def count_order(status: str) -> None:
 def count_delivery(kind: str, result: str) -> None:
     """Count one delivery attempt: result 'sent' or 'failed'."""
     DELIVERIES.labels(kind=kind, result=result).inc()
+
+
+def count_bounce(kind: str) -> None:
+    """Count one bounce by its kind."""
+    BOUNCES.labels(kind=kind or "other").inc()
 
 
 def _redis(config: Config) -> redis.Redis | None:

@@ -104,6 +104,35 @@ def press_signature_matches(key: bytes, claim: PressClaim, generation: int) -> b
     return hmac.compare_digest(expected, claim.signature)
 
 
+BOUNCE_ADDRESS = re.compile(r"^bounce\+(?P<delivery>[1-9][0-9]{0,17})\.(?P<signature>[a-z2-7]{16})"
+                            r"@(?P<domain>[^@\s>]+)$", re.IGNORECASE)
+BOUNCE_PURPOSE = "bounce"
+
+
+def bounce_address(key: bytes, domain: str, delivery: int) -> str:
+    """Return the envelope sender of one delivery (VERP): a bounce names what bounced.
+
+    Signed like a seat's address, so a forged bounce cannot mark anyone's mail as failing.
+    """
+    return f"bounce+{delivery}.{signature(key, '', str(delivery), 0, BOUNCE_PURPOSE)}@{domain}"
+
+
+def read_bounce_address(key: bytes, address: str) -> int | None:
+    """Return the delivery a bounce address names if its signature is ours, else None."""
+    match = BOUNCE_ADDRESS.match(address.strip().strip("<>"))
+    if match is None:
+        return None
+    expected = signature(key, "", match["delivery"], 0, BOUNCE_PURPOSE)
+    if not hmac.compare_digest(expected, match["signature"].lower()):
+        return None
+    return int(match["delivery"])
+
+
+def is_bounce_address(address: str) -> bool:
+    """Return whether `address` has the shape of a bounce address (signed or not)."""
+    return BOUNCE_ADDRESS.match(address.strip().strip("<>")) is not None
+
+
 LINK_TOKEN = re.compile(r"^[a-z2-7]{42}$")
 """A mailed link's token: 26 random base32 characters, then 16 of signature."""
 

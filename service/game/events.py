@@ -172,6 +172,19 @@ class SeatAbsence:
     until: str
 
 
+@event("seat.mail")
+@dataclass(frozen=True)
+class SeatMailStatus:
+    """Mail to a seat's address bounced for good since `since` (UTC, ISO 8601), or, with
+    `since` empty, goes through again. `email` is the address that bounced: a bounce of an
+    address the seat no longer has changes nothing."""
+
+    seat: str
+    email: str
+    since: str
+    reason: str
+
+
 @event("seat.resigned")
 @dataclass(frozen=True)
 class SeatResigned:
@@ -223,7 +236,7 @@ class SeedRevealed:
 SERVICE_EVENTS = TypeTable(
     [GameCreated, OrderAccepted, GameFinished, SeedRevealed, DeadlineSet, GamePaused,
      GameResumed, SeatReplaced, TokenRotated, SpectatorsSet, MasterLinkRenewed, GameSettings,
-     PressSent, SeatPreferences, SeatAbsence, SeatResigned, *TABLE_EVENTS],
+     PressSent, SeatPreferences, SeatAbsence, SeatResigned, SeatMailStatus, *TABLE_EVENTS],
     "event_type", {("game.created", 1): _created_v1_to_v2,
                    ("game.finished", 1): _finished_v1_to_v2})
 
@@ -293,6 +306,9 @@ def _describe_table_talk(item: Any) -> str | None:
         return f"{item.seat} changed their mail settings."
     if isinstance(item, SeatAbsence):
         return (f"{item.seat} is away." if item.until else f"{item.seat} is back.")
+    if isinstance(item, SeatMailStatus):
+        return (f"Mail to {item.seat} bounces; the seat's deadlines wait as for an absence."
+                if item.since else f"Mail to {item.seat} goes through again.")
     if isinstance(item, SeatResigned):
         return f"{item.seat} resigned; the seat plays its default orders from now on."
     return None

@@ -15,6 +15,7 @@ from service.game.events import (
     GameSettings,
     MasterLinkRenewed,
     SeatAbsence,
+    SeatMailStatus,
     SeatPreferences,
     SeatReplaced,
     SeatResigned,
@@ -89,6 +90,14 @@ class Table:
 
 
 @dataclass(frozen=True)
+class MailFailing:
+    """A seat's mail bounces for good: since when (UTC, ISO 8601), and the last reason given."""
+
+    since: str
+    reason: str
+
+
+@dataclass(frozen=True)
 class GameMeta:
     """The service's own data about a game, folded from its service events."""
 
@@ -123,6 +132,8 @@ class GameMeta:
     """Seats open for a newcomer to take over."""
     offer_resigned: bool = False
     mail_senders: str = "seat"
+    mail_failing: dict[str, MailFailing] = field(default_factory=dict)
+    """Seats whose mail bounced for good, and since when (cleared when it goes through)."""
     """"seat": mail from another address than the seat's is held until the seat confirms it."""
 
     @property
@@ -195,8 +206,10 @@ def _replaced(meta: GameMeta, item: SeatReplaced) -> GameMeta:
     """Return the meta after a seat changed hands: a newcomer plays it, not its defaults."""
     seats = tuple(SeatInfo(s.name, item.email, item.player) if s.name == item.seat else s
                   for s in meta.seats)
+    failing = {k: v for k, v in meta.mail_failing.items() if k != item.seat}
     return replace(meta, seats=seats, generations={**meta.generations, item.seat: item.generation},
-                   offered=meta.offered - {item.seat}, resigned=meta.resigned - {item.seat})
+                   offered=meta.offered - {item.seat}, resigned=meta.resigned - {item.seat},
+                   mail_failing=failing)
 
 
 def _table_changed(meta: GameMeta, table: Table, item: Any, seq: int) -> GameMeta:
@@ -286,7 +299,26 @@ def _table_talk(meta: GameMeta, item: Any) -> GameMeta:
     if isinstance(item, SeatAbsence):
         away = {k: v for k, v in meta.away_until.items() if k != item.seat}
         return replace(meta, away_until={**away, item.seat: item.until} if item.until else away)
+    if isinstance(item, SeatMailStatus):
+        return _mail_status(meta, item)
     return meta
+
+
+def _mail_status(meta: GameMeta, item: SeatMailStatus) -> GameMeta:
+    """Return the meta after a seat's mail bounced for good, or went through again.
+
+    A bounce of an address the seat no longer has (handed over since) changes nothing, and a
+    seat already failing keeps the day it began to fail.
+    """
+    failing = {k: v for k, v in meta.mail_failing.items() if k != item.seat}
+    if not item.since:
+        return replace(meta, mail_failing=failing)
+    if item.seat in meta.mail_failing:
+        return meta
+    known = {seat.name: normal_address(seat.email) for seat in meta.seats}
+    if known.get(item.seat) != normal_address(item.email):
+        return meta
+    return replace(meta, mail_failing={**failing, item.seat: MailFailing(item.since, item.reason)})
 
 
 def normal_address(email: str) -> str:

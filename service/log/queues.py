@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
-from sqlalchemy import Connection, delete, func, select, update
+from sqlalchemy import Connection, delete, func, or_, select, update
 
 from engine.core.canonical import canonical_json
 from service.log.handles import StoreBase
@@ -388,6 +388,20 @@ class QueueStore(StoreBase):
         query = (update(outbox_t)
                  .where(outbox_t.c.id == outbox_id, outbox_t.c.status == "pending")
                  .values(status="sent" if mailed else "closed", sent_at=utc_now()))
+        with self._writer.begin() as conn:
+            return bool(conn.execute(query).rowcount == 1)
+
+    def mark_outbox_bounced(self, outbox_id: int, reason: str, *, permanent: bool) -> bool:
+        """Record a bounce of a sent row: for good ('bounced'), or a delay noted as its error.
+
+        Returns False when nothing changed (not sent, or that bounce was recorded before).
+        """
+        t = outbox_t.c
+        changes = {"status": "bounced", "last_error": reason} if permanent else {
+            "last_error": reason}
+        query = (update(outbox_t).where(t.id == outbox_id, t.status == "sent",
+                                        or_(t.last_error.is_(None), t.last_error != reason))
+                 .values(**changes))
         with self._writer.begin() as conn:
             return bool(conn.execute(query).rowcount == 1)
 

@@ -71,7 +71,7 @@ def later(seconds: int) -> str:
 EventRow = tuple[int, str, int, str, str, str | None, str]
 """(seq, type, schema_version, payload JSON text, actor, causation, hash) of one event."""
 
-SETTLED = ("sent", "closed")
+SETTLED = ("sent", "closed", "bounced")
 """The statuses of a row that needs nothing more."""
 
 
@@ -168,8 +168,8 @@ class OutboxRow:
 
     `status` is 'pending' until settled, then 'sent' (its email went
     out), 'closed' (settled without an email of its own: folded into the answer to the
-    seat's email, a reminder no longer needed, a held digest row) or 'failed' (refused for
-    good). `sent_at` is when it was settled.
+    seat's email, a reminder no longer needed, a held digest row), 'failed' (refused for
+    good) or 'bounced' (sent, and a bounce came back for good). `sent_at` is when it was settled.
     """
 
     id: int

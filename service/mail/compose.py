@@ -245,13 +245,18 @@ def _dress(config: Config, letter: Letter, meta: GameMeta, seat: str,
     return message
 
 
+NEVER_ANSWERED = frozenset({"automatic-mail", "forged-address"})
+"""Refusals never mailed: to a robot, or to whoever sent mail to an address the service never
+signed (the sender may be forged, and answering would send mail to a stranger: backscatter)."""
+
+
 def compose_reply(store: Store, config: Config, sub: Submission) -> EmailMessage | None:
     """Return the answer to a processed email: orders as understood, or what was wrong."""
     from service.mail.reading import parse_message, text_to_raw
 
     original = parse_message(text_to_raw(sub.body))
-    if (automatic_reason(original, sub.sender)
-            or (sub.result or {}).get("code") == "automatic-mail"):
+    if (automatic_reason(original, sub.sender) or sub.status == "bounce"
+            or (sub.result or {}).get("code") in NEVER_ANSWERED):
         return None
     if sub.status == "held":
         return _held_answer(config, sub, original)

@@ -10,6 +10,7 @@ from email.message import EmailMessage
 from sqlalchemy.exc import DBAPIError
 
 from service.base.config import Config
+from service.base.tokens import bounce_address
 from service.game.events import MASTER as MASTER_RECIPIENT
 from service.log.records import SETTLED
 from service.log.store import OutboxRow, Store
@@ -42,7 +43,7 @@ def _record_sent(record: Callable[[], object], name: str) -> None:
 
 
 def _send_composed(config: Config, compose: Callable[[], EmailMessage | None], name: str,
-                   release: Callable[[str], None]) -> bool:
+                   release: Callable[[str], None], envelope_from: str | None = None) -> bool:
     """Compose and send one claimed message; on failure give up the claim and re-raise.
 
     Returns False when there was nothing to send any more.
@@ -50,7 +51,7 @@ def _send_composed(config: Config, compose: Callable[[], EmailMessage | None], n
     try:
         message = compose()
         if message is not None:
-            send(config, message, name)
+            send(config, message, name, envelope_from)
     except Exception as exc:
         release(f"{type(exc).__name__}: {exc}")
         raise
@@ -80,18 +81,21 @@ def deliver(store: Store, config: Config, outbox_id: int) -> str:
         store.mark_outbox_failed(outbox_id, error)
         store.release_outbox(outbox_id)
 
+    from service.mail.bounces import refused_for_good
     from service.mail.compose import compose_outbox  # PDFs: imported by the worker that sends
 
+    envelope = bounce_address(config.secret_key(), config.mail_domain, outbox_id)
     try:
         sent = _send_composed(config, lambda: compose_outbox(store, config, row),
-                              mail_file_name(row),
-                              release)
+                              mail_file_name(row), release, envelope)
     except PermanentDeliveryError as exc:  # refused for good: retrying cannot help
         log.warning("the %s email of game %s to %s was refused for good: %s", row.kind,
                     row.game_id, row.recipient, exc,
                     extra={"game": row.game_id, "outbox": outbox_id,
                            "smtp_code": exc.smtp_code})
         store.fail_outbox(outbox_id, f"refused for good: {exc}"[:500])
+        if exc.recipient:  # the relay refused the address: as good as a bounce
+            refused_for_good(store, config, row, str(exc), f"refused:{outbox_id}")
         return "refused"
     _record_sent(lambda: store.mark_outbox_sent(outbox_id, mailed=sent),
                  f"outbox row {outbox_id}")

@@ -2,8 +2,9 @@
 
 The URL names the account: imaps://USER:PASSWORD@HOST[:PORT]/MAILBOX (TLS from the start) or
 imap://... (STARTTLS when the server offers it), with user and password percent-encoded.
-Options: `starttls=0` (never; for local tests), `starttls=1` (required), `cafile=PATH` (trust
-the certificate authority in PATH, for servers with a private certificate).
+The options are those of every mail URL (`service.mail.mailurl`): `starttls=yes|no|auto`,
+`cafile=PATH` (trust the certificate authority in PATH), `verify=no` (take a self-signed
+certificate).
 
 A message is fetched with BODY.PEEK[] (which leaves it unseen) and marked \\Seen only after the
 handler returned, so a crash or a failing handler loses nothing: the next poll hands the message
@@ -18,14 +19,14 @@ import logging
 import ssl
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import unquote, urlsplit
+
+from service.mail.mailurl import MailUrlError, TlsOptions, tls_options
 
 log = logging.getLogger(__name__)
 
 TIMEOUT_SECONDS = 60
 DEFAULT_PORTS = {"imap": 143, "imaps": 993}
-STARTTLS_VALUES = {"0": "no", "no": "no", "false": "no", "1": "yes", "yes": "yes",
-                   "true": "yes", "auto": "auto"}
 
 
 class ImapError(Exception):
@@ -45,16 +46,20 @@ class ImapAccount:
     user: str
     password: str
     implicit_tls: bool
-    starttls: str  # "auto" (when offered), "yes" (required) or "no"
+    tls: TlsOptions
     mailbox: str | None
-    cafile: str | None = None
+
+    @property
+    def starttls(self) -> str:
+        """Return "auto" (when offered), "yes" (required) or "no"."""
+        return self.tls.starttls
 
     def tls_context(self) -> ssl.SSLContext:
-        """Return a verifying TLS context, trusting `cafile` when the URL names one."""
+        """Return the TLS context the URL asks for (verifying, unless verify=no)."""
         try:
-            return ssl.create_default_context(cafile=self.cafile)
+            return self.tls.context()
         except OSError as exc:
-            raise ImapError(f"cannot read the cafile {self.cafile!r}: {exc}") from exc
+            raise ImapError(f"cannot read the cafile {self.tls.cafile!r}: {exc}") from exc
 
     def __str__(self) -> str:
         """Return "user at host:port", for messages (never the password)."""
@@ -72,14 +77,13 @@ def parse_imap_url(url: str) -> ImapAccount:
         raise ImapError("the port in the IMAP URL is not a number from 1 to 65535") from None
     if not parts.hostname or not parts.username:
         raise ImapError("the IMAP URL needs a user and a host: imaps://USER:PASSWORD@HOST/")
-    query = parse_qs(parts.query)
-    starttls = query.get("starttls", ["auto"])[-1].lower()
-    if starttls not in STARTTLS_VALUES:
-        raise ImapError(f"starttls in the IMAP URL is 0, 1 or auto, not {starttls!r}")
+    try:
+        tls = tls_options(parts.query, "the IMAP URL")
+    except MailUrlError as exc:
+        raise ImapError(str(exc)) from None
     return ImapAccount(parts.hostname, port, unquote(parts.username),
-                       unquote(parts.password or ""), parts.scheme == "imaps",
-                       STARTTLS_VALUES[starttls], unquote(parts.path.lstrip("/")) or None,
-                       query.get("cafile", [None])[-1])
+                       unquote(parts.password or ""), parts.scheme == "imaps", tls,
+                       unquote(parts.path.lstrip("/")) or None)
 
 
 def poll_imap(url: str, handle: Callable[[bytes], object], *, mailbox: str = "INBOX",
@@ -135,13 +139,15 @@ def _connect(account: ImapAccount) -> imaplib.IMAP4:
 
 def _starttls(conn: imaplib.IMAP4, account: ImapAccount) -> None:
     """Switch to TLS when the server offers it (or fail when the URL requires it)."""
-    offered = "STARTTLS" in conn.capabilities
-    if account.starttls == "yes" and not offered:
-        raise ImapError(f"the IMAP server {account.host}:{account.port} does not offer "
-                        "STARTTLS, which the URL requires (starttls=1)")
-    if offered and account.starttls != "no":
+    try:
+        context = account.tls.starttls_context(account.host, "STARTTLS" in conn.capabilities)
+    except MailUrlError as exc:
+        raise ImapError(f"the IMAP server {account.host}:{account.port}: {exc}") from None
+    except OSError as exc:
+        raise ImapError(f"cannot read the cafile {account.tls.cafile!r}: {exc}") from exc
+    if context is not None:
         try:
-            conn.starttls(account.tls_context())
+            conn.starttls(context)
         except (OSError, imaplib.IMAP4.error) as exc:
             raise ImapError(f"STARTTLS with {account.host}:{account.port} failed: "
                             f"{_text(exc)}") from exc

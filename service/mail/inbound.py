@@ -17,9 +17,17 @@ from engine.core import RuleViolation
 from service.base.config import Config
 from service.base.ids import GAME_ID_PATTERN
 from service.base.inputs import clean_for_index
-from service.base.tokens import AddressClaim, read_address, read_press_address, signature_matches
+from service.base.tokens import (
+    AddressClaim,
+    is_bounce_address,
+    read_address,
+    read_bounce_address,
+    read_press_address,
+    signature_matches,
+)
 from service.game.loading import LoadedGame, load_game
 from service.log.store import Store, Submission
+from service.mail.bounces import process_bounce
 from service.mail.chat import is_auto_reply
 from service.mail.hygiene import automatic_reason, envelope_sender
 from service.mail.pressreply import answer_by_press_address, authenticate_press
@@ -155,10 +163,11 @@ def _header_addresses(message: EmailMessage) -> list[str]:
 
 
 def _play_addresses(addresses: list[str]) -> list[str]:
-    """Return the seat and press addresses among `addresses`, each once, in order."""
+    """Return the seat, press and bounce addresses among `addresses`, each once, in order."""
     found: dict[str, str] = {}
     for address in addresses:
-        if read_address(address) is not None or read_press_address(address) is not None:
+        if (read_address(address) is not None or read_press_address(address) is not None
+                or is_bounce_address(address)):
             found.setdefault(address.lower(), address)
     return list(found.values())
 
@@ -191,6 +200,12 @@ def _process(store: Store, config: Config,
                            f"{config.max_message_bytes // 1024} KiB are not read. Send your "
                            "orders as plain text, without attachments.", "message-too-large")
     message = parse_message(raw)
+    if is_bounce_address(sub.recipient or ""):
+        delivery = read_bounce_address(config.secret_key(), sub.recipient or "")
+        if delivery is None:
+            raise ServiceError("This bounce address was not signed by the service.",
+                               "forged-address")
+        return process_bounce(store, config, sub, message, delivery), None
     if automatic_reason(message, sub.sender) or is_auto_reply(message, safe_header):
         raise ServiceError("Automatic mail (an out-of-office note, a bounce) is kept but never "
                            "read as orders.", "automatic-mail")
@@ -280,10 +295,15 @@ def authenticate_loaded(store: Store, config: Config,
 
 
 def recipient_refusal(store: Store, config: Config, address: str) -> str:
-    """Return the SMTP refusal of mail for `address` ('' when it is a seat's signed address).
+    """Return the SMTP refusal of mail for `address` ('' when it is a seat's or a delivery's
+    signed address).
 
     An address of an older generation is taken, so its sender learns of the newer one.
     """
+    if is_bounce_address(address):
+        if read_bounce_address(config.secret_key(), address) is None:
+            return "550 5.7.1 This bounce address is not valid"
+        return ""
     try:
         authenticate(store, config, address)
     except ServiceError as exc:

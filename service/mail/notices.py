@@ -7,6 +7,7 @@ from email.utils import format_datetime, formataddr
 from service.base import clock
 from service.base.config import Config
 from service.game.loading import load_game
+from service.game.meta import GameMeta, format_time
 from service.log.store import OutboxRow, Store
 
 
@@ -36,7 +37,8 @@ def compose_replaced(store: Store, config: Config, row: OutboxRow,
 
 MASTER_SUBJECTS = {"master-link": "your game master link",
                    "master-replaced": "a seat has a new player",
-                   "master-default": "a deadline passed"}
+                   "master-default": "a deadline passed",
+                   "master-bounce": "mail to a seat bounces"}
 
 
 def compose_master(store: Store, config: Config, row: OutboxRow,
@@ -76,9 +78,30 @@ def _master_text(store: Store, row: OutboxRow, link: str) -> str:
         return (f"You run {meta.title}, game {meta.id}, for {seats}. From the page below "
                 "you can pause and resume the game, extend a seat's deadline, apply a "
                 "default now, replace a player, write to every player and end the game.")
+    if row.kind == "master-bounce":
+        return _bounce_text(meta)
     if row.kind == "master-replaced":
         return ("The seats now are: " + ", ".join(f"{s.name}: {s.player} <{s.email}>"
                                                   for s in meta.seats) + ".")
     lines = [line for line in store.events(row.game_id, after_seq=row.seq - 1, upto=row.seq)]
     seat = next((str(line.payload.get("seat", "")) for line in lines), "")
     return f"The deadline of {seat or 'a seat'} passed; its default order is being applied."
+
+
+def _bounce_text(meta: GameMeta) -> str:
+    """Return what the game master is told when a seat's mail bounces for good."""
+    from service.time.absence import bouncing_until
+
+    lines = []
+    for name, failing in sorted(meta.mail_failing.items(), key=lambda item: item[1].since):
+        seat = meta.seat(name)
+        until = format_time(bouncing_until(meta, failing.since))[:16].replace("T", " ")
+        lines.append(f"Mail to {name} ({seat.player} <{seat.email}>) bounces since "
+                     f"{failing.since[:16].replace('T', ' ')} UTC: {failing.reason}\n"
+                     f"The seat's deadlines wait as for an absence, until {until} UTC at the "
+                     "latest; then its defaults are played.")
+    if not lines:
+        return "Mail to a seat bounced, and goes through again since."
+    return ("\n\n".join(lines) + "\n\nIf the player has a new address, hand the seat over "
+            "to it (\"Replace the player\" on your page, or `pbem replace`); if the player is "
+            "gone, you can offer the seat to a newcomer.")

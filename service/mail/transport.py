@@ -1,22 +1,23 @@
 """Sending mail: through an SMTP relay when PBEM_SMTP_URL is set, else into the mail folder.
 
 SMTP URLs: `smtp://user:password@host:587` (STARTTLS when the server offers it; add
-`?starttls=required` to insist), `smtps://user:password@host:465` (TLS from the start),
-`smtp://host:25?starttls=no` for a local relay; `cafile=/path/ca.pem` trusts a private CA. The mail folder gets one .eml file per message,
-written atomically under a name derived from the delivery, so writing it again is harmless.
+`?starttls=yes` to insist), `smtps://user:password@host:465` (TLS from the start),
+`smtp://127.0.0.1:25` for a local relay; the options are those of `service.mail.mailurl`
+(`starttls`, `cafile`, `verify`). The mail folder gets one .eml file per message, written
+atomically under a name derived from the delivery, so writing it again is harmless; it carries
+its envelope sender as `Return-Path`, as a local delivery would.
 """
 from __future__ import annotations
 
 import os
 import smtplib
-import ssl
 import tempfile
 from email.message import EmailMessage
-from functools import lru_cache
 from pathlib import Path
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import unquote, urlsplit
 
 from service.base.config import Config
+from service.mail.mailurl import MailUrlError, TlsOptions, tls_options
 
 SMTP_TIMEOUT = 30
 
@@ -28,19 +29,27 @@ class TransientDeliveryError(Exception):
 class PermanentDeliveryError(Exception):
     """Sending failed for good (a 5xx refusal of the message or its recipient): never retry.
 
-    `smtp_code` is the relay's answer (0 when the refusal came from the settings themselves).
+    `smtp_code` is the relay's answer (0 when the refusal came from the settings themselves);
+    `recipient` whether it refused the recipient's address, as a bounce would.
     """
 
-    def __init__(self, message: str, smtp_code: int = 0) -> None:
+    def __init__(self, message: str, smtp_code: int = 0, recipient: bool = False) -> None:
         super().__init__(message)
         self.smtp_code = smtp_code
+        self.recipient = recipient
+        """Whether the relay refused the recipient's address (not the message itself)."""
 
 
-def send(config: Config, message: EmailMessage, name: str) -> str:
-    """Send `message`; return where it went. `name` names the file in the mail folder."""
+def send(config: Config, message: EmailMessage, name: str,
+         envelope_from: str | None = None) -> str:
+    """Send `message`; return where it went. `name` names the file in the mail folder;
+    `envelope_from` is where bounces go (None: the From address)."""
     if config.smtp_url:
-        send_smtp(config.smtp_url, message)
+        send_smtp(config.smtp_url, message, envelope_from)
         return config.smtp_url.split("@")[-1]
+    if envelope_from:
+        del message["Return-Path"]
+        message["Return-Path"] = f"<{envelope_from}>"
     return str(write_to_folder(config.mail_dir, message, name))
 
 
@@ -59,28 +68,35 @@ def write_to_folder(folder: Path, message: EmailMessage, name: str) -> Path:
     return target
 
 
-@lru_cache(maxsize=8)
-def tls_context(cafile: str | None) -> ssl.SSLContext:
-    """Return the verifying TLS context for a relay, made once per process and CA file.
+def smtp_options(url: str) -> TlsOptions:
+    """Return the TLS options of an SMTP URL; raise MailUrlError naming what is wrong."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("smtp", "smtps"):
+        raise MailUrlError(f"PBEM_SMTP_URL must start with smtp:// or smtps://, not "
+                           f"{parts.scheme}://")
+    try:
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number
+    except ValueError:
+        raise MailUrlError("the port in PBEM_SMTP_URL is not a number from 1 to 65535") from None
+    return tls_options(parts.query, "PBEM_SMTP_URL")
 
-    Loading the system's CA bundle takes tens of milliseconds of CPU: more than the rest of a
-    send to a local relay. A context holds no connection state, so every send shares it.
-    """
-    return ssl.create_default_context(cafile=cafile)
 
-
-def send_smtp(url: str, message: EmailMessage) -> None:
+def send_smtp(url: str, message: EmailMessage, envelope_from: str | None = None) -> None:
     """Send `message` through the relay at `url`, classifying failures as transient or not."""
     parts = urlsplit(url)
-    options = {k: v[-1] for k, v in parse_qs(parts.query).items()}
     try:
-        context = tls_context(options.get("cafile"))
-        with _connect(parts.scheme, parts.hostname or "localhost", parts.port,
-                      context) as client:
-            _secure(client, parts.scheme, options.get("starttls", "auto"), context)
+        options = smtp_options(url)
+    except MailUrlError as exc:
+        raise PermanentDeliveryError(str(exc)) from None
+    host = parts.hostname or "localhost"
+    try:
+        with _connect(parts.scheme, host, parts.port, options) as client:
+            _secure(client, parts.scheme, host, options)
             if parts.username:
                 client.login(unquote(parts.username), unquote(parts.password or ""))
-            refused = client.send_message(message)
+            refused = client.send_message(message, from_addr=envelope_from)
+    except MailUrlError as exc:
+        raise PermanentDeliveryError(str(exc)) from None
     except smtplib.SMTPResponseException as exc:
         raise classified(exc.smtp_code, f"{exc.smtp_code} {exc.smtp_error!r}") from None
     except smtplib.SMTPRecipientsRefused as exc:
@@ -91,10 +107,11 @@ def send_smtp(url: str, message: EmailMessage) -> None:
         raise refused_recipients(refused)
 
 
-def classified(code: int, text: str) -> Exception:
+def classified(code: int, text: str, recipient: bool = False) -> Exception:
     """Return the error for a relay's refusal: permanent for 5xx, else transient."""
     if 500 <= code < 600:
-        return PermanentDeliveryError(f"the relay refused the message for good: {text}", code)
+        return PermanentDeliveryError(f"the relay refused the message for good: {text}", code,
+                                      recipient)
     return TransientDeliveryError(f"the relay answered {text}; trying again later")
 
 
@@ -102,27 +119,23 @@ def refused_recipients(recipients: dict[str, tuple[int, bytes]]) -> Exception:
     """Return the error for refused recipients: permanent unless every refusal is 4xx."""
     codes = [code for code, _ in recipients.values()]
     worst = max(codes, default=550)
-    return classified(worst, f"recipients refused: {recipients}")
+    return classified(worst, f"recipients refused: {recipients}", recipient=True)
 
 
-def _connect(scheme: str, host: str, port: int | None,
-             context: ssl.SSLContext) -> smtplib.SMTP:
+def _connect(scheme: str, host: str, port: int | None, options: TlsOptions) -> smtplib.SMTP:
     """Return an open connection to the relay (TLS from the start for smtps)."""
     if scheme == "smtps":
-        return smtplib.SMTP_SSL(host, port or 465, timeout=SMTP_TIMEOUT, context=context)
-    if scheme != "smtp":
-        raise PermanentDeliveryError(f"PBEM_SMTP_URL must start with smtp:// or smtps://, "
-                                     f"not {scheme}://")
+        return smtplib.SMTP_SSL(host, port or 465, timeout=SMTP_TIMEOUT,
+                                context=options.context())
     return smtplib.SMTP(host, port or 25, timeout=SMTP_TIMEOUT)
 
 
-def _secure(client: smtplib.SMTP, scheme: str, starttls: str, context: ssl.SSLContext) -> None:
+def _secure(client: smtplib.SMTP, scheme: str, host: str, options: TlsOptions) -> None:
     """Upgrade a plain connection with STARTTLS as the URL asks."""
-    if scheme == "smtps" or starttls == "no":
+    if scheme == "smtps":
         return
     client.ehlo()
-    if client.has_extn("starttls"):
+    context = options.starttls_context(host, client.has_extn("starttls"))
+    if context is not None:
         client.starttls(context=context)
         client.ehlo()
-    elif starttls == "required":
-        raise PermanentDeliveryError("the relay does not offer STARTTLS, and the URL requires it")

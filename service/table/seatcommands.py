@@ -11,12 +11,18 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 
 from service.base import clock
-from service.game.events import DeadlineSet, SeatAbsence, SeatPreferences, SeatResigned
+from service.game.events import (
+    MASTER,
+    DeadlineSet,
+    SeatAbsence,
+    SeatPreferences,
+    SeatResigned,
+)
 from service.game.history import history
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import GameMeta, apply_service_event, format_time
 from service.game.tableevents import SeatOffered
-from service.log.records import Append
+from service.log.records import Append, NewOutbox
 from service.log.store import SeqConflict, Store
 from service.orders.appending import service_new
 from service.orders.deciding import help_now
@@ -34,8 +40,12 @@ CONFLICT_RETRIES = 8
 
 
 def append_once(store: Store, game_id: str, causation: str, actor: str,
-                build: Callable[[LoadedGame], Sequence[object]]) -> bool:
-    """Append the service events `build` returns unless `causation` already did; True if new."""
+                build: Callable[[LoadedGame], Sequence[object]],
+                master_notice: str = "") -> bool:
+    """Append the service events `build` returns unless `causation` already did; True if new.
+
+    `master_notice` names an email to the game master about them, written in the same append.
+    """
     for _ in range(CONFLICT_RETRIES):
         loaded = load_game(store, game_id)
         if any(row.causation == causation for row in store.events(game_id, after_seq=0)):
@@ -48,7 +58,9 @@ def append_once(store: Store, game_id: str, causation: str, actor: str,
             meta = apply_service_event(meta, game_id, item, loaded.seq + offset)
         try:
             events = [service_new(item, actor, causation) for item in items]
-            store.append(Append(game_id, loaded.seq, events,
+            notice = ([NewOutbox(loaded.seq + len(events), MASTER, master_notice)]
+                      if master_notice and meta.master_email else [])
+            store.append(Append(game_id, loaded.seq, events, notice,
                                 deadlines=open_deadlines(loaded.game, loaded.state, meta)))
             return True
         except SeqConflict:

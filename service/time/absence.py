@@ -9,12 +9,23 @@ from service.game.meta import GameMeta, format_time, parse_time
 
 
 def absence_end(meta: GameMeta, seat: str, now: datetime) -> datetime | None:
-    """Return until when the seat's deadlines wait: its absence capped by the game's limit."""
-    until = meta.away_until.get(seat)
-    if not until or meta.absence_days <= 0:
+    """Return until when the seat's deadlines wait: its absence capped by the game's limit.
+
+    A seat whose mail bounces for good is away as far as its deadlines go: they wait up to
+    the game's limit counted from the first bounce, so defaults are not played unseen.
+    """
+    ends = [parse_time(until)] if (until := meta.away_until.get(seat)) else []
+    if (failing := meta.mail_failing.get(seat)) is not None:
+        ends.append(bouncing_until(meta, failing.since))
+    if not ends or meta.absence_days <= 0:
         return None
-    end = min(parse_time(until), now + timedelta(days=meta.absence_days))
+    end = min(max(ends), now + timedelta(days=meta.absence_days))
     return end if end > now else None
+
+
+def bouncing_until(meta: GameMeta, since: str) -> datetime:
+    """Return until when a seat whose mail bounces since `since` waits: the game's limit."""
+    return parse_time(since) + timedelta(days=meta.absence_days)
 
 
 def extend_for_absence(meta: GameMeta, seat: str, due: datetime, now: datetime) -> datetime:

@@ -65,6 +65,8 @@ class Outbox:
     received: list[tuple[list[str], bytes]] = field(default_factory=list)
     delay: float = 0.0
     connections: int = 0
+    senders: list[str] = field(default_factory=list)
+    """The envelope sender (MAIL FROM) of each kept message, in order."""
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         """Keep the message, unless the sender hung up while we were slow."""
@@ -74,6 +76,7 @@ class Outbox:
             if server.transport is None or server.transport.is_closing():
                 return "451 the client went away"
         self.received.append((list(envelope.rcpt_tos), bytes(envelope.original_content)))
+        self.senders.append(str(envelope.mail_from))
         return "250 OK kept"
 
     def messages(self, to: str | None = None) -> list[EmailMessage]:

@@ -12,10 +12,12 @@ import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
 
+from service.mail.mailurl import MailUrlError
 from service.mail.transport import (
     PermanentDeliveryError,
     TransientDeliveryError,
     send_smtp,
+    smtp_options,
     write_to_folder,
 )
 
@@ -78,7 +80,40 @@ def test_a_wrong_password_is_permanent(secure_relay: tuple[Outbox, int, Path]) -
 def test_an_untrusted_certificate_is_refused(secure_relay: tuple[Outbox, int, Path]) -> None:
     keeper, port, _ = secure_relay
     with pytest.raises(TransientDeliveryError):
-        send_smtp(f"smtp://pbem:s3cret@127.0.0.1:{port}", _message())
+        send_smtp(f"smtp://pbem:s3cret@127.0.0.1:{port}?starttls=yes", _message())
+    assert keeper.received == []
+
+
+@pytest.mark.parametrize("options", ["", "?starttls=yes&verify=no"])
+def test_a_self_signed_local_relay_is_taken_by_default_or_when_told(
+        secure_relay: tuple[Outbox, int, Path], options: str) -> None:
+    """Debian's Postfix offers STARTTLS with a self-signed certificate: on the loopback address
+    the default takes it (the mail never leaves the machine); verify=no takes it anywhere."""
+    keeper, port, _ = secure_relay
+    send_smtp(f"smtp://pbem:s3cret@127.0.0.1:{port}{options}", _message(),
+              envelope_from="bounce+7.abcdefghijklmnop@games.test")
+    assert len(keeper.received) == 1
+    assert keeper.senders == ["bounce+7.abcdefghijklmnop@games.test"]
+
+
+@pytest.mark.parametrize(("url", "reason"), [
+    ("smtp://127.0.0.1:25?starttls=maybe", "starttls in PBEM_SMTP_URL is yes, no or auto"),
+    ("smtp://127.0.0.1:25?tls=no", "unknown option 'tls'"),
+    ("smtp://127.0.0.1:99999", "port"),
+    ("http://127.0.0.1:25", "must start with smtp:// or smtps://"),
+])
+def test_a_bad_relay_url_is_refused_with_the_reason(url: str, reason: str) -> None:
+    with pytest.raises(MailUrlError, match=reason):
+        smtp_options(url)
+
+
+def test_starttls_0_means_no_tls_at_all(secure_relay: tuple[Outbox, int, Path]) -> None:
+    """`0` is another spelling of `no`, never `auto`: the relay requires STARTTLS, so a plain
+    connection is refused there."""
+    keeper, port, _ = secure_relay
+    assert smtp_options("smtp://h?starttls=0").starttls == "no"
+    with pytest.raises((PermanentDeliveryError, TransientDeliveryError), match="AUTH"):  # offered after TLS only
+        send_smtp(f"smtp://pbem:s3cret@127.0.0.1:{port}?starttls=0", _message())
     assert keeper.received == []
 
 

@@ -356,9 +356,22 @@ def test_starttls_is_used_when_the_server_offers_it(dovecot_tls: Dovecot) -> Non
 
 
 def test_an_untrusted_certificate_is_refused(dovecot_tls: Dovecot) -> None:
-    url = f"imap://{dovecot_tls.fresh_user()}:x@127.0.0.1:{dovecot_tls.port}/"
+    url = f"imap://{dovecot_tls.fresh_user()}:x@127.0.0.1:{dovecot_tls.port}/?starttls=yes"
     with pytest.raises(ImapError, match="STARTTLS with 127.0.0.1:.* failed: .*CERTIFICATE_VERIFY"):
         poll_imap(url, lambda raw: None)
+
+
+@pytest.mark.parametrize("options", ["", "?starttls=yes&verify=no"])
+def test_a_self_signed_certificate_is_taken_on_loopback_or_when_told(dovecot_tls: Dovecot,
+                                                                     options: str) -> None:
+    """A local server's certificate is mostly self-signed: by default, on the loopback address,
+    the connection is encrypted without checking it; elsewhere only with verify=no."""
+    user = dovecot_tls.fresh_user()
+    deliver(dovecot_tls, user, message("local"))
+    received: list[bytes] = []
+    url = f"imap://{user}:{quote(PASSWORD, safe='')}@127.0.0.1:{dovecot_tls.port}/{options}"
+    assert poll_imap(url, received.append) == 1
+    assert logged_in_with_tls(dovecot_tls, user)
 
 
 # --- errors ---------------------------------------------------------------------------------
@@ -412,7 +425,9 @@ def test_url_defaults_and_options() -> None:
     ("pop3://u:p@h/", "imap:// or imaps://"),
     ("imap://h/", "needs a user and a host"),
     ("imap://u:p@h:99999/", "port"),
-    ("imap://u:p@h/?starttls=maybe", "starttls"),
+    ("imap://u:p@h/?starttls=maybe", "starttls in the IMAP URL is yes, no or auto"),
+    ("imap://u:p@h/?tls=no", "unknown option 'tls'"),
+    ("imap://u:p@h/?verify=auto", "verify"),
 ])
 def test_bad_urls_are_refused_in_words(url: str, error: str) -> None:
     with pytest.raises(ImapError, match=error):
