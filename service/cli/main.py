@@ -429,6 +429,7 @@ def register_extra_commands(group: click.Group) -> None:
     from importlib.metadata import entry_points
 
     from service.cli.archives import backup_command, export_command, import_command
+    from service.cli.seats import seats_command
     from service.cli.selfplay import demo_command, selfplay_command
     from service.cli.tables import (
         cancel_command,
@@ -442,6 +443,7 @@ def register_extra_commands(group: click.Group) -> None:
     group.add_command(export_command)
     group.add_command(import_command)
     group.add_command(backup_command)
+    group.add_command(seats_command)
     for command in (start_command, cancel_command, invite_command, offer_command):
         group.add_command(command)
     for plugin in entry_points(group="pbem.commands"):

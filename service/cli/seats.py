@@ -1,0 +1,43 @@
+"""`pbem seats`: the game master's view of a game's seats, one line per seat."""
+from __future__ import annotations
+
+from datetime import datetime
+
+import click
+
+from service.base import clock
+from service.cli.common import handles_errors, open_store
+from service.game.loading import LoadedGame, load_game
+from service.time.absence import absence_end
+
+
+@click.command("seats")
+@click.argument("game_id")
+@handles_errors
+def seats_command(game_id: str) -> None:
+    """Show each seat: player, address, whether its mail bounces, whether it is asked now, and
+    any absence."""
+    loaded = load_game(open_store(), game_id)
+    now = clock.now()
+    for line in seat_lines(loaded, now):
+        click.echo(line)
+
+
+def seat_lines(loaded: LoadedGame, now: datetime) -> list[str]:
+    """Return one line per seat: name, player and address, mail, turn, absence."""
+    meta = loaded.meta
+    asked = {prompt.seat for prompt in loaded.game.prompts(loaded.state)} if meta.started \
+        else set()
+    lines = []
+    for seat in meta.seats:
+        failing = meta.mail_failing.get(seat.name)
+        mail = (f"mail bouncing since {failing.since[:16].replace('T', ' ')} UTC ({failing.reason})"
+                if failing else "mail ok")
+        turn = ("resigned" if seat.name in meta.resigned else
+                "asked now" if seat.name in asked else "not asked now")
+        end = absence_end(meta, seat.name, now)
+        away = meta.away_until.get(seat.name)
+        absence = (f"away until {away[:10]}" if away else "present") + (
+            f", deadlines wait until {end:%Y-%m-%d %H:%M} UTC" if end else "")
+        lines.append(f"{seat.name}: {seat.player} <{seat.email}>; {mail}; {turn}; {absence}")
+    return lines
