@@ -41,6 +41,13 @@ class Config:
         return self.home / "mail"
 
     @property
+    def public_address(self) -> str:
+        """Return the address the service writes from (games@ the mail domain by default)."""
+        from email.utils import parseaddr
+
+        return parseaddr(self.mail_from)[1].lower()
+
+    @property
     def shared_database(self) -> bool:
         """Return whether the database is a server that several machines may share."""
         return not self.database_url.startswith("sqlite")

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, func, select, update
 
 from service.log.handles import StoreBase
 from service.log.records import later, utc_now
@@ -63,6 +63,15 @@ class MailLinks:
             return None
         return MailLink(row.purpose, row.address, json.loads(row.data), row.expires_at,
                         row.used_at)
+
+    def waiting(self, address: str, purpose: str) -> int:
+        """Return how many unexpired, unused links of `purpose` wait for `address`."""
+        c = links_t.c
+        query = select(func.count()).select_from(links_t).where(
+            c.address == address, c.purpose == purpose, c.used_at.is_(None),
+            c.expires_at > utc_now())
+        with self._engine.connect() as conn:
+            return int(conn.execute(query).scalar_one())
 
     def use(self, token: str, purpose: str) -> bool:
         """Mark an unexpired link used; return True only for the one call that did."""

@@ -247,7 +247,9 @@ def _dress(config: Config, letter: Letter, meta: GameMeta, seat: str,
 
 NEVER_ANSWERED = frozenset({"automatic-mail", "forged-address"})
 """Refusals never mailed: to a robot, or to whoever sent mail to an address the service never
-signed (the sender may be forged, and answering would send mail to a stranger: backscatter)."""
+signed (the sender may be forged, and answering would send mail to a stranger: backscatter).
+Mail to an unsigned address is answered only at the service's public address, where people
+write on purpose; elsewhere it is kept and left unanswered for the same reason."""
 
 
 def compose_reply(store: Store, config: Config, sub: Submission) -> EmailMessage | None:
@@ -255,8 +257,10 @@ def compose_reply(store: Store, config: Config, sub: Submission) -> EmailMessage
     from service.mail.reading import parse_message, text_to_raw
 
     original = parse_message(text_to_raw(sub.body))
+    code = (sub.result or {}).get("code")
     if (automatic_reason(original, sub.sender) or sub.status == "bounce"
-            or (sub.result or {}).get("code") in NEVER_ANSWERED):
+            or code in NEVER_ANSWERED or (code == "unsigned-address" and (
+                sub.recipient or "").lower() != config.public_address)):
         return None
     if sub.status == "held":
         return _held_answer(config, sub, original)

@@ -31,6 +31,7 @@ from service.mail.bounces import process_bounce
 from service.mail.chat import is_auto_reply
 from service.mail.hygiene import automatic_reason, envelope_sender
 from service.mail.pressreply import answer_by_press_address, authenticate_press
+from service.mail.public import answer_public
 from service.mail.reading import extract_orders, parse_message, raw_to_text, text_to_raw
 from service.mail.senders import held_answered, hold, must_confirm, release
 from service.mail.talk import take_talk
@@ -58,7 +59,8 @@ def receive_email(store: Store, raw: bytes, *, envelope_from: str | None = None,
                              or _guarded(lambda: _first_address(message, "From")))
     found = _play_addresses(list(envelope_to)) or _guarded(
         lambda: _play_addresses(_header_addresses(message)))
-    places: list[str | None] = [*found] if found else [envelope_to[0] if envelope_to else None]
+    places: list[str | None] = [*found] if found else [envelope_to[0] if envelope_to else (
+        _guarded(lambda: next(iter(_header_addresses(message)), None)))]
     message_id = safe_header(message, "Message-ID")
     content = message_content(raw)
     received = []
@@ -209,6 +211,8 @@ def _process(store: Store, config: Config,
     if automatic_reason(message, sub.sender) or is_auto_reply(message, safe_header):
         raise ServiceError("Automatic mail (an out-of-office note, a bounce) is kept but never "
                            "read as orders.", "automatic-mail")
+    if (sub.recipient or "").lower() == config.public_address:
+        return answer_public(store, config, sub, message), None
     press = read_press_address(sub.recipient or "")
     if press is not None:
         answered, _ = authenticate_press(store, config, press)
@@ -295,11 +299,13 @@ def authenticate_loaded(store: Store, config: Config,
 
 
 def recipient_refusal(store: Store, config: Config, address: str) -> str:
-    """Return the SMTP refusal of mail for `address` ('' when it is a seat's or a delivery's
-    signed address).
+    """Return the SMTP refusal of mail for `address` ('' when it is the public address, or a
+    seat's or a delivery's signed address).
 
     An address of an older generation is taken, so its sender learns of the newer one.
     """
+    if address.strip().strip("<>").lower() == config.public_address:
+        return ""
     if is_bounce_address(address):
         if read_bounce_address(config.secret_key(), address) is None:
             return "550 5.7.1 This bounce address is not valid"

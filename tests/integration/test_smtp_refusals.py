@@ -68,7 +68,7 @@ def test_unsigned_and_forged_recipients_are_refused_in_the_conversation(
     key, game_id = config.secret_key(), loaded.meta.id
     good = reply_address(key, "games.test", game_id, "anna", 0)
     forged = good.replace(good.split(".")[2].split("@")[0], "a" * 16)
-    for recipient, code in (("games@games.test", 550), (forged, 550),
+    for recipient, code in ((forged, 550), (f"bounce+1.{'a' * 16}@games.test", 550),
                             (f"play+{game_id}.zed.{'a' * 16}@games.test", 550),
                             ("anna@elsewhere.test", 550)):
         with pytest.raises(smtplib.SMTPRecipientsRefused) as refused:
@@ -80,6 +80,8 @@ def test_unsigned_and_forged_recipients_are_refused_in_the_conversation(
     master.rotate_token(store, game_id, "anna")
     mail_to(port, good)  # an old address is taken, and answered with the newer one
     assert len(_stored(store)) == 2
+    mail_to(port, "games@games.test")  # the public address takes commands
+    assert len(_stored(store)) == 3
 
 
 def _stored(store: Store) -> list[str]:
@@ -150,7 +152,8 @@ def test_an_answer_refused_for_good_is_not_tried_again(tmp_path: Path,
 
     with relayed_store(tmp_path, monkeypatch, Refusing(rcpt="550 5.1.1 no such user")) as (
             store, config):
-        raw = b"From: gone@players.test\r\nMessage-ID: <p1@players.test>\r\n\r\npass\r\n"
+        raw = (b"From: gone@players.test\r\nTo: games@pbem.localhost\r\n"
+               b"Message-ID: <p1@players.test>\r\n\r\npass\r\n")
         sub, _ = receive_email(store, raw, envelope_from="gone@players.test")[0]
         process_submission(store, sub.id, config=config)
         assert deliver_reply(store, config, sub.id) == "refused"

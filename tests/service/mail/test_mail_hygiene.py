@@ -60,7 +60,7 @@ def test_nul_in_message_id_and_headers_is_kept_raw_and_answered(store: Store,
 
 def test_undecodable_header_bytes_are_kept_raw_and_answered(store: Store,
                                                             config: Config) -> None:
-    raw = (b"From: anna@players.test\r\nSubject: \xff\xfe orders\r\n"
+    raw = (b"From: anna@players.test\r\nTo: games@pbem.localhost\r\nSubject: \xff\xfe orders\r\n"
            b"Message-ID: <\xff\xed\xa0\x80@players.test>\r\n\r\npass\r\n")
     sub, created = receive_email(store, raw, envelope_from="anna@players.test")[0]
     assert created and text_to_raw(sub.body) == raw
@@ -123,7 +123,8 @@ def test_only_one_plain_mailbox_is_answered() -> None:
 
 
 def test_a_plain_sender_is_still_answered(store: Store, config: Config) -> None:
-    raw = b"From: anna@players.test\r\nMessage-ID: <p1@players.test>\r\n\r\npass\r\n"
+    raw = (b"From: anna@players.test\r\nTo: games@pbem.localhost\r\n"
+           b"Message-ID: <p1@players.test>\r\n\r\npass\r\n")
     answer = answer_to(store, config, raw)
     assert answer is not None and answer["To"] == "anna@players.test"
 

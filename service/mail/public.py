@@ -1,0 +1,112 @@
+"""The public address (games@ the mail domain): what anyone may write to it, and the answer.
+
+    games                          the open games, and seats open for a replacement
+    join GAME_ID as NAME           ask for a seat of an open game (or an invitation's game)
+    join GAME_ID seat SEAT as NAME ask to take over a seat open for a replacement
+    help                           this list
+
+A join mails a single-use confirmation link to the sender's address, as the join page does:
+the seat is taken only when the link is followed, so a forged sender gets a link it never
+follows, and at most one per game while an earlier one waits. Orders never go here: each seat
+has its own reply address.
+"""
+from __future__ import annotations
+
+import re
+from email.message import EmailMessage
+
+from service.base.config import Config
+from service.base.inputs import InputRefused, check_email
+from service.game.current import games_at_rows
+from service.game.meta import GameMeta, normal_address
+from service.log.links import MailLinks
+from service.log.store import Store, Submission
+from service.mail.reading import extract_orders
+from service.orders.results import ServiceError, SubmissionResult
+from service.orders.tables import expired, taken
+from service.table.joining import JOIN, ask_to_join
+
+LISTED = 200
+"""How many of the newest games `games` looks through (the lobby shows as many)."""
+JOIN_LINE = re.compile(r"^join\s+(?P<game>[0-9a-f]{8})(?:\s+seat\s+(?P<seat>[a-z][a-z0-9_-]*))?"
+                       r"\s+as\s+(?P<name>.+)$", re.IGNORECASE)
+USAGE = ("This address takes three commands, each alone on the first line of a mail:\n"
+         "  games                           lists the open games and the seats open for a "
+         "replacement\n"
+         "  join GAME_ID as NAME            asks for a seat of an open game, e.g. "
+         "`join 1a2b3c4d as Anna`\n"
+         "  join GAME_ID seat SEAT as NAME  asks to take over a seat open for a replacement\n"
+         "  help                            this list\n"
+         "Orders are not read here: each seat has its own reply address, the Reply-To of its "
+         "turn emails.")
+
+
+def answer_public(store: Store, config: Config, sub: Submission,
+                  message: EmailMessage) -> SubmissionResult:
+    """Answer a mail to the public address: the open games, a join, or how to write here."""
+    lines = [line.strip() for line in extract_orders(message).lines if line.strip()]
+    first = lines[0] if lines else ""
+    word = first.split()[0].lower() if first else ""
+    if word in ("games", "list"):
+        return SubmissionResult(sub.id, "talk", notes=(open_games_text(store),))
+    if word == "join":
+        return SubmissionResult(sub.id, "talk", notes=(_join(store, config, sub, first),))
+    if word in ("help", "?"):
+        return SubmissionResult(sub.id, "talk", notes=(USAGE,))
+    raise ServiceError("Nothing here was read: " + USAGE, "unsigned-address")
+
+
+def open_games_text(store: Store) -> str:
+    """Return the open games and the seats open for a replacement, one line each."""
+    loaded = games_at_rows(store, store.newest_games(LISTED))
+    metas = [game.meta for game in loaded.values()]
+    tables = [meta for meta in metas if _joinable(meta)]
+    offered = [meta for meta in metas if meta.offered and not meta.finished and meta.started]
+    lines = ["Open games (to join, write `join GAME_ID as YOUR NAME` here):"]
+    lines += [_table_line(meta) for meta in tables] or ["  none just now"]
+    lines += ["", "Seats open for a replacement (write `join GAME_ID seat SEAT as YOUR NAME`):"]
+    lines += [f"  {meta.id}  {meta.title}: seat {seat}"
+              for meta in offered for seat in sorted(meta.offered)] or ["  none just now"]
+    return "\n".join(lines)
+
+
+def _joinable(meta: GameMeta) -> bool:
+    """Return whether an open table is listed and waits for players."""
+    table = meta.table
+    return (table is not None and meta.waiting_for_players and table.listed
+            and not expired(table))
+
+
+def _table_line(meta: GameMeta) -> str:
+    """Return one open game: id, title, seats taken of needed, deadline hours."""
+    assert meta.table is not None
+    needed = taken(meta) + meta.table.open_seats
+    hours = f", {meta.deadline_hours} h per decision" if meta.deadline_hours else ""
+    return f"  {meta.id}  {meta.title}: {taken(meta)} of {needed} seats taken{hours}"
+
+
+def _join(store: Store, config: Config, sub: Submission, line: str) -> str:
+    """Mail a confirmation link for the join asked on `line`; return what was done."""
+    from service.mail.tablemail import mail_join_link
+
+    match = JOIN_LINE.match(line)
+    if match is None:
+        raise ServiceError("Write `join GAME_ID as YOUR NAME` (or `join GAME_ID seat SEAT as "
+                           "YOUR NAME` for a seat open for a replacement).", "bad-join")
+    try:
+        email = check_email(sub.sender or "", "your address")
+    except InputRefused as exc:
+        raise ServiceError(str(exc), "bad-email") from None
+    game_id = match["game"].lower()
+    if store.get_game(game_id) is None:
+        raise ServiceError(f"There is no game {game_id}: write `games` for the open ones.",
+                           "unknown-game")
+    if MailLinks(store).waiting(normal_address(email), JOIN) >= 3:
+        return ("Links to confirm a seat already wait for your address: follow one of them, "
+                "or write again once they have expired (48 hours).")
+    asked = ask_to_join(store, config.secret_key(), game_id, match["name"].strip(), email,
+                        seat=(match["seat"] or "").lower())
+    mail_join_link(config, asked)
+    what = f"seat {asked.seat} of" if asked.seat else "a seat in"
+    return (f"To take {what} {asked.title} (game {game_id}), follow the link just mailed to "
+            f"{email}; it works once, for 48 hours. Nothing is taken until then.")
