@@ -8,15 +8,23 @@ refused with its reason rather than ignored.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
+from engine.core.ordertext import LEAD_WORDS, SEPARATORS, words_of
 from service.mail.chat import is_closing, is_greeting, is_prose, is_signoff_name, strip_bullet
 from service.table.press import PressRequest, read_header
 
 COMMAND_WORDS = frozenset({"status", "history", "absent", "away", "back", "notify",
                            "timezone", "tz", "resign"})
+"""The words that open a mail command (with `help` and `?`); each has its page in `help`."""
+HELP_WORDS = frozenset({"help", "?"})
 END_WORDS = frozenset({"end", "end press", "endpress", "end of press"})
+_SPEAKING_TO = re.compile(r"\b(?:you|you're|youre|you'll|you've|you'd|your|yours|ya)\b",
+                          re.IGNORECASE)
+"""Words that speak to someone: no order of any game has them, talk often does."""
 
 
 @dataclass(frozen=True)
@@ -73,13 +81,66 @@ class _Sorter:
             return
         if self.closed and is_signoff_name(text):
             return
-        first = text.split()[0].lower().rstrip(":") if text.split() else ""
-        if first in COMMAND_WORDS or first in {"help", "?"}:
+        if command_word(text):
             self.commands.append(text)
         elif is_prose(text):
             self.ignored.append(line)
         else:
             self.orders.append(text)
+
+
+@dataclass(frozen=True)
+class OrderWords:
+    """The words that open an order of one game, and how its grammar splits a line."""
+
+    words: frozenset[str]
+    separators: re.Pattern[str] = SEPARATORS
+
+    @classmethod
+    def of(cls, game: Any) -> OrderWords:
+        """Return the order words of a game's grammar (none for a game without one)."""
+        grammar = getattr(game, "GRAMMAR", None)
+        if grammar is None:
+            return cls(frozenset())
+        return cls(frozenset(grammar.rules), grammar.separators)
+
+    def opens(self, line: str) -> bool:
+        """Return whether the line's first word, after polite leads ("I", "please"), is one."""
+        found = words_of(line, self.separators)
+        while len(found) > 1 and found[0] in LEAD_WORDS and found[0] not in self.words:
+            found = found[1:]
+        return bool(found) and found[0] in self.words
+
+
+def command_word(line: str) -> str:
+    """Return the mail command word a line opens with ('' when it opens with none)."""
+    found = strip_bullet(line).split()
+    first = found[0].lower().rstrip(":") if found else ""
+    return first if first in COMMAND_WORDS or first in HELP_WORDS else ""
+
+
+def reads_as_order(line: str, order_words: OrderWords) -> bool:
+    """Return whether a line reads as an order or a mail command by its shape alone.
+
+    It does when it opens a press paragraph, or opens with a mail command word or (after
+    polite leads) an order word of the game, and is not talk: not a greeting or closing,
+    not prose (a question, a feeling, a long sentence) and not speaking to someone ("you").
+    Only the words count, never the game's state, so the answer is the same whatever the
+    hidden cards are.
+    """
+    text = strip_bullet(line)
+    if not text or is_greeting(text) or is_closing(text):
+        return False
+    if read_header(text) is not None:
+        return True
+    if not (command_word(text) or order_words.opens(text)):
+        return False
+    return not (is_prose(text) or _SPEAKING_TO.search(text))
+
+
+def order_lines(lines: Sequence[str], order_words: OrderWords) -> tuple[str, ...]:
+    """Return the lines that read as orders or mail commands, in the order written."""
+    return tuple(line.strip() for line in lines if reads_as_order(line, order_words))
 
 
 def read_letter(blocks: Sequence[str]) -> ReadLetter:

@@ -13,8 +13,8 @@ from service.base.tokens import AddressClaim
 from service.game.events import MASTER, SERVICE_EVENTS, PressSent
 from service.game.loading import load_game
 from service.log.store import Store
-from service.mail.letter import ReadLetter, read_letter
-from service.mail.pressreply import reply_text, send_and_note
+from service.mail.letter import OrderWords, ReadLetter, read_letter
+from service.mail.pressreply import refuse_orders, reply_text, send_and_note
 from service.mail.reading import Extracted
 from service.orders.results import ServiceError
 from service.table.press import answer_request
@@ -44,7 +44,7 @@ def take_talk(store: Store, sub_id: str, claim: AddressClaim, message: EmailMess
     """Send the press and answer the commands of a reply; return what is left to decide."""
     letter = read_letter(extracted.blocks or extracted.lines)
     answered = _answered_press(store, claim, in_reply_to)
-    if answered is not None and not letter.press and not letter.commands:
+    if answered is not None and not letter.press:
         letter = _as_press_reply(store, letter, extracted, answered, claim.game_id)
     notes: list[str] = []
     for index, request in enumerate(letter.press):
@@ -84,9 +84,14 @@ def _answered_press(store: Store, claim: AddressClaim, in_reply_to: str) -> Pres
 
 def _as_press_reply(store: Store, letter: ReadLetter, extracted: Extracted,
                     answered: PressSent, game_id: str) -> ReadLetter:
-    """Return the letter read as one press answer to the message it replies to."""
+    """Return the letter read as one press answer to the message it replies to.
+
+    Like an answer by the press email's own address, it never carries orders or commands
+    (ServiceError when a line reads as one); a `press to ...:` paragraph makes it a letter.
+    """
     text = reply_text(extracted.blocks or extracted.lines)
     if not text:
         return letter
-    meta = load_game(store, game_id).meta
-    return ReadLetter(press=(answer_request(meta, answered, text),))
+    loaded = load_game(store, game_id)
+    refuse_orders(text, OrderWords.of(loaded.game))
+    return ReadLetter(press=(answer_request(loaded.meta, answered, text),))
