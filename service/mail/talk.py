@@ -17,6 +17,7 @@ from service.mail.letter import OrderWords, ReadLetter, read_letter
 from service.mail.pressreply import refuse_orders, reply_text, send_and_note
 from service.mail.reading import Extracted
 from service.orders.results import ServiceError
+from service.table.manual import manual_text
 from service.table.press import answer_request
 from service.table.seatcommands import answer
 
@@ -53,9 +54,12 @@ def take_talk(store: Store, sub_id: str, claim: AddressClaim, message: EmailMess
     help_asked = False
     for index, command in enumerate(letter.commands):
         if command.lower().rstrip("?!. ") in {"help", ""}:
-            help_asked = True
+            help_asked = True  # what the seat can write is added once its orders are decided
             continue
         notes.append(_command(store, claim, command, f"{sub_id}#cmd{index}"))
+    if help_asked:
+        loaded = load_game(store, claim.game_id)
+        notes.append(manual_text(loaded.meta, loaded.game))
     return Talk(letter.orders, tuple(notes), letter.ignored, help_asked)
 
 
