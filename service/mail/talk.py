@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from email.message import EmailMessage
 
+from engine.core import get_game
 from service.base.tokens import AddressClaim
 from service.game.events import MASTER, SERVICE_EVENTS, PressSent
 from service.game.loading import load_game
@@ -43,7 +44,7 @@ class Talk:
 def take_talk(store: Store, sub_id: str, claim: AddressClaim, message: EmailMessage,
               extracted: Extracted, in_reply_to: str) -> Talk:
     """Send the press and answer the commands of a reply; return what is left to decide."""
-    letter = read_letter(extracted.blocks or extracted.lines)
+    letter = read_letter(extracted.blocks or extracted.lines, _order_words(store, claim))
     answered = _answered_press(store, claim, in_reply_to)
     if answered is not None and not letter.press:
         letter = _as_press_reply(store, letter, extracted, answered, claim.game_id)
@@ -61,6 +62,14 @@ def take_talk(store: Store, sub_id: str, claim: AddressClaim, message: EmailMess
         loaded = load_game(store, claim.game_id)
         notes.append(manual_text(loaded.meta, loaded.game))
     return Talk(letter.orders, tuple(notes), letter.ignored, help_asked)
+
+
+def _order_words(store: Store, claim: AddressClaim) -> OrderWords:
+    """Return the order words of the game's rules (its registry row is enough to know them)."""
+    row = store.get_game(claim.game_id)
+    if row is None:
+        return OrderWords(frozenset())
+    return OrderWords.of(get_game(row.game, row.engine_version))
 
 
 def _command(store: Store, claim: AddressClaim, command: str, causation: str) -> str:
