@@ -13,7 +13,7 @@ from service.game.loading import load_game
 from service.game.meta import GameMeta
 from service.log.store import OutboxRow, Store
 from service.mail.pressreply import answer_words
-from service.mail.quotes import REPLY_MARKER
+from service.mail.quotes import PRESS_MARKER
 from service.table.press import press_at
 
 
@@ -37,10 +37,10 @@ def compose_press(store: Store, config: Config, row: OutboxRow,
     message["References"] = thread
     message["Auto-Submitted"] = "auto-generated"
     message["X-Pbem-Game"] = meta.id
-    context = {"heading": press_heading(item), "text": item.text, "marker": REPLY_MARKER,
+    context = {"heading": press_heading(item), "text": item.text, "marker": PRESS_MARKER,
                "reply_to": answer_words(meta, item), "title": meta.title,
                "game_id": meta.id, "seat": row.recipient, "player": info.player,
-               "from_master": item.sender == MASTER}
+               "from_master": item.sender == MASTER, "press_level": meta.press}
     message.set_content(render_template("email/press.txt", **context))
     message.add_alternative(render_template("email/press.html", **context), subtype="html")
     return message

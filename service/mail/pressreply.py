@@ -5,6 +5,10 @@ the reader of an anonymous message cannot learn from it who wrote. What the read
 above the quoted message goes, as press, to the sender alone (to everyone where the game
 allows open press only); an answer to an anonymous message reaches its sender without
 naming them to the one who answers, and the sender's answer back stays anonymous.
+
+An answer never carries orders or mail commands: when a line of it reads as one
+(`letter.reads_as_order`), nothing is sent and nothing is done, and the answer says where
+orders go instead.
 """
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ from service.game.loading import LoadedGame, load_game
 from service.game.meta import GameMeta
 from service.log.store import Store, Submission
 from service.mail.chat import is_closing, is_greeting, strip_bullet
+from service.mail.letter import OrderWords, order_lines
 from service.mail.reading import extract_orders
 from service.orders.results import ServiceError, SubmissionResult
 from service.table.press import PressRequest, answer_request, press_at, send_press
@@ -25,6 +30,9 @@ from service.table.press import PressRequest, answer_request, press_at, send_pre
 PRESS_REPLY_LINES = 200
 """The most lines of an answer that are read (a message is capped in characters as well)."""
 NOT_VALID = "This reply address is not valid."
+WHERE_ORDERS_GO = ("Give orders and mail commands in a reply to your turn email, or to this "
+                   "answer: both go to your seat's play address, which reads orders. A press "
+                   "email's reply address takes talk only.")
 
 
 def authenticate_press(store: Store, config: Config,
@@ -70,6 +78,25 @@ def reply_text(blocks: Sequence[str]) -> str:
     return "\n".join(body).strip()
 
 
+def refuse_orders(text: str, order_words: OrderWords) -> None:
+    """Raise ServiceError naming the lines of an answer that read as orders, if any.
+
+    The lines are not sent (the press would show the reader what the writer meant to do)
+    and not acted on (the writer may not have meant the answer as orders at all).
+    """
+    found = order_lines(text.splitlines(), order_words)
+    if not found:
+        return
+    listed = ", ".join(f"`{line}`" for line in found)
+    many = len(found) > 1
+    raise ServiceError(
+        f"A reply to a press email is talk only. {'These lines read' if many else 'This line reads'}"
+        f" as orders or mail commands: {listed}. Nothing of your reply was sent, and "
+        f"{'they were' if many else 'it was'} not acted on. {WHERE_ORDERS_GO} To send your "
+        "talk, answer the press email again without "
+        f"{'those lines' if many else 'that line'}.", "press-reply-orders")
+
+
 def send_and_note(store: Store, game_id: str, seat: str, request: PressRequest,
                   causation: str) -> str:
     """Send one press message; return the note saying it went, or why it did not."""
@@ -91,6 +118,7 @@ def answer_by_press_address(store: Store, config: Config, sub: Submission,
     if not text:
         raise ServiceError("Your answer is empty: write it above the quoted message. Orders "
                            "go to the Reply-To address of your turn email.", "press-empty")
+    refuse_orders(text, OrderWords.of(loaded.game))
     request = answer_request(loaded.meta, answered, text)
     note = send_and_note(store, claim.game_id, claim.seat, request, f"{sub.id}#press0")
     return SubmissionResult(sub.id, "talk", notes=(note,))

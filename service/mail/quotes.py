@@ -12,6 +12,8 @@ import re
 from service.mail.chat import is_chat_only
 
 REPLY_MARKER = "=== Write your orders above this line ==="
+PRESS_MARKER = "=== Write your answer above this line ==="
+"""The first line of a press email, whose reply is talk and never orders."""
 MAX_LINE_CHARS = 500
 MAX_HEADER_LINE = 300  # longer lines are never attributions or header lines
 
@@ -20,7 +22,7 @@ ALL_QUOTED = "no text was found above the quoted message or the signature"
 BELOW_QUOTE = "text written below the quoted message was not read: write your orders above it"
 READ_BELOW = "your text below the quoted message was read"
 
-_MARKER = re.compile(r"=+\s*" + r"\s+".join(REPLY_MARKER.strip("= ").split()) + r"\s*=+",
+_MARKER = re.compile(r"=+\s*write\s+your\s+(?:orders|answer)\s+above\s+this\s+line\s*=+",
                      re.IGNORECASE)
 _ATTRIBUTION = re.compile(
     r"^(?:On\s.*\swrote|Le\s.*\sa\s+écrit|El\s.*\sescribió|Il\s.*\sha\s+scritto"

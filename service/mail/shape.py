@@ -45,13 +45,17 @@ def welcome_lines(meta: GameMeta, seat: str, view: dict[str, Any],
     reminders = ", ".join(f"{h} h" for h in meta.reminder_hours) or "none"
     if hours:
         lines.append(f"Each decision has {hours} hours; reminders come {reminders} before.")
-    lines.append("Reply to any email of this game: write each order on its own line above "
-                 "the quoted text. `help` lists what you can write, `status` shows the board.")
+    lines.append("Orders go in a reply to this email, to any later turn email or reminder, "
+                 "or to the service's answer to your mail: those reply to your seat's play "
+                 "address. Write each order on its own line above the quoted text.")
+    lines.append("Mail commands go there too: `help` lists what you can write now and every "
+                 "command with an example, `status` shows the board, `help notify` (or any "
+                 "command) tells more of one.")
     if meta.press != "off":
         lines.append(_press_line(meta.press))
-    lines.append("More mail commands: `history`, `notify act` (mail only when you must act, "
-                 "plus a daily digest), `timezone Europe/Berlin`, `absent until YYYY-MM-DD`, "
-                 "`back`.")
+        lines.append("A reply to a press email from another player is sent to its writer as "
+                     "talk and never read as orders; if it holds an order or a command, "
+                     "nothing of it is sent and you are told.")
     return lines
 
 

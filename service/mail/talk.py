@@ -9,14 +9,16 @@ import re
 from dataclasses import dataclass
 from email.message import EmailMessage
 
+from engine.core import get_game
 from service.base.tokens import AddressClaim
 from service.game.events import MASTER, SERVICE_EVENTS, PressSent
 from service.game.loading import load_game
 from service.log.store import Store
-from service.mail.letter import ReadLetter, read_letter
-from service.mail.pressreply import reply_text, send_and_note
+from service.mail.letter import OrderWords, ReadLetter, read_letter
+from service.mail.pressreply import refuse_orders, reply_text, send_and_note
 from service.mail.reading import Extracted
 from service.orders.results import ServiceError
+from service.table.manual import manual_text
 from service.table.press import answer_request
 from service.table.seatcommands import answer
 
@@ -42,9 +44,9 @@ class Talk:
 def take_talk(store: Store, sub_id: str, claim: AddressClaim, message: EmailMessage,
               extracted: Extracted, in_reply_to: str) -> Talk:
     """Send the press and answer the commands of a reply; return what is left to decide."""
-    letter = read_letter(extracted.blocks or extracted.lines)
+    letter = read_letter(extracted.blocks or extracted.lines, _order_words(store, claim))
     answered = _answered_press(store, claim, in_reply_to)
-    if answered is not None and not letter.press and not letter.commands:
+    if answered is not None and not letter.press:
         letter = _as_press_reply(store, letter, extracted, answered, claim.game_id)
     notes: list[str] = []
     for index, request in enumerate(letter.press):
@@ -53,10 +55,21 @@ def take_talk(store: Store, sub_id: str, claim: AddressClaim, message: EmailMess
     help_asked = False
     for index, command in enumerate(letter.commands):
         if command.lower().rstrip("?!. ") in {"help", ""}:
-            help_asked = True
+            help_asked = True  # what the seat can write is added once its orders are decided
             continue
         notes.append(_command(store, claim, command, f"{sub_id}#cmd{index}"))
+    if help_asked:
+        loaded = load_game(store, claim.game_id)
+        notes.append(manual_text(loaded.meta, loaded.game))
     return Talk(letter.orders, tuple(notes), letter.ignored, help_asked)
+
+
+def _order_words(store: Store, claim: AddressClaim) -> OrderWords:
+    """Return the order words of the game's rules (its registry row is enough to know them)."""
+    row = store.get_game(claim.game_id)
+    if row is None:
+        return OrderWords(frozenset())
+    return OrderWords.of(get_game(row.game, row.engine_version))
 
 
 def _command(store: Store, claim: AddressClaim, command: str, causation: str) -> str:
@@ -84,9 +97,14 @@ def _answered_press(store: Store, claim: AddressClaim, in_reply_to: str) -> Pres
 
 def _as_press_reply(store: Store, letter: ReadLetter, extracted: Extracted,
                     answered: PressSent, game_id: str) -> ReadLetter:
-    """Return the letter read as one press answer to the message it replies to."""
+    """Return the letter read as one press answer to the message it replies to.
+
+    Like an answer by the press email's own address, it never carries orders or commands
+    (ServiceError when a line reads as one); a `press to ...:` paragraph makes it a letter.
+    """
     text = reply_text(extracted.blocks or extracted.lines)
     if not text:
         return letter
-    meta = load_game(store, game_id).meta
-    return ReadLetter(press=(answer_request(meta, answered, text),))
+    loaded = load_game(store, game_id)
+    refuse_orders(text, OrderWords.of(loaded.game))
+    return ReadLetter(press=(answer_request(loaded.meta, answered, text),))

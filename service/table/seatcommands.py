@@ -1,5 +1,7 @@
 """Mail commands a seat may send besides orders: status, history, notify, timezone, absent.
 
+Each command word has its page in the manual (`table/manual.py`), which `help` lists.
+
 Each command is answered with text for the seat's reply; the ones that change something
 append a service event, once per message and command (its causation), so a message processed
 twice changes nothing twice.
@@ -27,6 +29,7 @@ from service.log.store import SeqConflict, Store
 from service.orders.appending import service_new
 from service.orders.deciding import help_now
 from service.orders.results import ServiceError
+from service.table.manual import manual_text, topic_text
 from service.time.due import open_deadlines
 from service.time.localtime import deadline_text, read_timezone
 
@@ -74,7 +77,7 @@ def answer(store: Store, game_id: str, seat: str, command: str, causation: str) 
     head = words[0].lower().rstrip(":")
     rest = words[1:]
     if head in {"help", "?"}:
-        return help_now(store, game_id, seat)
+        return help_text(store, game_id, seat, rest)
     if head == "status":
         return status_text(store, game_id, seat)
     if head == "history":
@@ -88,6 +91,15 @@ def answer(store: Store, game_id: str, seat: str, command: str, causation: str) 
     if head == "resign":
         return _resign(store, game_id, seat, rest, causation)
     raise ServiceError(f"{head!r} is not a mail command", "unknown-command")
+
+
+def help_text(store: Store, game_id: str, seat: str, rest: Sequence[str]) -> str:
+    """Return what the seat can write now and the manual, or the manual's page on `rest`."""
+    loaded = load_game(store, game_id)
+    if rest:
+        return topic_text(loaded.meta, loaded.game, rest)
+    return (help_now(store, game_id, seat, loaded) + "\n\n"
+            + manual_text(loaded.meta, loaded.game))
 
 
 def status_text(store: Store, game_id: str, seat: str) -> str:

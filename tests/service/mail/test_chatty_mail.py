@@ -6,11 +6,13 @@ from pathlib import Path
 
 import pytest
 
+from engine.core import get_game
 from service.game.loading import load_game
-from service.mail.letter import read_letter
+from service.mail.letter import OrderWords, read_letter
 from service.mail.reading import READ_BELOW, extract_orders
 from tests.service.tablemail import Table, open_table, text_of
 
+SECRET_MASTERS = OrderWords.of(get_game("secret-masters"))
 QUOTE = "> Secret Masters · game 0b9e09ee · Round 1, turn 1\n> WHAT YOU MUST DO NOW:\n" \
         "> place red europe\n> vote red red orange\n"
 
@@ -25,7 +27,7 @@ def plain(body: str) -> EmailMessage:
 def letter_of(body: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     """Return (orders, commands, set-aside lines) read from a reply body."""
     extracted = extract_orders(plain(body))
-    letter = read_letter(extracted.blocks)
+    letter = read_letter(extracted.blocks, SECRET_MASTERS)
     return letter.orders, letter.commands, letter.ignored
 
 
@@ -39,7 +41,7 @@ def letter_of(body: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, .
 ])
 def test_greeting_orders_closing_and_attribution(attribution: str) -> None:
     body = f"Hi all,\n\nplace red europe\n\nThanks, Bruno\n\n{attribution}\n{QUOTE}"
-    assert letter_of(body) == (("place red europe",), (), ())
+    assert letter_of(body) == (("place red europe",), (), ("Thanks, Bruno",))
 
 
 @pytest.mark.parametrize("block", [
@@ -62,14 +64,16 @@ def test_bulleted_orders_and_prose_between_them() -> None:
     orders, commands, ignored = letter_of(body)
     assert orders == ("place red europe", "vote red red orange")
     assert commands == ("status",)
-    assert ignored == ("I really hope this works out for me, fingers crossed.",)
+    assert ignored == ("I really hope this works out for me, fingers crossed.", "Cheers,",
+                       "Bruno")
 
 
 def test_bottom_posted_reply_below_the_quote_is_read() -> None:
     body = f"Hi,\n\nOn Mon, 23 Nov 2026, pbem wrote:\n{QUOTE}\nplace red europe\n\nBruno\n"
     extracted = extract_orders(plain(body))
     assert READ_BELOW in extracted.problems
-    assert read_letter(extracted.blocks).orders == ("place red europe", "Bruno")
+    letter = read_letter(extracted.blocks, SECRET_MASTERS)
+    assert (letter.orders, letter.ignored) == (("place red europe",), ("Bruno",))
 
 
 def test_a_mistyped_order_is_still_an_order() -> None:

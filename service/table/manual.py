@@ -1,0 +1,145 @@
+"""The manual by mail: every mail command and press form, one example each, and its details.
+
+`help` answers with what the seat can write now and then `manual_text`; `help press` (or any
+topic's name or command word) with `topic_text`. A topic that only some games have names the
+order word it needs in the game's grammar (`auto-pass`), so a game without it never lists it.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from service.game.meta import GameMeta
+
+
+@dataclass(frozen=True)
+class Topic:
+    """One page of the manual: a command or form, the words it covers, an example, details."""
+
+    name: str
+    words: tuple[str, ...]
+    """The words that open it in a reply (the mail command words it answers)."""
+    example: str
+    summary: str
+    detail: str
+    order_word: str = ""
+    """An order word of the game's grammar that must exist for the topic to be listed."""
+
+
+TOPICS: tuple[Topic, ...] = (
+    Topic("status", ("status",), "status",
+          "the board as your seat sees it, whose turn it is and your deadline",
+          "`status` answers with the board as your seat may see it, the seats the game waits "
+          "for, your deadline (also in your time zone, see `help timezone`) and which seats "
+          "are away."),
+    Topic("history", ("history",), "history 40",
+          "the latest lines of the history your seat may read",
+          "`history` answers with the last 15 lines of the game's history that your seat may "
+          "read, each with its time in UTC; `history 40` gives 40 (at most 200)."),
+    Topic("press", (), "press to bruno, carla: hi",
+          "talk to other players; it is never read as an order", ""),
+    Topic("notify", ("notify",), "notify act",
+          "how often you are mailed, and whether press is mailed to you",
+          "`notify every` mails you every change of the game (the default); `notify act` "
+          "only when you must act, plus a daily digest of the rest; `notify digest` a daily "
+          "digest only. `notify press off` stops mailing you press (it stays in your "
+          "history); `notify press on` mails it again."),
+    Topic("timezone", ("timezone", "tz"), "timezone Europe/Berlin",
+          "show deadlines in your time zone as well as in UTC",
+          "`timezone Europe/Berlin` (or `tz America/New_York`, `tz utc`) shows every deadline "
+          "in that zone too; a name of the tz database is expected."),
+    Topic("absent", ("absent", "away", "back"), "absent until 2026-12-24",
+          "your deadlines wait while you are away; `back` ends it", ""),
+    Topic("resign", ("resign",), "resign",
+          "give up your seat for good (it asks for `resign confirm`)",
+          "Resigning cannot be undone: your seat then plays its default order at every "
+          "decision and gets no turn emails. `resign` alone only tells you so; `resign "
+          "confirm` resigns."),
+    Topic("confirm", (), "confirm",
+          "act on a held message from another address of yours",
+          "A message for your seat from an address you do not play from is held, and your "
+          "own address gets an email saying so. A reply to that email with the single word "
+          "`confirm` acts on the held message as yours, once. Anywhere else `confirm` means "
+          "nothing."),
+    Topic("help", ("help", "?"), "help press",
+          "what you can write now and this list; `help COMMAND` tells more of one",
+          "`help` answers with what your seat can write now (the orders of your decision, "
+          "with examples) and then every mail command and press form with an example. "
+          "`help press`, `help notify` and so on (any name in that list) give the details "
+          "of one."),
+    Topic("auto-pass", (), "auto-pass on",
+          "a standing answer to windows, given like any order",
+          "`auto-pass on` answers every window at once with a pass; `auto-pass "
+          "unless-attacked` still waits for you when your own group is attacked; `auto-pass "
+          "off` ends it. It is an order of this game, not a mail command: write it in a reply "
+          "to your turn email. It stays private: the others see only that the window was "
+          "answered.", order_word="auto-pass"),
+)
+WHERE = ("Write them one per line in a reply to your turn email (or to any email of this game "
+         "but a press email from another player), above the quoted text.")
+
+
+def topics_for(game: Any) -> list[Topic]:
+    """Return the topics of a game: every one, less those needing an order word it lacks."""
+    grammar = getattr(game, "GRAMMAR", None)
+    words = set(grammar.rules) if grammar is not None else set()
+    return [topic for topic in TOPICS if not topic.order_word or topic.order_word in words]
+
+
+def manual_text(meta: GameMeta, game: Any) -> str:
+    """Return the list of mail commands and press forms, one example and line each."""
+    topics = [topic for topic in topics_for(game) if topic.name != "press" or meta.press != "off"]
+    width = max(len(topic.example) for topic in topics) + 2
+    lines = ["Mail commands and press. " + WHERE]
+    lines += [f"  {topic.example.ljust(width)}{topic.summary}" for topic in topics]
+    lines.append("`help NAME` tells more of one: "
+                 + ", ".join(topic.name for topic in topics) + ".")
+    return "\n".join(lines)
+
+
+def topic_text(meta: GameMeta, game: Any, words: Sequence[str]) -> str:
+    """Return the details of the topic `words` name, or the list of topics when none fits."""
+    asked = " ".join(words).lower().strip(" `?.!")
+    topics = topics_for(game)
+    for topic in topics:
+        if asked == topic.name or asked in topic.words:
+            return f"{topic.example}\n{_detail(meta, topic)}"
+    return (f"There is no help on {asked!r}. Write help and one of: "
+            + ", ".join(topic.name for topic in topics) + ".")
+
+
+def _detail(meta: GameMeta, topic: Topic) -> str:
+    """Return a topic's details, with what depends on the game's settings filled in."""
+    if topic.name == "press":
+        return press_detail(meta.press)
+    if topic.name == "absent":
+        return ("`absent until 2026-12-24` declares you away to the end of that day (UTC): "
+                "your deadlines wait, up to this game's limit of "
+                f"{meta.absence_days} days, and the others are told only that your seat is "
+                "away. `back` ends the absence at once (`away` is the same as `absent`).")
+    return topic.detail
+
+
+def press_detail(level: str) -> str:
+    """Return how press works under the game's press setting."""
+    if level == "off":
+        return ("This game is played without press: players do not exchange messages through "
+                "the service.")
+    forms = ["`press to all: TEXT` goes to every other seat."]
+    if level != "open":
+        forms.append("`press to bruno, carla: TEXT` goes to those seats alone (seat or "
+                     "player names).")
+    else:
+        forms.append("In this game press is open only: every message goes to everyone.")
+    if level == "grey":
+        forms.append("`anonymous press to ...: TEXT` hides your name.")
+    forms += [
+        ("A message begins a paragraph and runs to the next blank line or a line `end`; it "
+         "is never read as orders, and it can stand in any reply to your turn email, beside "
+         "orders and commands."),
+        ("Replying to a press email answers its writer alone (an anonymous writer stays "
+         "unnamed). Such a reply is talk only: if a line of it reads as an order or a mail "
+         "command, nothing of it is sent and nothing is done, and you are told which lines."),
+        "`notify press off` stops press mail; it stays in your history."]
+    return " ".join(forms)
