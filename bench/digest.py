@@ -5,21 +5,25 @@
 Each size gets its own store (a SQLite file in a temporary folder, or a PostgreSQL schema of
 its own, dropped afterwards) with that many real running Secret Masters games; in `--waiting`
 of them one seat asked for the digest only and has held news. Every figure is the median of
-5 runs and is printed with its ratio to a bare baseline query of the same run (one games row
-read by its key), so machines compare:
+5 runs, in wall clock and in CPU time, each run next to one of its baseline:
 - `sweep`: the hourly digest sweep before the digest is due (it reads the waiting seats and
   their games and adds nothing: the cost paid every hour);
 - `due`: the one sweep that adds the waiting digests;
 - `every game`: what the sweep did before, reading the log and outbox of every running game.
+
+The baseline is loading the waiting games once each (`load_game`, snapshot and tail): the work
+a digest sweep cannot do without, whatever else the store holds. It is of the same kind and
+size as the sweep's own reads, so a busy machine slows it as it slows the sweep, and the ratio
+says what the sweep costs beyond it: about 1 when it follows the waiting digests, growing with
+the running games when it reads them all. (A single indexed read, the baseline before, is a
+few microseconds that the machine's noise dominates.) The last line is one JSON object.
 """
 from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 import tempfile
-import time
 import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -28,12 +32,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from sqlalchemy import select
-
+from bench.hot.timing import Compared, compared, timed, timed_result
 from engine.core.harness import choose_step, chooser_for
 from service.base import clock
 from service.game.loading import load_game
-from service.log.schema import games as games_t
 from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
@@ -73,50 +75,54 @@ def every_game(store: Store) -> int:
     return read
 
 
-def median(work: Callable[[], object]) -> float:
-    """Return the median seconds of RUNS calls of `work`."""
-    times = []
-    for _ in range(RUNS):
-        started = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
+def measure(store: Store, ids: list[str], label: str, waiting: int) -> dict[str, float]:
+    """Print the figures of one filled store; return them by JSON key."""
+    waited = ids[:waiting]
 
-
-def measure(store: Store, ids: list[str], label: str, waiting: int) -> None:
-    """Print the figures of one filled store."""
     def baseline() -> None:
-        with store._engine.connect() as conn:
-            conn.execute(select(games_t.c.id).where(games_t.c.id == ids[-1])).first()
+        for game_id in waited:
+            load_game(store, game_id)
 
-    base = median(baseline)
+    def interleaved(work: Callable[[], object]) -> Compared:
+        paths, bases = [], []
+        for _ in range(RUNS):
+            bases.append(timed(baseline))
+            paths.append(timed(work))
+        return compared(paths, bases)
+
     clock.set_now(START + timedelta(days=1, hours=-4))  # 05:00 UTC: digests not due yet
-    hourly = median(lambda: queue_due_digests(store, clock.now()))
+    hourly = interleaved(lambda: queue_due_digests(store, clock.now()))
     read = queue_due_digests(store, clock.now()).games
-    scan = median(lambda: every_game(store))
+    scan = interleaved(lambda: every_game(store))
     clock.set_now(START + timedelta(days=1))
-    started = time.perf_counter()
-    added = len(queue_due_digests(store, clock.now()).added)
-    due = time.perf_counter() - started
-    print(f"[{label}] {len(ids):>5} running games, {waiting} with a waiting digest; "
-          f"baseline query {base * 1e6:.0f} us")
-    for name, seconds, note in (("sweep", hourly, f"{read} games read"),
-                                ("due", due, f"{added} digests added"),
-                                ("every game", scan, f"{len(ids)} games read")):
-        print(f"    {name:<11} {seconds * 1000:8.1f} ms = {seconds / base:9.0f} x baseline"
-              f"  ({note})")
+    base = timed(baseline)
+    report, took = timed_result(lambda: queue_due_digests(store, clock.now()))
+    due = Compared(took, base)
+    print(f"[{label}] {len(ids):>5} running games, {waiting} with a waiting digest; baseline: "
+          f"loading the {waiting} waiting games")
+    figures: dict[str, float] = {}
+    for name, key, item, note in (
+            ("sweep", "sweep", hourly, f"{read} games read"),
+            ("due", "due", due, f"{len(report.added)} digests added"),
+            ("every game", "every_game", scan, f"{len(ids)} games read")):
+        print(f"    {item.line(name)}  ({note})")
+        figures |= item.keys(f"{label}_{len(ids)}_{key}")
+    return figures
 
 
-def run(label: str, make: Callable[[], Store], sizes: list[int], waiting: int) -> None:
-    """Measure every size on a fresh store from `make`."""
+def run(label: str, make: Callable[[], Store], sizes: list[int],
+        waiting: int) -> dict[str, float]:
+    """Measure every size on a fresh store from `make`; return the figures by JSON key."""
+    figures: dict[str, float] = {}
     for size in sizes:
         store = make()
         try:
-            measure(store, fill(store, size, waiting), label, waiting)
+            figures |= measure(store, fill(store, size, waiting), label, waiting)
         finally:
             store.drop_schema()
             store.dispose()
             clock.set_now(None)
+    return figures
 
 
 def main() -> None:
@@ -132,14 +138,15 @@ def main() -> None:
             store.create_schema()
             return store
 
-        run("sqlite", sqlite, args.games, args.waiting)
+        figures = run("sqlite", sqlite, args.games, args.waiting)
     if args.postgres:
         def postgres() -> Store:
             store = Store(args.postgres, schema=f"bench_{uuid.uuid4().hex[:12]}")
             store.create_schema()
             return store
 
-        run("postgresql", postgres, args.games, args.waiting)
+        figures |= run("postgresql", postgres, args.games, args.waiting)
+    print(json.dumps(figures, sort_keys=True))
 
 
 if __name__ == "__main__":

@@ -28,6 +28,10 @@ from email import message_from_bytes, policy
 from email.message import EmailMessage
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.processes import cpu_seconds
+
 PBEM = [sys.executable, "-m", "service.cli.main"]
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -57,22 +61,6 @@ def answers(folder: Path) -> list[Path]:
         if b"Auto-Submitted: auto-replied" in path.read_bytes()[:4000]:
             found.append(path)
     return found
-
-
-def cpu_seconds(pid: int) -> float:
-    """Return the CPU seconds of `pid` and every process below it, read from /proc."""
-    total, todo = 0.0, [pid]
-    tick = os.sysconf("SC_CLK_TCK")
-    while todo:
-        current = todo.pop()
-        try:
-            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / tick
-            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
-        except (FileNotFoundError, ProcessLookupError):
-            continue
-        todo += [int(child) for child in children]
-    return total
 
 
 def main() -> None:

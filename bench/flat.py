@@ -117,12 +117,12 @@ def bench_app(pg_url: str | None) -> Iterator[tuple[Any, Store]]:
 
 def cold() -> None:
     """Empty the in-process caches pages keep of folded games, seat parts and lobby lines."""
-    from service.web import lobby
+    from service.web.lobbylines import forget_lines
     from service.web.seatparts import forget_parts
 
     forget_games()
     forget_parts()
-    lobby._summaries.clear()
+    forget_lines()
 
 
 def seat_sig(store: Store, game_id: str, seat: str) -> str:

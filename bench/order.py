@@ -6,18 +6,22 @@ outbox rows, deadlines and result written) and, interleaved with it, one bare on
 transaction on the same store with the same durability settings. It also times the `pbem order`
 command as a whole against `python -c pass`, and counts the SQL work of one order on
 PostgreSQL on the wire (connection checkouts, round trips, statements), decided at once as the
-terminal does and stored first then decided as a worker does. Prints `name value baseline ratio`.
-The machine's load moves both sides of a ratio; run it a few times and compare medians.
+terminal does and stored first then decided as a worker does. Each figure is a median, in wall
+clock and in CPU time (of this process; of the command's process for `pbem order`), printed
+beside its baseline's and their ratios; the last line is one JSON object (`order_sqlite_ms`,
+`order_sqlite_cpu_ms`, `order_sqlite_baseline_ms`, ..., `order_sqlite_ratio`,
+`order_sqlite_cpu_ratio`, the same for `order_pg` and `cli_order`, and the wire counts). The
+machine's load moves both sides of a ratio; run it a few times and compare medians.
 
-    .venv/bin/python bench/order.py [--repeats 31] [--postgres URL] [--profile sqlite]
+    .venv/bin/python bench/order.py [--repeats 31] [--no-postgres] [--profile sqlite]
 """
 from __future__ import annotations
 
 import argparse
 import cProfile
+import json
 import os
 import pstats
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -25,6 +29,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +39,15 @@ if str(ROOT) not in sys.path:
 
 from sqlalchemy import Column, Integer, MetaData, String, Table, event
 
+from bench.hot.timing import (
+    Compared,
+    Took,
+    children_cpu,
+    compared,
+    median_took,
+    timed,
+    timed_result,
+)
 from bench.scratch import PG_URL  # $PBEM_BENCH_PG_URL, as every benchmark reads it
 from engine.core import Rng
 from engine.core.harness import choose_step, chooser_for, seat_names
@@ -105,7 +119,14 @@ def new_game(store: Store) -> str:
 
 
 def measure_order(kind: str, repeats: int) -> tuple[float, float]:
-    """Return the median seconds of one order and of the bare transaction, interleaved."""
+    """Return the median wall-clock seconds of one order and of the bare transaction."""
+    times = measure_order_times(kind, repeats)
+    return times.path.wall, times.base.wall
+
+
+def measure_order_times(kind: str, repeats: int) -> Compared:
+    """Return the medians (wall clock and CPU) of one order and of the bare transaction,
+    interleaved on the same store."""
     with opened_store(kind) as store:
         game_id = new_game(store)
         bare = baseline(store)
@@ -113,17 +134,15 @@ def measure_order(kind: str, repeats: int) -> tuple[float, float]:
         orders, bares = [], []
         for index in range(repeats + 2):
             seat, text = next_order(store, game_id, chooser)
-            started = time.perf_counter()
-            bare()
-            middle = time.perf_counter()
-            result = submit_order(store, game_id, seat, text, source="bench")
-            ended = time.perf_counter()
+            base = timed(bare)
+            result, took = timed_result(partial(submit_order, store, game_id, seat, text,
+                                                source="bench"))
             if not result.accepted:
                 raise RuntimeError(f"a legal order was refused: {result.message}")
             if index >= 2:  # the first orders warm caches and pools
-                bares.append(middle - started)
-                orders.append(ended - middle)
-    return statistics.median(orders), statistics.median(bares)
+                bares.append(base)
+                orders.append(took)
+    return compared(orders, bares)
 
 
 def count_order_sql(kind: str, orders: int = 5, queued: bool = False) -> dict[str, float]:
@@ -181,7 +200,13 @@ def count_order_sql(kind: str, orders: int = 5, queued: bool = False) -> dict[st
 
 
 def measure_cli_order(repeats: int = 5) -> float:
-    """Return the median seconds of a whole `pbem order` command on a fresh SQLite home.
+    """Return the median wall-clock seconds of a whole `pbem order` command."""
+    return median_took(measure_cli_times(repeats)).wall
+
+
+def measure_cli_times(repeats: int = 5) -> list[Took]:
+    """Return the wall clock and the CPU (of the command's process) of each of `repeats`
+    whole `pbem order` commands on a fresh SQLite home.
 
     The project's bytecode is compiled first, as `scripts/setup` and an installed service
     have it (a machine with PYTHONDONTWRITEBYTECODE would otherwise compile every module of
@@ -206,12 +231,8 @@ def measure_cli_order(repeats: int = 5) -> float:
             for _ in range(repeats):
                 seat, text = next_order(store, game_id, chooser)
                 wait_for_announcers(game_id)
-                started = time.perf_counter()
-                done = subprocess.run([sys.executable, "-m", "service.cli.main", "order", game_id,
-                                       seat, text], env=env, capture_output=True, check=False)
-                times.append(time.perf_counter() - started)
-                if done.returncode != 0:
-                    raise RuntimeError(done.stderr.decode())
+                times.append(command_took([sys.executable, "-m", "service.cli.main", "order",
+                                           game_id, seat, text], env))
             store.dispose()
         finally:
             for key, value in previous.items():
@@ -219,7 +240,17 @@ def measure_cli_order(repeats: int = 5) -> float:
                     os.environ.pop(key, None)
                 else:
                     os.environ[key] = value
-    return statistics.median(times)
+    return times
+
+
+def command_took(argv: list[str], env: dict[str, str] | None = None) -> Took:
+    """Run a command to its end; return its wall clock and the CPU its process used."""
+    cpu, started = children_cpu(), time.perf_counter()
+    done = subprocess.run(argv, env=env, capture_output=True, check=False)
+    took = Took(time.perf_counter() - started, children_cpu() - cpu)
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr.decode())
+    return took
 
 
 def wait_for_announcers(game_id: str, limit: float = 20.0) -> None:
@@ -246,13 +277,13 @@ def wait_for_announcers(game_id: str, limit: float = 20.0) -> None:
 
 
 def measure_python_start(repeats: int = 5) -> float:
-    """Return the median seconds of `python -c pass`."""
-    times = []
-    for _ in range(repeats):
-        started = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "pass"], check=True)
-        times.append(time.perf_counter() - started)
-    return statistics.median(times)
+    """Return the median wall-clock seconds of `python -c pass`."""
+    return median_took(python_start_times(repeats)).wall
+
+
+def python_start_times(repeats: int = 5) -> list[Took]:
+    """Return the wall clock and CPU of each of `repeats` runs of `python -c pass`."""
+    return [command_took([sys.executable, "-c", "pass"]) for _ in range(repeats)]
 
 
 def profile_orders(kind: str, orders: int = 30) -> None:
@@ -271,30 +302,34 @@ def profile_orders(kind: str, orders: int = 30) -> None:
     pstats.Stats(profile).sort_stats("cumulative").print_stats(35)
 
 
-def line(name: str, value: float, base: float) -> None:
-    """Print one figure."""
-    print(f"{name} {value:.6f} {base:.6f} {value / base:.2f}")
-
-
 def main() -> None:
-    """Measure and print each figure."""
+    """Measure and print each figure, then one JSON object of them all."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--repeats", type=int, default=31)
     parser.add_argument("--profile", choices=["sqlite", "postgresql"])
     parser.add_argument("--no-postgres", action="store_true")
+    parser.add_argument("--cli-repeats", type=int, default=5)
     args = parser.parse_args()
     if args.profile:
         profile_orders(args.profile)
         return
-    line("order_sqlite", *measure_order("sqlite", args.repeats))
+    figures: dict[str, Compared] = {"order_sqlite": measure_order_times("sqlite", args.repeats)}
+    counts: dict[str, float] = {}
     if not args.no_postgres:
-        line("order_pg", *measure_order("postgresql", args.repeats))
+        figures["order_pg"] = measure_order_times("postgresql", args.repeats)
         for queued in (False, True):
-            counts = count_order_sql("postgresql", queued=queued)
             name = "order_pg_sql_queued" if queued else "order_pg_sql"
-            print(name + " " + " ".join(f"{k}={v:g}" for k, v in counts.items()))
-    line("cli_order_s", measure_cli_order(), measure_python_start())
-
+            found = count_order_sql("postgresql", queued=queued)
+            print(name + " " + " ".join(f"{k}={v:g}" for k, v in found.items()))
+            counts |= {f"{name}_{k}": v for k, v in found.items()}
+    before = python_start_times(1)
+    cli = measure_cli_times(args.cli_repeats)
+    figures["cli_order"] = compared(cli, before + python_start_times(2))
+    summary: dict[str, float] = {"load_average_1min": round(os.getloadavg()[0], 2)} | counts
+    for name, item in figures.items():
+        print(item.line(name))
+        summary |= item.keys(name)
+    print(json.dumps(summary, sort_keys=True))
 
 if __name__ == "__main__":
     main()

@@ -2,8 +2,12 @@
 
 Runs a real Celery worker (one process, solo pool) on the real Redis, plays a 3-seat Secret
 Masters game with random legal orders, and for each accepted order measures the time until
-every email it caused (text, HTML and PDF) is written to the mail folder. Also prints the PDF
-render time per seat. The store is a SQLite file in a temporary folder; the Redis database
+every email it caused (text, HTML and PDF) is written to the mail folder, and the CPU time the
+worker's process used for it (read from /proc). The baseline, timed in this process right after
+each order, is a minimal WeasyPrint PDF and a plain mail of the same size written to a file, once
+per email the order caused: the floor of mailing a PDF, so the ratio is what composing the real
+turn emails and passing them through the queue cost on top of it. Also prints the PDF render
+time per seat, against the minimal PDF. The last line is one JSON object of the figures. The store is a SQLite file in a temporary folder; the Redis database
 (--redis, or $PBEM_BENCH_REDIS_URL, default db 12) must be empty at the start, and the keys
 this run leaves in it are deleted at the end (see bench/README.md).
 
@@ -12,18 +16,21 @@ this run leaves in it are deleted at the end (see bench/README.md).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import signal
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.hot.timing import Took, compared, timed
+from bench.processes import cpu_seconds
 from bench.scratch import own_redis, redis_url
 
 
@@ -57,13 +64,13 @@ def main() -> None:
         with own_redis(args.redis):
             worker = start_worker(env, Path(tmp) / "worker.log")
             try:
-                measure(args.orders)
+                measure(args.orders, worker.pid, Path(tmp))
             finally:
                 os.killpg(worker.pid, signal.SIGTERM)
                 worker.wait(timeout=30)
 
 
-def measure(orders: int) -> None:
+def measure(orders: int, worker: int, folder: Path) -> None:
     """Play `orders` orders and print the latency and PDF figures."""
     from engine.core.harness import choose_step, chooser_for, seat_names
     from service.game.loading import load_game
@@ -76,7 +83,7 @@ def measure(orders: int) -> None:
     game_id, game, chooser = loaded.meta.id, loaded.game, chooser_for(b"bench-pipeline")
     enqueue_game_mail(game_id)
     wait_sent(game_id, 120.0)
-    latencies, emails = [], 0
+    latencies, bases, emails = [], [], 0
     for _ in range(orders):
         loaded = load_game(store(), game_id)
         if not game.prompts(loaded.state):
@@ -85,16 +92,39 @@ def measure(orders: int) -> None:
         if order is prompt.default:
             order = game.legal_orders(loaded.state, prompt.seat)[0]
         result = submit_order(store(), game_id, prompt.seat, game.format_order(order))
-        accepted = time.perf_counter()
+        accepted, cpu = time.perf_counter(), cpu_seconds(worker)
         enqueue_game_mail(game_id)
-        emails += wait_sent(game_id, 60.0)
-        latencies.append(time.perf_counter() - accepted)
+        written = wait_sent(game_id, 60.0)
+        latencies.append(Took(time.perf_counter() - accepted, cpu_seconds(worker) - cpu))
+        bases.append(timed(partial(plain_mails, written, folder)))
+        emails += written
         assert result.accepted
+    latency = compared(latencies, bases)
+    walls = [took.wall for took in latencies]
     print(f"{len(latencies)} accepted orders, {emails} emails written (text, HTML and PDF each)")
     print(f"order accepted -> all its emails written: median "
-          f"{statistics.median(latencies) * 1000:.0f} ms, p95 "
-          f"{percentile(latencies, 0.95) * 1000:.0f} ms, worst {max(latencies) * 1000:.0f} ms")
-    pdf_figures(game_id)
+          f"{latency.path.wall * 1000:.0f} ms, p95 {percentile(walls, 0.95) * 1000:.0f} ms, "
+          f"worst {max(walls) * 1000:.0f} ms")
+    print(latency.line("order -> emails (worker CPU)"))
+    figures = latency.keys("pipeline") | {
+        "pipeline_p95_ms": round(percentile(walls, 0.95) * 1000, 3),
+        "orders": len(latencies), "emails": emails}
+    print(json.dumps(figures | pdf_figures(game_id), sort_keys=True))
+
+
+def plain_mails(count: int, folder: Path) -> None:
+    """Render `count` minimal PDFs and write each in a plain mail of a turn email's size."""
+    from email.message import EmailMessage
+
+    from weasyprint import HTML
+
+    for number in range(count):
+        mail = EmailMessage()
+        mail["From"], mail["To"], mail["Subject"] = "games@bench.test", "a@bench.test", "turn"
+        mail.set_content("Your move.\n" * 200)
+        mail.add_attachment(HTML(string="<p>Hello</p>").write_pdf() or b"",
+                            maintype="application", subtype="pdf", filename="board.pdf")
+        (folder / f"plain-{number}.eml").write_bytes(bytes(mail))
 
 
 def wait_sent(game_id: str, timeout: float) -> int:
@@ -110,24 +140,29 @@ def wait_sent(game_id: str, timeout: float) -> int:
     return pending
 
 
-def pdf_figures(game_id: str) -> None:
-    """Print the median PDF render time per seat over the game's current state."""
+def pdf_figures(game_id: str) -> dict[str, float]:
+    """Print the median PDF render time per seat over the game's current state, against a
+    minimal WeasyPrint document rendered by turns with it; return the figures by JSON key."""
+    from weasyprint import HTML
+
     from service.game.loading import load_game
     from service.pdf.render import render_snapshot_pdf
     from workers.tasks import store
 
     loaded = load_game(store(), game_id)
-    times = []
+    times, bases = [], []
     for _ in range(10):
         for seat in loaded.meta.seat_names:
             view = loaded.game.view(loaded.state, seat)
-            started = time.perf_counter()
-            render_snapshot_pdf(loaded.game, view, game_title=loaded.meta.title,
-                                game_id=game_id, seat=seat, turn_label="bench")
-            times.append(time.perf_counter() - started)
-    print(f"PDF render per seat: median {statistics.median(times) * 1000:.0f} ms, p95 "
-          f"{percentile(times, 0.95) * 1000:.0f} ms over {len(times)} renders")
-
+            times.append(timed(partial(render_snapshot_pdf, loaded.game, view,
+                                       game_title=loaded.meta.title, game_id=game_id,
+                                       seat=seat, turn_label="bench")))
+            bases.append(timed(lambda: HTML(string="<p>Hello</p>").write_pdf()))
+    pdf = compared(times, bases)
+    print(f"PDF render per seat: median {pdf.path.wall * 1000:.0f} ms, p95 "
+          f"{percentile([t.wall for t in times], 0.95) * 1000:.0f} ms over {len(times)} renders")
+    print(pdf.line("PDF per seat"))
+    return pdf.keys("pdf_per_seat")
 
 if __name__ == "__main__":
     main()

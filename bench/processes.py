@@ -1,10 +1,12 @@
-"""What the benchmarks that run servers share: a free loopback port and a clean stop."""
+"""What the benchmarks that run servers share: a free loopback port, a clean stop, and the CPU
+time a server's processes used."""
 from __future__ import annotations
 
 import os
 import signal
 import socket
 import subprocess
+from pathlib import Path
 
 
 def free_port() -> int:
@@ -23,3 +25,19 @@ def stop(process: subprocess.Popen[bytes]) -> None:
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+
+
+def cpu_seconds(pid: int) -> float:
+    """Return the CPU seconds of `pid` and every process below it, read from /proc (Linux)."""
+    total, todo = 0.0, [pid]
+    tick = os.sysconf("SC_CLK_TCK")
+    while todo:
+        current = todo.pop()
+        try:
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+        todo += [int(child) for child in children]
+    return total

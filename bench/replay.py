@@ -1,10 +1,13 @@
 """Replay benchmark: full-replay speed from the store, and loading the current state.
 
 Builds one long Secret Masters game (at least --events events, 10,000 by default) through the
-real service path, with random legal orders that steer clear of ending the game, then prints:
-- full replay from the store (read every row, decode, fold), events/s, best of several runs;
-- the same split into reading the rows and folding them;
-- the time to load the current state with snapshots (median and worst of many loads).
+real service path, with random legal orders that steer clear of ending the game, then prints, in wall clock and in CPU time, each beside a baseline timed by turns with it:
+- full replay from the store (read every row, decode, fold), events/s, median of several runs;
+  its baseline reads the same rows and parses each payload's JSON, nothing else: the floor of
+  any replay, so the ratio is what decoding and folding cost on top of it;
+- the time to load the current state with snapshots (median, p95 and worst of many loads);
+  its baseline is the same one read of the row, snapshot and tail, with their JSON parsed.
+The last line is one JSON object of the figures.
 Runs on SQLite (a temporary file) and, when reachable, on PostgreSQL (a scratch schema made
 and dropped by this run; see bench/README.md).
 
@@ -14,7 +17,7 @@ and dropped by this run; see bench/README.md).
 from __future__ import annotations
 
 import argparse
-import statistics
+import json
 import sys
 import tempfile
 import time
@@ -23,6 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.hot.timing import Compared, Took, compared, median_took, timed, timed_result
 from bench.scratch import PG_URL, drop_pg_store, new_pg_store
 from engine.core import Rng, get_game
 from engine.core.harness import chooser_for, seat_names
@@ -69,48 +73,71 @@ def build_long_game(store: Store, min_events: int) -> str:
     return loaded.meta.id
 
 
-def time_full_replay(store: Store, game_id: str, runs: int = 5) -> tuple[int, float, float]:
-    """Return (events, best full replay seconds, best seconds spent reading rows alone)."""
-    best_full = best_read = float("inf")
+def read_and_parse(store: Store, game_id: str, after: int = 0) -> int:
+    """Read the game's event rows after `after` and parse each payload; return how many."""
+    rows = store.event_rows(game_id, after)
+    for row in rows:
+        json.loads(row[3])
+    return len(rows)
+
+
+def time_full_replay(store: Store, game_id: str, runs: int = 5) -> tuple[int, Compared, Took]:
+    """Return (events, full replay against reading and parsing the rows, reading alone)."""
+    replays, bases, reads = [], [], []
     count = 0
     for _ in range(runs):
-        started = time.perf_counter()
-        rows = store.event_rows(game_id)
-        read = time.perf_counter() - started
-        fold_rows(None, game_id, rows)
-        full = time.perf_counter() - started
-        best_full, best_read, count = min(best_full, full), min(best_read, read), len(rows)
-    return count, best_full, best_read
+        bases.append(timed(lambda: read_and_parse(store, game_id)))
+        rows, read = timed_result(lambda: store.event_rows(game_id))
+        folded = timed(lambda: fold_rows(None, game_id, rows))  # noqa: B023 - called here
+        replays.append(Took(read.wall + folded.wall, read.cpu + folded.cpu))
+        reads.append(read)
+        count = len(rows)
+    return count, compared(replays, bases), median_took(reads)
 
 
-def time_loads(store: Store, game_id: str, runs: int = 200) -> list[float]:
-    """Return the seconds each of `runs` snapshot-based loads of the current state took."""
+def raw_load(store: Store, game_id: str, version: str) -> None:
+    """Read the game's row, newest snapshot and the events after it, as a load does, and
+    parse them, without decoding or folding anything: a load's floor."""
+    tail = store.game_tail(game_id, lambda _name: version)
+    for row in tail.rows if tail else []:
+        json.loads(row[3])
+
+
+def time_loads(store: Store, game_id: str, runs: int = 200) -> tuple[list[Took], list[Took]]:
+    """Return the times of `runs` snapshot-based loads of the current state and of as many
+    raw reads of the same rows, taken by turns."""
     loaded = load_game(store, game_id, use_snapshots=False)
     loaded.snapshot_seq = 0
     maybe_snapshot(store, loaded)
-    times = []
+    version = loaded.game.version
+    loads, bases = [], []
     for _ in range(runs):
-        started = time.perf_counter()
-        load_game(store, game_id)
-        times.append(time.perf_counter() - started)
-    return times
+        loads.append(timed(lambda: load_game(store, game_id)))
+        bases.append(timed(lambda: raw_load(store, game_id, version)))
+    return loads, bases
 
 
-def report(label: str, store: Store, min_events: int) -> None:
-    """Build the long game in `store` and print its figures."""
+def report(label: str, store: Store, min_events: int) -> dict[str, float]:
+    """Build the long game in `store`, print its figures and return them by JSON key."""
     started = time.perf_counter()
     game_id = build_long_game(store, min_events)
     built = time.perf_counter() - started
     events, full, read = time_full_replay(store, game_id)
-    loads = sorted(time_loads(store, game_id))
-    p95 = loads[int(len(loads) * 0.95) - 1]
+    loads, bases = time_loads(store, game_id)
+    load = compared(loads, bases)
+    walls = sorted(t.wall for t in loads)
+    p95, worst = walls[int(len(walls) * 0.95) - 1], walls[-1]
     print(f"[{label}] built a {events}-event game in {built:.1f} s through the service path")
-    print(f"[{label}] full replay from the store: {events / full:,.0f} events/s "
-          f"({full * 1000:.1f} ms; reading rows {read * 1000:.1f} ms, "
-          f"decoding and folding {(full - read) * 1000:.1f} ms)")
-    print(f"[{label}] load current state with snapshots: median "
-          f"{statistics.median(loads) * 1000:.2f} ms, p95 {p95 * 1000:.2f} ms, "
-          f"worst {loads[-1] * 1000:.2f} ms over {len(loads)} loads")
+    print(f"[{label}] full replay from the store: {events / full.path.wall:,.0f} events/s "
+          f"({events / full.path.cpu:,.0f} of CPU); reading rows {read.wall * 1000:.1f} ms, "
+          f"decoding and folding {(full.path.wall - read.wall) * 1000:.1f} ms")
+    print(f"[{label}] {full.line('full replay')}")
+    print(f"[{label}] {load.line('load with snapshots')}; p95 {p95 * 1000:.2f} ms, "
+          f"worst {worst * 1000:.2f} ms over {len(loads)} loads")
+    return ({f"{label}_events": events, f"{label}_replay_events_per_s":
+             round(events / full.path.wall), f"{label}_replay_events_per_cpu_s":
+             round(events / full.path.cpu), f"{label}_load_p95_ms": round(p95 * 1000, 3)}
+            | full.keys(f"{label}_replay") | load.keys(f"{label}_load"))
 
 
 def main() -> None:
@@ -125,17 +152,22 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(f"sqlite:///{Path(tmp) / 'bench.db'}")
         store.create_schema()
-        report("sqlite", store, args.events)
+        figures = report("sqlite", store, args.events)
         store.dispose()
-    if args.no_postgres:
-        return
+    if not args.no_postgres:
+        figures |= postgres_report(args)
+    print(json.dumps(figures, sort_keys=True))
+
+
+def postgres_report(args: argparse.Namespace) -> dict[str, float]:
+    """Run the benchmark in a scratch schema of this run, if PostgreSQL is reachable."""
     try:
         store = new_pg_store(args.postgres, args.schema)
     except Exception as exc:  # noqa: BLE001 - report and carry on without PostgreSQL
         print(f"[postgresql] skipped: {exc.__class__.__name__}: {exc}")
-        return
+        return {}
     try:
-        report("postgresql", store, args.events)
+        return report("postgresql", store, args.events)
     finally:
         drop_pg_store(store)
 

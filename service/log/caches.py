@@ -1,18 +1,50 @@
-"""The store's disposable caches: PDF snapshots kept per (game, seat, seq) for every process."""
+"""The store's disposable caches: PDF snapshots kept per (game, seat, seq), and the lobby's
+line of each game kept with its head, for every process."""
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from sqlalchemy import delete, select
 
 from service.log.handles import StoreBase
-from service.log.records import utc_now
+from service.log.records import GameRow, utc_now
+from service.log.schema import lobby_lines as lines_t
 from service.log.schema import pdf_cache as pdf_t
 
+LineKey = tuple[str, int, str]
+"""(game id, head seq, head hash)."""
 PdfKey = tuple[str, str, int]
 """(game id, seat or "" for the spectator, seq)."""
 
 
 class CacheStore(StoreBase):
-    """Reads and writes of the `pdf_cache` table: a cache, so a broken entry reads as missing."""
+    """Reads and writes of the `pdf_cache` and `lobby_lines` tables: caches, so a broken or
+    stale entry reads as missing."""
+
+    def lobby_lines(self, rows: Sequence[GameRow]) -> dict[str, str]:
+        """Return the stored lines of the games whose line was made at their row's head, by
+        id (one statement)."""
+        if not rows:
+            return {}
+        c = lines_t.c
+        heads = {row.id: (row.head_seq, row.head_hash) for row in rows}
+        query = select(c.game_id, c.head_seq, c.head_hash, c.line).where(
+            c.game_id.in_(list(heads)))
+        with self._engine.connect() as conn:
+            return {game_id: line for game_id, seq, head, line in conn.execute(query)
+                    if heads[game_id] == (seq, head)}
+
+    def keep_lobby_lines(self, lines: Sequence[tuple[LineKey, str]]) -> None:
+        """Store each game's line made at (game, head seq, head hash), replacing its older one."""
+        if not lines:
+            return
+        insert = self._insert(lines_t)
+        upsert = insert.on_conflict_do_update(
+            index_elements=["game_id"], set_={name: insert.excluded[name]
+                                              for name in ("head_seq", "head_hash", "line")})
+        with self._writer.begin() as conn:
+            conn.execute(upsert, [{"game_id": game_id, "head_seq": seq, "head_hash": head,
+                                   "line": line} for (game_id, seq, head), line in lines])
 
     def cached_pdf(self, key: PdfKey) -> bytes | None:
         """Return the stored PDF of (game, seat, seq) if there is a whole one."""

@@ -44,6 +44,7 @@ games = Table(
     Column("head_seq", Integer, nullable=False, server_default="0"),
     Column("head_hash", String(64), nullable=False, server_default="0" * 64),
     Index("games_created_idx", "created_at", "id"),
+    Index("games_status_idx", "status", "created_at", "id"),
 )
 
 # The log. The primary key (game_id, seq) is the concurrency control of the whole service.
@@ -209,6 +210,20 @@ seat_addresses = Table(
     Column("address", Text, nullable=False),
     PrimaryKeyConstraint("game_id", "seat", name="seat_addresses_pkey"),
     Index("seat_addresses_address_idx", "address", "game_id"),
+)
+
+
+# The lobby's line of each game (its public summary as JSON), with the head (seq and hash) it
+# was made at: a line whose head is not the game's head is stale and made again. A cache
+# shared by every process, written by the lobby that first lists a game at a head; deleting
+# rows costs only folding those games again (revision 0014).
+lobby_lines = Table(
+    "lobby_lines",
+    metadata,
+    Column("game_id", String(64), primary_key=True),
+    Column("head_seq", Integer, nullable=False),
+    Column("head_hash", String(64), nullable=False),
+    Column("line", Text, nullable=False),
 )
 
 

@@ -17,10 +17,12 @@ from typing import Any
 from sqlalchemy import (
     Connection,
     Engine,
+    and_,
     create_engine,
     delete,
     event,
     func,
+    or_,
     select,
     text,
     update,
@@ -247,10 +249,17 @@ class Store(QueueStore, ReadStore, CacheStore):
         with self._engine.connect() as conn:
             return [GameRow(**row._mapping) for row in conn.execute(query)]
 
-    def newest_games(self, limit: int) -> list[GameRow]:
-        """Return the `limit` newest games, newest first (one bounded, indexed read)."""
+    def newest_games(self, limit: int, before: GameRow | None = None,
+                     status: str | None = None) -> list[GameRow]:
+        """Return the `limit` newest games (created before the game `before`, of `status`),
+        newest first (one bounded, indexed read)."""
         g = games_t.c
         query = select(games_t).order_by(g.created_at.desc(), g.id.desc()).limit(limit)
+        if before is not None:
+            query = query.where(or_(g.created_at < before.created_at,
+                                    and_(g.created_at == before.created_at, g.id < before.id)))
+        if status is not None:
+            query = query.where(g.status == status)
         with self._engine.connect() as conn:
             return [GameRow(**row._mapping) for row in conn.execute(query)]
 

@@ -11,12 +11,14 @@ from flask import Blueprint, Response, abort, current_app, redirect, request, se
 from engine.core import UnknownGame, all_games, get_game
 from service.audit.rerun import AuditRefused, audit
 from service.audit.verify import verify
-from service.base.lru import LruCache
+from service.base.ids import is_game_id
 from service.base.templating import templates_dir
-from service.game.current import PageGame, games_at_rows
+from service.game.current import PageGame
 from service.game.history import history_page
 from service.game.loading import LoadedGame
+from service.log.records import GameRow
 from service.web.links import page_game_or_404, store
+from service.web.lobbylines import summaries
 from service.web.render import inline_svg, page, seq_arg
 from service.web.seatparts import spectator_parts
 from service.web.security import client_address, limited, local_client
@@ -29,42 +31,51 @@ RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
 WATCH_LINES = 30
 """History lines on the spectator page (from the newest page of events)."""
 LISTED = 200
-"""The lobby and the API list the newest games, up to this many."""
+"""The API lists the newest games, up to this many."""
+PAGE = 25
+"""The lobby shows the newest games this many to a page, each page linking to the older."""
+OPEN_LISTED = 25
+"""The lobby lists the newest open tables, up to this many, on its first page."""
 
 
-_summaries: LruCache[tuple[str, int, str], GameSummary] = LruCache(2 * LISTED)
-"""Summaries by (game, head seq, head hash): a game that did not move is not loaded again."""
-
-
-def all_summaries(limit: int = LISTED) -> list[GameSummary]:
-    """Return the newest games' summaries, newest first: one read of their rows, then one
-    batched read of the games that moved since they were last listed."""
-    rows = store().newest_games(limit)
-    summaries = {row.id: _summaries.get((row.id, row.head_seq, row.head_hash)) for row in rows}
-    moved = games_at_rows(store(), [row for row in rows if summaries[row.id] is None])
-    result = []
-    for row in rows:
-        summary = summaries[row.id]
-        if summary is None:
-            if row.id not in moved:
-                continue  # rules this server does not have, or no log
-            summary = summarize(moved[row.id])
-            _summaries.put((row.id, row.head_seq, row.head_hash), summary)
-        result.append(summary)
-    return result
+def all_summaries(limit: int = LISTED, before: GameRow | None = None) -> list[GameSummary]:
+    """Return the newest games' summaries (created before `before`), newest first: one read
+    of their rows, one of their stored lines, and one batched read of the games that moved
+    since a line was made for them."""
+    return summaries(store(), store().newest_games(limit, before))
 
 
 @bp.get("/")
 def index() -> str:
-    """List the open games to join, the seats open for a replacement, and the games on this
-    server with their state, whose turn and deadlines (an open table that did not start is
-    listed only under "Open games", and an unlisted one nowhere)."""
-    games = all_summaries()
-    waiting = [g for g in games if g.status == "open" and g.table and g.table.listed]
+    """List the open games to join, the seats open for a replacement, and a page of the games
+    on this server with their state, whose turn and deadlines (an open table that did not
+    start is listed only under "Open games", and an unlisted one nowhere); `before` names the
+    last game of the newer page."""
+    before = _page_start(request.args.get("before", ""))
+    rows = store().newest_games(PAGE + 1, before)
+    games = summaries(store(), rows[:PAGE])
+    older = rows[PAGE - 1].id if len(rows) > PAGE else ""
+    waiting: list[GameSummary] = []
+    if before is None:
+        tables = store().newest_games(OPEN_LISTED, status="open")
+        waiting = [g for g in summaries(store(), tables)
+                   if g.status == "open" and g.table and g.table.listed]
     return page("lobby.html", games=[g for g in games if g.table is None or g.status not in
                                      ("open", "cancelled", "expired")],
                 open_games=waiting, offered=[g for g in games if g.offered],
-                hosted=all_games())
+                hosted=all_games(), older=older, newer=before is not None)
+
+
+def _page_start(game_id: str) -> GameRow | None:
+    """Return the row of the game a page of older games starts after (None: the first page)."""
+    if not game_id:
+        return None
+    if not is_game_id(game_id):
+        abort(404)
+    row = store().get_game(game_id)
+    if row is None:
+        abort(404)
+    return row
 
 
 @bp.get("/style.css")

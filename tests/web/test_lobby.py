@@ -150,3 +150,21 @@ def test_audits_are_rate_limited(app: Flask, client: FlaskClient, store: Store) 
     codes = [post_form(client, f"/games/{loaded.meta.id}/audit", {}).status_code
              for _ in range(3)]
     assert codes == [200, 200, 429]
+
+
+def test_the_lobby_pages_back_through_older_games(client: FlaskClient, store: Store,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from service.web import lobby
+
+    monkeypatch.setattr(lobby, "PAGE", 2)
+    made = [new_game(store).meta.id for _ in range(5)]
+    shown: list[str] = []
+    url = "/"
+    while url:
+        page = text(client.get(url))
+        shown += [game_id for game_id in made if f"/games/{game_id}\"" in page]
+        older = re.search(r'rel="next" href="([^"]+)"', page)
+        url = older.group(1).replace("&amp;", "&") if older else ""
+        assert len(shown) <= 5
+    assert sorted(shown) == sorted(made) and len(shown) == 5
+    assert client.get("/?before=nothere0").status_code == 404

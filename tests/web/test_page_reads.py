@@ -137,21 +137,28 @@ def test_the_pdf_is_rendered_once_per_head_and_seat(app: Flask, client: FlaskCli
 
 def test_the_lobby_reads_the_newest_rows_once_and_loads_only_games_that_moved(
         client: FlaskClient, store: Store) -> None:
-    from service.web.lobby import _summaries
+    from service.web.lobbylines import forget_lines
 
     games = [new_game(store) for _ in range(6)]
     forget_games()
-    _summaries.clear()
+    forget_lines()
     first = reads(store, client, "/")
     assert any(" limit " in " ".join(sql.split()).lower() and "from games" in sql.lower()
                for sql in first)
+    assert any("insert into lobby_lines" in sql.lower() for sql in first)
     again = reads(store, client, "/")
-    assert len(again) == 1 and "from games" in again[0].lower()  # nothing moved: rows only
+    assert again and all("from games" in sql.lower() for sql in again)  # rows only
+    forget_games()
+    forget_lines()  # a process that never showed the lobby reads the lines others stored
+    other = reads(store, client, "/")
+    assert any("from lobby_lines" in sql.lower() for sql in other)
+    assert not any("from events" in sql.lower() or "insert" in sql.lower() for sql in other)
     moved = games[2].meta.id
     store.append(Append(moved, store.last_seq(moved),
                         [NewEvent("seat.preferences", {"seat": "bruno", "notify": "digest",
                                                        "mute_press": False, "timezone": ""},
                                   actor="bruno")]))
     after = reads(store, client, "/")
-    loads = [sql for sql in after if "from games" not in sql.lower()]
+    loads = [sql for sql in after if "from games" not in sql.lower()
+             and "lobby_lines" not in sql.lower()]
     assert loads and all(f"'{moved}'" in sql for sql in loads), after

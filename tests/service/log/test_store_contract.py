@@ -530,3 +530,29 @@ def test_sqlite_commits_survive_a_power_cut(tmp_path: Path) -> None:
     with store._engine.connect() as conn:
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+
+
+def test_newest_games_page_back_by_age_and_filter_by_status(store: Store) -> None:
+    for number in range(2, 6):
+        store.create_game(f"g-{number}", "demo", "1.0", f"Game {number}", "00ff" * 8)
+    store.set_game_status("g-3", "open")
+    newest = [row.id for row in store.newest_games(10)]
+    assert sorted(newest) == ["g-1", "g-2", "g-3", "g-4", "g-5"] and len(newest) == 5
+    first = store.newest_games(2)
+    rest = store.newest_games(10, before=first[-1])
+    assert [row.id for row in first + rest] == newest
+    assert [row.id for row in store.newest_games(10, status="open")] == ["g-3"]
+    assert store.newest_games(10, before=store.get_game(newest[-1])) == []
+
+
+def test_lobby_lines_are_read_back_only_at_the_head_they_were_made_at(store: Store) -> None:
+    row = store.get_game(GAME)
+    assert row is not None and store.lobby_lines([row]) == {}
+    store.keep_lobby_lines([((GAME, row.head_seq, row.head_hash), '{"line": 1}')])
+    assert store.lobby_lines([row]) == {GAME: '{"line": 1}'}
+    store.append(Append(GAME, 0, _events("a")))
+    moved = store.get_game(GAME)
+    assert moved is not None and store.lobby_lines([moved]) == {}
+    store.keep_lobby_lines([((GAME, moved.head_seq, moved.head_hash), '{"line": 2}')])
+    assert store.lobby_lines([moved]) == {GAME: '{"line": 2}'}
+    assert store.lobby_lines([row]) == {}
