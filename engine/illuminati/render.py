@@ -1,10 +1,12 @@
 """The board picture of a view as SVG: one panel per power structure, cards on their grid with
-their arrows, then the uncontrolled groups."""
+their arrows, then the uncontrolled groups face up with their Power, Resistance and alignments."""
 from __future__ import annotations
 
 from collections.abc import Mapping
 from html import escape
 from typing import Any
+
+from engine.core.wording import counted
 
 W, H, GAP = 150, 100, 14
 CARD_STEP = 12.5
@@ -14,6 +16,12 @@ NAME_CHAR, TEXT_CHAR = 10.5 * 0.64, 10 * 0.6
 FOOTER_SIZE, FOOTER_LINE = 12, 18
 FOOTER_CHAR = FOOTER_SIZE * 0.62
 """A generous width of a character of the footer's font (DejaVu Sans averages under 0.6 em)."""
+HEAD_WIDTH = 300
+"""The width the lines at the picture's left edge wrap within (a panel's heading, the footer):
+a 390 px phone shows them whole, without scrolling."""
+HEAD_SIZE, INFO_SIZE = 13, 11
+HEAD_CHAR, INFO_CHAR = HEAD_SIZE * 0.74, INFO_SIZE * 0.64
+"""Generous widths of a character of the bold heading and of the facts and goal lines."""
 ARROW = {"top": (0, -1), "right": (1, 0), "bottom": (0, 1), "left": (-1, 0)}
 
 
@@ -45,10 +53,11 @@ def _card(card: Mapping[str, Any], left: float, top: float) -> list[str]:
     return parts
 
 
-def _card_lines(words: list[str], char: float, rows: int) -> list[str]:
-    """Return `words` as at most `rows` lines that fit a card at `char` units a character,
-    the last cut with an ellipsis should they not (no name or alignment list needs it)."""
-    most = int((W - 12) / char)
+def _card_lines(words: list[str], char: float, rows: int, width: float = W - 12) -> list[str]:
+    """Return `words` as at most `rows` lines that fit `width` (a card's) at `char` units a
+    character, the last cut with an ellipsis should they not (no name or alignment list
+    needs it)."""
+    most = int(width / char)
     lines = [""]
     for word in words:
         if lines[-1] and len(lines[-1]) + 1 + len(word) > most:
@@ -60,21 +69,75 @@ def _card_lines(words: list[str], char: float, rows: int) -> list[str]:
 
 
 def _panel(player: Mapping[str, Any]) -> tuple[list[str], float, float]:
-    """Return one player's panel drawn from (0, 0), its width and its height."""
+    """Return one player's panel drawn from (0, 0), its width and its height.
+
+    Its heading lines wrap within HEAD_WIDTH, so a phone shows them whole, unscrolled."""
     cards = player["structure"]
     xs = [c["x"] for c in cards]
     ys = [c["y"] for c in cards]
-    head = (f'{player["seat"]}: {player["illuminati_name"]}'
-            f'{" (out)" if player["out"] else ""} - {player["treasury"]} MB, '
-            f'{player["hand_size"]} Specials, {player["controlled"]} cards')
-    goal = f'goal: {player["goal"]}'
-    parts = [f'<text x="0" y="14" font-size="13" font-weight="bold">{escape(head)}</text>',
-             f'<text x="0" y="30" font-size="11">{escape(goal)}</text>']
+    name = f'{player["seat"]}: {player["illuminati_name"]}{" (out)" if player["out"] else ""}'
+    facts = (f'{player["treasury"]} MB, {counted(player["hand_size"], "Special")}, '
+             f'{counted(player["controlled"], "card")} controlled')
+    lines = [(line, HEAD_SIZE, ' font-weight="bold"') for line in
+             _card_lines(name.split(" "), HEAD_CHAR, 3, HEAD_WIDTH)]
+    lines += [(line, INFO_SIZE, "") for line in
+              _card_lines(f"{facts}; goal: {player['goal']}".split(" "), INFO_CHAR, 4,
+                          HEAD_WIDTH)]
+    parts, y = [], 0.0
+    for text, size, style in lines:
+        y += size + 3
+        parts.append(f'<text x="0" y="{y:g}" font-size="{size}"{style} class="panel-head">'
+                     f'{escape(text)}</text>')
+    top = y + 10
     for card in cards:
-        parts += _card(card, -min(xs) * (W + GAP), 40 - min(ys) * (H + GAP))
-    width = max((max(xs) - min(xs) + 1) * (W + GAP), len(head) * 7.5, len(goal) * 6.0)
-    height = 40 + (max(ys) - min(ys) + 1) * (H + GAP) + 16
+        parts += _card(card, -min(xs) * (W + GAP), top - min(ys) * (H + GAP))
+    width = max((max(xs) - min(xs) + 1) * (W + GAP), HEAD_WIDTH)
+    height = top + (max(ys) - min(ys) + 1) * (H + GAP) + 16
     return parts, width, height
+
+
+def _group_lines(group: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Return the lines of an uncontrolled group's card with their styles: name, Power and
+    transferable Power, Resistance, alignments (what an attack on it reckons with)."""
+    rows = [(line, ' font-size="10.5" font-weight="bold"') for line in
+            _card_lines(str(group["name"]).removeprefix("The ").split(" "), NAME_CHAR, 2)]
+    rows += [(f'Power {group["power"]}/{group["transferable"]}', ' font-size="10"'),
+             (f'Resistance {group["resistance"]}', ' font-size="10"')]
+    aligned = list(group["alignments"]) or ["no alignment"]
+    return rows + [(line, ' font-size="10"') for line in
+                   _card_lines([f"{a}," for a in aligned[:-1]] + aligned[-1:], TEXT_CHAR, 3)]
+
+
+def _group_card(group: Mapping[str, Any], x: float, y: float, height: float) -> list[str]:
+    """Return one uncontrolled group's card, face up, `height` high."""
+    rows = _group_lines(group)
+    parts = [f'<g class="uncontrolled-group" data-group="{escape(str(group["id"]))}">',
+             (f'<rect x="{x}" y="{y}" width="{W}" height="{height}" rx="6" fill="#ffffff" '
+              'stroke="#555" stroke-dasharray="5 3"/>')]
+    parts += [f'<text x="{x + 6}" y="{y + 15 + n * CARD_STEP}"{style} class="uncontrolled">'
+              f'{escape(text)}</text>' for n, (text, style) in enumerate(rows)]
+    return [*parts, "</g>"]
+
+
+def _uncontrolled(groups: list[Mapping[str, Any]], top: float,
+                  width: float) -> tuple[list[str], float]:
+    """Return the uncontrolled groups as face-up cards in rows across `width`, and the
+    height they take."""
+    heading = [("Uncontrolled groups, face up:", ' font-weight="bold"')]
+    heading += [(line, "") for line in _wrapped(
+        "", ["Power/transferable Power, ", "Resistance, ", "alignments" if groups else "none"],
+        HEAD_WIDTH)]
+    parts = [f'<text x="20" y="{top + FOOTER_LINE * (i + 1)}" font-size="{FOOTER_SIZE}"'
+             f'{style}>{escape(line)}</text>' for i, (line, style) in enumerate(heading)]
+    y = top + FOOTER_LINE * len(heading) + 10
+    per_row = max(1, int((width - 40 + GAP) // (W + GAP)))
+    for start in range(0, len(groups), per_row):
+        row = groups[start:start + per_row]
+        height = 12 + max(len(_group_lines(group)) for group in row) * CARD_STEP
+        for column, group in enumerate(row):
+            parts += _group_card(group, 20 + column * (W + GAP), y, height)
+        y += height + GAP
+    return parts, y - top
 
 
 def _wrapped(head: str, items: list[str], width: float) -> list[str]:
@@ -90,11 +153,9 @@ def _wrapped(head: str, items: list[str], width: float) -> list[str]:
 
 
 def _footer(view: Mapping[str, Any], width: float) -> list[str]:
-    """Return the lines under the structures: uncontrolled groups, piles, the seat's hand;
-    each wraps within `width`."""
-    groups = [f"{group['name']}; " for group in view["uncontrolled"]] or ["none"]
-    lines = _wrapped("Uncontrolled: ", groups, width)
-    lines.append(f"Deck {view['deck_size']}, dead pile {len(view['dead'])}")
+    """Return the lines under the uncontrolled groups: piles, the seat's hand; each wraps
+    within `width` (a phone's, so that it shows them whole)."""
+    lines = [f"Deck {view['deck_size']}, dead pile {len(view['dead'])}"]
     mine = view.get("you")
     if isinstance(mine, Mapping):
         hand = list(mine.get("hand", []))
@@ -119,7 +180,10 @@ def render_board_svg(view: Mapping[str, Any]) -> str:
         tops[column] += height
     bottom = max(tops)
     width = max(600.0, 40 + lefts[-1] + widths[-1])
-    footer = _footer(view, width - 40)
+    groups, taken = _uncontrolled(list(view["uncontrolled"]), bottom, width)
+    parts += groups
+    bottom += taken
+    footer = _footer(view, HEAD_WIDTH)
     parts += [f'<text x="20" y="{bottom + FOOTER_LINE * (i + 1)}" font-size="{FOOTER_SIZE}">'
               f'{escape(line)}</text>' for i, line in enumerate(footer)]
     height = bottom + FOOTER_LINE * (len(footer) + 1)

@@ -59,7 +59,7 @@ def render_text(view: Mapping[str, Any]) -> str:
                                           or "empty"))
             out += [f"   you saw: {note}" for note in player.get("notes", [])]
     out += ["", "Uncontrolled: " + ("; ".join(
-        f"{g['name']} (P{g['power']} R{g['resistance']} {'/'.join(g['alignments']) or '-'})"
+        f"{g['name']} (P{g['power']}/{g['transferable']} R{g['resistance']} {'/'.join(g['alignments']) or '-'})"
         for g in view["uncontrolled"]) or "none")]
     attack = view.get("attack")
     if attack:

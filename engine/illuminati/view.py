@@ -99,7 +99,7 @@ def seat_view(state: State, seat: str | None) -> dict[str, Any]:
         "order": list(state.order), "basic_goal": state.basic_goal(),
         "players": [_player(state, p, seat) for p in state.players],
         "uncontrolled": [{"id": c, "name": name_of(c), "power": power(c),
-                          "resistance": GROUPS[c].resistance,
+                          "transferable": transferable(c), "resistance": GROUPS[c].resistance,
                           "alignments": list(alignments(c))} for c in state.uncontrolled],
         "deck_size": len(state.deck), "dead": [name_of(c) for c in state.dead],
         "discard_size": len(state.discard), "skip": list(state.skip),

@@ -14,9 +14,13 @@ from engine.masons.board import board
 from .helpers import city, deal, given, houses, towers, walls
 
 
+def state_events() -> list[object]:
+    return [*deal(3), *city(1, (0,)), *walls("29-31"), *towers(t31="grey", t9="black"),
+            *houses((5, "pink"), (0, "red"), (0, "red")), ev.PalaceBuilt(0, "red", (0, 0))]
+
+
 def position() -> object:
-    return given(deal(3), city(1, (0,)), walls("29-31"), towers(t31="grey", t9="black"),
-                 houses((5, "pink"), (0, "red"), (0, "red")), ev.PalaceBuilt(0, "red", (0, 0)))
+    return given(*state_events())
 
 
 def test_every_tower_space_and_city_is_labelled_in_the_svg() -> None:
@@ -27,6 +31,29 @@ def test_every_tower_space_and_city_is_labelled_in_the_svg() -> None:
     assert 'fill="#d8c7a0"' in svg  # the city's stone
     assert "west region" in svg and "east region" in svg and "40 points" in svg
     assert "anna (you): 0 points, 6 cards" in svg
+
+
+def test_every_place_the_texts_name_carries_that_name_in_the_svg() -> None:
+    state = position()
+    svg = GAME.render_board_svg(GAME.view(state, "anna"))
+    names = set(re.findall(r'class="space-name"[^>]*>([^<]+)</text>', svg))
+    assert names == {f"space {s.index}" for s in board().spaces}
+    assert re.findall(r'class="city-name"[^>]*>([^<]+)</text>', svg) == ["city 1"]
+    house = next(e for e in state_events() if isinstance(e, ev.HousePlaced))
+    assert f"space {house.space}" in GAME.describe(house)  # the history's own words
+
+
+def test_free_wall_lines_are_dashed_and_walls_solid() -> None:
+    view = GAME.view(position(), "anna")
+    svg = GAME.render_board_svg(view)
+    free = re.findall(r'<line [^>]*class="free-line"[^>]*data-line="([\d-]+)"', svg)
+    walls = re.findall(r'<line [^>]*class="wall"[^>]*data-line="([\d-]+)"', svg)
+    assert sorted(free) == sorted(view["free_lines"]) and len(free) == 91
+    assert sorted(walls) == sorted(view["board"]["walls"])
+    assert all("stroke-dasharray" in tag for tag in re.findall(r'<line [^>]*free-line[^>]*>',
+                                                               svg))
+    assert not any("stroke-dasharray" in tag for tag in re.findall(r'<line [^>]*"wall"[^>]*>',
+                                                                   svg))
 
 
 def test_the_svg_never_shows_a_hand() -> None:
@@ -44,7 +71,7 @@ def test_no_text_in_the_svg_is_smaller_than_twelve_units() -> None:
     # On A4 the picture may be 182 mm wide and 222 mm high: 12 units must stay above 8 pt.
     scale = min(182 / width, 222 / height)
     assert 12 * scale / 0.3528 >= 8
-    assert width <= 400  # a phone shows it at nearly full size
+    assert width > height  # one strip, west to east: it fills a desktop page across
 
 
 def test_the_text_picture() -> None:

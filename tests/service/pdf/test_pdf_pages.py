@@ -152,12 +152,15 @@ def test_lines_break_at_spaces_within_their_width_and_a_long_word_anywhere() -> 
     assert wrap("", 5, width) == [""]
 
 
-def test_the_illuminati_board_keeps_its_footer_lines_inside_the_picture() -> None:
+def test_the_illuminati_board_keeps_its_footer_lines_and_group_cards_inside_the_picture(
+        ) -> None:
     rules = get_game("illuminati")
     state = played("illuminati").sampled_states[0]
     view = rules.view(state, "anna")
     longest = "Semiconscious Liberation Army of the Far North"
-    view["uncontrolled"] = view["uncontrolled"] * 4 + [{"name": longest}]
+    view["uncontrolled"] = view["uncontrolled"] * 4 + [
+        {"id": "x", "name": longest, "power": 10, "transferable": 10, "resistance": 10,
+         "alignments": ["conservative", "government", "communist", "criminal"]}]
     view["you"]["hand"] = ["Murphy's Law", "Deep Agent", "Secrets Man Was Not Meant to Know",
                            "Swiss Bank Account", "Whispering Campaign",
                            "Senate Investigating Committee", "Market Manipulation"]
@@ -166,14 +169,22 @@ def test_the_illuminati_board_keeps_its_footer_lines_inside_the_picture() -> Non
     assert box is not None
     picture_width, picture_height = float(box.group(1)), float(box.group(2))
     fonts = pdf_tools().fonts
-    footer = re.findall(r'<text x="20" y="([\d.]+)" font-size="12">([^<]*)</text>', svg)
+    footer = re.findall(r'<text x="20" y="([\d.]+)" font-size="12"[^>]*>([^<]*)</text>', svg)
     assert len(footer) > 4
     for y, line in footer:
         assert 20 + text_width(unescape(line), fonts, "sans-serif", 12) <= picture_width, line
         assert float(y) <= picture_height
     shown = unescape(" ".join(line for _, line in footer))
-    assert longest in shown
-    assert "Market Manipulation" in shown
+    assert "Market Manipulation" in shown and "Uncontrolled groups, face up" in shown
+    cards = re.findall(r'<text x="([\d.]+)" y="([\d.]+)" font-size="([\d.]+)"[^>]*'
+                       r'class="uncontrolled">([^<]*)</text>', svg)
+    for x, y, size, line in cards:
+        assert float(x) - 6 + text_width(unescape(line), fonts, "sans-serif",
+                                         float(size)) <= float(x) - 6 + 150 - 6, line
+        assert float(x) + 144 <= picture_width and float(y) <= picture_height
+    drawn = " ".join(unescape(line) for *_, line in cards)
+    assert "Semiconscious Liberation" in drawn and "Power 10/10" in drawn
+    assert "Resistance 10" in drawn and "communist, criminal" in drawn
 
 
 def test_a_long_title_wraps_clear_of_the_facts_and_of_the_page_number() -> None:
