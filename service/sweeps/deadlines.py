@@ -8,9 +8,12 @@ from engine.core import Prompt, canonical_json
 from service.base import clock
 from service.game.events import DEADLINE_ACTOR
 from service.game.loading import LoadedGame, load_game
-from service.game.meta import format_time, parse_time, reminder_leads
+from service.game.meta import GameMeta, format_time, parse_time, reminder_leads
+from service.game.tableevents import SeatOffered
 from service.log.links import MailLinks
+from service.log.records import SeqConflict
 from service.log.store import DeadlineRow, NewOutbox, Store
+from service.orders.appending import append_service_events
 from service.orders.tables import expire_tables
 from service.sweeps.digests import queue_due_digests
 from service.time.due import open_deadlines
@@ -78,6 +81,7 @@ def _sweep_deadline(store: Store, loaded: LoadedGame, row: DeadlineRow, now: dat
             report.submissions.append(_submit_default(store, loaded, row.seat, prompt))
             if loaded.meta.master_email:
                 store.add_outbox(loaded.meta.id, [NewOutbox(row.seq, "*", "master-default")])
+            _offer_if_given_up(store, loaded, row.seat, due)
         store.set_deadline_next(row, format_time(now + RETRY_DEFAULT))
         return
     prompt = loaded.game.prompt_for(loaded.state, row.seat)
@@ -89,6 +93,26 @@ def _sweep_deadline(store: Store, loaded: LoadedGame, row: DeadlineRow, now: dat
         report.reminders += store.add_outbox(loaded.meta.id, [reminder])
     upcoming = [due - timedelta(hours=h) for h in leads if due - timedelta(hours=h) > now]
     store.set_deadline_next(row, format_time(min([*upcoming, due])))
+
+
+def given_up(meta: GameMeta, seat: str, due: datetime) -> bool:
+    """Return whether a seat's deadline ran out while it was away or its mail bounced: it
+    waited the game's whole absence limit, and its player has not come back."""
+    away = meta.away_until.get(seat)
+    return seat in meta.mail_failing or (bool(away) and parse_time(away) > due)
+
+
+def _offer_if_given_up(store: Store, loaded: LoadedGame, seat: str, due: datetime) -> None:
+    """Offer a seat given up to a newcomer, once, where the game was created to do so."""
+    meta = loaded.meta
+    if not meta.offer_resigned or seat in meta.offered or meta.finished:
+        return
+    if not given_up(meta, seat, due):
+        return
+    try:
+        append_service_events(store, loaded, [SeatOffered(seat, True)], DEADLINE_ACTOR)
+    except SeqConflict:
+        return  # the game moved meanwhile: the next sweep looks again
 
 
 def _submit_default(store: Store, loaded: LoadedGame, seat: str, prompt: Prompt) -> str:

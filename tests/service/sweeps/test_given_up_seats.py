@@ -1,0 +1,73 @@
+"""A seat whose absence or bouncing mail outlasts the game's limit is offered to a newcomer
+when its deadline passes, once, where the game was created to offer seats given up."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from service.base import clock
+from service.base.config import load_config
+from service.game.loading import load_game
+from service.log.store import Store
+from service.mail.bounces import refused_for_good
+from service.orders.creation import NewSeat, create_game
+from service.sweeps import deadlines
+from service.table.seatcommands import answer
+from tests.stores import open_store
+
+SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]
+START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    """An empty SQLite store on a clock fixed at START."""
+    clock.set_now(START)
+    opened = open_store("sqlite", tmp_path)
+    try:
+        yield opened
+    finally:
+        clock.set_now(None)
+        opened.dispose()
+
+
+def _game(store: Store, offer: bool) -> tuple[str, str]:
+    loaded = create_game(store, "freimaurerei", SEATS, seed_hex="66" * 32, deadline_hours=48,
+                         absence_days=2, offer_resigned=offer)
+    return loaded.meta.id, loaded.game.prompts(loaded.state)[0].seat
+
+
+def _sweep_after(store: Store, days: float) -> None:
+    clock.set_now(START + timedelta(days=days))
+    deadlines.sweep(store)
+
+
+@pytest.mark.parametrize("how", ["away", "bouncing"])
+def test_a_seat_given_up_is_offered_once_when_its_deadline_passes(store: Store, tmp_path: Path,
+                                                                  how: str) -> None:
+    game_id, seat = _game(store, offer=True)
+    if how == "away":
+        answer(store, game_id, seat, "absent until 2027-02-01", "away-1")
+    else:
+        row = next(r for r in store.outbox_for_game(game_id) if r.recipient == seat)
+        config = load_config({"PBEM_HOME": str(tmp_path / "home"), "PBEM_SECRET_KEY": "k"})
+        assert refused_for_good(store, config, row, "550 no such user", "bounce-1")
+    _sweep_after(store, 2.5)  # the deadline waited the limit (2 days), not more
+    meta = load_game(store, game_id).meta
+    assert meta.offered == {seat}
+    seq = load_game(store, game_id).seq
+    _sweep_after(store, 2.6)
+    assert load_game(store, game_id).seq >= seq
+    assert [e.type for e in store.events(game_id, after_seq=0)].count("seat.offered") == 1
+
+
+def test_a_present_seat_or_a_game_not_created_so_is_not_offered(store: Store) -> None:
+    present, _ = _game(store, offer=True)
+    quiet, seat = _game(store, offer=False)
+    answer(store, quiet, seat, "absent until 2027-02-01", "away-2")
+    _sweep_after(store, 2.5)
+    assert load_game(store, present).meta.offered == frozenset()
+    assert load_game(store, quiet).meta.offered == frozenset()
