@@ -64,6 +64,8 @@ class Step:
     - `summary`: the line telling the seat what it decides (text, or `(state, seat) -> text`);
     - `sealed`: several seats answer at once, hidden until all are in; `revisable`: a sealed
       answer may be changed until the step closes; `submitted(state, seat)`: already answered;
+    - `answering_public`: whether who has answered may be told (the default, as at a table);
+      False where the rules keep it private, e.g. windows that standing orders answer at once;
     - `forms(state, seat)`: the web forms, when they cannot be built from the listed orders;
     - `fields(kind, legal)`: the fields of the form of one kind of order, built from its legal
       orders, where the kit's (one per order field, values as text) do not fit;
@@ -92,6 +94,7 @@ class Step:
     labels: Mapping[type, str | Callable[[Any, Any], str]] = field(default_factory=dict)
     default_as_order: bool = True
     fields: FieldsOf | None = None
+    answering_public: bool = True
 
     def __post_init__(self) -> None:
         if self.candidates is None and self.sample is None:
@@ -222,7 +225,7 @@ class KitGame(Game[S]):
                       default=default, default_summary=step.default_summary,
                       simultaneous=step.sealed, revisable=step.revisable,
                       submitted=bool(step.submitted and step.submitted(state, ref)),
-                      deadline_hours=step.hours)
+                      deadline_hours=step.hours, answering_public=step.answering_public)
 
     def _forms(self, state: S, ref: Seat, step: Step) -> tuple[OrderForm, ...]:
         """Return the web forms of a step, built from its legal orders where it lists them."""

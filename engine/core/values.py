@@ -42,7 +42,9 @@ class Prompt:
     `key` names the decision point (stable while it is open) so a stale answer is recognised;
     `default` is the order submitted for the seat when the deadline passes, unless the seat has
     already `submitted` a sealed order (which it may still revise until the prompt closes when
-    the prompt is `revisable`).
+    the prompt is `revisable`). Whether a seat has answered is public, as at a table, unless
+    the rules keep it private (`answering_public` False): then pages, reminders and the game
+    master are told only that the decision is open and until when, never who has answered.
     """
 
     seat: str
@@ -55,6 +57,7 @@ class Prompt:
     submitted: bool = False
     deadline_hours: int = 48
     revisable: bool = True
+    answering_public: bool = True
 
 
 @dataclass(frozen=True)

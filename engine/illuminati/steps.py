@@ -186,8 +186,10 @@ def answered(state: State, seat: str) -> bool:
 
 
 def _step(key: str, doing: str, rules: Rules, default: Any, default_summary: str,
-          hours: int = WINDOW_HOURS, sealed: bool = False, listing: bool = False) -> Step:
-    """Return the kit's Step for one decision point of the game."""
+          hours: int = WINDOW_HOURS, sealed: bool = False, listing: bool = False,
+          window: bool = False) -> Step:
+    """Return the kit's Step for one decision point of the game; in a `window` who has
+    answered so far is private (standing orders answer at once, and they are private)."""
     return Step(key=key, summary=lambda state, seat: summary(state, seat, doing),
                 deciders=deciders, kinds=tuple(rules),
                 check={kind: rule[0] for kind, rule in rules.items()},
@@ -196,7 +198,7 @@ def _step(key: str, doing: str, rules: Rules, default: Any, default_summary: str
                 candidates=listed if listing else None,
                 sample=None if listing else sample, forms=None if listing else money_forms,
                 sealed=sealed, revisable=True, hours=hours, submitted=answered,
-                fields=listed_fields if listing else None)
+                fields=listed_fields if listing else None, answering_public=not window)
 
 
 SAMPLE_WEIGHTS = {AttackOrder: 12, AutoPassOrder: 2, EndOrder: 3, PassOrder: 2,
@@ -223,20 +225,22 @@ END = _step("end", "make your end-of-turn transfers (and special-power moves), t
             END_RULES, EndOrder(), "your turn ends", TURN_HOURS)
 RESPONSE = _step("response", "answer the attack, sealed: defend, interfere for or against, "
                  "abolish privilege, or pass", RESPONSE_RULES, PassOrder(),
-                 "you pass (an attacker who may call off owes no answer)", sealed=True)
+                 "you pass (an attacker who may call off owes no answer)", sealed=True,
+                 window=True)
 RAISE = _step("raise", "add money to your attack, or roll",
               {RaiseOrder: (win.check_raise, win.raise_or_roll),
                RollOrder: (win.check_raise, win.raise_or_roll),
                CallOffOrder: (ctr.check_call_off, ctr.call_off), **COMMON},
               RollOrder(), "the dice are rolled")
 REACTION = _step("reaction", "play Assassination or Murphy's Law on the roll, sealed, or pass",
-                 REACTION_RULES, PassOrder(), "you pass", sealed=True, listing=True)
+                 REACTION_RULES, PassOrder(), "you pass", sealed=True, listing=True,
+                 window=True)
 SECRETS = _step("secrets", "play Secrets Man Was Not Meant To Know on a Special played on "
                 "the roll, or pass", REACTION_RULES, PassOrder(), "you pass", sealed=True,
-                listing=True)
+                listing=True, window=True)
 COUNTER = _step("counter", "play Secrets Man Was Not Meant To Know on the Special just played, "
                 "sealed, or pass", COUNTER_RULES, PassOrder(), "you pass", sealed=True,
-                listing=True)
+                listing=True, window=True)
 STEPS: dict[Phase, Step] = {Phase.GOAL: GOAL, Phase.TURN: TURN, Phase.END: END,
                             Phase.RESPONSE: RESPONSE, Phase.RAISE: RAISE,
                             Phase.REACTION: REACTION, Phase.SECRETS: SECRETS,

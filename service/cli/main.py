@@ -17,6 +17,7 @@ from service.cli.common import (
 )
 from service.game.events import MAIL_SENDERS, PRESS_LEVELS
 from service.game.loading import load_game
+from service.game.waiting import waiting_at, waiting_line
 from service.orders.creation import create_game, parse_seat, seed_game_id
 from service.orders.processing import submit_order
 from service.orders.results import ServiceError
@@ -227,15 +228,19 @@ def prompts_command(game_id: str, seat: str | None) -> None:
     if not prompts:
         click.echo(f"Nobody: the game is over. {loaded.meta.finish_reason}")
         return
+    waiting = waiting_at(game, loaded.state, loaded.meta)
     if seat is None:
-        at_once = " (answering at once)" if any(p.simultaneous for p in prompts) else ""
-        click.echo("Must act now: " + ", ".join(p.seat for p in prompts) + at_once)
+        if any(p.simultaneous for p in prompts):
+            click.echo("Answering at once: " + ", ".join(f"{mark.seat} ({mark.text})"
+                                                         for mark in waiting.marks))
+        else:
+            click.echo("Must act now: " + ", ".join(p.seat for p in prompts))
+        click.echo(waiting_line(waiting))
         click.echo("What each may write is for that seat alone: use --as SEAT to see it.")
         return
     prompt = game.prompt_for(loaded.state, seat)
     if prompt is None:
-        waiting = ", ".join(p.seat for p in prompts)
-        click.echo(f"{seat} has nothing to decide now; waiting for {waiting}.")
+        click.echo(f"{seat} has nothing to decide now. {waiting_line(waiting)}")
         return
     text = game.help(prompt)
     if not text.startswith(prompt.summary):  # the help names the decision first, as a rule

@@ -71,6 +71,8 @@ class Letter:
     news_title: str = "What happened since your last email"
     archive_note: str = ""
     head: Head | None = None
+    waiting: str = ""
+    """Whom the table still waits for (reminders)."""
 
 
 def thread_id(config: Config, game_id: str, seat: str) -> str:
@@ -132,6 +134,10 @@ def _turn_message(store: Store, config: Config, row: OutboxRow) -> EmailMessage 
     if row.kind.startswith("reminder-") and not _still_waiting(now_loaded, then, seat):
         return None
     letter = _letter(store, config, row, then, now_loaded.meta)
+    if row.kind.startswith("reminder-"):
+        from service.sweeps.deadlines import reminder_waiting
+
+        letter = replace(letter, waiting=reminder_waiting(now_loaded, seat))
     archive = (archive_for_mail(store, row.game_id, config.base_url, ARCHIVE_ATTACH_BYTES)
                if then.meta.finished else None)
     if archive is not None:

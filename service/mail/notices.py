@@ -85,7 +85,10 @@ def _master_text(store: Store, row: OutboxRow, link: str) -> str:
                                                   for s in meta.seats) + ".")
     lines = [line for line in store.events(row.game_id, after_seq=row.seq - 1, upto=row.seq)]
     seat = next((str(line.payload.get("seat", "")) for line in lines), "")
-    return f"The deadline of {seat or 'a seat'} passed; its default order is being applied."
+    from service.sweeps.deadlines import default_notice
+
+    return default_notice(load_game(store, row.game_id, upto=row.seq),
+                          load_game(store, row.game_id), seat)
 
 
 def _bounce_text(meta: GameMeta) -> str:

@@ -10,6 +10,7 @@ from service.game.events import DEADLINE_ACTOR
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import GameMeta, format_time, parse_time, reminder_leads
 from service.game.tableevents import SeatOffered
+from service.game.waiting import names_text, waiting_at, waiting_line
 from service.log.links import MailLinks
 from service.log.records import SeqConflict
 from service.log.store import DeadlineRow, NewOutbox, Store
@@ -17,6 +18,7 @@ from service.orders.appending import append_service_events
 from service.orders.tables import expire_tables
 from service.sweeps.digests import queue_due_digests
 from service.time.due import open_deadlines
+from service.time.localtime import deadline_text
 
 
 @dataclass
@@ -99,7 +101,7 @@ def given_up(meta: GameMeta, seat: str, due: datetime) -> bool:
     """Return whether a seat's deadline ran out while it was away or its mail bounced: it
     waited the game's whole absence limit, and its player has not come back."""
     away = meta.away_until.get(seat)
-    return seat in meta.mail_failing or (bool(away) and parse_time(away) > due)
+    return seat in meta.mail_failing or (away is not None and parse_time(away) > due)
 
 
 def _offer_if_given_up(store: Store, loaded: LoadedGame, seat: str, due: datetime) -> None:
@@ -122,3 +124,38 @@ def _submit_default(store: Store, loaded: LoadedGame, seat: str, prompt: Prompt)
     sub, _ = store.add_submission(DEADLINE_ACTOR, body, game_id=loaded.meta.id, seat=seat,
                                   idempotency_key=key)
     return sub.id
+
+
+def reminder_waiting(loaded: LoadedGame, seat: str) -> str:
+    """Return whom the table still waits for, as a reminder to `seat` says it ("Still
+    waiting for bruno and carla."); on a decision whose answering is private, only that it
+    is open and until when, in the seat's own time zone."""
+    waiting = waiting_at(loaded.game, loaded.state, loaded.meta)
+    if loaded.meta.paused or not waiting.marks:
+        return ""
+    until = deadline_text(waiting.until, loaded.meta.prefs(seat).timezone).split(",")[0]
+    return waiting_line(waiting, until)
+
+
+def default_notice(then: LoadedGame, now: LoadedGame, seat: str) -> str:
+    """Return the game master's notice of a passed deadline (the game `then` at its
+    `deadline.set`, and `now`): whose default is applied and, while the decision is open,
+    whom the table still waits for. On a decision whose answering is private no seat is
+    named (that a seat's default is due tells that it had not answered): only that the
+    decision is open and until when."""
+    key = then.meta.deadlines[seat].prompt_key if seat in then.meta.deadlines else ""
+    opened = then.game.prompts(then.state) if then.state is not None else ()
+    still_open = any(prompt.key == key for prompt in now.game.prompts(now.state)) \
+        if now.state is not None and not now.meta.finished else False
+    waiting = waiting_at(now.game, now.state, now.meta)
+    if any(not prompt.answering_public for prompt in opened if prompt.key == key):
+        text = ("A deadline of a decision whose answers are private passed; the defaults of "
+                "the seats that had not answered are applied.")
+        return text + (" " + waiting_line(waiting) if still_open and waiting.private else "")
+    text = f"The deadline of {seat or 'a seat'} passed; its default order is being applied."
+    others = [name for name in waiting.waiting_for if name != seat]
+    if still_open and others:
+        text += f" Besides {seat}, the table still waits for {names_text(others)}."
+    elif still_open:
+        text += " Nobody else is waited for."
+    return text

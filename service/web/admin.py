@@ -16,7 +16,7 @@ from service.table import master as tools
 from service.table.joining import invitation_token
 from service.web.handoff import announce
 from service.web.links import authenticate_master, config, master_signature, seat_url, store
-from service.web.render import page
+from service.web.render import inline_svg, page
 from service.web.security import count_bad_token, dev_inbox_open, same
 from service.web.summary import summarize
 
@@ -66,12 +66,26 @@ def master_page(loaded: LoadedGame, sig: str, message: str = "", error: str = ""
     invitations = [(inv, made, (f"{config().base_url}/games/{loaded.meta.id}/join?invite="
                                 f"{invitation_token(key, loaded.meta.id, inv)}"))
                    for inv, made in (table.invitations.items() if table else ())]
+    board, board_text = spectator_board(loaded)
     return page("master.html", summary=summarize(loaded), meta=loaded.meta, sig=sig,
-                invitations=invitations,
+                invitations=invitations, board=board, board_text=board_text,
                 seat_links=links, created=bool(request.args.get("created")),
                 failed=store().failed_submissions(loaded.meta.id),
                 failed_mail=store().failed_outbox(loaded.meta.id),
                 message=message, error=error, nonce=secrets.token_urlsafe(12)), status
+
+
+def spectator_board(loaded: LoadedGame) -> tuple[Any, str]:
+    """Return the board as a spectator sees it: its picture (None when the game draws none)
+    and its text; nothing before an open table starts."""
+    if loaded.state is None or not loaded.meta.started:
+        return None, ""
+    view = loaded.game.view(loaded.state, None)
+    try:
+        board = inline_svg(loaded.game.render_board_svg(view))
+    except NotImplementedError:
+        board = None
+    return board, loaded.game.render_text(view)
 
 
 @bp.get("/games/<game_id>/<sig>")

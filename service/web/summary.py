@@ -5,18 +5,24 @@ from dataclasses import dataclass
 from typing import Any
 
 from service.game.loading import LoadedGame
+from service.game.meta import GameMeta
+from service.game.waiting import ANSWERED, Waiting, waiting_at, waiting_line
 from service.mail.compose import turn_label
 from service.orders.tables import expired
 
 
 @dataclass(frozen=True)
 class SeatLine:
-    """A seat as the public sees it: name, player, whether it must act, its deadline."""
+    """A seat as the public sees it: name, player, whether the table waits for it, its
+    deadline, and its mark ('waiting', 'answered, may still change', 'asked' or '')."""
 
     name: str
     player: str
     waiting: bool
     deadline: str
+    mark: str = ""
+    asked: bool = False
+    """The open decision asks this seat (answered or not)."""
 
 
 @dataclass(frozen=True)
@@ -51,10 +57,14 @@ class GameSummary:
     """The open table the game began as, while it waits for players (and after)."""
     offered: tuple[str, ...] = ()
     """Seats open for a replacement."""
+    waiting_line: str = ""
+    """Whom the table waits for in a sentence ('Still waiting for bruno and carla.')."""
+    private_answering: bool = False
+    """Who has answered the open decision is private: only that it is open, until when."""
 
     @property
     def waiting_for(self) -> list[str]:
-        """Return the seats that must act now."""
+        """Return the seats the table still waits for (answered sealed orders left out)."""
         return [seat.name for seat in self.seats if seat.waiting]
 
 
@@ -103,13 +113,22 @@ def summarize(loaded: LoadedGame) -> GameSummary:
         return GameSummary(meta.id, meta.title, game.name, game.title, status_of(loaded), "",
                            tuple(SeatLine(s.name, s.player, False, "") for s in meta.seats),
                            "", meta.spectators, table=table_line(loaded))
-    waiting = {prompt.seat for prompt in game.prompts(loaded.state)}
-    seats = tuple(SeatLine(seat.name, seat.player, seat.name in waiting,
-                           due_text(meta.deadlines[seat.name].due)
-                           if seat.name in meta.deadlines and seat.name in waiting else "")
-                  for seat in meta.seats)
+    waiting = waiting_at(game, loaded.state, meta)
+    seats = tuple(_seat_line(seat.name, seat.player, waiting, meta) for seat in meta.seats)
     public_view: dict[str, Any] = game.view(loaded.state, None)
     return GameSummary(meta.id, meta.title, game.name, game.title, status_of(loaded),
                        turn_label(public_view), seats, outcome_text(loaded),
                        meta.spectators, meta.termination, table_line(loaded),
-                       tuple(sorted(meta.offered)) if not meta.finished else ())
+                       tuple(sorted(meta.offered)) if not meta.finished else (),
+                       waiting_line(waiting), waiting.private)
+
+
+def _seat_line(name: str, player: str, waiting: Waiting, meta: GameMeta) -> SeatLine:
+    """Return a seat's public line: its mark and, while it is asked, its deadline (none
+    when answering is private: the window's closing time stands for every seat)."""
+    mark = waiting.mark_of(name)
+    if mark is None:
+        return SeatLine(name, player, False, "")
+    deadline = meta.deadlines.get(name)
+    due = due_text(deadline.due) if deadline is not None and not waiting.private else ""
+    return SeatLine(name, player, mark.mark != ANSWERED, due, mark.text, True)

@@ -314,3 +314,29 @@ def test_a_game_may_take_mail_from_any_sender(home: Path) -> None:
     default = run("new", "secret-masters", *SEATS).output.strip()
     assert load_game(store(), default).meta.mail_senders == "seat"
     assert run("new", "secret-masters", *SEATS, "--mail-senders", "some").exit_code != 0
+
+
+def test_prompts_marks_each_seat_waiting_or_answered_on_a_sealed_decision(home: Path) -> None:
+    from tests.sealed import answer_sealed
+
+    game_id = new_game()
+    loaded = answer_sealed(store(), game_id, ("anna",))
+    asked = [prompt.seat for prompt in loaded.game.prompts(loaded.state)]
+    overview = run("prompts", game_id).output
+    marks = ", ".join(f"{seat} (answered, may still change)" if seat == "anna"
+                      else f"{seat} (waiting)" for seat in asked)
+    assert f"Answering at once: {marks}" in overview
+    others = " and ".join(seat for seat in asked if seat != "anna")
+    assert f"Still waiting for {others}. Answered: anna" in overview
+
+
+def test_prompts_on_an_illuminati_window_tells_only_that_it_is_open(home: Path) -> None:
+    from tests.sealed import play_until, private_window
+
+    result = run("new", "illuminati", *SEATS, "--seed", SEED)
+    game_id = result.output.strip()
+    loaded = play_until(store(), game_id, private_window, seed=11)
+    overview = run("prompts", game_id).output
+    assert "who has answered stays private" in overview and "The window is open until" in overview
+    assert "waiting" not in overview and "answered," not in overview
+    assert all(f"{p.seat} (asked)" in overview for p in loaded.game.prompts(loaded.state))
