@@ -2,7 +2,8 @@
 
 Card names may be written in full, by id, by an alias (CIA, IRS, SLA...) or by any unique
 beginning; `illuminati` means your own Illuminati card. Words such as with, aided by, spending,
-from, to, at and on separate the parts of an order.
+from, to, at and on separate the parts of an order; a card's full name that holds such a word
+(Secrets Man Was Not Meant To Know, Tobacco and Liquor Companies) is still read as one name.
 """
 from __future__ import annotations
 
@@ -31,6 +32,26 @@ GRAMMAR = Grammar("Illuminati", notes=(
 CARDS = Names({card_id: [card.name, *card.aliases]
                for table in (GROUPS, ILLUMINATI, SPECIALS) for card_id, card in table.items()},
               "card")
+
+
+SPLIT_NAMES = sorted({(tuple(name.split()), key) for key, names in CARDS.phrases.items()
+                      for name in names if set(name.split()[1:]) & KEYWORDS},
+                     key=lambda entry: (-len(entry[0]), entry))
+"""Full card names holding, after their first word, a word that separates the parts of an
+order; longest first. (Whispering Campaign, which begins with one, keeps its option word.)"""
+
+
+def whole_names(words: Sequence[str]) -> list[str]:
+    """Return the words with each full card name that holds a separating word (to, and)
+    written as the card's id, so that the word does not split the name."""
+    found: list[str] = []
+    index = 0
+    while index < len(words):
+        name = next(((n, key) for n, key in SPLIT_NAMES
+                     if tuple(words[index:index + len(n)]) == n), None)
+        found.append(name[1] if name else words[index])
+        index += len(name[0]) if name else 1
+    return found
 
 
 def _clean(words: Sequence[str]) -> list[str]:
@@ -71,7 +92,9 @@ def _by_word_beginnings(phrase: str) -> list[str]:
 
 
 def until(words: Sequence[str], stops: set[str]) -> tuple[list[str], list[str]]:
-    """Return the words before the first stop word, and the rest (from the stop word on)."""
+    """Return the words before the first stop word, and the rest (from the stop word on); a
+    full card name is never cut."""
+    words = whole_names(words)
     for index, word in enumerate(words):
         if word in stops:
             return list(words[:index]), list(words[index:])
@@ -110,9 +133,10 @@ def side_named(word: str, reader: Reader) -> int:
 
 
 def _split_and(words: Sequence[str]) -> list[list[str]]:
-    """Return the names of a list written with 'and' between them."""
+    """Return the names of a list written with 'and' between them (a full card name holding
+    'and' stays whole)."""
     parts: list[list[str]] = [[]]
-    for word in words:
+    for word in whole_names(words):
         if word == "and":
             parts.append([])
         else:

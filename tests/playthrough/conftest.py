@@ -1,4 +1,6 @@
-"""The store the play-throughs run on: an empty SQLite store of their own."""
+"""The stores the play-throughs run on: an empty SQLite store of their own, and for a play-
+through that runs on each kind, an empty one of each (PostgreSQL in a scratch schema, skipped
+without a server unless CI=true)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -7,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from service.log.store import Store
+from tests.stores import open_store
 
 
 @pytest.fixture
@@ -17,4 +20,15 @@ def store(tmp_path: Path) -> Iterator[Store]:
     try:
         yield opened
     finally:
+        opened.dispose()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def each_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    """An empty store of each kind, removed afterwards."""
+    opened = open_store(request.param, tmp_path)
+    try:
+        yield opened
+    finally:
+        opened.drop_schema()
         opened.dispose()

@@ -115,3 +115,21 @@ def test_the_web_forms_layouts_of_the_optional_parts() -> None:
     assert read("move fbi to cia at left") == od.MoveOrder("fbi", "cia", 3)
     assert read("interfere against 2 with interference") == od.InterfereOrder(-2, True)
     assert read("call-off") == od.CallOffOrder()
+
+
+def test_a_full_name_holding_a_separating_word_is_read_whole() -> None:
+    assert read("attack control big media with cia privileged by Secrets Man Was Not Meant "
+                "To Know") == od.AttackOrder("control", "big-media", "cia", privilege="secrets")
+    assert read("attack control big media with cia aided by Tobacco and Liquor Companies and "
+                "fbi privileged by secrets man was not meant to know at top") == od.AttackOrder(
+        "control", "big-media", "cia", ("tobacco-and-liquor-companies", "fbi"),
+        privilege="secrets", arrow=0)
+    assert read("attack control big media with cia placing tobacco and liquor at top") == \
+        od.AttackOrder("control", "big-media", "cia",
+                       placing=(("tobacco-and-liquor-companies", "", 0),))
+    assert read("play Secrets Man Was Not Meant To Know on slush fund") == od.PlayOrder(
+        "secrets", "slush-fund")
+    assert read("transfer 2 from cia to tobacco and liquor companies") == od.TransferOrder(
+        2, "cia", "tobacco-and-liquor-companies")
+    assert read("attack destroy cycle gangs with cia whispering campaign") == od.AttackOrder(
+        "destroy", "cycle-gangs", "cia", whisper=True)
