@@ -149,5 +149,10 @@ def _structured_logs(**_: Any) -> None:
 @worker_init.connect
 @beat_init.connect
 def _check_settings(**_: Any) -> None:
-    """Refuse to start a worker or beat without the settings it needs (saying which)."""
-    load_config().check_secret_key()
+    """Refuse to start a worker or beat with a setting that cannot work, or on a database
+    whose schema this version cannot run on (saying which, and what to do)."""
+    from service.ops.startup import check_settings, opened
+
+    config = load_config()
+    check_settings(config)
+    opened(config).dispose()

@@ -7,6 +7,7 @@ import time
 from typing import Any
 
 import click
+from sqlalchemy.exc import DBAPIError
 
 from service.base.config import Config, ConfigError, load_config
 
@@ -60,9 +61,10 @@ def serve_command(host: str, port: int, smtp_port: int) -> None:
     from .mailin import check_recipient, store_and_queue
     from .serving import serve
 
-    config = checked_config()
+    config = checked_config(store=False)
     config.home.mkdir(parents=True, exist_ok=True)
     configure_logging()
+    _upgrade(config)  # the whole service in one process: it upgrades its own database
     app = create_app()
     from .app import app as celery
     from .app import prepare_broker
@@ -77,13 +79,35 @@ def serve_command(host: str, port: int, smtp_port: int) -> None:
     serve(config, app, listener, host, port, _worker_argv(1, beat=True), _child_env(config))
 
 
-def checked_config() -> Config:
-    """Return the configuration, or stop with the reason when a needed setting is missing."""
+def _upgrade(config: Config) -> None:
+    """Create or upgrade the store to this version's schema, saying what was done."""
+    from service.log.store import Store
+    from service.ops.upgrade import upgrade
+
+    store = Store(config.database_url)
+    try:
+        done = upgrade(store)
+    finally:
+        store.dispose()
+    if done.before not in (None, done.after):
+        click.echo(f"database upgraded from schema revision {done.before} to {done.after}")
+
+
+def checked_config(*, store: bool = True) -> Config:
+    """Return the configuration, or stop with the reason when a setting cannot work or (with
+    `store`) the database is at a schema this version cannot run on."""
+    from service.ops.startup import check_settings, opened
+
     config = load_config()
     try:
-        config.check_secret_key()
+        check_settings(config)
+        if store:
+            opened(config).dispose()
     except ConfigError as exc:
         raise click.ClickException(str(exc)) from None
+    except DBAPIError as exc:  # the service manager starts it again; say why it stopped
+        raise click.ClickException(f"the database does not answer ({type(exc).__name__}); "
+                                   "check PBEM_DATABASE_URL and that the server runs") from None
     return config
 
 

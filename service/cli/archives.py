@@ -66,7 +66,7 @@ def _import(archive_path: str, renew_links: bool) -> None:
     """Import the archive; with `renew_links`, renew and mail every seat's links."""
     from service.cli.common import announce, open_store
 
-    store = open_store()
+    store = open_store(create=True)
     restored = import_archive(store, archive_path)
     click.echo(f"imported game {restored.game_id}: {restored.events} events, "
                f"{restored.status}")

@@ -2,6 +2,7 @@
 nudge that gets a changed game's mail out."""
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -56,27 +57,59 @@ def open_order_store() -> OrderLog:
     from service.log.sqlite_orders import SQLiteOrders, sqlite_file
 
     config = load_config()
-    if sqlite_file(config.database_url) is None:
+    path = sqlite_file(config.database_url)
+    if path is None:
         return open_store()
-    config.home.mkdir(parents=True, exist_ok=True)
+    if not os.path.exists(path):
+        raise click.ClickException(nowhere(path))
     orders = SQLiteOrders(config.database_url)
     if not orders.at_head():
-        from service.ops.upgrade import prepared
-
-        prepared(orders.full())
+        open_store().dispose()  # says why not: no store there, or an older schema
     return orders
 
 
-def open_store(*, migrate: bool = True) -> Store:
-    """Return the configured store, its tables created or migrated if needed."""
-    config = load_config()
-    if config.database_url.startswith("sqlite"):
-        config.home.mkdir(parents=True, exist_ok=True)
-    from service.log.store import Store
-    from service.ops.upgrade import prepared
+def open_store(*, migrate: bool = True, create: bool = False) -> Store:
+    """Return the configured store, checked to be at this version's schema.
 
+    Only the commands that make a store (`create`) make one where there is none; the others
+    say where they looked. No command but `pbem db upgrade` migrates an older schema
+    (`migrate` False: the store as it is, for that command and `pbem db revision`).
+    """
+    from service.log.sqlite_orders import sqlite_file
+    from service.log.store import Store
+    from service.ops.startup import schema_problem
+    from service.ops.upgrade import fill_projections
+
+    config = load_config()
+    path = sqlite_file(config.database_url)
+    if migrate and path is not None and not create and not os.path.exists(path):
+        raise click.ClickException(nowhere(path))
+    if path is not None:
+        config.home.mkdir(parents=True, exist_ok=True)
     store = Store(config.database_url)
-    return prepared(store) if migrate else store
+    if not migrate:
+        return store
+    problem = schema_problem(store)
+    if problem:
+        store.dispose()
+        raise click.ClickException(problem)
+    if store.revision() is None:
+        if not create:
+            store.dispose()
+            raise click.ClickException("the configured database has no pbem tables yet (see "
+                                       "PBEM_DATABASE_URL): create them with `pbem db upgrade`")
+        fill_projections(store, store.create_schema())
+    return store
+
+
+def nowhere(path: str) -> str:
+    """Return where a command looked for the store, and how to point it at one."""
+    home = os.environ.get("PBEM_HOME")
+    why = (f"PBEM_HOME is {home}" if home else
+           "neither PBEM_HOME nor PBEM_DATABASE_URL is set, so it looked in ./var")
+    return (f"there is no pbem store at {path} ({why}): run the command with the settings of "
+            "the deployment (its PBEM_HOME or PBEM_DATABASE_URL), or create a game first with "
+            "`pbem new`")
 
 
 @contextmanager

@@ -158,10 +158,10 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
     if open_seats:
         from service.orders.tables import open_game
 
-        loaded = open_game(open_store(), game, named, open_seats, pairs, listed=not private,
+        loaded = open_game(open_store(create=True), game, named, open_seats, pairs, listed=not private,
                            open_days=open_days, **settings)
     else:
-        loaded = create_game(open_store(), game, named, pairs, **settings)
+        loaded = create_game(open_store(create=True), game, named, pairs, **settings)
     announce(loaded.meta.id)
     click.echo(loaded.meta.id)
 
@@ -434,6 +434,7 @@ def register_extra_commands(group: click.Group) -> None:
     from importlib.metadata import entry_points
 
     from service.cli.archives import backup_command, export_command, import_command
+    from service.cli.check import check_command
     from service.cli.seats import seats_command
     from service.cli.selfplay import demo_command, selfplay_command
     from service.cli.tables import (
@@ -449,6 +450,7 @@ def register_extra_commands(group: click.Group) -> None:
     group.add_command(import_command)
     group.add_command(backup_command)
     group.add_command(seats_command)
+    group.add_command(check_command)
     for command in (start_command, cancel_command, invite_command, offer_command):
         group.add_command(command)
     for plugin in entry_points(group="pbem.commands"):

@@ -115,7 +115,7 @@ def demo_command(game_name: str) -> None:
     from service.cli.common import friendly_errors, open_store
 
     with friendly_errors():
-        store = open_store()
+        store = open_store(create=True)
         rules = get_game(game_name)
         seed = hashlib.sha256(f"demo:{time.time_ns()}".encode()).digest()
         seats = [NewSeat(name, f"{name}@example.org")

@@ -49,6 +49,11 @@ def current_revision(conn: Connection) -> str | None:
     return FIRST if inspector.has_table("games") else None
 
 
+def is_newer(revision: str) -> bool:
+    """Return whether `revision` comes after this version's HEAD (a newer pbem made it)."""
+    return revision.isdigit() and HEAD.isdigit() and int(revision) > int(HEAD)
+
+
 def upgrade(conn: Connection, revision: str = "head") -> None:
     """Upgrade the store on `conn` (inside its transaction) to `revision`."""
     from alembic import command

@@ -2,7 +2,7 @@
 
 The URL names the account: imaps://USER:PASSWORD@HOST[:PORT]/MAILBOX (TLS from the start) or
 imap://... (STARTTLS when the server offers it), with user and password percent-encoded.
-The options are those of every mail URL (`service.mail.mailurl`): `starttls=yes|no|auto`,
+The options are those of every mail URL (`service.base.mailurl`): `starttls=yes|no|auto`,
 `cafile=PATH` (trust the certificate authority in PATH), `verify=no` (take a self-signed
 certificate).
 
@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from urllib.parse import unquote, urlsplit
 
-from service.mail.mailurl import MailUrlError, TlsOptions, tls_options
+from service.base.mailurl import MailUrlError, TlsOptions, tls_options
 
 log = logging.getLogger(__name__)
 
@@ -98,6 +98,17 @@ def poll_imap(url: str, handle: Callable[[bytes], object], *, mailbox: str = "IN
     with _session(account) as conn:
         _select(conn, account.mailbox or mailbox, account)
         return sum(_hand_over(conn, uid, handle) for uid in _unseen(conn, account)[:limit])
+
+
+def mailbox_problem(url: str, mailbox: str = "INBOX") -> str:
+    """Return why the mailbox at `url` cannot be polled now ('' when it logs in and opens)."""
+    try:
+        account = parse_imap_url(url)
+        with _session(account) as conn:
+            _select(conn, account.mailbox or mailbox, account)
+    except ImapError as exc:
+        return str(exc)
+    return ""
 
 
 @contextlib.contextmanager

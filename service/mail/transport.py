@@ -2,7 +2,7 @@
 
 SMTP URLs: `smtp://user:password@host:587` (STARTTLS when the server offers it; add
 `?starttls=yes` to insist), `smtps://user:password@host:465` (TLS from the start),
-`smtp://127.0.0.1:25` for a local relay; the options are those of `service.mail.mailurl`
+`smtp://127.0.0.1:25` for a local relay; the options are those of `service.base.mailurl`
 (`starttls`, `cafile`, `verify`). The mail folder gets one .eml file per message, written
 atomically under a name derived from the delivery, so writing it again is harmless; it carries
 its envelope sender as `Return-Path`, as a local delivery would.
@@ -17,7 +17,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from service.base.config import Config
-from service.mail.mailurl import MailUrlError, TlsOptions, tls_options
+from service.base.mailurl import MailUrlError, TlsOptions, smtp_url_options
 
 SMTP_TIMEOUT = 30
 
@@ -70,15 +70,7 @@ def write_to_folder(folder: Path, message: EmailMessage, name: str) -> Path:
 
 def smtp_options(url: str) -> TlsOptions:
     """Return the TLS options of an SMTP URL; raise MailUrlError naming what is wrong."""
-    parts = urlsplit(url)
-    if parts.scheme not in ("smtp", "smtps"):
-        raise MailUrlError(f"PBEM_SMTP_URL must start with smtp:// or smtps://, not "
-                           f"{parts.scheme}://")
-    try:
-        parts.port  # noqa: B018 - raises ValueError for a port that is not a number
-    except ValueError:
-        raise MailUrlError("the port in PBEM_SMTP_URL is not a number from 1 to 65535") from None
-    return tls_options(parts.query, "PBEM_SMTP_URL")
+    return smtp_url_options(url)
 
 
 def send_smtp(url: str, message: EmailMessage, envelope_from: str | None = None) -> None:
@@ -105,6 +97,23 @@ def send_smtp(url: str, message: EmailMessage, envelope_from: str | None = None)
         raise TransientDeliveryError(f"{type(exc).__name__}: {exc}") from None
     if refused:
         raise refused_recipients(refused)
+
+
+def relay_problem(url: str) -> str:
+    """Return why the relay at `url` cannot take mail now ('' when it greets, secures and
+    logs in as the URL asks); nothing is sent."""
+    parts = urlsplit(url)
+    try:
+        options = smtp_options(url)
+        host = parts.hostname or "localhost"
+        with _connect(parts.scheme, host, parts.port, options) as client:
+            _secure(client, parts.scheme, host, options)
+            if parts.username:
+                client.login(unquote(parts.username), unquote(parts.password or ""))
+            client.noop()
+    except (MailUrlError, smtplib.SMTPException, OSError) as exc:
+        return f"{type(exc).__name__}: {exc}"[:300]
+    return ""
 
 
 def classified(code: int, text: str, recipient: bool = False) -> Exception:

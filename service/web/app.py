@@ -4,14 +4,16 @@ variables, then the caller's settings; `pbem serve` runs it with Flask's server 
 """
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Flask
+from flask import Flask, abort, request
+from sqlalchemy.exc import DBAPIError
 
-from service.base.config import load_config
+from service.base.config import Config, ConfigError, load_config
 from service.log.store import Store
-from service.ops.upgrade import prepared
+from service.ops.startup import check_settings, opened
 from service.web import errors, security
 from service.web.ratelimit import limiter_for
 from service.web.settings import configure
@@ -21,17 +23,52 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
     """Return the Flask application, configured from defaults, then PBEM_* variables."""
     app = Flask("pbem", static_folder=None)
     config = load_config()
-    config.check_secret_key()
+    check_settings(config)
     configure(app, config, overrides)
-    if config.database_url.startswith("sqlite"):
-        config.home.mkdir(parents=True, exist_ok=True)
-    app.extensions["pbem.store"] = prepared(Store(config.database_url))
+    _open_store(app, config)
     app.extensions["pbem.limiter"] = limiter_for(config.broker_url)
     security.init_app(app)
     errors.init_app(app)
     _register_blueprints(app)
     _trust_proxies(app)
     return app
+
+
+RETRY_SECONDS = 5.0
+"""How often a web process whose database did not answer at its start tries it again."""
+
+
+def _open_store(app: Flask, config: Config) -> None:
+    """Open the store; if the database does not answer, start anyway and open it later.
+
+    Until it answers, /healthz says the database fails and every other page answers 503, so a
+    load balancer and a visitor both learn why; the first request after it is back opens it.
+    A schema this version cannot run on stops the start (ConfigError), as it should.
+    """
+    try:
+        app.extensions["pbem.store"] = opened(config)
+        return
+    except DBAPIError as exc:
+        app.logger.warning("the database does not answer (%s); serving, and trying again",
+                           type(exc).__name__)
+    app.extensions["pbem.store"] = Store(config.database_url)
+    tried = [time.monotonic()]
+
+    @app.before_request
+    def _until_the_database_answers() -> None:
+        if "pbem.store" in app.extensions and not tried:
+            return
+        if time.monotonic() - tried[-1] >= RETRY_SECONDS:
+            tried[-1] = time.monotonic()
+            try:
+                app.extensions["pbem.store"].dispose()
+                app.extensions["pbem.store"] = opened(config)
+                tried.clear()
+                return
+            except (DBAPIError, ConfigError) as exc:
+                app.logger.warning("the database is still not usable: %s", exc)
+        if request.endpoint != "ops.health":
+            abort(503)
 
 
 def _trust_proxies(app: Flask) -> None:

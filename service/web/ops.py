@@ -12,11 +12,11 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, request
 
 from service.base.metrics import exposition
+from service.ops import startup
 from service.web.links import config, store
 from service.web.security import local_client, same
 
 bp = Blueprint("ops", __name__)
-CHECK_SECONDS = 2
 
 
 def database_problem() -> str:
@@ -30,21 +30,7 @@ def database_problem() -> str:
 
 def broker_problem() -> str:
     """Return why the task queue's broker does not answer, or ''."""
-    url = config().broker_url
-    try:
-        if url.startswith(("redis://", "rediss://")):
-            import redis
-
-            redis.Redis.from_url(url, socket_timeout=CHECK_SECONDS,
-                                 socket_connect_timeout=CHECK_SECONDS).ping()
-        else:
-            from kombu.connection import Connection
-
-            with Connection(url, connect_timeout=CHECK_SECONDS) as connection:  # type: ignore[no-untyped-call]
-                connection.ensure_connection(max_retries=1, timeout=CHECK_SECONDS)
-    except Exception as exc:  # noqa: BLE001 - any failure is the report
-        return f"{type(exc).__name__}: {exc}"[:300]
-    return ""
+    return startup.broker_problem(config().broker_url)
 
 
 @bp.get("/healthz")

@@ -12,7 +12,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
 
-from service.mail.mailurl import MailUrlError
+from service.base.mailurl import MailUrlError
 from service.mail.transport import (
     PermanentDeliveryError,
     TransientDeliveryError,

@@ -92,6 +92,7 @@ def test_games_lists_titles_and_player_counts(home: Path) -> None:
     (["audit", "nosuchid"], "no game with id"),
 ])
 def test_bad_input_gets_one_clear_line(home: Path, args: list[str], message: str) -> None:
+    new_game()  # a store with another game in it
     result = run(*args)
     assert result.exit_code == 1
     assert message in result.output
@@ -340,3 +341,28 @@ def test_prompts_on_an_illuminati_window_tells_only_that_it_is_open(home: Path) 
     assert "who has answered stays private" in overview and "The window is open until" in overview
     assert "waiting" not in overview and "answered," not in overview
     assert all(f"{p.seat} (asked)" in overview for p in loaded.game.prompts(loaded.state))
+
+
+@pytest.mark.parametrize("args", [["list"], ["show", "nosuchid"], ["order", "0a1b2c3d", "anna",
+                                                                   "pass"]])
+def test_a_command_without_a_store_says_where_it_looked(home: Path, args: list[str]) -> None:
+    result = run(*args)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert f"there is no pbem store at {home / 'pbem.db'}" in result.output
+    assert f"PBEM_HOME is {home}" in result.output
+    assert not (home / "pbem.db").exists()
+
+
+def test_no_command_migrates_an_older_store(home: Path) -> None:
+    """Only `pbem db upgrade` moves a store to a newer schema; the others name it."""
+    from service.log.store import Store
+
+    old = Store(load_config().database_url)
+    old.upgrade("0013")
+    old.dispose()
+    result = run("list")
+    assert result.exit_code == 1
+    assert "schema revision 0013" in result.output and "pbem db upgrade" in result.output
+    assert Store(load_config().database_url).revision() == "0013"
+    assert run("db", "upgrade").exit_code == 0
+    assert run("list").exit_code == 0

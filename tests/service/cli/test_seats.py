@@ -31,5 +31,6 @@ def test_seats_shows_address_mail_turn_and_absence(home: Path) -> None:
 
 
 def test_seats_of_an_unknown_game_says_so(home: Path) -> None:
+    new_game()
     result = run("seats", "0123abcd")
     assert result.exit_code != 0 and "0123abcd" in result.output

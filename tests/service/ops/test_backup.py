@@ -91,7 +91,7 @@ def test_the_backup_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setenv("PBEM_HOME", str(tmp_path / "home"))
     monkeypatch.delenv("PBEM_DATABASE_URL", raising=False)
     runner = CliRunner()
-    assert runner.invoke(main, ["list"]).exit_code == 0
+    assert runner.invoke(main, ["db", "upgrade"]).exit_code == 0
     done = runner.invoke(main, ["backup", str(tmp_path / "copy.db")])
     assert done.exit_code == 0 and "a consistent copy" in done.output
     assert Store(f"sqlite:///{tmp_path / 'copy.db'}").list_games() == []

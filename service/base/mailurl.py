@@ -18,7 +18,7 @@ import ipaddress
 import ssl
 from dataclasses import dataclass
 from functools import lru_cache
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlsplit
 
 YES, NO, AUTO = "yes", "no", "auto"
 SPELLINGS = {"yes": YES, "1": YES, "true": YES, "required": YES,
@@ -105,3 +105,28 @@ def tls_context(cafile: str | None, verify: bool = True) -> ssl.SSLContext:
         context.check_hostname = False
         context.verify_mode = ssl.CERT_NONE
     return context
+
+
+def smtp_url_options(url: str) -> TlsOptions:
+    """Return the TLS options of an SMTP URL; raise MailUrlError naming what is wrong."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("smtp", "smtps"):
+        raise MailUrlError(f"PBEM_SMTP_URL must start with smtp:// or smtps://, not "
+                           f"{parts.scheme}://")
+    _check_port(parts.port if _port_readable(url) else -1, "PBEM_SMTP_URL")
+    return tls_options(parts.query, "PBEM_SMTP_URL")
+
+
+def _port_readable(url: str) -> bool:
+    """Return whether the URL's port, if any, is a number (urlsplit raises otherwise)."""
+    try:
+        urlsplit(url).port  # noqa: B018 - raises ValueError for a port that is not a number
+    except ValueError:
+        return False
+    return True
+
+
+def _check_port(port: int | None, what: str) -> None:
+    """Raise MailUrlError for a port that is not a number from 1 to 65535."""
+    if port is not None and not 1 <= port <= 65535:
+        raise MailUrlError(f"the port in {what} is not a number from 1 to 65535")
