@@ -1,5 +1,5 @@
-"""The notices of open tables have a text part and an HTML part that says the same, with its
-links as links and what players typed escaped."""
+"""The notices of open tables, seats handed on and the game master's mails have a text part and
+an HTML part that says the same, with its links as links and what players typed escaped."""
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -13,10 +13,11 @@ import pytest
 
 from service.base import clock
 from service.base.config import Config, load_config
+from service.game.loading import load_game
 from service.log.store import Store
 from service.mail.compose import compose_outbox
 from service.mail.tablemail import mail_join_link
-from service.orders.creation import NewSeat
+from service.orders.creation import NewSeat, create_game
 from service.orders.tables import (
     OPEN_DAYS,
     close_table,
@@ -24,6 +25,7 @@ from service.orders.tables import (
     join_table,
     open_game,
 )
+from service.table import master
 from service.table.joining import ask_to_join
 from tests.stores import open_store
 
@@ -109,3 +111,34 @@ def test_a_table_given_up_is_told_in_both_parts(store: Store, config: Config) ->
     [message] = mails_of(store, config, game_id, "table-closed")
     text, _ = check_same_content(message, PLAYER, TITLE)
     assert "was given up: 1 of 3 seats were taken" in " ".join(text.split())
+
+
+def test_the_game_masters_mails_are_in_both_parts(store: Store, config: Config) -> None:
+    waiting = table(store)
+    [link] = mails_of(store, config, waiting, "master-link")
+    text, _ = check_same_content(link, PLAYER, TITLE)
+    assert f"{BASE}/admin/games/{waiting}/" in text and "besides ann (" in text
+    seats = [NewSeat("ann", "ann@example.org", PLAYER),
+             NewSeat("bruno", "bruno@example.org", "Bruno"),
+             NewSeat("carla", "carla@example.org", "Carla")]
+    running = create_game(store, "secret-masters", seats, seed_hex="cd" * 32, title=TITLE,
+                          master_email="gm@example.org").meta.id
+    [link] = mails_of(store, config, running, "master-link")
+    text, html = check_same_content(link, PLAYER, "<ann@example.org>")
+    assert "&lt;bruno@example.org&gt;" in html
+    master.replace_seat(store, running, "ann", "Dora & <Dee>", "dora@example.org")
+    [replaced] = mails_of(store, config, running, "master-replaced")
+    check_same_content(replaced, "Dora & <Dee>", "<dora@example.org>")
+
+
+def test_the_replaced_player_is_told_in_both_parts(store: Store, config: Config) -> None:
+    seats = [NewSeat("ann", "ann@example.org", PLAYER),
+             NewSeat("bruno", "bruno@example.org", "Bruno"),
+             NewSeat("carla", "carla@example.org", "Carla")]
+    game_id = create_game(store, "secret-masters", seats, seed_hex="cd" * 32,
+                          title=TITLE).meta.id
+    master.replace_seat(store, game_id, "ann", "Dora & <Dee>", "dora@example.org")
+    assert load_game(store, game_id).meta.seat("ann").player == "Dora & <Dee>"
+    [message] = mails_of(store, config, game_id, "replaced")
+    text, _ = check_same_content(message, PLAYER, TITLE, "Dora & <Dee>")
+    assert "ann@example.org" in str(message["To"]) and f"{BASE}/games/{game_id}" in text
