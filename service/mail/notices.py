@@ -1,4 +1,5 @@
-"""Short notices outside the turn emails: a player told that their seat was handed on."""
+"""Short notices outside the turn emails: a player told that their seat was handed on, and
+the game master's mails; each with a text and an HTML part."""
 from __future__ import annotations
 
 from email.message import EmailMessage
@@ -6,6 +7,7 @@ from email.utils import format_datetime, formataddr
 
 from service.base import clock
 from service.base.config import Config
+from service.base.templating import render_template
 from service.game.loading import load_game
 from service.game.meta import GameMeta, format_time
 from service.log.store import OutboxRow, Store
@@ -27,11 +29,15 @@ def compose_replaced(store: Store, config: Config, row: OutboxRow,
     message["Message-ID"] = message_id
     message["Auto-Submitted"] = "auto-generated"
     message["X-Pbem-Game"] = after.id
+    game_url = f"{config.base_url}/games/{after.id}"
     message.set_content(
         f"Hello {old.player},\n\nThe game master handed seat {row.recipient} of {after.title} "
         f"(game {after.id}) to {new.player}. Your private link and reply address for this "
-        "seat no longer work.\n\nThank you for playing. The game's public page is "
-        f"{config.base_url}/games/{after.id}\n")
+        f"seat no longer work.\n\nThank you for playing. The game's public page is {game_url}\n")
+    message.add_alternative(render_template(
+        "email/replaced.html", subject=str(message["Subject"]), player=old.player,
+        seat=row.recipient, title=after.title, game_id=after.id, new_player=new.player,
+        game_url=game_url), subtype="html")
     return message
 
 
@@ -59,8 +65,10 @@ def compose_master(store: Store, config: Config, row: OutboxRow,
     message["Message-ID"] = message_id
     message["Auto-Submitted"] = "auto-generated"
     message["X-Pbem-Game"] = meta.id
-    message.set_content(_master_text(store, row, link) + f"\n\nYour game master page (keep it "
-                        f"private): {link}\n")
+    text = _master_text(store, row, link)
+    message.set_content(text + f"\n\nYour game master page (keep it private): {link}\n")
+    message.add_alternative(render_template("email/master.html", subject=str(message["Subject"]),
+                                            text=text, link=link), subtype="html")
     return message
 
 

@@ -1,5 +1,5 @@
 """Mail of open tables: the link that confirms a join, the notice of a seat taken, and the
-notice that a table was given up before it started."""
+notice that a table was given up before it started; each with a text and an HTML part."""
 from __future__ import annotations
 
 import secrets
@@ -29,14 +29,13 @@ def leave_signature(key: bytes, meta: GameMeta, seat: str) -> str:
 
 def mail_join_link(config: Config, request: JoinRequest) -> str:
     """Send the confirmation link of a join request to its address; return where it went."""
-    message = _message(config, request.email, request.player,
-                       f"[{request.title} {request.game_id}] confirm your seat",
+    subject = f"[{request.title} {request.game_id}] confirm your seat"
+    message = _message(config, request.email, request.player, subject,
                        make_msgid(idstring="join", domain=config.mail_domain))
     message["X-Pbem-Game"] = request.game_id
-    message.set_content(render_template(
-        "email/join.txt", player=request.player, seat=request.seat, title=request.title,
-        game_id=request.game_id, hours=JOIN_LINK_HOURS,
-        link=f"{config.base_url}/join/{request.token}"))
+    _write(message, "email/join", subject=subject, player=request.player, seat=request.seat,
+           title=request.title, game_id=request.game_id, hours=JOIN_LINK_HOURS,
+           link=f"{config.base_url}/join/{request.token}")
     name = f"join-{clock.now():%Y%m%d%H%M%S}-{secrets.token_hex(3)}"
     return send(config, message, name)
 
@@ -57,17 +56,23 @@ def compose_table_notice(store: Store, config: Config, row: OutboxRow,
     if row.kind == "table-joined":
         sig = leave_signature(config.secret_key(), meta, seat.name)
         subject = f"[{meta.title} {meta.id}] you have seat {seat.name}"
-        body = render_template("email/table-joined.txt", **context,
-                               leave_url=f"{game_url}/leave/{seat.name}/{sig}")
+        template = "email/table-joined"
+        context["leave_url"] = f"{game_url}/leave/{seat.name}/{sig}"
     else:
         reason = meta.table.status
         subject = (f"[{meta.title} {meta.id}] "
                    + ("given up: not enough players" if reason == "expired" else "cancelled"))
-        body = render_template("email/table-closed.txt", **context, reason=reason)
+        template, context["reason"] = "email/table-closed", reason
     message = _message(config, seat.email, seat.player, subject, message_id)
     message["X-Pbem-Game"] = meta.id
-    message.set_content(body)
+    _write(message, template, subject=subject, **context)
     return message
+
+
+def _write(message: EmailMessage, template: str, **context: object) -> None:
+    """Give `message` its text part and its HTML alternative, from `template`.txt and .html."""
+    message.set_content(render_template(f"{template}.txt", **context))
+    message.add_alternative(render_template(f"{template}.html", **context), subtype="html")
 
 
 def _message(config: Config, email: str, player: str, subject: str,

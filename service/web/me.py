@@ -16,6 +16,7 @@ from flask import Blueprint, abort, redirect, request, session, url_for
 from service.base import clock
 from service.base.ids import GAME_ID
 from service.base.inputs import MAILBOX as EMAIL
+from service.base.templating import render_template
 from service.game.loading import UnknownGameId, load_game
 from service.log.store import NewOutbox
 from service.mail.transport import send
@@ -68,10 +69,13 @@ def _mail_sign_in(email: str) -> None:
     message["Date"] = format_datetime(clock.now())
     message["Message-ID"] = make_msgid(idstring="signin", domain=config().mail_domain)
     message["Auto-Submitted"] = "auto-generated"
+    link = f"{config().base_url}/me/{token}"
     message.set_content(
         "Someone (we hope you) asked for a list of your games.\n\nOpen this link within 24 "
         f"hours to see every seat of {email}, whose turn it is, and your deadlines:\n\n"
-        f"{config().base_url}/me/{token}\n\nIf you did not ask, ignore this email.\n")
+        f"{link}\n\nIf you did not ask, ignore this email.\n")
+    message.add_alternative(render_template("email/signin.html", subject=str(message["Subject"]),
+                                            email=email, link=link), subtype="html")
     # a name of its own: two links asked for in the same second are two files
     send(config(), message, f"signin-{clock.now():%Y%m%d%H%M%S}-{secrets.token_hex(3)}")
 

@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
-from email import message_from_bytes
+from email import message_from_bytes, policy
+from email.message import EmailMessage
 from pathlib import Path
+from typing import cast
 
 from flask import Flask
 from flask.testing import FlaskClient
@@ -13,6 +15,7 @@ from service.base import clock
 from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
 from service.table.identity import new_sign_in, read_sign_in
+from tests.service.mail.twoparts import check_same_content
 
 from .conftest import new_game
 from .helpers import csrf, post_form, text
@@ -134,3 +137,16 @@ def test_sign_in_mail_to_one_address_is_limited_whoever_asks(app: Flask, client:
     post_form(client, "/me", {"email": "bruno@example.org"}, "/me")
     assert len(mail_texts(app)) == limit + 1  # another address has its own allowance
 
+
+
+def test_the_sign_in_mail_says_the_same_in_its_html_part(app: Flask, client: FlaskClient,
+                                                         store: Store) -> None:
+    address = "o'hara&kit@example.org"
+    create_game(store, "freimaurerei", [NewSeat("ada", address, "Ada"),
+                                        NewSeat("ben", "ben@example.org", "Ben")],
+                seed_hex="cd" * 32)
+    post_form(client, "/me", {"email": address}, "/me")
+    [path] = Path(app.config["PBEM"].mail_dir).glob("signin-*.eml")
+    message = message_from_bytes(path.read_bytes(), policy=policy.default)
+    text_part, _ = check_same_content(cast(EmailMessage, message), address)
+    assert re.search(r"https?://\S+/me/\S+", text_part)
