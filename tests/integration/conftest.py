@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from email import message_from_bytes, policy
 from email.message import EmailMessage
@@ -67,6 +68,16 @@ class Outbox:
     connections: int = 0
     senders: list[str] = field(default_factory=list)
     """The envelope sender (MAIL FROM) of each kept message, in order."""
+    refuse: set[str] = field(default_factory=set)
+    """Recipients refused for good at RCPT TO (550), as a provider refuses an unknown user."""
+
+    async def handle_RCPT(self, server: Any, session: Any, envelope: Any, address: str,
+                          options: list[str]) -> str:
+        """Take any recipient but those in `refuse`."""
+        if address.lower() in self.refuse:
+            return "550 5.1.1 No such user here"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         """Keep the message, unless the sender hung up while we were slow."""
@@ -150,11 +161,23 @@ class Pipeline:
 def pipeline(tmp_path: Path, outbox_server: tuple[Outbox, int],
              monkeypatch: pytest.MonkeyPatch) -> Iterator[Pipeline]:
     """The service with a worker on Redis, its SMTP listener, and the players' mail server."""
+    keeper, out_port = outbox_server
+    with running_pipeline(tmp_path, monkeypatch, keeper,
+                          f"smtp://127.0.0.1:{out_port}?starttls=no") as running:
+        yield running
+
+
+@contextmanager
+def running_pipeline(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, keeper: Outbox,
+                     smtp_url: str, *, home: Path | None = None, smtp_in_port: int = 0,
+                     check_recipients: bool = False) -> Iterator[Pipeline]:
+    """Run the service sending through `smtp_url`, its state in `home` (default: in tmp_path),
+    its listener on `smtp_in_port` (default: a free one), refusing unsigned recipients as
+    `pbem smtpd` does when `check_recipients`; `keeper` stands for the players' mail server."""
     require_redis()
     redis.Redis.from_url(REDIS_URL).flushdb()
-    keeper, out_port = outbox_server
-    env = {"PBEM_HOME": str(tmp_path / "home"), "PBEM_BROKER_URL": REDIS_URL,
-           "PBEM_SMTP_URL": f"smtp://127.0.0.1:{out_port}?starttls=no",
+    env = {"PBEM_HOME": str(home or tmp_path / "home"), "PBEM_BROKER_URL": REDIS_URL,
+           "PBEM_SMTP_URL": smtp_url,
            "PBEM_SECRET_KEY": "test-secret-key", "PBEM_MAIL_DOMAIN": DOMAIN,
            "PBEM_CLAIM_SECONDS": "4", "PBEM_VISIBILITY_TIMEOUT": "4"}
     for key, value in env.items():
@@ -163,7 +186,7 @@ def pipeline(tmp_path: Path, outbox_server: tuple[Outbox, int],
     from service.mail.smtpd import start_listener
     from workers import tasks
     from workers.app import app, transport_options
-    from workers.mailin import store_and_queue
+    from workers.mailin import check_recipient, store_and_queue
 
     app.conf.broker_url = REDIS_URL
     app.conf.broker_transport_options = {**transport_options(REDIS_URL), "visibility_timeout": 4}
@@ -171,12 +194,12 @@ def pipeline(tmp_path: Path, outbox_server: tuple[Outbox, int],
     tasks.store.cache_clear()
     worker = Worker({**os.environ, **env}, tmp_path / "worker.log")
     worker.start()
-    port = free_port()
+    port = smtp_in_port or free_port()
     listener = start_listener("127.0.0.1", port, DOMAIN,
                               lambda raw, sender, rcpts: " ".join(store_and_queue(raw, sender, rcpts)),
-                              2 * 1024 * 1024)
+                              2 * 1024 * 1024, check_recipient if check_recipients else None)
     try:
-        yield Pipeline(env, tmp_path / "home", worker, keeper, port, tasks.store())
+        yield Pipeline(env, Path(env["PBEM_HOME"]), worker, keeper, port, tasks.store())
     finally:
         listener.stop()
         worker.stop()
