@@ -224,6 +224,32 @@ class Game(ABC, Generic[S]):
     def help(self, prompt: Prompt) -> str:
         """Return the lines telling the prompted seat what it can write now, with examples."""
 
+    # -- standing answers (see core/standing.py) ----------------------------------------------
+    def standing_topics(self) -> tuple[Any, ...]:
+        """Return the recurring decisions a seat may answer in advance (`standing.Topic`)."""
+        return ()
+
+    def standing_scope(self, state: S) -> str:
+        """Return the public mark of the turn now (answers ahead hold until it changes); empty
+        when the game has no turns to answer ahead in."""
+        return ""
+
+    def read_standing(self, text: str, seat: str, state: S, *,
+                      ahead: bool = False) -> tuple[Any, ...]:
+        """Return the standing entries written in `text` (`ahead`: for the rest of this
+        turn), or raise UnreadableOrder saying what can be written."""
+        raise UnreadableOrder(f"{self.title} has no decisions to answer in advance.")
+
+    def standing_order(self, state: S, seat: str, entries: Sequence[Any]) -> Any:
+        """Return what the seat's entries give at its open decision (`standing.Applied`: the
+        order, or the reason it is not legal there), or None when none applies."""
+        return None
+
+    def forced_order(self, state: S, seat: str) -> Order | None:
+        """Return the seat's only legal answer now when everyone can tell it from public
+        information (then nobody need be asked), else None."""
+        return None
+
     # -- secrecy testing --------------------------------------------------------------------
     def plant_canaries(self, state: S, canaries: Canaries) -> S:
         """Return `state` with every hidden item replaced by a canary from `canaries`.

@@ -17,11 +17,12 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from .contract import Game, Order, OrderForm, Prompt
 from .declare import DefaultOrder, EventTypes, OrderTypes
-from .errors import GameOver, NotYourTurn, RuleViolation, WrongOrderKind
+from .errors import GameOver, NotYourTurn, RuleViolation, UnreadableOrder, WrongOrderKind
 from .forms import FieldsOf, forms_from_orders, legal_text
 from .ordertext import Grammar, Reader
 from .probing import missing_secrecy
 from .rng import Rng
+from .standing import Applied, Standing, Topic, live, read_entries
 
 S = TypeVar("S")
 
@@ -72,7 +73,10 @@ class Step:
     - `default_as_order`: whether a `default` order is taken here; when False it is refused as
       the wrong kind of order (the deadline then submits the prompt's `default` itself);
     - `labels`: by order class, the label of its form at this step where it differs from the
-      order's own (text, or `(state, seat) -> text`), e.g. what `pass` means here.
+      order's own (text, or `(state, seat) -> text`), e.g. what `pass` means here;
+    - `public`: the legal orders here follow from public information only (the same in every
+      hidden variant, which the harness checks), so when there is one, the kit takes it at
+      once (`forced_order`) and nobody waits for it.
     """
 
     key: str
@@ -95,6 +99,7 @@ class Step:
     default_as_order: bool = True
     fields: FieldsOf | None = None
     answering_public: bool = True
+    public: bool = False
 
     def __post_init__(self) -> None:
         if self.candidates is None and self.sample is None:
@@ -150,6 +155,8 @@ class KitGame(Game[S]):
     GRAMMAR: ClassVar[Grammar]
     STEPS: ClassVar[Sequence[Step]]
     """Every decision point of the game (the completeness check reads them)."""
+    STANDING: ClassVar[tuple[Topic, ...]] = ()
+    """The recurring decisions a seat may answer in advance, and their answers."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -345,6 +352,67 @@ class KitGame(Game[S]):
         except RuleViolation as exc:
             return exc
         return None
+
+    # -- standing answers and forced decisions (core/standing.py) -------------------------------
+    def standing_topics(self) -> tuple[Topic, ...]:
+        """Return the recurring decisions a seat may answer in advance."""
+        return self.STANDING
+
+    def read_standing(self, text: str, seat: str, state: S, *,
+                      ahead: bool = False) -> tuple[Standing, ...]:
+        """Return the entries written in `text`; `ahead` files them for this turn only."""
+        until = self.standing_scope(state) if ahead else ""
+        if ahead and not until:
+            raise UnreadableOrder(f"{self.title} has no later decisions in a turn to answer "
+                                  "ahead; write one order per line.")
+        return read_entries(self.STANDING, text, order_words=self.GRAMMAR.word_kinds,
+                            until=until)
+
+    def standing_order(self, state: S, seat: str, entries: Sequence[Any]) -> Applied | None:
+        """Return the order the first entry answering the seat's open decision gives, checked
+        like any order (the reason when it is not legal), or None when no entry applies.
+
+        An order written ahead for another kind of decision waits for its own."""
+        step = self.step(state)
+        if step is None or not self.is_deciding(state, seat):
+            return None
+        ref = self.seat_ref(state, seat)
+        for entry in live(entries, self.standing_scope(state)):
+            topic = next((t for t in self.STANDING if t.name == entry.topic), None)
+            if topic is None or step.key not in topic.steps:
+                continue
+            if entry.written:
+                try:
+                    order_ = self.parse(entry.written, seat, state)
+                except RuleViolation as exc:
+                    return Applied(None, entry, exc.message)
+                if not isinstance(order_, step.kinds):
+                    continue
+            else:
+                answer = topic.answer(entry.answer)
+                if answer is None:
+                    continue
+                order_ = answer.choose(state, ref, self._legal(state, ref, step))
+                if order_ is None:
+                    return Applied(None, entry, "none of the answers you can give now fits it")
+            problem = self.is_legal(state, seat, order_)
+            if problem is not None:
+                return Applied(None, entry, problem.message)
+            return Applied(order_, entry)
+        return None
+
+    def forced_order(self, state: S, seat: str) -> Any:
+        """Return the seat's one legal order at a `public` step, else None."""
+        step = self.step(state)
+        if step is None or not step.public or step.candidates is None:
+            return None
+        ref = self.seat_ref(state, seat)
+        if not _among(ref, step.deciders(state)):
+            return None
+        if step.submitted is not None and step.submitted(state, ref):
+            return None
+        legal = self._legal(state, ref, step)
+        return legal[0] if len(legal) == 1 else None
 
     # -- the order grammar -----------------------------------------------------------------------
     def parse(self, text: str, seat: str, state: S) -> Order:

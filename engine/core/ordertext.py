@@ -206,6 +206,8 @@ class Grammar:
         self.notes = tuple(notes)
         self.rules: dict[str, Rule] = {}
         self.covered: set[str] = set()
+        self.word_kinds: dict[str, tuple[str, ...]] = {}
+        """The order kinds each order word writes (answers written ahead are filed by them)."""
         self.fallback: Rule | None = None
 
     def rule(self, *heads: str, kinds: Iterable[str] = ()) -> Callable[[Rule], Rule]:
@@ -219,6 +221,7 @@ class Grammar:
                 if head in self.rules:
                     raise ValueError(f"{self.title}: two rules for {head!r}")
                 self.rules[head] = function
+                self.word_kinds[head] = tuple(kinds)
             self.covered.update(kinds)
             return function
 

@@ -62,16 +62,47 @@ def answer(game: Game[Any], state: Any, seat: str | None, text: str) -> Answer:
 
 
 def readings(game: Game[Any], state: Any, seat: str | None) -> dict[str, Any]:
-    """Return what `seat` reads without writing: its view, prompt, help and legal orders."""
+    """Return what `seat` reads without writing: its view, prompt, help and legal orders,
+    which decisions are taken at once as forced (everyone's: that nobody waits for them is
+    seen by all), and what each of its own standing answers would give now."""
     data: dict[str, Any] = {"view": json.dumps(game.view(state, seat), sort_keys=True,
                                                default=str)}
+    data["forced"] = forced(game, state)
     if seat is not None:
         prompt = game.prompt_for(state, seat)
         if prompt is not None:
             data["prompt"] = repr(prompt)
             data["help"] = game.help(prompt)
+            data["standing"] = standing_answers(game, state, seat)
         data["legal"] = [game.format_order(o) for o in game.legal_orders(state, seat)]
     return data
+
+
+def forced(game: Game[Any], state: Any) -> list[tuple[str, str | None]]:
+    """Return every prompted seat with the order taken for it at once, if any."""
+    found = []
+    for prompt in game.prompts(state):
+        order = game.forced_order(state, prompt.seat)
+        found.append((prompt.seat, None if order is None else game.format_order(order)))
+    return found
+
+
+def standing_answers(game: Game[Any], state: Any, seat: str) -> list[tuple[str, str, str]]:
+    """Return what each standing answer of the game would give the seat now: the order's
+    text, or why it is not legal, for every topic and answer."""
+    from .standing import Standing
+
+    found = []
+    for topic in game.standing_topics():
+        for answer in topic.answers:
+            entry = Standing(topic.name, answer.name)
+            applied = game.standing_order(state, seat, (entry,))
+            if applied is None:
+                found.append((entry.text(), "", ""))
+            else:
+                text = "" if applied.order is None else game.format_order(applied.order)
+                found.append((entry.text(), text, applied.reason))
+    return found
 
 
 def order_texts(game: Game[Any], state: Any, rng: Rng) -> list[str]:

@@ -9,7 +9,7 @@ from engine.core.contract import Canaries, OptionSpec, Outcome, Prompt, Terminat
 from engine.core.kit import Emitter, KitGame, Step
 from engine.core.rng import Rng
 
-from . import render, rules_turn, secrecy, summaries, text, view
+from . import render, rules_turn, secrecy, standing, summaries, text, view
 from .board import board
 from .cards import HOUSE_COLOURS, TOWER_COLOURS, cards
 from .events import EVENTS
@@ -41,6 +41,7 @@ class Masons(KitGame[State]):
     ORDERS = ORDERS
     GRAMMAR = GRAMMAR
     STEPS = STEPS
+    STANDING = standing.TOPICS
     events = EVENTS.table
     orders = ORDERS.table
     state_type: ClassVar[type] = State
@@ -74,6 +75,10 @@ class Masons(KitGame[State]):
     def prompt_key(self, state: State, open_step: Step) -> str:
         """Return the id of the decision point, e.g. t4.57.score."""
         return f"t{state.turn}.{state.step}.{open_step.key}"
+
+    def standing_scope(self, state: State) -> str:
+        """Return the mark of the turn now (answers ahead hold for it): t7."""
+        return f"t{state.turn}"
 
     def seat_ref(self, state: State, seat: str) -> int:
         """Return the index of `seat` (the rules count seats clockwise)."""

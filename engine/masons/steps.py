@@ -90,21 +90,22 @@ WALL = Step(
     key="wall", summary=SUMMARIES[Phase.WALL], deciders=rules.deciders, kinds=(WallOrder,),
     check=rules.check_wall, handle=_wall, candidates=rules.wall_orders, forms=step_forms,
     default=DefaultOrder(), default_summary="a wall is built on a random free wall line",
-    hours=TURN_HOURS)
+    hours=TURN_HOURS, public=True)
 TOWER = Step(
     key="tower", summary=SUMMARIES[Phase.TOWER], deciders=rules.deciders, kinds=(TowerOrder,),
     check=rules.check_tower, handle=_towers, candidates=rules.tower_orders, forms=step_forms,
     default=DefaultOrder(), default_summary="the towers are placed at random as the die allows",
-    hours=ANSWER_HOURS)
+    hours=ANSWER_HOURS, public=True)
 HOUSE = Step(
     key="house", summary=SUMMARIES[Phase.HOUSE], deciders=rules.deciders, kinds=(HouseOrder,),
     check=rules.check_house, handle=_houses, candidates=rules.house_orders, forms=step_forms,
     default=DefaultOrder(), default_summary="the houses are placed at random as the dice allow",
-    hours=ANSWER_HOURS)
+    hours=ANSWER_HOURS, public=True)
 MERGE = Step(
     key="merge", summary=SUMMARIES[Phase.MERGE], deciders=rules.deciders, kinds=(MergeOrder,),
     check=rules.check_merge, handle=_merge, candidates=rules.merge_orders, forms=step_forms,
-    default=MergeOrder(0), default_summary="the new city stays apart", hours=ANSWER_HOURS)
+    default=MergeOrder(0), default_summary="the new city stays apart", hours=ANSWER_HOURS,
+    public=True)
 SCORE = Step(
     key="score", summary=SUMMARIES[Phase.SCORE], deciders=rules.deciders,
     kinds=(PlayOrder, DiscardOrder, PassOrder), check=SCORING_CHECKS, handle=_score,

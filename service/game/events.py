@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Audience, TypeTable, event
+from engine.core.standing import Standing
 from service.game.seating import SeatInfo
 from service.game.tableevents import TABLE_EVENTS, describe_table_event
 
@@ -129,6 +130,10 @@ MASTER = "*"
 """The sender name of the game master's messages (no seat can be called that)."""
 DEADLINE_ACTOR = "deadline"
 """The actor of the orders the service gives when a deadline passes (and their source)."""
+STANDING_ACTOR = "standing"
+"""The actor of the orders a seat's standing answers give when its decision opens."""
+FORCED_ACTOR = "forced"
+"""The actor of the orders the service takes where the only legal answer is public."""
 
 PRESS_LEVELS = ("off", "open", "private", "grey")
 """No press; messages to everyone only; also to chosen seats; also anonymous."""
@@ -193,6 +198,38 @@ class SeatResigned:
     seat: str
 
 
+@event("seat.standing")
+@dataclass(frozen=True)
+class SeatStanding:
+    """A seat's standing answers and answers ahead now (all of them: an empty tuple clears
+    them). Private to the seat, as its orders are."""
+
+    seat: str
+    entries: tuple[Standing, ...]
+
+
+@event("standing.dropped")
+@dataclass(frozen=True)
+class StandingDropped:
+    """A standing answer was not legal at the decision `prompt_key` and was not applied; the
+    seat is asked as usual. Private to the seat."""
+
+    seat: str
+    prompt_key: str
+    entry: str
+    reason: str
+
+
+@event("game.answers")
+@dataclass(frozen=True)
+class GameAnswers:
+    """How the service answers for seats in this game: `forced`, a decision whose only legal
+    answer everyone can tell is taken at once. Written when a game is created; games created
+    before have none and are played as they were."""
+
+    forced: bool
+
+
 @event("order.accepted")
 @dataclass(frozen=True)
 class OrderAccepted:
@@ -236,7 +273,8 @@ class SeedRevealed:
 SERVICE_EVENTS = TypeTable(
     [GameCreated, OrderAccepted, GameFinished, SeedRevealed, DeadlineSet, GamePaused,
      GameResumed, SeatReplaced, TokenRotated, SpectatorsSet, MasterLinkRenewed, GameSettings,
-     PressSent, SeatPreferences, SeatAbsence, SeatResigned, SeatMailStatus, *TABLE_EVENTS],
+     PressSent, SeatPreferences, SeatAbsence, SeatResigned, SeatMailStatus, SeatStanding,
+     StandingDropped, GameAnswers, *TABLE_EVENTS],
     "event_type", {("game.created", 1): _created_v1_to_v2,
                    ("game.finished", 1): _finished_v1_to_v2})
 
@@ -311,14 +349,29 @@ def _describe_table_talk(item: Any) -> str | None:
                 if item.since else f"Mail to {item.seat} goes through again.")
     if isinstance(item, SeatResigned):
         return f"{item.seat} resigned; the seat plays its default orders from now on."
+    if isinstance(item, SeatStanding):
+        said = "; ".join(standing_line(e) for e in item.entries)
+        return (f"{item.seat}'s standing answers: {said}." if said
+                else f"{item.seat} has no standing answers.")
+    if isinstance(item, StandingDropped):
+        return (f"{item.seat}'s standing answer ({item.entry}) was not applied at "
+                f"{item.prompt_key}: {item.reason.rstrip('.')}. You are asked as usual.")
+    if isinstance(item, GameAnswers):
+        return ("A decision whose only answer everyone can tell is taken at once."
+                if item.forced else "Every decision is asked.")
     return None
+
+
+def standing_line(entry: Standing) -> str:
+    """Return one standing entry in words, `(this turn)` for an answer ahead."""
+    return entry.text() + (" (this turn)" if entry.until else "")
 
 
 def service_audience(item: Any) -> Audience:
     """Return who may read a service event before the game ends."""
     if isinstance(item, OrderAccepted):
         return Audience(frozenset({item.seat}), None)
-    if isinstance(item, DeadlineSet | SeatPreferences):
+    if isinstance(item, DeadlineSet | SeatPreferences | SeatStanding | StandingDropped):
         return Audience(frozenset({item.seat}), None)
     if isinstance(item, PressSent):
         return item_press_audience(item)

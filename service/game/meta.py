@@ -6,8 +6,10 @@ from datetime import datetime
 from typing import Any
 
 from engine.core.contract import replace
+from engine.core.standing import Standing
 from service.game.events import (
     DeadlineSet,
+    GameAnswers,
     GameCreated,
     GameFinished,
     GamePaused,
@@ -19,6 +21,7 @@ from service.game.events import (
     SeatPreferences,
     SeatReplaced,
     SeatResigned,
+    SeatStanding,
     SeedRevealed,
     SpectatorsSet,
     TokenRotated,
@@ -135,6 +138,10 @@ class GameMeta:
     mail_failing: dict[str, MailFailing] = field(default_factory=dict)
     """Seats whose mail bounced for good, and since when (cleared when it goes through)."""
     """"seat": mail from another address than the seat's is held until the seat confirms it."""
+    standing: dict[str, tuple[Standing, ...]] = field(default_factory=dict)
+    """Each seat's standing answers and answers ahead (`seat.standing`)."""
+    forced: bool = False
+    """Whether a decision whose only legal answer is public is taken at once (new games)."""
 
     @property
     def started(self) -> bool:
@@ -301,6 +308,10 @@ def _table_talk(meta: GameMeta, item: Any) -> GameMeta:
         return replace(meta, away_until={**away, item.seat: item.until} if item.until else away)
     if isinstance(item, SeatMailStatus):
         return _mail_status(meta, item)
+    if isinstance(item, SeatStanding):
+        return replace(meta, standing={**meta.standing, item.seat: item.entries})
+    if isinstance(item, GameAnswers):
+        return replace(meta, forced=item.forced)
     return meta
 
 

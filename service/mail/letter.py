@@ -20,7 +20,7 @@ from service.mail.chat import is_closing, is_greeting, is_prose, is_signoff_name
 from service.table.press import PressRequest, read_header
 
 COMMAND_WORDS = frozenset({"status", "history", "absent", "away", "back", "notify",
-                           "timezone", "tz", "resign"})
+                           "timezone", "tz", "resign", "standing"})
 """The words that open a mail command (with `help` and `?`); each has its page in `help`."""
 HELP_WORDS = frozenset({"help", "?"})
 END_WORDS = frozenset({"end", "end press", "endpress", "end of press"})

@@ -25,6 +25,7 @@ from service.game.meta import (
 )
 from service.game.notify import notice_kind
 from service.log.records import Append, NewEvent, NewOutbox, StoredEvent, Submission
+from service.orders.atonce import answer_at_once
 from service.time.due import new_deadlines, open_deadlines
 
 if TYPE_CHECKING:
@@ -48,8 +49,11 @@ def append_decision(store: OrderLog, loaded: LoadedGame, head: Sequence[Any],
                     causation: str | None, *,
                     decision: tuple[str, int] | None = None, notify: bool = True,
                     answer: Callable[[int], tuple[str, str, dict[str, Any]]] | None = None,
-                    submission: Submission | None = None) -> list[StoredEvent]:
-    """Append `head` (service events), the game's events, the end, deadlines and the outbox.
+                    submission: Submission | None = None,
+                    tail: Sequence[Any] = ()) -> list[StoredEvent]:
+    """Append `head` (service events), the game's events, `tail` (service events after
+    them), the decisions answered at once (standing answers, forced decisions: see
+    `atonce.py`), the end, deadlines and the outbox, so mail tells the state after all.
 
     `decision` (submission id, line) makes the append refuse a line decided before. Without
     `notify` no outbox rows are written: the caller writes one round for several appends.
@@ -58,15 +62,21 @@ def append_decision(store: OrderLog, loaded: LoadedGame, head: Sequence[Any],
     """
     game, before = loaded.game, loaded.state
     state = game.fold(before, engine_events)
-    items: list[Any] = [*head, *engine_events]
+    items: list[Any] = [*head, *engine_events, *tail]
+    actors = [actor] * len(items)
+    more, state = answer_at_once(game, state, _fold_meta(loaded.meta, items, loaded.seq), seed,
+                                 loaded.seq + len(items))
+    items += [item for item, _ in more]
+    actors += [by for _, by in more]
     result = game.outcome(state)
     if result is not None:
         items += [finished(result, actor), SeedRevealed(seed.hex())]
     meta = _fold_meta(loaded.meta, items, loaded.seq)
     deadlines = new_deadlines(game, state, meta)
     items += deadlines
+    actors += [actor] * (len(items) - len(actors))
     meta = _fold_meta(meta, deadlines, loaded.seq + len(items) - len(deadlines))
-    rows = [_row(game, item, actor, causation) for item in items]
+    rows = [_row(game, item, by, causation) for item, by in zip(items, actors, strict=True)]
     last = loaded.seq + len(rows)
     # The first append of a game's play (its creation, or an open table's start) tells every seat.
     first = not loaded.seq or not loaded.meta.started

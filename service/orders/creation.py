@@ -16,7 +16,13 @@ from engine.core import (
 )
 from service.base.ids import GAME_ID_RULE, is_game_id
 from service.base.inputs import MAILBOX, InputRefused, check_email, check_line
-from service.game.events import MAIL_SENDERS, PRESS_LEVELS, GameCreated, GameSettings
+from service.game.events import (
+    MAIL_SENDERS,
+    PRESS_LEVELS,
+    GameAnswers,
+    GameCreated,
+    GameSettings,
+)
 from service.game.loading import LoadedGame, start_state
 from service.game.meta import apply_service_event
 from service.game.seating import SeatInfo
@@ -108,7 +114,8 @@ def create_game(store: Store, game_name: str, seats: Sequence[NewSeat],
     state = start_state(game, meta)
     opening = game.start(state, Rng.for_position(seed, game_id, 1))
     loaded = LoadedGame(game, meta, state, 0)
-    append_decision(store, loaded, [created, *settings], opening, seed, "system", None)
+    append_decision(store, loaded, [created, *settings], opening, seed, "system", None,
+                    tail=[GameAnswers(forced=True)])
     if master_email:
         store.add_outbox(game_id, [NewOutbox(loaded.seq, "*", "master-link")])
     return loaded

@@ -10,7 +10,8 @@ from engine.core import (
     StaleOrder,
     UnreadableOrder,
 )
-from service.game.events import OrderAccepted
+from engine.core.standing import merged, split_then
+from service.game.events import OrderAccepted, SeatStanding
 from service.game.loading import LoadedGame, UnknownGameId, load_game
 from service.log.records import (
     AlreadyDecided,
@@ -127,7 +128,10 @@ def _decide_once(store: OrderLog, loaded: LoadedGame, seat: str, body: str,
     if prompt_key is not None and prompt_key != prompt.key:
         raise StaleOrder("That order answers an earlier decision; the game has moved on.",
                          legal=game.help(prompt))
+    body, ahead = split_ahead(game, body)
+    entries = game.read_standing(ahead, seat, loaded.state, ahead=True) if ahead else ()
     order = read_order(game, body, seat, loaded.state)
+    tail = [SeatStanding(seat, merged(meta.standing.get(seat, ()), entries))] if entries else []
     position = loaded.seq + 1
     events = game.decide(loaded.state, seat, order, Rng.for_position(seed, meta.id, position))
     text = game.format_order(order)
@@ -138,8 +142,16 @@ def _decide_once(store: OrderLog, loaded: LoadedGame, seat: str, body: str,
 
     append_decision(store, loaded, [accepted], events, seed, actor, decision[0],
                     decision=decision, notify=notify,
-                    answer=result if answer else None, submission=new_submission)
+                    answer=result if answer else None, submission=new_submission, tail=tail)
     return text, loaded.seq
+
+
+def split_ahead(game: Game[Any], body: str) -> tuple[str, str]:
+    """Return (the order, the answers ahead after `then`) of an order line; a game without
+    standing answers, and a JSON order, answer nothing ahead."""
+    if not game.standing_topics() or body.lstrip().startswith("{"):
+        return body, ""
+    return split_then(body)
 
 
 def read_order(game: Game[Any], body: str, seat: str, state: Any) -> Any:

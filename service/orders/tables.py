@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import Rng, get_game, sha256_hex
 from service.base import clock
-from service.game.events import GameCreated
+from service.game.events import GameAnswers, GameCreated
 from service.game.loading import LoadedGame, load_game, start_state
 from service.game.meta import (
     GameMeta,
@@ -266,7 +266,8 @@ def start_table(store: Store, game_id: str, by: str) -> LoadedGame:
         loaded.state = start_state(game, after)
         opening = game.start(loaded.state, Rng.for_position(seed, game_id, created_seq))
         try:
-            append_decision(store, loaded, [started, created], opening, seed, "system", None)
+            append_decision(store, loaded, [started, created], opening, seed, "system", None,
+                            tail=[GameAnswers(forced=True)])
         except SeqConflict:
             continue
         store.set_game_status(game_id, "finished" if loaded.meta.finished else "active")

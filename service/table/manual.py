@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.standing import topics_help
 from service.game.meta import GameMeta
 
 
@@ -25,6 +26,8 @@ class Topic:
     detail: str
     order_word: str = ""
     """An order word of the game's grammar that must exist for the topic to be listed."""
+    standing: bool = False
+    """Listed only for a game with standing answers."""
 
 
 TOPICS: tuple[Topic, ...] = (
@@ -75,6 +78,9 @@ TOPICS: tuple[Topic, ...] = (
           "off` ends it. It is an order of this game, not a mail command: write it in a reply "
           "to your turn email. It stays private: the others see only that the window was "
           "answered.", order_word="auto-pass"),
+    Topic("standing", ("standing",), "standing swap none",
+          "answers given in advance to decisions that recur; `standing` lists yours",
+          "", standing=True),
 )
 WHERE = ("Write them one per line in a reply to your turn email (or to any email of this game "
          "but a press email from another player), above the quoted text.")
@@ -84,7 +90,9 @@ def topics_for(game: Any) -> list[Topic]:
     """Return the topics of a game: every one, less those needing an order word it lacks."""
     grammar = getattr(game, "GRAMMAR", None)
     words = set(grammar.rules) if grammar is not None else set()
-    return [topic for topic in TOPICS if not topic.order_word or topic.order_word in words]
+    standing = bool(game.standing_topics()) if hasattr(game, "standing_topics") else False
+    return [topic for topic in TOPICS if (not topic.order_word or topic.order_word in words)
+            and (standing or not topic.standing)]
 
 
 def manual_text(meta: GameMeta, game: Any) -> str:
@@ -104,13 +112,15 @@ def topic_text(meta: GameMeta, game: Any, words: Sequence[str]) -> str:
     topics = topics_for(game)
     for topic in topics:
         if asked == topic.name or asked in topic.words:
-            return f"{topic.example}\n{_detail(meta, topic)}"
+            return f"{topic.example}\n{_detail(meta, topic, game)}"
     return (f"There is no help on {asked!r}. Write help and one of: "
             + ", ".join(topic.name for topic in topics) + ".")
 
 
-def _detail(meta: GameMeta, topic: Topic) -> str:
+def _detail(meta: GameMeta, topic: Topic, game: Any = None) -> str:
     """Return a topic's details, with what depends on the game's settings filled in."""
+    if topic.name == "standing":
+        return standing_detail(game)
     if topic.name == "press":
         return press_detail(meta.press)
     if topic.name == "absent":
@@ -119,6 +129,24 @@ def _detail(meta: GameMeta, topic: Topic) -> str:
                 f"{meta.absence_days} days, and the others are told only that your seat is "
                 "away. `back` ends the absence at once (`away` is the same as `absent`).")
     return topic.detail
+
+
+def standing_detail(game: Any) -> str:
+    """Return how standing answers work, with the game's decisions and their answers."""
+    topics = game.standing_topics()
+    answers = "; ".join(topics_help(topics))
+    first = topics[0]
+    example = f"{first.name} {first.answers[0].name.replace('-', ' ')}"
+    return ("A standing answer is given for you, at once, whenever its decision opens for "
+            "you, checked like an order you wrote; where it is not legal it is not used, you "
+            "are asked as usual and your email says why. `standing` lists yours; "
+            f"`standing {example}` sets one (several are separated by `/`; each replaces "
+            f"the one of the same decision); `standing clear {first.name}` clears one and "
+            f"`standing clear` all. In this game: {answers}. Where a turn has several "
+            "decisions, an order may answer the rest of its turn ahead after `then` (for "
+            f"example `..., then {example}`); answers ahead lapse when the turn ends. "
+            "Standing answers are private: the others see only that the decision was "
+            "answered.")
 
 
 def press_detail(level: str) -> str:

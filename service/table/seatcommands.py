@@ -90,6 +90,10 @@ def answer(store: Store, game_id: str, seat: str, command: str, causation: str) 
         return _absence(store, game_id, seat, head, rest, causation)
     if head == "resign":
         return _resign(store, game_id, seat, rest, causation)
+    if head == "standing":
+        from service.table.standing import standing_command
+
+        return standing_command(store, game_id, seat, " ".join(rest), causation)
     raise ServiceError(f"{head!r} is not a mail command", "unknown-command")
 
 

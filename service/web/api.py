@@ -17,6 +17,7 @@ from service.game.history import history_page
 from service.game.loading import LoadedGame, UnknownGameId, load_game
 from service.log.store import Submission
 from service.orders.results import SubmissionResult
+from service.table.standing import standing_list
 from service.web import openapi
 from service.web.jsonbody import BadJson, read_json
 from service.web.links import SEAT, config, seat_signature, store
@@ -157,7 +158,8 @@ def seat_view(game_id: str, seat: str) -> dict[str, Any]:
     return {"game": game_id, "seat": seat, "seq": loaded.seq,
             "view": game_rules.view(state, seat), "prompt": prompt_json(loaded, seat),
             "legal": legal_texts(game_rules, state, seat, 500) if prompt else [],
-            "deadline": due_text(deadline.due) if deadline and prompt else ""}
+            "deadline": due_text(deadline.due) if deadline and prompt else "",
+            "standing": standing_list(loaded, seat)}
 
 
 def prompt_json(loaded: LoadedGame, seat: str) -> dict[str, Any] | None:

@@ -7,14 +7,16 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, request, session, url_for
 
+from engine.core.standing import topics_help
 from service.game.current import PageGame
 from service.game.history import history_page as history_page_of
 from service.game.history import news_since
 from service.game.loading import LoadedGame
 from service.log.store import Submission
 from service.orders.irreversible import is_irreversible
-from service.orders.results import SubmissionResult
+from service.orders.results import ServiceError, SubmissionResult
 from service.pdf.seat_pdf import seat_pdf
+from service.table.standing import standing_command, standing_list
 from service.web.links import authenticate_seat, authenticate_seat_page, seat_signature, store
 from service.web.orderforms import order_text
 from service.web.render import page, seq_arg
@@ -31,6 +33,7 @@ FIRST_VISIT_LINES = 8
 SEEN_KEY = "seen"
 UNCONFIRMED = "unconfirmed"
 UNSENT = "unsent"
+STANDING_NOTE = "standing-note"
 
 
 def news_since_last_visit(game: PageGame, seat: str) -> tuple[list[Any], bool, bool]:
@@ -76,7 +79,28 @@ def seat_page(game_id: str, seat: str, sig: str) -> Any:
         kept=sub.body if sub and result and not result.accepted else session.pop(UNSENT, ""),
         nonce=secrets.token_urlsafe(16), outcome=parts.outcome, sig=sig,
         refresh=sub is not None and sub.status == "received",
-        head=game.head, **talk_context(loaded, seat, parts.conversations))
+        head=game.head, standing=standing_list(loaded, seat),
+        standing_topics=topics_help(loaded.game.standing_topics()),
+        standing_note=session.pop(STANDING_NOTE, ""),
+        **talk_context(loaded, seat, parts.conversations))
+
+
+@bp.post("/standing")
+def post_standing(game_id: str, seat: str, sig: str) -> Any:
+    """Set the posted standing answers, or clear them all, as the `standing` mail command."""
+    authenticate_seat(game_id, seat, sig)
+    if limited("SUBMIT", f"{game_id}:{seat}"):
+        abort(429)
+    nonce = request.form.get("nonce", "")
+    causation = (f"web:{seat}:{nonce}-standing" if NONCE.match(nonce)
+                 else f"web:{seat}:{secrets.token_hex(8)}")
+    text = "clear" if request.form.get("clear") == "yes" else request.form.get("text", "")[:500]
+    try:
+        session[STANDING_NOTE] = standing_command(store(), game_id, seat, text, causation)
+    except ServiceError as exc:
+        session[STANDING_NOTE] = f"Not saved: {exc.message}"
+    return redirect(url_for("play.seat_page", game_id=game_id, seat=seat, sig=sig,
+                            _anchor="standing"), 303)
 
 
 @bp.post("/orders")

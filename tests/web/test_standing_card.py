@@ -1,0 +1,34 @@
+"""The seat page's standing answers card: list, set and clear, private to the seat; the API
+gives the seat's standing answers too."""
+from __future__ import annotations
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from service.game.loading import load_game
+from service.log.store import Store
+
+from .conftest import new_game, seat_path
+from .helpers import post_form, text
+
+
+def test_the_card_sets_lists_and_clears_standing_answers(app: Flask, client: FlaskClient,
+                                                         store: Store) -> None:
+    loaded = new_game(store, "masons")
+    anna = seat_path(app, loaded, "anna")
+    html = text(client.get(anna))
+    assert 'id="standing"' in html and "None: you are asked at every decision." in html
+    post_form(client, anna + "/standing", {"text": "swap none / towers shore", "nonce": "n" * 12},
+              page=anna)
+    html = text(client.get(anna))
+    assert "<li>swap: none</li>" in html and "<li>towers: nearest the shore</li>" in html
+    assert load_game(store, loaded.meta.id).meta.standing["anna"]
+    assert "<li>swap: none</li>" not in text(client.get(seat_path(app, loaded, "bruno")))
+    post_form(client, anna + "/standing", {"clear": "yes", "nonce": "m" * 12}, page=anna)
+    assert load_game(store, loaded.meta.id).meta.standing["anna"] == ()
+
+
+def test_a_game_without_standing_answers_has_no_card(app: Flask, client: FlaskClient,
+                                                     store: Store) -> None:
+    loaded = new_game(store, "secret-masters")
+    assert 'id="standing"' not in text(client.get(seat_path(app, loaded, "anna")))
