@@ -128,14 +128,24 @@ def _count_done(sender: Any = None, retval: Any = None, state: str = "", **_: An
 
 
 @task_retry.connect
+def _count_retry(sender: Any = None, **_: Any) -> None:
+    """Count a delivery attempt that failed and is tried again, apart from the final results."""
+    _count_delivery_result(sender, "retry")
+
+
 @task_failure.connect
 def _count_failed(sender: Any = None, **_: Any) -> None:
-    """Count a failed delivery attempt (retried or given up) in the metrics."""
+    """Count a delivery given up for good (its retries spent)."""
+    _count_delivery_result(sender, "failed")
+
+
+def _count_delivery_result(sender: Any, result: str) -> None:
+    """Count a delivery task's result by the task's kind (turn, reply)."""
     from service.base import metrics
 
     name = getattr(sender, "name", "") or getattr(getattr(sender, "task", None), "name", "")
     if name in DELIVERY_TASKS:
-        metrics.count_delivery(DELIVERY_TASKS[name], "failed")
+        metrics.count_delivery(DELIVERY_TASKS[name], result)
 
 
 @setup_logging.connect

@@ -2,18 +2,20 @@
 from __future__ import annotations
 
 import logging
+import time
 from functools import lru_cache
 from typing import Any
 
 from celery.signals import worker_process_init
 from sqlalchemy.exc import InterfaceError, OperationalError
 
+from service.base import metrics
 from service.base.config import Config, load_config
 from service.log.records import later
 from service.log.store import Store
 from service.mail import delivery
 from service.mail.transport import TransientDeliveryError
-from service.ops.upgrade import prepared
+from service.ops.startup import opened
 from service.orders import processing
 from service.sweeps import deadlines
 
@@ -49,8 +51,9 @@ def config() -> Config:
 
 @lru_cache(maxsize=1)
 def store() -> Store:
-    """Return this worker's store, its tables created if needed."""
-    return prepared(Store(config().database_url))
+    """Return this worker's store: created when empty, refused at another schema (the
+    worker's start refused it already; `pbem db upgrade` moves it)."""
+    return opened(config())
 
 
 @worker_process_init.connect
@@ -108,6 +111,8 @@ def process_submission(submission_id: str) -> dict[str, Any]:
     result = processing.process_submission(store(), submission_id, config=config(),
                                            known=before)
     if before is not None and before.status == "received":
+        if result.status != "received":
+            metrics.observe_since(metrics.DECIDED, before.received_at)
         queue_deliveries(store().submission_outbox(submission_id, unqueued=True))
         if before.source == "email":
             # Press and mail commands append outside the decisions: queue the game's mail
@@ -133,7 +138,9 @@ def deliver_reply(submission_id: str) -> str:
 @app.task(name="pbem.sweep_deadlines")
 def sweep_deadlines() -> dict[str, int]:
     """Remind seats before their deadlines and submit defaults for passed ones."""
+    started = time.monotonic()
     report = deadlines.sweep(store())
+    metrics.SWEEPS.observe(time.monotonic() - started)
     for submission_id in report.submissions:
         process_submission.delay(submission_id)
     queue_deliveries(report.reminders)

@@ -1,4 +1,5 @@
-"""Prometheus metrics: orders decided, deliveries made, queue depth and sweep lag.
+"""Prometheus metrics: orders decided and how long they waited, deliveries by result and how
+long after their decision they went out, bounces, queue depth per queue and the sweeps.
 
 Counters live in the process that does the work (a Celery worker, or the web process deciding
 an order in the request). With PROMETHEUS_MULTIPROC_DIR set (gunicorn and the workers of one
@@ -14,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import redis
-from prometheus_client import CollectorRegistry, Counter, generate_latest
+from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.registry import REGISTRY, Collector
@@ -23,9 +24,16 @@ from service.base.config import TASK_QUEUES, Config
 
 ORDERS = Counter("pbem_orders", "Orders decided, by result (accepted, refused, help).",
                  ["result"])
-DELIVERIES = Counter("pbem_deliveries", "Emails handed to the relay or the mail folder, and "
-                     "delivery attempts that failed, by kind (turn, reply) and result.",
-                     ["kind", "result"])
+DELIVERIES = Counter("pbem_deliveries", "Deliveries by kind (turn, reply) and result: sent, "
+                     "bounced (a bounce came back), failed (refused or given up for good), "
+                     "retry (an attempt that failed and is tried again).", ["kind", "result"])
+LATENCY_BUCKETS = (0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 900, 3600)
+DECIDED = Histogram("pbem_order_decided_seconds", "From an order's arrival (stored) to its "
+                    "decision.", buckets=LATENCY_BUCKETS)
+MAILED = Histogram("pbem_mail_sent_seconds", "From the decision that caused an email to its "
+                   "hand-over to the relay or the mail folder.", buckets=LATENCY_BUCKETS)
+SWEEPS = Histogram("pbem_sweep_seconds", "How long a deadline sweep took.",
+                   buckets=(0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60))
 BOUNCES = Counter("pbem_bounces", "Bounces received for the service's deliveries, by kind "
                   "(permanent, temporary, other: not readable as either).", ["kind"])
 SWEEP_KEY = "pbem:sweep:last"
@@ -40,8 +48,21 @@ def count_order(status: str) -> None:
 
 
 def count_delivery(kind: str, result: str) -> None:
-    """Count one delivery attempt: result 'sent' or 'failed'."""
+    """Count one delivery by its result: 'sent', 'bounced', 'failed' or 'retry'."""
     DELIVERIES.labels(kind=kind, result=result).inc()
+
+
+def observe_since(histogram: Histogram, stored_at: str) -> None:
+    """Observe the seconds from `stored_at` (UTC, ISO 8601, as the store writes) to now."""
+    from datetime import UTC, datetime
+
+    try:
+        then = datetime.fromisoformat(stored_at)
+    except ValueError:
+        return
+    if then.tzinfo is None:
+        then = then.replace(tzinfo=UTC)
+    histogram.observe(max(0.0, (datetime.now(UTC) - then).total_seconds()))
 
 
 def count_bounce(kind: str) -> None:
@@ -82,12 +103,31 @@ def last_sweep(config: Config) -> float | None:
         return None
 
 
-def queue_depth(config: Config) -> int | None:
-    """Return how many tasks wait in the Redis queues (None with another broker)."""
+def queue_depth(config: Config) -> dict[str, int]:
+    """Return how many tasks wait in each queue, on Redis or on the database broker."""
     client = _redis(config)
-    if client is None:
-        return None
-    return sum(int(client.llen(name)) for name in TASK_QUEUES)
+    if client is not None:
+        return {name: int(client.llen(name)) for name in TASK_QUEUES}
+    return _database_queue_depth(config.broker_url)
+
+
+def _database_queue_depth(url: str) -> dict[str, int]:
+    """Return the visible messages per queue of kombu's database broker (its own tables)."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.exc import DBAPIError
+
+    engine = create_engine(url.removeprefix("sqla+"))
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(text(
+                "SELECT q.name, COUNT(m.id) FROM kombu_queue q LEFT JOIN kombu_message m "
+                "ON m.queue_id = q.id AND m.visible GROUP BY q.name")).all()
+    except DBAPIError:  # no tables yet: nothing was ever queued
+        rows = []
+    finally:
+        engine.dispose()
+    found = {str(name): int(count) for name, count in rows}
+    return {name: found.get(name, 0) for name in TASK_QUEUES}
 
 
 def broker_restarted(config: Config) -> str | None:
@@ -125,9 +165,11 @@ class LiveCollector(Collector):
             depth, last = queue_depth(self.config), last_sweep(self.config)
         except Exception:  # noqa: BLE001 - /healthz reports the broker; metrics stay up
             return
-        if depth is not None:
-            yield GaugeMetricFamily("pbem_queue_depth", "Tasks waiting in the queue.",
-                                    value=depth)
+        gauge = GaugeMetricFamily("pbem_queue_depth", "Tasks waiting, per queue.",
+                                  labels=["queue"])
+        for name, count in depth.items():
+            gauge.add_metric([name], count)
+        yield gauge
         lag = GaugeMetricFamily("pbem_sweep_lag_seconds", "Seconds since the last completed "
                                 "deadline sweep (it runs every minute); -1 before the first.",
                                 value=time.time() - last if last is not None else -1.0)

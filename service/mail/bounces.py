@@ -19,7 +19,7 @@ from typing import Any
 
 from service.base import clock
 from service.base.config import Config
-from service.base.metrics import count_bounce
+from service.base.metrics import count_bounce, count_delivery
 from service.game.events import MASTER, SeatMailStatus
 from service.game.loading import LoadedGame
 from service.game.meta import apply_service_event, format_time, normal_address
@@ -152,6 +152,8 @@ def process_bounce(store: Store, config: Config, sub: Submission, message: Email
     if store.mark_outbox_bounced(delivery, f"{bounce.kind}: {bounce.reason()}"[:500],
                                  permanent=bounce.kind == PERMANENT):
         count_bounce(bounce.kind)
+        if bounce.kind == PERMANENT:
+            count_delivery("turn", "bounced")
     if bounce.kind == PERMANENT:
         refused_for_good(store, config, row, bounce.reason(), sub.id, bounce.recipient)
     return SubmissionResult(sub.id, "bounce", notes=(f"{bounce.kind}: {bounce.reason()}",))

@@ -10,6 +10,7 @@ from email.message import EmailMessage
 from sqlalchemy.exc import DBAPIError
 
 from service.base.config import Config
+from service.base.metrics import MAILED, observe_since
 from service.base.tokens import bounce_address
 from service.game.events import MASTER as MASTER_RECIPIENT
 from service.log.records import SETTLED
@@ -99,6 +100,8 @@ def deliver(store: Store, config: Config, outbox_id: int) -> str:
         return "refused"
     _record_sent(lambda: store.mark_outbox_sent(outbox_id, mailed=sent),
                  f"outbox row {outbox_id}")
+    if sent:
+        observe_since(MAILED, row.created_at)
     return "sent" if sent else "no-longer-needed"
 
 

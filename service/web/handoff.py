@@ -14,7 +14,7 @@ from typing import Any
 
 from flask import current_app
 
-from service.base.metrics import count_order
+from service.base.metrics import DECIDED, count_order, observe_since
 from service.log.store import Store
 from service.mail.delivery import deliver
 from service.orders.processing import process_submission
@@ -31,6 +31,9 @@ def hand_over(submission_id: str, game_id: str) -> str:
         return "queued"
     result = process_submission(store(), submission_id, config=config())
     count_order(result.status)
+    decided = store().get_submission(submission_id)
+    if decided is not None:
+        observe_since(DECIDED, decided.received_at)
     announce(game_id)
     return "processed"
 

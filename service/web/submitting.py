@@ -6,7 +6,7 @@ import re
 from flask import abort
 
 from service.base.inputs import has_unstorable
-from service.base.metrics import count_order
+from service.base.metrics import DECIDED, count_order, observe_since
 from service.game.loading import LoadedGame
 from service.log.store import Submission
 from service.orders.processing import submit_order
@@ -33,10 +33,12 @@ def take_order(loaded: LoadedGame, seat: str, body: str, *, source: str, key: st
 
     result = submit_order(store(), game_id, seat, body, source=source, sender=sender,
                           idempotency_key=scoped, prompt_key=prompt_key, hand_over=hand_over)
+    sub = store().get_submission(result.submission_id)
     if queued == [False]:
         count_order(result.status)
+        if sub is not None:
+            observe_since(DECIDED, sub.received_at)
         announce(game_id)
-    sub = store().get_submission(result.submission_id)
     if sub is None:
         raise LookupError(f"submission {result.submission_id} vanished")
     return sub

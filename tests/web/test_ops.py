@@ -13,7 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from service.base import metrics
-from service.base.config import MAIL_QUEUE, ORDERS_QUEUE, TASK_QUEUES
+from service.base.config import MAIL_QUEUE, ORDERS_QUEUE, TASK_QUEUES, load_config
 from service.log.store import Store
 
 from .conftest import new_game, seat_path
@@ -103,14 +103,41 @@ def test_queue_depth_is_read_from_redis(app: Flask, client: FlaskClient) -> None
         app.config["PBEM"] = app.config["PBEM"].__class__(
             **{**app.config["PBEM"].__dict__, "broker_url": REDIS_URL})
         text = client.get("/metrics").get_data(as_text=True)
-        assert sample(text, "pbem_queue_depth") == 3
+        assert sample(text, "pbem_queue_depth", f'{{queue="{ORDERS_QUEUE}"}}') == 2
+        assert sample(text, "pbem_queue_depth", f'{{queue="{MAIL_QUEUE}"}}') == 1
     finally:
         server.delete(*TASK_QUEUES, metrics.SWEEP_KEY)
 
 
+def test_queue_depth_is_read_from_the_database_broker(tmp_path: Path) -> None:
+    """The embedded broker keeps its queues in SQLite tables: they are counted there."""
+    from kombu.connection import Connection
+
+    url = f"sqla+sqlite:///{tmp_path / 'broker.db'}"
+    config = load_config({"PBEM_HOME": str(tmp_path), "PBEM_BROKER_URL": url})
+    assert metrics.queue_depth(config) == {name: 0 for name in TASK_QUEUES}
+    with Connection(url) as connection:  # type: ignore[no-untyped-call]
+        for name, count in ((ORDERS_QUEUE, 2), (MAIL_QUEUE, 3)):
+            queue = connection.SimpleQueue(name)
+            for n in range(count):
+                queue.put({"n": n})
+            queue.close()
+    depth = metrics.queue_depth(config)
+    assert (depth[ORDERS_QUEUE], depth[MAIL_QUEUE]) == (2, 3)
+
+
+def test_latencies_are_observed_from_stored_times() -> None:
+    before = sample(metrics.exposition(load_config()).decode(),
+                    "pbem_order_decided_seconds_count")
+    metrics.observe_since(metrics.DECIDED, "2026-11-26T10:00:00Z")
+    metrics.observe_since(metrics.DECIDED, "not a time")  # ignored, never raised
+    text = metrics.exposition(load_config()).decode()
+    assert sample(text, "pbem_order_decided_seconds_count") == before + 1
+
+
 COUNT_IN_CHILD = """
 from service.base import metrics
-from service.base.config import MAIL_QUEUE, ORDERS_QUEUE, TASK_QUEUES
+from service.base.config import MAIL_QUEUE, ORDERS_QUEUE, TASK_QUEUES, load_config
 metrics.count_order("accepted")
 metrics.count_delivery("turn", "sent")
 """
