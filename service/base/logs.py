@@ -11,10 +11,13 @@ import logging
 import os
 import re
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TextIO
 
-QUIET = ("fontTools", "weasyprint", "PIL")
-"""Libraries that log every step of a PDF at INFO; only their warnings are kept."""
+QUIET = ("fontTools", "weasyprint", "PIL", "mail.log")
+"""Libraries whose INFO and DEBUG lines are noise or worse, so only their warnings are kept:
+the PDF libraries log every step of a page; aiosmtpd (`mail.log`) logs every command of a
+conversation, addresses included, and at DEBUG every line of every message (sealed orders,
+press)."""
 STANDARD = frozenset(vars(logging.makeLogRecord({})).keys()) | {"message", "asctime"}
 """Attributes every record has; anything else was passed as extra= and is logged as a field."""
 
@@ -25,6 +28,7 @@ SECRETS = (
     (re.compile(r"(?<=[?&]invite=)[^&\s\"']+"), "…"),  # an invitation
     (re.compile(r"(play\+[0-9a-f]{8}\.[a-z][a-z0-9_-]{0,23}\.(?:p\d+\.)?)[a-z2-7]{16}",
                 re.IGNORECASE), r"\1…"),  # a seat's reply address
+    (re.compile(r"(bounce\+\d+\.)[a-z2-7]{16}", re.IGNORECASE), r"\1…"),  # a bounce address
 )
 """What a log line may never show: the credentials in private links and reply addresses."""
 
@@ -74,9 +78,9 @@ def formatter() -> logging.Formatter:
     return JsonFormatter()
 
 
-def configure_logging() -> None:
-    """Send every log record to standard error, one structured line each."""
-    handler = logging.StreamHandler()
+def configure_logging(stream: TextIO | None = None) -> None:
+    """Send every log record to standard error (or `stream`), one structured line each."""
+    handler = logging.StreamHandler(stream)
     handler.setFormatter(formatter())
     handler.addFilter(Redacting())
     root = logging.getLogger()
