@@ -1,0 +1,62 @@
+"""Each benchmark runs at a tiny size (`--quick`) and prints, last, the figures it promises:
+wall clock and CPU time beside a baseline of the same run, and their ratios. Only the keys and
+that the figures are real numbers are checked, never how fast anything was."""
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+COMPARED = ("ms", "cpu_ms", "baseline_ms", "baseline_cpu_ms", "ratio", "cpu_ratio")
+
+
+def run_quick(script: str, *args: str, timeout: float = 300) -> dict[str, Any]:
+    """Run `bench/<script> --quick ...` and return the JSON object of its last line."""
+    done = subprocess.run([sys.executable, f"bench/{script}", "--quick", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=timeout, check=False,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    figures = json.loads(done.stdout.strip().splitlines()[-1])
+    assert isinstance(figures, dict)
+    return figures
+
+
+def assert_compared(figures: dict[str, Any], name: str) -> None:
+    """Insist on the six figures of a path timed beside its baseline, each a positive number."""
+    for key in COMPARED:
+        value = figures[f"{name}_{key}"]
+        assert isinstance(value, (int, float)) and math.isfinite(value) and value > 0, \
+            (name, key, value)
+
+
+def test_the_sweep_benchmark_prints_the_sweep_beside_loading_the_due_games() -> None:
+    figures = run_quick("sweep.py")
+    assert_compared(figures, "sqlite_100_sweep")
+    assert figures["sqlite_100_sweep_games_read"] == 3
+
+
+def test_the_page_benchmark_prints_the_server_cpu_of_a_page_and_of_hello() -> None:
+    figures = run_quick("page.py")
+    for key in ("rps", "baseline_rps", "share", "cpu_ms", "baseline_cpu_ms", "cpu_ratio"):
+        assert figures[f"seat_page_100_{key}"] > 0, key
+
+
+def test_the_pdf_benchmark_prints_the_turn_email_beside_a_minimal_pdf() -> None:
+    figures = run_quick("pdf.py")
+    assert_compared(figures, "email_pdf")
+    assert_compared(figures, "snapshot_pdf")
+    assert figures["snapshot_pdf_p95_ms"] >= figures["snapshot_pdf_ms"]
+
+
+def test_the_flat_benchmark_prints_every_action_beside_its_baseline() -> None:
+    figures = run_quick("flat.py")
+    for action in ("order", "outbox", "seat_page", "pdf", "replay_over"):
+        assert_compared(figures, f"sqlite_events_100_{action}")
+        assert figures[f"sqlite_events_100_{action}_statements"] >= 1, action
+    for action in ("lobby", "my_games", "sweep", "recover"):
+        assert_compared(figures, f"sqlite_games_100_{action}")
