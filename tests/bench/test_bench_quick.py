@@ -60,3 +60,14 @@ def test_the_flat_benchmark_prints_every_action_beside_its_baseline() -> None:
         assert figures[f"sqlite_events_100_{action}_statements"] >= 1, action
     for action in ("lobby", "my_games", "sweep", "recover"):
         assert_compared(figures, f"sqlite_games_100_{action}")
+
+
+def test_the_ratios_benchmark_prints_cpu_figures_beside_its_wall_ratios() -> None:
+    figures = run_quick("ratios.py")
+    for key in ("order_sqlite_ratio", "seat_page_share", "email_pdf_ratio", "cli_order_s",
+                "cli_order_ratio", "cli_floor_s", "order_sqlite_s", "seat_page_rps"):
+        assert figures[key] > 0, key
+    assert figures["order_pg_ratio"] is None
+    for path in ("order_sqlite", "email_pdf", "seat_page", "cli_order", "cli_floor"):
+        for key in ("cpu_ms", "cpu_baseline_ms", "cpu_ratio"):
+            assert figures[f"{path}_{key}"] > 0, (path, key)
