@@ -6,10 +6,16 @@ from __future__ import annotations
 import json
 import math
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
+
+import pytest
+
+from bench.soak_parts import PG_BIN
+from tests.stores import PG_URL, require_postgres
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPARED = ("ms", "cpu_ms", "baseline_ms", "baseline_cpu_ms", "ratio", "cpu_ratio")
@@ -71,3 +77,28 @@ def test_the_ratios_benchmark_prints_cpu_figures_beside_its_wall_ratios() -> Non
     for path in ("order_sqlite", "email_pdf", "seat_page", "cli_order", "cli_floor"):
         for key in ("cpu_ms", "cpu_baseline_ms", "cpu_ratio"):
             assert figures[f"{path}_{key}"] > 0, (path, key)
+
+
+@pytest.mark.postgres
+def test_the_web_benchmark_prints_latencies_and_server_cpu_beside_hello() -> None:
+    require_postgres()
+    redis = os.environ.get("PBEM_TEST_REDIS_URL", "redis://127.0.0.1:6379/11")
+    figures = run_quick("web.py", "--redis", redis, "--postgres", PG_URL)
+    for key in ("hello_ms", "hello_rps", "seat_page_ms", "seat_page_p95_ms", "order_ms",
+                "seat_page_ratio", "order_ratio", "web_cpu_ms", "web_baseline_cpu_ms",
+                "web_cpu_ratio"):
+        assert figures[key] > 0, key
+    assert figures["worker_cpu_ms_per_order"] >= 0
+
+
+@pytest.mark.postgres
+def test_the_soak_benchmark_prints_cpu_by_role_and_its_baselines() -> None:
+    if not (PG_BIN / "initdb").exists() or shutil.which("redis-server") is None:
+        pytest.skip("the soak starts a private PostgreSQL and Redis: their programs are missing")
+    figures = run_quick("soak.py", timeout=600)
+    assert figures["orders_acknowledged"] > 0
+    assert set(figures["cpu_ms_by_role"]) == {"web", "worker-1", "worker-2", "beat",
+                                              "postgres", "redis"}
+    assert figures["cpu_ms_per_decided_order"] > 0
+    for key in ("smtp_ms", "smtp_cpu_ms", "one_row_ms", "one_row_cpu_ms"):
+        assert figures["baseline"][key] > 0, key
