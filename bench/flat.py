@@ -30,16 +30,29 @@ counted where the driver runs them (raw cursor reads included, transaction contr
 Flat means the statements and rows stay the same from size to size, and the time nearly so;
 the table at the end of each store's run marks what grew.
 
+Every run of an action is timed next to its baseline, by turns, in wall clock and this
+process's CPU time: for a page, GET /hello of the same app (a route answering a constant: the
+same test client, request hooks, session and store opening, with nothing of the page's own
+reads); for a store action (order, outbox, sweep, recover), a bare one-row read of the games
+table on the same store. A baseline does not grow with the store, so its ratio shows what grows
+while the machine's load, which slows both sides alike, cancels out. The last line is one JSON
+object: per store, unit and size, `<store>_<events|games>_<size>_<action>_ms`, `..._cpu_ms`,
+`..._baseline_ms`, `..._baseline_cpu_ms`, `..._ratio`, `..._cpu_ratio`, `..._statements` and
+`..._rows` (spaces in an action's name become underscores).
+
 Every store is a SQLite file in a temporary folder; with --postgres, the same runs follow on
 PostgreSQL, each size in a scratch schema of its own made and dropped by this run (see
 bench/README.md).
 
     .venv/bin/python bench/flat.py [--full] [--events N ...] [--games N ...]
-                                   [--postgres [URL]] [--no-sqlite]
+                                   [--postgres [URL]] [--no-sqlite] [--quick]
+
+`--quick`: 100 events and 100 games, on SQLite only.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
@@ -58,6 +71,7 @@ from sqlalchemy import update
 from bench.hot.order import Orders
 from bench.hot.reads import ReadCounter, Reads
 from bench.hot.synth import SEATS, long_game, many_games
+from bench.hot.timing import Compared, Took
 from bench.scratch import PG_URL, drop_pg_store, new_pg_store
 from service.base import clock
 from service.base.tokens import signature
@@ -75,15 +89,40 @@ STALE_SECONDS, GIVE_UP_AFTER, RECOVER_BATCH = 60, 20, 100
 """As the `recover` task reads (workers/tasks.py)."""
 PLAYER = "anna@example.org"
 """The address that signs in to "my games": it plays the real games, not their clones."""
-Line = dict[str, Reads]
+Measured = tuple[Reads, Reads]
+"""An action's median reads and times, and its baseline's, run by turns."""
+Line = dict[str, Measured]
 
 
-def median_reads(counter: ReadCounter, actions: list[Callable[[], object]]) -> Reads:
-    """Return the median statements, rows and seconds over running each action once."""
-    runs = [counter.measure(action) for action in actions]
+def _median(runs: list[Reads]) -> Reads:
     return Reads(int(statistics.median(r.statements for r in runs)),
                  int(statistics.median(r.rows for r in runs)),
-                 statistics.median(r.seconds for r in runs))
+                 statistics.median(r.seconds for r in runs),
+                 statistics.median(r.cpu for r in runs))
+
+
+def median_reads(counter: ReadCounter, actions: list[Callable[[], object]],
+                 baseline: Callable[[], object]) -> Measured:
+    """Return the median statements, rows, seconds and CPU over running each action once,
+    each right after one run of `baseline`, and the baseline's medians."""
+    runs, bases = [], []
+    for action in actions:
+        bases.append(counter.measure(baseline))
+        runs.append(counter.measure(action))
+    return _median(runs), _median(bases)
+
+
+def one_row(store: Store) -> Callable[[], object]:
+    """Return the baseline of a store action: a bare one-row read of the games table."""
+    from sqlalchemy import select
+
+    from service.log.schema import games as games_t
+
+    def read() -> object:
+        with store._engine.connect() as conn:
+            return conn.execute(select(games_t).limit(1)).first()
+
+    return read
 
 
 def web_app(folder: Path) -> Any:
@@ -92,7 +131,13 @@ def web_app(folder: Path) -> Any:
                       PBEM_DATABASE_URL=f"sqlite:///{folder / 'pbem.db'}")
     from service.web.app import create_app
 
-    return create_app({"TESTING": True})
+    app = create_app({"TESTING": True})
+
+    @app.get("/hello")
+    def hello() -> str:
+        return "hello"
+
+    return app
 
 
 @contextmanager
@@ -132,9 +177,11 @@ def seat_sig(store: Store, game_id: str, seat: str) -> str:
 
 
 def page_reads(app: Any, counter: ReadCounter, url: str, headers: dict[str, str] | None = None,
-               times: int = 3, status: int = 200) -> Reads:
-    """Return the median reads of `times` cold GETs of `url`, each from a new client."""
-    return median_reads(counter, [partial(_get_cold, app, url, headers, status)] * times)
+               times: int = 3, status: int = 200) -> Measured:
+    """Return the median reads of `times` cold GETs of `url`, each from a new client, and of
+    as many GETs of /hello (the baseline) by turns with them."""
+    return median_reads(counter, [partial(_get_cold, app, url, headers, status)] * times,
+                        partial(_get_cold, app, "/hello"))
 
 
 def by_events(size: int, pg_url: str | None) -> Line:
@@ -145,7 +192,8 @@ def by_events(size: int, pg_url: str | None) -> Line:
         ordered, results = _orders(store, counter, game_id)
         line = {"order": ordered,
                 "outbox": median_reads(counter, [partial(store.submission_outbox,
-                                                         r.submission_id) for r in results])}
+                                                         r.submission_id) for r in results],
+                                       one_row(store))}
         sigs = {seat.name: seat_sig(store, game_id, seat.name) for seat in SEATS}
         link = f"/play/{game_id}/anna/{sigs['anna']}"
         api = f"/api/v1/games/{game_id}"
@@ -162,7 +210,8 @@ def by_events(size: int, pg_url: str | None) -> Line:
         line["api history"] = page_reads(app, counter, api + "/seats/anna/history", bearer)
         line["pdf"] = median_reads(counter, [
             partial(_get_cold, app, f"/play/{game_id}/{seat}/{sig}/snapshot.pdf")
-            for seat, sig in sigs.items()])  # each seat's first download renders its PDF
+            for seat, sig in sigs.items()],  # each seat's first download renders its PDF
+            partial(_get_cold, app, "/hello"))
         line["pdf cached"] = page_reads(app, counter, link + "/snapshot.pdf")
         end_game(store, game_id, "measured")
         line["game over"] = page_reads(app, counter, f"/games/{game_id}")
@@ -170,7 +219,7 @@ def by_events(size: int, pg_url: str | None) -> Line:
     return line
 
 
-def _orders(store: Store, counter: ReadCounter, game_id: str) -> tuple[Reads, list[Any]]:
+def _orders(store: Store, counter: ReadCounter, game_id: str) -> tuple[Measured, list[Any]]:
     """Give three orders in the long game; return their median reads and their results."""
     orders = Orders(store)
     orders.game_id = game_id
@@ -181,7 +230,7 @@ def _orders(store: Store, counter: ReadCounter, game_id: str) -> tuple[Reads, li
         pending = picked.pop() if picked else orders.next()
         results.append(submit_order(store, *pending, source="bench"))
 
-    ordered = median_reads(counter, [order, order, order])
+    ordered = median_reads(counter, [order, order, order], one_row(store))
     if not all(result.accepted for result in results) or orders.game_id != game_id:
         raise SystemExit("an order of the long game was refused or it ended")
     return ordered, results
@@ -197,10 +246,13 @@ def by_games(size: int, pg_url: str | None) -> Line:
             counter = ReadCounter(store._engine)
             line = {"lobby": page_reads(app, counter, "/"),
                     "api games": page_reads(app, counter, "/api/v1/games"),
-                    "my games": median_reads(counter, [partial(_my_games, app)] * 3)}
+                    "my games": median_reads(counter, [partial(_my_games, app)] * 3,
+                                             partial(_get_cold, app, "/hello"))}
             clock.set_now(START + timedelta(hours=24, minutes=1))
-            line["sweep"] = median_reads(counter, [lambda: deadlines.sweep(store)])
-            line["recover"] = median_reads(counter, [lambda: _recover_reads(store)] * 3)
+            line["sweep"] = median_reads(counter, [lambda: deadlines.sweep(store)],
+                                         one_row(store))
+            line["recover"] = median_reads(counter, [lambda: _recover_reads(store)] * 3,
+                                           one_row(store))
         finally:
             clock.set_now(None)
     return line
@@ -251,8 +303,22 @@ def _ok(answer: Any, url: str, status: int = 200) -> None:
 def print_line(label: str, line: Line) -> None:
     """Print what each action of one size read."""
     print(label, flush=True)
-    for action, reads in line.items():
-        print(f"    {action:<12} {reads.text()}", flush=True)
+    for action, (reads, base) in line.items():
+        ratio = reads.seconds / base.seconds if base.seconds > 0 else float("nan")
+        cpu_ratio = reads.cpu / base.cpu if base.cpu > 0 else float("nan")
+        print(f"    {action:<12} {reads.text()}   baseline {base.seconds * 1000:6.2f} ms "
+              f"({base.cpu * 1000:6.2f} ms CPU)   ratio {ratio:7.1f} (CPU {cpu_ratio:7.1f})",
+              flush=True)
+
+
+def line_keys(prefix: str, line: Line) -> dict[str, float]:
+    """Return one size's figures by JSON key."""
+    figures: dict[str, float] = {}
+    for action, (reads, base) in line.items():
+        name = f"{prefix}_{action.replace(' ', '_')}"
+        figures |= Compared(Took(reads.seconds, reads.cpu), Took(base.seconds, base.cpu)).keys(
+            name) | {f"{name}_statements": reads.statements, f"{name}_rows": reads.rows}
+    return figures
 
 
 def print_table(label: str, unit: str, lines: dict[int, Line]) -> None:
@@ -262,15 +328,17 @@ def print_table(label: str, unit: str, lines: dict[int, Line]) -> None:
     sizes = sorted(lines)
     print(f"[{label}] statements/rows by {unit}: " + " ".join(f"{s:>13,}" for s in sizes))
     for action in lines[sizes[0]]:
-        cells = [lines[size][action] for size in sizes]
+        cells = [lines[size][action][0] for size in sizes]
         grew = any((c.statements, c.rows) != (cells[0].statements, cells[0].rows)
                    for c in cells)
         text = " ".join(f"{f'{c.statements}/{c.rows}':>13}" for c in cells)
         print(f"    {action:<12} {' ' * (len(unit) + 19)}{text}{'  <- grew' if grew else ''}")
 
 
-def run(label: str, pg_url: str | None, events: list[int], games: list[int]) -> None:
-    """Measure every size on fresh stores of one kind and print the lines and tables."""
+def run(label: str, pg_url: str | None, events: list[int],
+        games: list[int]) -> dict[str, float]:
+    """Measure every size on fresh stores of one kind, print the lines and tables, and return
+    the figures by JSON key."""
     by_event: dict[int, Line] = {}
     for size in events:
         by_event[size] = by_events(size, pg_url)
@@ -281,6 +349,12 @@ def run(label: str, pg_url: str | None, events: list[int], games: list[int]) -> 
         print_line(f"[{label}] {size:,} games", by_game[size])
     print_table(label, "events", by_event)
     print_table(label, "games", by_game)
+    figures: dict[str, float] = {}
+    for size, line in by_event.items():
+        figures |= line_keys(f"{label}_events_{size}", line)
+    for size, line in by_game.items():
+        figures |= line_keys(f"{label}_games_{size}", line)
+    return figures
 
 
 def main() -> None:
@@ -293,14 +367,19 @@ def main() -> None:
                         help="also on PostgreSQL at URL (default $PBEM_BENCH_PG_URL), each "
                              "size in a scratch schema of its own")
     parser.add_argument("--no-sqlite", action="store_true", help="only on PostgreSQL")
+    parser.add_argument("--quick", action="store_true", help="100 events, 100 games, SQLite")
     args = parser.parse_args()
+    if args.quick:
+        args.events, args.games, args.postgres, args.no_sqlite = [100], [100], None, False
     events = args.events if args.events is not None else [100, 1_000, 10_000] + (
         [100_000] if args.full else [])
     games = args.games if args.games is not None else [100, 1_000, 10_000]
+    figures: dict[str, float] = {}
     if not args.no_sqlite:
-        run("sqlite", None, events, games)
+        figures |= run("sqlite", None, events, games)
     if args.postgres:
-        run("postgresql", args.postgres, events, games)
+        figures |= run("postgresql", args.postgres, events, games)
+    print(json.dumps(figures, sort_keys=True))
 
 
 if __name__ == "__main__":

@@ -8,32 +8,43 @@ constant. Clients fetch the hello route and the seat page by turns, for the same
 new connection per request; the seat page keeps its session cookie, as a returning player's
 browser does. Nothing outside the temporary folder is touched: no shared database, no Redis.
 
-    .venv/bin/python bench/page.py [--events 100 1000 10000 100000] [--seconds 6]
+The baseline is the hello route: the same gunicorn server, app, request hooks, clients and
+connections, with nothing of the page's own work, served in the same rounds, so load on the
+machine slows both; the page's requests/s is given as a share of hello's. Beside the rates,
+the server's CPU time (every gunicorn process, read from /proc) per request served, for the page
+and for hello, and their ratio: what one page costs the server, which other processes on the
+machine disturb less than the rates. Each figure is the median of 3 rounds. The last line is
+one JSON object: per length, `seat_page_<events>_rps`, `..._baseline_rps`, `..._share`,
+`..._cpu_ms` (server CPU per page), `..._baseline_cpu_ms` (per hello) and `..._cpu_ratio`.
 
-Prints `name value baseline ratio` lines; `measure_seat_page(events)` returns
-(seat page requests/s, hello requests/s) for bench/ratios.py.
+    .venv/bin/python bench/page.py [--events 100 1000 10000 100000] [--seconds 6] [--quick]
+
+`--quick`: a game of 100 events, 1 s per round. Prints `name value baseline ratio` lines;
+`measure_seat_page(events)` returns (seat page requests/s, hello requests/s) for
+bench/ratios.py, `measure_seat_page_cpu(events)` also the server CPU per request of each.
 """
 from __future__ import annotations
 
 import argparse
 import http.client
+import json
 import os
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
-
-from service.log.records import Append
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from flask import Flask
 
-from bench.processes import free_port, stop
+from bench.processes import cpu_seconds, free_port, stop
 from service.game.loading import load_game, maybe_snapshot
+from service.log.records import Append
 from service.log.store import NewEvent, Store
 from service.orders.creation import NewSeat, create_game
 
@@ -103,10 +114,17 @@ def fetch(port: int, path: str, cookie: str) -> tuple[int, str]:
 
 def rate(port: int, path: str, seconds: float, clients: int = CLIENTS) -> float:
     """Return the successful requests/s of `clients` threads fetching `path` for `seconds`."""
+    return counted_rate(port, path, seconds, clients)[0]
+
+
+def counted_rate(port: int, path: str, seconds: float,
+                 clients: int = CLIENTS) -> tuple[float, int]:
+    """Return the successful requests/s of `clients` threads fetching `path` for `seconds`,
+    and the requests answered (successful or not)."""
     done = [0] * clients
     until = time.monotonic() + seconds
 
-    failed = [0] * clients
+    failed, answered = [0] * clients, [0] * clients
 
     def client(index: int) -> None:
         cookie = ""
@@ -118,6 +136,7 @@ def rate(port: int, path: str, seconds: float, clients: int = CLIENTS) -> float:
                 time.sleep(0.05)
                 continue
             done[index] += status == 200
+            answered[index] += 1
 
     threads = [threading.Thread(target=client, args=(index,)) for index in range(clients)]
     began = time.monotonic()
@@ -127,7 +146,7 @@ def rate(port: int, path: str, seconds: float, clients: int = CLIENTS) -> float:
         thread.join()
     if sum(failed):
         print(f"# {path}: {sum(failed)} requests failed to connect", file=sys.stderr)
-    return sum(done) / (time.monotonic() - began)
+    return sum(done) / (time.monotonic() - began), sum(answered)
 
 
 def serve(home: Path, port: int) -> subprocess.Popen[bytes]:
@@ -154,10 +173,47 @@ def serve(home: Path, port: int) -> subprocess.Popen[bytes]:
     raise RuntimeError(f"gunicorn did not answer; see {home / 'gunicorn.log'}")
 
 
+@dataclass(frozen=True)
+class PageFigures:
+    """The seat page and hello under one server: requests/s and server CPU seconds per request
+    (medians over the rounds)."""
+
+    page_rps: float
+    hello_rps: float
+    page_cpu: float
+    hello_cpu: float
+
+    def keys(self, name: str) -> dict[str, float]:
+        """Return the JSON figures of one length under `name`."""
+        return {f"{name}_rps": round(self.page_rps, 2),
+                f"{name}_baseline_rps": round(self.hello_rps, 2),
+                f"{name}_share": round(self.page_rps / self.hello_rps, 4),
+                f"{name}_cpu_ms": round(self.page_cpu * 1000, 3),
+                f"{name}_baseline_cpu_ms": round(self.hello_cpu * 1000, 3),
+                f"{name}_cpu_ratio": round(self.page_cpu / self.hello_cpu, 3)
+                if self.hello_cpu > 0 else float("nan")}
+
+
+def served(server: subprocess.Popen[bytes], port: int, path: str,
+           seconds: float) -> tuple[float, float]:
+    """Return the requests/s of `path` and the server's CPU seconds per request answered."""
+    before = cpu_seconds(server.pid)
+    rps, answered = counted_rate(port, path, seconds)
+    return rps, (cpu_seconds(server.pid) - before) / max(answered, 1)
+
+
 def measure_seat_page(events: int, seconds: float = SECONDS,
                       rounds: int = 3) -> tuple[float, float]:
     """Return (seat page requests/s, hello requests/s) under gunicorn for a game of `events`
     events: medians of `rounds` interleaved runs of `seconds` each."""
+    found = measure_seat_page_cpu(events, seconds, rounds)
+    return found.page_rps, found.hello_rps
+
+
+def measure_seat_page_cpu(events: int, seconds: float = SECONDS,
+                          rounds: int = 3) -> PageFigures:
+    """Return the seat page's and hello's requests/s and server CPU per request under
+    gunicorn for a game of `events` events: medians of `rounds` interleaved runs."""
     with tempfile.TemporaryDirectory(prefix="pbem-bench-page-") as folder:
         home = Path(folder)
         path = seat_path(home, events)
@@ -168,11 +224,13 @@ def measure_seat_page(events: int, seconds: float = SECONDS,
             rate(port, "/hello", 1.0)
             pages, hellos = [], []
             for _ in range(rounds):
-                hellos.append(rate(port, "/hello", seconds))
-                pages.append(rate(port, path, seconds))
+                hellos.append(served(server, port, "/hello", seconds))
+                pages.append(served(server, port, path, seconds))
         finally:
             stop(server)
-    return sorted(pages)[rounds // 2], sorted(hellos)[rounds // 2]
+    middle = rounds // 2
+    return PageFigures(sorted(p[0] for p in pages)[middle], sorted(h[0] for h in hellos)[middle],
+                       sorted(p[1] for p in pages)[middle], sorted(h[1] for h in hellos)[middle])
 
 
 def main() -> None:
@@ -180,10 +238,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, nargs="+", default=[100, 1000, 10000, 100000])
     parser.add_argument("--seconds", type=float, default=SECONDS)
+    parser.add_argument("--quick", action="store_true", help="100 events, 1 s per round")
     args = parser.parse_args()
+    if args.quick:
+        args.events, args.seconds = [100], 1.0
+    figures: dict[str, float] = {}
     for events in args.events:
-        page, hello = measure_seat_page(events, args.seconds)
-        print(f"seat_page_rps_{events}_events {page:.1f} {hello:.1f} {page / hello:.3f}")
+        found = measure_seat_page_cpu(events, args.seconds)
+        print(f"seat_page_rps_{events}_events {found.page_rps:.1f} {found.hello_rps:.1f} "
+              f"{found.page_rps / found.hello_rps:.3f}")
+        print(f"seat_page_server_cpu_ms_{events}_events {found.page_cpu * 1000:.3f} "
+              f"{found.hello_cpu * 1000:.3f} {found.page_cpu / max(found.hello_cpu, 1e-9):.2f}",
+              flush=True)
+        figures |= found.keys(f"seat_page_{events}")
+    print(json.dumps(figures, sort_keys=True))
 
 
 if __name__ == "__main__":

@@ -10,21 +10,35 @@ the PDF cache before every repeat, outside the timing, so it is rendered each ti
 in a SQLite file of its own (a temporary folder), interleaved with a minimal WeasyPrint document,
 and prints `name value baseline ratio` lines.
 
-    .venv/bin/python bench/pdf.py [--renders 50] [--seed 1] [--repeats 9]
+The baseline of both the per-seat PDF and the turn email is a minimal WeasyPrint document
+(`<p>Hello</p>`) rendered in this process by turns with them: the floor of any PDF (WeasyPrint's
+layout and its PDF writer with the fonts loaded), so load on the machine slows it as it slows
+the real ones, and the ratio is what the board, the history and (for the email) composing the
+text and HTML cost on top. Every figure is given in wall clock and this process's CPU time. The
+last line is one JSON object: `email_pdf_ms`, `email_pdf_cpu_ms`, `email_pdf_baseline_ms`,
+`email_pdf_baseline_cpu_ms`, `email_pdf_ratio`, `email_pdf_cpu_ratio`, the same for
+`snapshot_pdf`, and `snapshot_pdf_p95_ms`.
 
-`measure_email_pdf(repeats)` returns (median turn email seconds, median minimal WeasyPrint
-seconds) for bench/ratios.py.
+    .venv/bin/python bench/pdf.py [--renders 50] [--seed 1] [--repeats 9] [--quick]
+
+`--quick`: 6 renders, 3 emails. `measure_email_pdf(repeats)` returns (median turn email
+seconds, median minimal WeasyPrint seconds) for bench/ratios.py; `measure_email_pdf_times`
+the medians in wall clock and CPU (`bench.hot.timing.Compared`).
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
-import time
-from collections.abc import Callable
+import sys
 from functools import partial
+from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.hot.timing import Compared, Took, compared, timed
 from engine.core.harness import play_random_game, seat_names
 from engine.secret_masters import GAME
 from service.pdf.render import render_snapshot_pdf, warm_up
@@ -54,13 +68,6 @@ def render(seat: str | None, view: dict[str, Any]) -> bytes:
                                generated_at="2025-01-01 12:00 UTC")
 
 
-def timed(action: Callable[[], object]) -> tuple[float, float]:
-    """Return the wall-clock and the CPU seconds `action` takes."""
-    wall, cpu = time.perf_counter(), time.process_time()
-    action()
-    return time.perf_counter() - wall, time.process_time() - cpu
-
-
 def summary(label: str, seconds: list[float]) -> str:
     """Return one line: median, 95th percentile and fastest, in milliseconds."""
     ordered = sorted(seconds)
@@ -82,8 +89,14 @@ def minimal_pdf() -> bytes:
 def measure_email_pdf(repeats: int) -> tuple[float, float]:
     """Return (median seconds of one turn email with its PDF, median seconds of a minimal
     WeasyPrint document), measured by turns in one run."""
+    found = measure_email_pdf_times(repeats)
+    return found.path.wall, found.base.wall
+
+
+def measure_email_pdf_times(repeats: int) -> Compared:
+    """Return the medians (wall clock and CPU) of one turn email with its PDF and of a minimal
+    WeasyPrint document, measured by turns in one run."""
     import tempfile
-    from pathlib import Path
 
     from sqlalchemy import delete
 
@@ -114,14 +127,15 @@ def measure_email_pdf(repeats: int) -> tuple[float, float]:
             email = partial(compose_outbox, store, config, row)
             drop_pdfs()
             email()
-            mails, minimal = [], []
+            mails: list[Took] = []
+            minimal: list[Took] = []
             for _ in range(repeats):
                 drop_pdfs()  # not timed: a write of the benchmark's own, not part of an email
-                mails.append(timed(email)[0])
-                minimal.append(timed(minimal_pdf)[0])
+                mails.append(timed(email))
+                minimal.append(timed(minimal_pdf))
         finally:
             store.dispose()
-    return statistics.median(mails), statistics.median(minimal)
+    return compared(mails, minimal)
 
 
 def main() -> None:
@@ -130,22 +144,35 @@ def main() -> None:
     parser.add_argument("--renders", type=int, default=50, help="PDFs to render")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random games")
     parser.add_argument("--repeats", type=int, default=9, help="turn emails to compose")
+    parser.add_argument("--quick", action="store_true", help="6 renders, 3 emails")
     args = parser.parse_args()
+    if args.quick:
+        args.renders, args.repeats = 6, 3
     views = sample_views(args.renders, args.seed)
-    first = timed(lambda: render(*views[0]))[0]
-    pdf = [timed(partial(render, seat, view)) for seat, view in views]
+    first = timed(lambda: render(*views[0])).wall
+    pdf, bases = [], []
+    for seat, view in views:
+        pdf.append(timed(partial(render, seat, view)))
+        bases.append(timed(minimal_pdf))
     svg = [timed(partial(GAME.render_board_svg, view)) for _, view in views]
     sizes = [len(render(seat, view)) for seat, view in views[:10]]
     print(f"{'first render in the process':<30} {first * 1000:7.1f} ms (builds the fonts)")
-    print(summary("PDF per seat, wall clock", [wall for wall, _ in pdf]))
-    print(summary("PDF per seat, CPU time", [cpu for _, cpu in pdf]))
-    print(summary("board SVG alone, wall clock", [wall for wall, _ in svg]))
+    print(summary("PDF per seat, wall clock", [took.wall for took in pdf]))
+    print(summary("PDF per seat, CPU time", [took.cpu for took in pdf]))
+    print(summary("board SVG alone, wall clock", [took.wall for took in svg]))
     print(f"{'PDF size':<30} median {statistics.median(sizes) / 1024:7.1f} KiB")
     print(f"{'load average (1 min)':<30} {os.getloadavg()[0]:7.2f} on {os.cpu_count()} CPUs")
-    mail, minimal = measure_email_pdf(args.repeats)
-    print(f"email_pdf_s {mail:.4f} {minimal:.4f} {mail / minimal:.2f}")
-    pdf_wall = statistics.median(wall for wall, _ in pdf)
-    print(f"snapshot_pdf_s {pdf_wall:.4f} {minimal:.4f} {pdf_wall / minimal:.2f}")
+    mail = measure_email_pdf_times(args.repeats)
+    snapshot = compared(pdf, bases)
+    print(f"email_pdf_s {mail.path.wall:.4f} {mail.base.wall:.4f} {mail.ratio:.2f}")
+    print(f"snapshot_pdf_s {snapshot.path.wall:.4f} {snapshot.base.wall:.4f} "
+          f"{snapshot.ratio:.2f}")
+    print(mail.line("turn email (minimal PDF)"))
+    print(snapshot.line("PDF per seat (minimal PDF)"))
+    walls = sorted(took.wall for took in pdf)
+    p95 = walls[min(len(walls) - 1, round(0.95 * (len(walls) - 1)))]
+    print(json.dumps(mail.keys("email_pdf") | snapshot.keys("snapshot_pdf")
+                     | {"snapshot_pdf_p95_ms": round(p95 * 1000, 3)}, sort_keys=True))
 
 
 if __name__ == "__main__":

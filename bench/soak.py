@@ -13,11 +13,28 @@ to drain and prints:
     orders lost (acknowledged, never decided), orders doubled (applied twice), wrong answers
     emails lost (an outbox row or an answer that never arrived), emails duplicated
 
+Beside them, the CPU time of every process over the run (read from /proc twice a second, so
+a killed or restarted process still counts), summed per role: web, worker-1, worker-2, beat,
+postgres (the whole private cluster) and redis; and the CPU of all of them per decided order.
+The baseline, measured in the same run before the load and after the drain, is a bare SMTP
+round trip of a turn email's size to the players' mail server (both ends in this process) and
+a bare one-row transaction on the same store: the floors of mailing and of storing, which the
+machine's load slows as it slows the service. The last line is one JSON object:
+`orders_sent`, `orders_acknowledged`, `orders_decided`, `decided_per_s`, `latency_p50_ms`,
+`latency_p95_ms`, `orders_lost`, `orders_doubled`, `wrong_answers`, `emails_lost`,
+`emails_duplicated`, `cpu_ms_by_role`, `cpu_ms_per_decided_order`, `baseline` (`smtp_ms`,
+`smtp_cpu_ms`, `one_row_ms`, `one_row_cpu_ms`) and `decided_order_cpu_ratio` (per decided
+order, to the one-row transaction's CPU).
+
     .venv/bin/python bench/soak.py [--rate 30] [--seconds 60] [--games 120] [--drain 300]
+                                   [--quick]
+
+`--quick`: 12 games, 2 orders/s for 12 s, at most 180 s to drain.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import shutil
@@ -36,6 +53,10 @@ import requests
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.ceiling import Roles, process_tree
+from bench.hot.timing import Took, median_took, timed
+from bench.order import baseline as one_row_transaction
+from bench.smtp import message as turn_sized_message
 from bench.soak_parts import (
     MailKeeper,
     Postgres,
@@ -230,8 +251,8 @@ def break_things(parts: dict[str, Service], pg: Postgres, redis: Redis, seconds:
 
 
 def report(run: Run, keeper: MailKeeper, engine: Any, start: float, seconds: float,
-           rate: float, done_at: float, events: list[str]) -> None:
-    """Print the figures of the run."""
+           rate: float, done_at: float, events: list[str]) -> dict[str, Any]:
+    """Print the figures of the run; return them by JSON key."""
     subs, applied, rows = read_back(engine)
     arrivals = keeper.snapshot()
     acked = [o for o in run.orders if o.submission]
@@ -292,6 +313,52 @@ def report(run: Run, keeper: MailKeeper, engine: Any, start: float, seconds: flo
     print("faults:")
     for line in events:
         print(f"  {line}")
+    return {"orders_sent": len(run.orders), "orders_acknowledged": len(acked),
+            "orders_decided": len(decided),
+            "decided_per_s": round(len(decided) / max(done_at - start, 1e-9), 2),
+            "latency_p50_ms": round(statistics.median(latencies) * 1000, 1)
+            if latencies else None,
+            "latency_p95_ms": round(percentile(latencies, 0.95) * 1000, 1)
+            if latencies else None,
+            "orders_lost": len(lost), "orders_doubled": len(doubled),
+            "wrong_answers": len(wrong), "emails_lost": len(emails_lost),
+            "emails_duplicated": duplicated}
+
+
+def baselines(bare: Any, mail_port: int, rounds: int = 10) -> tuple[list[Took], list[Took]]:
+    """Return bare SMTP round trips to the mail keeper and one-row transactions (`bare`, on the
+    store), run by turns."""
+    import smtplib
+
+    mail = turn_sized_message()
+
+    def smtp() -> None:
+        with smtplib.SMTP("127.0.0.1", mail_port, timeout=10) as client:
+            client.send_message(mail, to_addrs=["baseline@players.test"])
+
+    smtp()
+    sends, rows = [], []
+    for _ in range(rounds):
+        sends.append(timed(smtp))
+        rows.append(timed(bare))
+    return sends, rows
+
+
+def role_finders(parts: dict[str, Service], pg: Postgres,
+                 redis: Redis) -> dict[str, Any]:
+    """Return, per role, how to list its processes now (restarts give new ones)."""
+    def tree(name: str) -> list[int]:
+        process = parts[name].process
+        return process_tree(process.pid) if process is not None else []
+
+    def cluster() -> list[int]:
+        head = (pg.folder / "data" / "postmaster.pid").read_text().split("\n", 1)[0]
+        return process_tree(int(head))
+
+    finders: dict[str, Any] = {name: (lambda name=name: tree(name)) for name in parts}
+    finders["postgres"] = cluster
+    finders["redis"] = lambda: [redis.process.pid] if redis.process is not None else []
+    return finders
 
 
 def start_service(args: argparse.Namespace, folder: Path) -> tuple[Any, ...]:
@@ -300,6 +367,7 @@ def start_service(args: argparse.Namespace, folder: Path) -> tuple[Any, ...]:
     pg.start()
     redis.start()
     keeper, controller, mail_port = start_mail_keeper()
+    args.mail_port = mail_port
     env = environment(pg, redis, mail_port, folder)
     os.environ.update(env)
     from service.log.store import Store
@@ -336,6 +404,28 @@ def create_games(store: Any, game: str, count: int) -> list[str]:
     return ids
 
 
+def print_cpu(figures: dict[str, Any], used: dict[str, float | None], smtp: Took,
+              row: Took) -> None:
+    """Add the CPU by role, per decided order and the baselines to the figures; print them."""
+    total = sum(value or 0.0 for value in used.values())
+    per_order = total / max(figures["orders_decided"], 1)
+    figures["cpu_ms_by_role"] = {role: None if value is None else round(value * 1000)
+                                 for role, value in used.items()}
+    figures["cpu_ms_per_decided_order"] = round(per_order * 1000, 1)
+    figures["baseline"] = {"smtp_ms": round(smtp.wall * 1000, 2),
+                           "smtp_cpu_ms": round(smtp.cpu * 1000, 2),
+                           "one_row_ms": round(row.wall * 1000, 2),
+                           "one_row_cpu_ms": round(row.cpu * 1000, 2)}
+    figures["decided_order_cpu_ratio"] = round(per_order / row.cpu, 1) if row.cpu > 0 else None
+    print("CPU by role over the run: " + ", ".join(
+        f"{role} {'unreadable' if value is None else f'{value} ms'}"
+        for role, value in figures["cpu_ms_by_role"].items()))
+    print(f"CPU of the service per decided order: {per_order * 1000:.0f} ms "
+          f"({figures['decided_order_cpu_ratio']}x a one-row transaction's "
+          f"{row.cpu * 1000:.2f} ms CPU; a bare SMTP round trip {smtp.wall * 1000:.1f} ms, "
+          f"{smtp.cpu * 1000:.2f} ms CPU)")
+
+
 def main() -> None:
     """Run the soak and print its figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -344,21 +434,30 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=120)
     parser.add_argument("--game", default="freimaurerei")
     parser.add_argument("--drain", type=float, default=300.0)
+    parser.add_argument("--quick", action="store_true",
+                        help="12 games, 2 orders/s for 12 s, at most 180 s to drain")
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.rate, args.seconds, args.drain = 12, 2.0, 12.0, 180.0
     folder = Path(tempfile.mkdtemp(prefix="pbem-soak-"))
     folder.chmod(0o755)  # the private PostgreSQL runs as its own user
     pg, redis, keeper, controller, store, parts, base = start_service(args, folder)
     from sqlalchemy import create_engine
 
     engine = create_engine(pg.url, pool_pre_ping=True)
+    roles = Roles(role_finders(parts, pg, redis))
+    roles.start()
     try:
         ids = create_games(store, args.game, args.games)
         welcome_done = drain(engine, args.drain)
         print(f"{len(ids)} {args.game} games created; welcome emails sent "
               f"({len(keeper.snapshot())} messages)", flush=True)
         del welcome_done
+        bare = one_row_transaction(store)
+        sends, rows = baselines(bare, args.mail_port)
         run = Run(base, store, list(ids))
         events: list[str] = []
+        before = roles.mark()
         breaker = threading.Thread(target=break_things,
                                    args=(parts, pg, redis, args.seconds, events), daemon=True)
         with ThreadPoolExecutor(max_workers=args.games) as pool:
@@ -367,8 +466,13 @@ def main() -> None:
             breaker.join()
             done_at = drain(engine, args.drain)
             run.stop.set()
-        report(run, keeper, engine, start, args.seconds, args.rate, done_at, events)
+        after = roles.mark()
+        figures = report(run, keeper, engine, start, args.seconds, args.rate, done_at, events)
+        more_sends, more_rows = retrying(lambda: baselines(bare, args.mail_port), "baselines")
+        print_cpu(figures, roles.used(before, after), median_took(sends + more_sends),
+                  median_took(rows + more_rows))
     finally:
+        roles.stop()
         for part in parts.values():
             part.stop()
         controller.stop()
@@ -378,6 +482,7 @@ def main() -> None:
         pg.stop()
         shutil.rmtree(folder / "pg" / "data", ignore_errors=True)
         print(f"logs: {folder}")
+    print(json.dumps(figures, sort_keys=True))
 
 
 if __name__ == "__main__":

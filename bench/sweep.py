@@ -5,25 +5,38 @@
 Each size gets its own store (a SQLite file in a temporary folder, or a PostgreSQL schema of
 its own, made and dropped by this run; see bench/README.md): `--due` real games whose
 deadlines are due now, and the rest of the running games as registry rows with open deadlines
-not due for days (the sweep must not read them). Prints the median of 3 sweeps per size.
+not due for days (the sweep must not read them).
+
+Each sweep runs next to its baseline, by turns: loading the due games once each (`load_game`,
+snapshot and tail), the work a sweep cannot do without whatever else the store holds. It is of
+the same kind and size as the sweep's own reads on the same store, so a busy machine slows both
+alike, and the ratio says what the sweep costs beyond it: flat when the sweep reads only the due
+rows, growing with the running games if it read them all. Every figure is the median of
+`--repeats` sweeps (3), in wall clock and this process's CPU time. The last line is one JSON
+object: per store and size, `<store>_<games>_sweep_ms`, `..._cpu_ms`, `..._baseline_ms`,
+`..._baseline_cpu_ms`, `..._ratio`, `..._cpu_ratio` and `..._games_read`.
+
+    .venv/bin/python bench/sweep.py --quick    (100 running games, 3 due, SQLite only)
 """
 from __future__ import annotations
 
 import argparse
-import statistics
+import json
 import sys
 import tempfile
-import time
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from sqlalchemy import update
+from sqlalchemy import select, update
 
+from bench.hot.timing import Compared, compared, timed, timed_result
 from bench.scratch import PG_URL, drop_pg_store, new_pg_store
 from service.base import clock
+from service.game.loading import load_game
 from service.log.schema import deadlines as deadlines_t
 from service.log.schema import games as games_t
 from service.log.store import Store
@@ -55,36 +68,53 @@ def fill(store: Store, running: int, due: int) -> None:
             conn.execute(deadlines_t.insert(), rows[start:start + 1000])
 
 
-def measure(store: Store) -> tuple[float, int]:
-    """Return the median seconds of 3 sweeps with the real games' reminders due, and games read."""
+def measure(store: Store, repeats: int = 3) -> tuple[Compared, int]:
+    """Return the medians of `repeats` sweeps with the real games' reminders due and of their
+    baseline (loading the due games), run by turns, and the games a sweep read."""
     clock.set_now(START + timedelta(hours=24, minutes=1))
-    times, games = [], 0
-    for _ in range(3):
+    with store._engine.connect() as conn:
+        due = [row[0] for row in conn.execute(
+            select(deadlines_t.c.game_id).where(~deadlines_t.c.game_id.like("f%"))
+            .distinct())]
+
+    def baseline() -> None:
+        for game_id in due:
+            load_game(store, game_id)
+
+    sweeps, bases, games = [], [], 0
+    for _ in range(repeats):
         with store._writer.begin() as conn:
             conn.execute(update(deadlines_t).where(~deadlines_t.c.game_id.like("f%"))
                          .values(next_at="2026-11-24T12:00:00Z"))
-        started = time.perf_counter()
-        report = deadlines.sweep(store)
-        times.append(time.perf_counter() - started)
+        bases.append(timed(baseline))
+        report, took = timed_result(lambda: deadlines.sweep(store))
+        sweeps.append(took)
         games = report.games
-    return statistics.median(times), games
+    return compared(sweeps, bases), games
 
 
-def run(label: str, make: object, sizes: list[int], due: int) -> None:
-    """Measure every size on a fresh store from `make`."""
+def run(label: str, make: Callable[[], Store], sizes: list[int], due: int,
+        repeats: int) -> dict[str, float]:
+    """Measure every size on a fresh store from `make`; return the figures by JSON key."""
+    figures: dict[str, float] = {}
     for size in sizes:
-        store = make()  # type: ignore[operator]
+        store = make()
         try:
             fill(store, size, due)
-            seconds, read = measure(store)
-            print(f"[{label}] {size:>6} running games, {due} due: sweep {seconds * 1000:7.1f} ms "
-                  f"({read} games read, {seconds * 1000 / max(read, 1):.1f} ms per due game)")
+            item, read = measure(store, repeats)
+            print(f"[{label}] {size:>6} running games, {due} due: {read} games read, "
+                  f"{item.path.wall * 1000 / max(read, 1):.1f} ms per due game; baseline: "
+                  f"loading the {due} due games", flush=True)
+            print("    " + item.line("sweep"), flush=True)
+            figures |= item.keys(f"{label}_{size}_sweep") | {
+                f"{label}_{size}_sweep_games_read": read}
         finally:
             clock.set_now(None)
             if store.schema:
                 drop_pg_store(store)
             else:
                 store.dispose()
+    return figures
 
 
 def main() -> None:
@@ -92,10 +122,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, nargs="+", default=[1000, 10000])
     parser.add_argument("--due", type=int, default=10)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--quick", action="store_true",
+                        help="100 running games, 3 due, SQLite only")
     parser.add_argument("--postgres", nargs="?", const=PG_URL,
                         help="also on PostgreSQL at URL (default $PBEM_BENCH_PG_URL), each size "
                              "in a scratch schema of its own")
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.due, args.postgres = [100], 3, None
     with tempfile.TemporaryDirectory() as tmp:
         counter = iter(range(100))
 
@@ -104,13 +139,14 @@ def main() -> None:
             store.create_schema()
             return store
 
-        run("sqlite", sqlite_store, args.games, args.due)
+        figures = run("sqlite", sqlite_store, args.games, args.due, args.repeats)
     if args.postgres:
         def pg_store() -> Store:
             store: Store = new_pg_store(args.postgres)
             return store
 
-        run("postgresql", pg_store, args.games, args.due)
+        figures |= run("postgresql", pg_store, args.games, args.due, args.repeats)
+    print(json.dumps(figures, sort_keys=True))
 
 
 if __name__ == "__main__":

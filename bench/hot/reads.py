@@ -24,15 +24,18 @@ PINGS = ("SELECT 1", ";", "")
 
 @dataclass(frozen=True)
 class Reads:
-    """What one action cost: statements sent, rows fetched, and seconds of wall clock."""
+    """What one action cost: statements sent, rows fetched, and seconds of wall clock and of
+    this process's CPU."""
 
     statements: int
     rows: int
     seconds: float
+    cpu: float = 0.0
 
     def text(self) -> str:
-        """Return e.g. `12 stmts 340 rows 4.1 ms`."""
-        return f"{self.statements:4d} stmts {self.rows:7d} rows {self.seconds * 1000:8.1f} ms"
+        """Return e.g. `12 stmts 340 rows 4.1 ms (3.9 ms CPU)`."""
+        return (f"{self.statements:4d} stmts {self.rows:7d} rows {self.seconds * 1000:8.1f} ms "
+                f"({self.cpu * 1000:7.1f} ms CPU)")
 
 
 class ReadCounter:
@@ -106,7 +109,7 @@ class ReadCounter:
     def measure(self, action: Callable[[], object]) -> Reads:
         """Run `action` and return what it read."""
         statements, rows = self.statements, self.rows
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         action()
-        took = time.perf_counter() - started
-        return Reads(self.statements - statements, self.rows - rows, took)
+        took, used = time.perf_counter() - started, time.process_time() - cpu
+        return Reads(self.statements - statements, self.rows - rows, took, used)

@@ -1,0 +1,45 @@
+"""The ceiling benchmark runs a whole deployment at a tiny size and prints every figure it
+promises, each a number (never checked against a speed), and leaves nothing behind."""
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+from tests.bench.test_bench_quick import run_quick
+from tests.stores import PG_URL, require_postgres
+
+KEYS = ("orders_per_s", "mails_per_s", "cpu_ms_per_decided_order", "cpu_ms_per_mailed_order",
+        "decide_p50_ms", "decide_p95_ms", "mail_p50_ms", "mail_p95_ms", "burst_drain_s")
+
+
+def check(figures: dict[str, Any], roles: set[str]) -> None:
+    """Insist on the keys, real figures, and every order decided and mailed."""
+    for key in KEYS:
+        assert isinstance(figures[key], (int, float)), (key, figures[key])
+    assert figures["orders_sent"] > 0 and figures["orders_failed_to_send"] == 0
+    assert figures["orders_decided"] == figures["orders_sent"]
+    assert figures["orders_mailed"] == figures["orders_decided"]
+    assert figures["decide_p95_ms"] >= figures["decide_p50_ms"] > 0
+    assert figures["mail_p95_ms"] >= figures["mail_p50_ms"] > 0
+    assert set(figures["cpu_ms_by_role"]) == roles
+    assert sum(value or 0 for value in figures["cpu_ms_by_role"].values()) > 0
+    for key in ("smtp_ms", "smtp_cpu_ms", "one_row_ms", "one_row_cpu_ms"):
+        assert figures["baseline"][key] > 0, key
+
+
+def test_the_ceiling_of_the_embedded_default() -> None:
+    figures = run_quick("ceiling.py", "--embedded")
+    assert figures["mode"] == "embedded"
+    check(figures, {"serve", "workers"})
+
+
+@pytest.mark.postgres
+def test_the_ceiling_of_the_scaled_deployment_on_postgresql_and_redis() -> None:
+    require_postgres()
+    redis = os.environ.get("PBEM_TEST_REDIS_URL", "redis://127.0.0.1:6379/11")
+    figures = run_quick("ceiling.py", "--redis", redis, "--postgres", PG_URL)
+    assert figures["mode"] == "scaled"
+    check(figures, {"web", "workers_orders", "workers_mail", "beat", "smtpd", "postgres",
+                    "redis"})
