@@ -82,6 +82,7 @@ def environment(home: Path, port: int, inline: bool, database: str,
            "PBEM_BASE_URL": f"http://127.0.0.1:{port}", "PBEM_WEB_BIND": f"127.0.0.1:{port}",
            "PBEM_RATE_SUBMIT": "1000000/60", "PBEM_RATE_GUESS": "1000000/60",
            "PBEM_WEB_ACCESS_LOG": "/dev/null", "PBEM_WEB_LOG_LEVEL": "warning",
+           "PBEM_MAIL_TO_FILES": "yes",  # the mail this measures is written, not relayed
            "PBEM_WEB_WORKERS": os.environ.get("PBEM_WEB_WORKERS", "4"),
            "PBEM_WEB_THREADS": os.environ.get("PBEM_WEB_THREADS", "8"),
            "PYTHONPATH": str(ROOT)}

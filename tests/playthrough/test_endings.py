@@ -33,7 +33,7 @@ def _seized(table: Table, seat: str) -> str:
     return group
 
 
-@scenario(0, seats=THREE, fits=lambda state: "cthulhu" in dealt(state).values(),
+@scenario(1, seats=THREE, fits=lambda state: "cthulhu" in dealt(state).values(),
           label="cthulhu-kill")
 def _cthulhu_kill(table: Table) -> dict[str, Any]:
     state = table.settle()
