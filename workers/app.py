@@ -52,9 +52,10 @@ def transport_options(broker_url: str) -> dict[str, Any]:
     """Return the broker's options: Redis takes a visibility timeout (SQLAlchemy takes none)."""
     if is_redis(broker_url):
         # Look for tasks of dead workers every ~10 s (kombu's default looks every ~100 s);
-        # "priority": the queues are always asked in the order given, orders first.
+        # "round_robin": a worker takes from each queue in turn, so a backlog of orders never
+        # starves the mail they cause (nor the other way round).
         return {"visibility_timeout": VISIBILITY_TIMEOUT, "unacked_restore_throttle": 1,
-                "queue_order_strategy": "priority"}
+                "queue_order_strategy": "round_robin"}
     return {}
 
 

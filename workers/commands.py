@@ -9,7 +9,7 @@ from typing import Any
 import click
 from sqlalchemy.exc import DBAPIError
 
-from service.base.config import Config, ConfigError, load_config
+from service.base.config import TASK_QUEUES, Config, ConfigError, load_config
 
 EX_TEMPFAIL = 75
 """What an MTA pipe expects when a message could not be taken now (it will retry)."""
@@ -22,11 +22,13 @@ def register(main: click.Group) -> None:
         main.add_command(command)
 
 
-def _worker_argv(concurrency: int, beat: bool) -> list[str]:
+def _worker_argv(concurrency: int, beat: bool, queues: str = "") -> list[str]:
     config = load_config()
     argv = [sys.executable, "-m", "celery", "-A", "workers.app", "worker", "--loglevel",
             "INFO", "--concurrency", str(concurrency), "--without-gossip", "--without-mingle",
             "--hostname", f"pbem-{os.getpid()}@%h"]
+    if queues:
+        argv += ["--queues", queues]
     if beat:
         argv += ["--beat", "--schedule", str(config.home / "celerybeat-schedule")]
     return argv
@@ -36,10 +38,17 @@ def _worker_argv(concurrency: int, beat: bool) -> list[str]:
 @click.option("--concurrency", default=2, show_default=True)
 @click.option("--beat/--no-beat", default=False, help="Also run the minute sweep (one "
               "worker in the whole deployment should).")
-def worker_command(concurrency: int, beat: bool) -> None:
+@click.option("--queues", default="", metavar="NAMES", help="Serve only these queues, comma "
+              "separated: `orders` (deciding; give it with `celery`, the queue of earlier "
+              "versions) or `mail` (sending). Default: all, taken in turn.")
+def worker_command(concurrency: int, beat: bool, queues: str) -> None:
     """Run a Celery worker for the configured broker (PBEM_BROKER_URL)."""
+    unknown = set(filter(None, queues.split(","))) - set(TASK_QUEUES)
+    if unknown:
+        raise click.BadParameter(f"no queue {min(unknown)!r}; the queues are "
+                                 + ", ".join(TASK_QUEUES), param_hint="--queues")
     checked_config().home.mkdir(parents=True, exist_ok=True)
-    os.execv(sys.executable, _worker_argv(concurrency, beat))
+    os.execv(sys.executable, _worker_argv(concurrency, beat, queues))
 
 
 @click.command("serve")

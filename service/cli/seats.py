@@ -8,6 +8,7 @@ import click
 from service.base import clock
 from service.cli.common import handles_errors, open_store
 from service.game.loading import LoadedGame, load_game
+from service.game.waiting import waiting_at
 from service.time.absence import absence_end
 
 
@@ -15,8 +16,8 @@ from service.time.absence import absence_end
 @click.argument("game_id")
 @handles_errors
 def seats_command(game_id: str) -> None:
-    """Show each seat: player, address, whether its mail bounces, whether it is asked now, and
-    any absence."""
+    """Show each seat: player, address, whether its mail bounces, whether the table waits for it
+    or it has answered, and any absence."""
     loaded = load_game(open_store(), game_id)
     now = clock.now()
     for line in seat_lines(loaded, now):
@@ -24,17 +25,18 @@ def seats_command(game_id: str) -> None:
 
 
 def seat_lines(loaded: LoadedGame, now: datetime) -> list[str]:
-    """Return one line per seat: name, player and address, mail, turn, absence."""
+    """Return one line per seat: name, player and address, mail, its mark at the current step
+    (waiting, answered, or only asked where answering is private), absence."""
     meta = loaded.meta
-    asked = {prompt.seat for prompt in loaded.game.prompts(loaded.state)} if meta.started \
-        else set()
+    marks = ({mark.seat: mark.text for mark in waiting_at(loaded.game, loaded.state, meta).marks}
+             if meta.started else {})
     lines = []
     for seat in meta.seats:
         failing = meta.mail_failing.get(seat.name)
         mail = (f"mail bouncing since {failing.since[:16].replace('T', ' ')} UTC ({failing.reason})"
                 if failing else "mail ok")
         turn = ("resigned" if seat.name in meta.resigned else
-                "asked now" if seat.name in asked else "not asked now")
+                marks.get(seat.name, "not asked now"))
         end = absence_end(meta, seat.name, now)
         away = meta.away_until.get(seat.name)
         absence = (f"away until {away[:10]}" if away else "present") + (

@@ -12,6 +12,9 @@ from __future__ import annotations
 import os
 import smtplib
 import tempfile
+import threading
+import time
+from dataclasses import dataclass
 from email.message import EmailMessage
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -73,30 +76,109 @@ def smtp_options(url: str) -> TlsOptions:
     return smtp_url_options(url)
 
 
+REUSE_IDLE_SECONDS = 20.0
+"""How long an open relay connection waits for the next mail before it is closed (relays
+hang up on idle clients after a few minutes; Postfix after 300 s)."""
+REUSE_MESSAGES = 100
+"""How many mails one relay connection carries before a fresh one is opened."""
+
+
+@dataclass
+class _Open:
+    """A relay connection kept for the next mail: when it was last used, and how often."""
+
+    client: smtplib.SMTP
+    used_at: float
+    sent: int = 0
+
+
+_open: dict[str, _Open] = {}
+_open_lock = threading.Lock()
+
+
 def send_smtp(url: str, message: EmailMessage, envelope_from: str | None = None) -> None:
-    """Send `message` through the relay at `url`, classifying failures as transient or not."""
-    parts = urlsplit(url)
+    """Send `message` through the relay at `url`, classifying failures as transient or not.
+
+    The connection stays open for the next mail of this process (a batch of turn mails goes
+    through one greeting, one STARTTLS and one login); one found closed or stale is replaced
+    before anything is sent, and any failure closes it, so a retry starts afresh.
+    """
     try:
         options = smtp_options(url)
     except MailUrlError as exc:
         raise PermanentDeliveryError(str(exc)) from None
+    with _open_lock:
+        try:
+            kept = _connection(url, options)
+            refused = kept.client.send_message(message, from_addr=envelope_from)
+            kept.used_at, kept.sent = time.monotonic(), kept.sent + 1
+            if refused:
+                raise refused_recipients(refused)
+        except (PermanentDeliveryError, TransientDeliveryError):
+            _close(url, "RSET")
+            raise
+        except MailUrlError as exc:
+            _close(url)
+            raise PermanentDeliveryError(str(exc)) from None
+        except smtplib.SMTPResponseException as exc:
+            _close(url, "RSET")
+            raise classified(exc.smtp_code, f"{exc.smtp_code} {exc.smtp_error!r}") from None
+        except smtplib.SMTPRecipientsRefused as exc:
+            _close(url, "RSET")
+            raise refused_recipients(exc.recipients) from None
+        except (TimeoutError, OSError, smtplib.SMTPException) as exc:
+            _close(url)
+            raise TransientDeliveryError(f"{type(exc).__name__}: {exc}") from None
+
+
+def _connection(url: str, options: TlsOptions) -> _Open:
+    """Return this process's open connection to the relay, or a new one (greeted, secured
+    and logged in as the URL asks)."""
+    kept = _open.get(url)
+    if kept is not None:
+        fresh = (time.monotonic() - kept.used_at < REUSE_IDLE_SECONDS
+                 and kept.sent < REUSE_MESSAGES)
+        try:
+            if fresh and kept.client.noop()[0] == 250:
+                return kept
+        except (OSError, smtplib.SMTPException):
+            pass
+        _close(url)
+    for stale in [other for other, open_ in _open.items()
+                  if time.monotonic() - open_.used_at >= REUSE_IDLE_SECONDS]:
+        _close(stale)  # a relay of settings no longer used
+    parts = urlsplit(url)
     host = parts.hostname or "localhost"
+    client = _connect(parts.scheme, host, parts.port, options)
     try:
-        with _connect(parts.scheme, host, parts.port, options) as client:
-            _secure(client, parts.scheme, host, options)
-            if parts.username:
-                client.login(unquote(parts.username), unquote(parts.password or ""))
-            refused = client.send_message(message, from_addr=envelope_from)
-    except MailUrlError as exc:
-        raise PermanentDeliveryError(str(exc)) from None
-    except smtplib.SMTPResponseException as exc:
-        raise classified(exc.smtp_code, f"{exc.smtp_code} {exc.smtp_error!r}") from None
-    except smtplib.SMTPRecipientsRefused as exc:
-        raise refused_recipients(exc.recipients) from None
-    except (TimeoutError, OSError, smtplib.SMTPException) as exc:
-        raise TransientDeliveryError(f"{type(exc).__name__}: {exc}") from None
-    if refused:
-        raise refused_recipients(refused)
+        _secure(client, parts.scheme, host, options)
+        if parts.username:
+            client.login(unquote(parts.username), unquote(parts.password or ""))
+    except BaseException:
+        client.close()
+        raise
+    _open[url] = _Open(client, time.monotonic())
+    return _open[url]
+
+
+def _close(url: str, first: str = "QUIT") -> None:
+    """Close the kept connection to the relay, politely where it still answers."""
+    kept = _open.pop(url, None)
+    if kept is None:
+        return
+    try:
+        if first == "RSET":
+            kept.client.rset()
+        kept.client.quit()
+    except (OSError, smtplib.SMTPException):
+        kept.client.close()
+
+
+def close_relay_connections() -> None:
+    """Close every kept relay connection (a process that exits just drops them)."""
+    with _open_lock:
+        for url in list(_open):
+            _close(url)
 
 
 def relay_problem(url: str) -> str:

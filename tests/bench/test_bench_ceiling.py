@@ -11,7 +11,8 @@ from tests.bench.test_bench_quick import run_quick
 from tests.stores import PG_URL, require_postgres
 
 KEYS = ("orders_per_s", "mails_per_s", "cpu_ms_per_decided_order", "cpu_ms_per_mailed_order",
-        "decide_p50_ms", "decide_p95_ms", "mail_p50_ms", "mail_p95_ms", "burst_drain_s")
+        "decide_p50_ms", "decide_p95_ms", "mail_p50_ms", "mail_p95_ms", "burst_drain_s",
+        "decide_only_cpu_ms", "cpu_ms_per_decided_and_mailed_order")
 
 
 def check(figures: dict[str, Any], roles: set[str]) -> None:
@@ -32,6 +33,7 @@ def check(figures: dict[str, Any], roles: set[str]) -> None:
 def test_the_ceiling_of_the_embedded_default() -> None:
     figures = run_quick("ceiling.py", "--embedded")
     assert figures["mode"] == "embedded"
+    assert figures["embedded_orders_per_s"] == figures["orders_per_s"]
     check(figures, {"serve", "workers"})
 
 
@@ -40,6 +42,6 @@ def test_the_ceiling_of_the_scaled_deployment_on_postgresql_and_redis() -> None:
     require_postgres()
     redis = os.environ.get("PBEM_TEST_REDIS_URL", "redis://127.0.0.1:6379/11")
     figures = run_quick("ceiling.py", "--redis", redis, "--postgres", PG_URL)
-    assert figures["mode"] == "scaled"
+    assert figures["mode"] == "scaled" and figures["embedded_orders_per_s"] is None
     check(figures, {"web", "workers_orders", "workers_mail", "beat", "smtpd", "postgres",
                     "redis"})

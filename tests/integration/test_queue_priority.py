@@ -1,9 +1,8 @@
-"""Orders are decided before mail is sent: the two queues and their order, on a real Redis.
+"""Deciding and mailing share a worker fairly: the two queues and their turns, on a real Redis.
 
 The worker's app routes deliveries to the `mail` queue and everything else to `orders`, and
-asks Redis for the queues always in that order. With mail waiting (queued first, so that
-Redis would hand it out first if it were one queue), the next task a worker receives is the
-order.
+asks Redis for the queues in turn. With a backlog of both, a worker takes one of each in turn,
+so a burst of orders never holds back the mail of the orders decided before it.
 """
 from __future__ import annotations
 
@@ -45,27 +44,42 @@ def test_deliveries_go_to_the_mail_queue_and_the_rest_to_orders(app: Celery) -> 
         assert route({}, name)["queue"].name == ORDERS_QUEUE
 
 
-def test_a_worker_takes_every_waiting_order_before_the_waiting_mail(app: Celery) -> None:
+def test_a_worker_takes_orders_and_mail_in_turn(app: Celery) -> None:
     for number in range(5):
         app.send_task("pbem.deliver", args=[number])
-    for order in ("first", "second"):  # a fair rotation would take mail after the first
-        app.send_task("pbem.process_submission", args=[order])
-    received: list[tuple[str, list[Any]]] = []
+    for number in range(5):
+        app.send_task("pbem.process_submission", args=[f"order-{number}"])
+    received: list[str] = []
 
     def take(body: Any, message: Any) -> None:
-        received.append((message.headers["task"], body[0]))
+        received.append(message.headers["task"])
         message.ack()
 
     with app.connection_for_read() as conn:
         queues = list(app.amqp.queues.values())
         with Consumer(conn, queues, callbacks=[take], prefetch_count=1,
                       accept=["json"]):
-            while len(received) < 7:
+            while len(received) < 10:
                 conn.drain_events(timeout=5)
-    assert received[:2] == [("pbem.process_submission", ["first"]),
-                            ("pbem.process_submission", ["second"])]
-    assert [task for task, _ in received[2:]] == ["pbem.deliver"] * 5
+    for start in range(0, 10, 2):  # every pair holds one of each: neither queue waits
+        assert sorted(received[start:start + 2]) == ["pbem.deliver",
+                                                     "pbem.process_submission"], received
 
 
 def test_a_task_queued_by_an_earlier_version_is_still_read(app: Celery) -> None:
     assert OLD_QUEUE in app.amqp.queues and app.conf.task_default_queue == ORDERS_QUEUE
+
+
+def test_a_worker_can_serve_chosen_queues_only(tmp_path: Any,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deployment that wants a fixed share of deciding and mailing runs workers per queue."""
+    from click.testing import CliRunner
+
+    from workers.commands import _worker_argv, worker_command
+
+    monkeypatch.setenv("PBEM_HOME", str(tmp_path))
+    argv = _worker_argv(1, False, "mail")
+    assert argv[argv.index("--queues") + 1] == "mail"
+    assert "--queues" not in _worker_argv(1, False)
+    refused = CliRunner().invoke(worker_command, ["--queues", "orders,letters"])
+    assert refused.exit_code == 2 and "no queue 'letters'" in refused.output

@@ -1,6 +1,7 @@
 """Mail out through a relay that insists on STARTTLS and a password, and failure handling."""
 from __future__ import annotations
 
+import socket
 import ssl
 import subprocess
 from collections.abc import Iterator
@@ -127,3 +128,71 @@ def test_the_mail_folder_gets_one_file_per_delivery(tmp_path: Path) -> None:
     again = write_to_folder(tmp_path, _message(), "g-1-anna-turn")
     assert first == again and [p.name for p in tmp_path.iterdir()] == ["g-1-anna-turn.eml"]
     assert b"your move" in first.read_bytes()
+
+
+class Greeted:
+    """A relay that keeps messages and counts its connections (each greets with EHLO once)."""
+
+    def __init__(self) -> None:
+        self.greetings = 0
+        self.messages = 0
+
+    async def handle_EHLO(self, server: Any, session: Any, envelope: Any, hostname: str,
+                          responses: list[str]) -> list[str]:
+        self.greetings += 1
+        session.host_name = hostname
+        return responses
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        self.messages += 1
+        return "250 OK kept"
+
+
+@pytest.fixture
+def greeted() -> Iterator[tuple[Greeted, int]]:
+    from service.mail.transport import close_relay_connections
+
+    relay, port = Greeted(), free_port()
+    controller = Controller(relay, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        yield relay, port
+    finally:
+        close_relay_connections()
+        controller.stop()
+
+
+def test_a_batch_of_mails_goes_through_one_connection(greeted: tuple[Greeted, int]) -> None:
+    relay, port = greeted
+    for _ in range(3):
+        send_smtp(f"smtp://127.0.0.1:{port}", _message())
+    assert (relay.messages, relay.greetings) == (3, 1)
+
+
+def test_a_connection_the_relay_dropped_or_left_idle_is_replaced(
+        greeted: tuple[Greeted, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    from service.mail import transport
+
+    relay, port = greeted
+    url = f"smtp://127.0.0.1:{port}"
+    send_smtp(url, _message())
+    transport._open[url].client.sock.shutdown(socket.SHUT_RDWR)  # type: ignore[union-attr]
+    send_smtp(url, _message())
+    monkeypatch.setattr(transport, "REUSE_IDLE_SECONDS", 0.0)
+    send_smtp(url, _message())
+    assert (relay.messages, relay.greetings) == (3, 3)
+
+
+def test_a_failed_send_leaves_no_connection_behind(greeted: tuple[Greeted, int]) -> None:
+    from service.mail import transport
+
+    relay, port = greeted
+    url = f"smtp://127.0.0.1:{port}"
+    send_smtp(url, _message())
+    bad = _message()
+    del bad["To"]
+    with pytest.raises((PermanentDeliveryError, TransientDeliveryError)):
+        send_smtp(url, bad)  # no recipient: refused before DATA
+    assert url not in transport._open
+    send_smtp(url, _message())
+    assert relay.messages == 2

@@ -24,7 +24,7 @@ def test_seats_shows_address_mail_turn_and_absence(home: Path) -> None:
     lines = dict(line.split(":", 1) for line in result.output.strip().splitlines())
     assert set(lines) == set(loaded.meta.seat_names)
     for seat in asked:
-        assert "asked now" in lines[seat] and "mail ok" in lines[seat]
+        assert "; waiting;" in lines[seat] and "mail ok" in lines[seat]
     assert f"<{quiet}@example.org>" in lines[quiet]
     assert "mail bouncing since" in lines[quiet] and "no such user" in lines[quiet]
     assert "not asked now" in lines[quiet] and "deadlines wait until" in lines[quiet]
