@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import os
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -88,3 +88,14 @@ def open_store(kind: str, tmp_path: Path) -> Store:
         store = Store(PG_URL, schema=f"pbem_test_{uuid.uuid4().hex[:12]}")
     store.create_schema()
     return store
+
+
+def empty_store(kind: str, tmp_path: Path) -> Iterator[Store]:
+    """Yield an empty store of `kind` (as `open_store`), removed afterwards: the body of the
+    test fixtures that give each test a store of each kind."""
+    opened = open_store(kind, tmp_path)
+    try:
+        yield opened
+    finally:
+        opened.drop_schema()
+        opened.dispose()

@@ -2,7 +2,6 @@
 promises, each a number (never checked against a speed), and leaves nothing behind."""
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import pytest
@@ -38,10 +37,10 @@ def test_the_ceiling_of_the_embedded_default() -> None:
 
 
 @pytest.mark.postgres
-def test_the_ceiling_of_the_scaled_deployment_on_postgresql_and_redis() -> None:
+def test_the_ceiling_of_the_scaled_deployment_on_postgresql_and_redis(
+        private_redis: str) -> None:
     require_postgres()
-    redis = os.environ.get("PBEM_TEST_REDIS_URL", "redis://127.0.0.1:6379/11")
-    figures = run_quick("ceiling.py", "--redis", redis, "--postgres", PG_URL)
+    figures = run_quick("ceiling.py", "--redis", private_redis, "--postgres", PG_URL)
     assert figures["mode"] == "scaled" and figures["embedded_orders_per_s"] is None
     check(figures, {"web", "workers_orders", "workers_mail", "beat", "smtpd", "postgres",
                     "redis"})

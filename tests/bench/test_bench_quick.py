@@ -80,10 +80,10 @@ def test_the_ratios_benchmark_prints_cpu_figures_beside_its_wall_ratios() -> Non
 
 
 @pytest.mark.postgres
-def test_the_web_benchmark_prints_latencies_and_server_cpu_beside_hello() -> None:
+def test_the_web_benchmark_prints_latencies_and_server_cpu_beside_hello(
+        private_redis: str) -> None:
     require_postgres()
-    redis = os.environ.get("PBEM_TEST_REDIS_URL", "redis://127.0.0.1:6379/11")
-    figures = run_quick("web.py", "--redis", redis, "--postgres", PG_URL)
+    figures = run_quick("web.py", "--redis", private_redis, "--postgres", PG_URL)
     for key in ("hello_ms", "hello_rps", "seat_page_ms", "seat_page_p95_ms", "order_ms",
                 "seat_page_ratio", "order_ratio", "web_cpu_ms", "web_baseline_cpu_ms",
                 "web_cpu_ratio"):

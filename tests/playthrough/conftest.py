@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from service.log.store import Store
-from tests.stores import open_store
+from tests.stores import empty_store
 
 
 @pytest.fixture
@@ -26,9 +26,4 @@ def store(tmp_path: Path) -> Iterator[Store]:
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def each_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
     """An empty store of each kind, removed afterwards."""
-    opened = open_store(request.param, tmp_path)
-    try:
-        yield opened
-    finally:
-        opened.drop_schema()
-        opened.dispose()
+    yield from empty_store(request.param, tmp_path)

@@ -12,7 +12,7 @@ from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
 from service.orders.results import SubmissionResult
-from tests.stores import open_store
+from tests.stores import empty_store
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]
 
@@ -21,12 +21,7 @@ SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.or
                         pytest.param("postgresql", marks=pytest.mark.postgres)])
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
     """An empty store of each kind."""
-    opened = open_store(request.param, tmp_path)
-    try:
-        yield opened
-    finally:
-        opened.drop_schema()
-        opened.dispose()
+    yield from empty_store(request.param, tmp_path)
 
 
 def first_order(loaded: LoadedGame) -> tuple[str, str]:
