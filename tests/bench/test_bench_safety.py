@@ -3,14 +3,12 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import redis
 
 from bench.scratch import Occupied, delete_keys, new_pg_store, own_redis, schema_exists
-from tests.privateredis import PrivateRedis
 from tests.stores import PG_URL, require_postgres
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
@@ -77,17 +75,6 @@ def test_only_the_scratch_module_opens_redis_or_drops_databases() -> None:
         text = path.read_text(encoding="utf-8")
         assert "Redis.from_url" not in text and "StrictRedis" not in text, path.name
         assert not re.search(r"drop\s+(database|schema)", text, re.IGNORECASE), path.name
-
-
-@pytest.fixture
-def private_redis() -> Iterator[str]:
-    """The URL of a Redis database nothing else uses: a server of this test's own."""
-    server = PrivateRedis()
-    server.start()
-    try:
-        yield server.url
-    finally:
-        server.stop()
 
 
 def test_own_redis_refuses_a_used_database_and_removes_only_its_run(private_redis: str) -> None:

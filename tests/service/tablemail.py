@@ -78,6 +78,29 @@ class Table:
                 if not kind or f".{kind}@" in str(m["Message-ID"])]
 
 
+def mail_to(table: Table, seat: str, address: str, body: str) -> SubmissionResult:
+    """Mail `body` from the seat's player to `address` (a press address, say) through the
+    inbound path, as `Table.write` does to the seat's own."""
+    message = EmailMessage()
+    message["From"] = f"{seat}@example.org"
+    message["To"] = address
+    message["Subject"] = "Re: press"
+    message["Message-ID"] = make_msgid(domain="players.test")
+    message.set_content(body)
+    sub, _ = receive_email(table.store, bytes(message), envelope_to=[address])[0]
+    result = process_submission(table.store, sub.id, config=table.config)
+    answer = compose_reply(table.store, table.config, table.store.get_submission(sub.id))
+    if answer is not None:
+        table.answers.append(answer)
+    table.deliver()
+    return result
+
+
+def quoted(mail: EmailMessage) -> str:
+    """Return a mail's text as a reply quotes it."""
+    return "\n".join("> " + line for line in text_of(mail).splitlines())
+
+
 def text_of(message: EmailMessage) -> str:
     """Return the plain-text part of an email."""
     body = message.get_body(("plain",))

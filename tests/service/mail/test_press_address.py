@@ -1,8 +1,6 @@
 """Each press mail's own signed Reply-To: answers reach the sender, forgeries are refused."""
 from __future__ import annotations
 
-from email.message import EmailMessage
-from email.utils import make_msgid
 from pathlib import Path
 
 import pytest
@@ -17,35 +15,11 @@ from service.base.tokens import (
 from service.game.events import SERVICE_EVENTS, PressSent
 from service.game.history import history
 from service.game.loading import load_game
-from service.mail.compose import compose_reply
-from service.mail.inbound import authenticate, receive_email, recipient_refusal
-from service.orders.processing import process_submission
-from service.orders.results import ServiceError, SubmissionResult
+from service.mail.inbound import authenticate, recipient_refusal
+from service.orders.results import ServiceError
 from service.table import master
 from service.table.press import conversation_key
-from tests.service.tablemail import Table, html_of, open_table, text_of
-
-
-def mail_to(table: Table, seat: str, address: str, body: str) -> SubmissionResult:
-    """Mail `body` from the seat's player to `address` through the inbound path."""
-    message = EmailMessage()
-    message["From"] = f"{seat}@example.org"
-    message["To"] = address
-    message["Subject"] = "Re: press"
-    message["Message-ID"] = make_msgid(domain="players.test")
-    message.set_content(body)
-    sub, _ = receive_email(table.store, bytes(message), envelope_to=[address])[0]
-    result = process_submission(table.store, sub.id, config=table.config)
-    answer = compose_reply(table.store, table.config, table.store.get_submission(sub.id))
-    if answer is not None:
-        table.answers.append(answer)
-    table.deliver()
-    return result
-
-
-def quoted(mail: EmailMessage) -> str:
-    """Return a mail's text as a reply quotes it."""
-    return "\n".join("> " + line for line in text_of(mail).splitlines())
+from tests.service.tablemail import Table, html_of, mail_to, open_table, quoted, text_of
 
 
 def game_seq(table: Table) -> int:

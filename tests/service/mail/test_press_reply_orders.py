@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from email.message import EmailMessage
-from email.utils import make_msgid
 from pathlib import Path
 
 import pytest
@@ -11,39 +10,13 @@ from engine.core import get_game
 from service.base.config import load_config
 from service.base.tokens import read_address, read_press_address
 from service.game.loading import load_game
-from service.mail.compose import compose_reply
-from service.mail.inbound import receive_email
 from service.mail.letter import OrderWords, order_lines, reads_as_order
 from service.mail.quotes import REPLY_MARKER
 from service.orders.creation import create_game
-from service.orders.processing import process_submission
-from service.orders.results import SubmissionResult
-from tests.service.tablemail import SEATS, Table, html_of, open_table, text_of
+from tests.service.tablemail import SEATS, Table, html_of, mail_to, open_table, quoted, text_of
 from tests.stores import open_store
 
 SECRET_MASTERS = OrderWords.of(get_game("secret-masters"))
-
-
-def mail_to(table: Table, seat: str, address: str, body: str) -> SubmissionResult:
-    """Mail `body` from the seat's player to `address` through the inbound path."""
-    message = EmailMessage()
-    message["From"] = f"{seat}@example.org"
-    message["To"] = address
-    message["Subject"] = "Re: press"
-    message["Message-ID"] = make_msgid(domain="players.test")
-    message.set_content(body)
-    sub, _ = receive_email(table.store, bytes(message), envelope_to=[address])[0]
-    result = process_submission(table.store, sub.id, config=table.config)
-    answer = compose_reply(table.store, table.config, table.store.get_submission(sub.id))
-    if answer is not None:
-        table.answers.append(answer)
-    table.deliver()
-    return result
-
-
-def quoted(mail: EmailMessage) -> str:
-    """Return a mail's text as a reply quotes it."""
-    return "\n".join("> " + line for line in text_of(mail).splitlines())
 
 
 def press_from_anna(table: Table) -> EmailMessage:
