@@ -101,6 +101,14 @@ def quoted(mail: EmailMessage) -> str:
     return "\n".join("> " + line for line in text_of(mail).splitlines())
 
 
+def first_order(table: Table) -> tuple[str, str]:
+    """Return the seat that must act and one of its legal orders."""
+    loaded = load_game(table.store, table.game_id)
+    prompt = loaded.game.prompts(loaded.state)[0]
+    return prompt.seat, loaded.game.format_order(loaded.game.legal_orders(loaded.state,
+                                                                          prompt.seat)[0])
+
+
 def text_of(message: EmailMessage) -> str:
     """Return the plain-text part of an email."""
     body = message.get_body(("plain",))

@@ -10,7 +10,7 @@ from engine.core import get_game
 from service.game.loading import load_game
 from service.mail.letter import OrderWords, read_letter
 from service.mail.reading import READ_BELOW, extract_orders
-from tests.service.tablemail import Table, open_table, text_of
+from tests.service.tablemail import Table, first_order, open_table, text_of
 
 SECRET_MASTERS = OrderWords.of(get_game("secret-masters"))
 QUOTE = "> Secret Masters · game 0b9e09ee · Round 1, turn 1\n> WHAT YOU MUST DO NOW:\n" \
@@ -91,14 +91,6 @@ def test_plain_prose_is_set_aside(line: str) -> None:
 def table(tmp_path: Path) -> Table:
     """A Secret Masters game."""
     return open_table(tmp_path)
-
-
-def first_order(table: Table) -> tuple[str, str]:
-    """Return the seat that must act and one of its legal orders."""
-    loaded = load_game(table.store, table.game_id)
-    prompt = loaded.game.prompts(loaded.state)[0]
-    return prompt.seat, loaded.game.format_order(loaded.game.legal_orders(loaded.state,
-                                                                          prompt.seat)[0])
 
 
 def test_a_chatty_reply_is_decided_and_the_chat_listed(table: Table) -> None:

@@ -7,10 +7,9 @@ from pathlib import Path
 import pytest
 
 from engine.core import get_game
-from service.game.loading import load_game
 from service.mail.letter import OrderWords, is_signoff, read_letter
 from service.mail.reading import extract_orders
-from tests.service.tablemail import Table, open_table, text_of
+from tests.service.tablemail import Table, first_order, open_table, text_of
 
 SECRET_MASTERS = OrderWords.of(get_game("secret-masters"))
 
@@ -91,14 +90,6 @@ def test_the_sign_off_rule_reads_the_games_own_order_words() -> None:
 def table(tmp_path: Path) -> Table:
     """A Secret Masters game."""
     return open_table(tmp_path)
-
-
-def first_order(table: Table) -> tuple[str, str]:
-    """Return the seat that must act and one of its legal orders."""
-    loaded = load_game(table.store, table.game_id)
-    prompt = loaded.game.prompts(loaded.state)[0]
-    return prompt.seat, loaded.game.format_order(loaded.game.legal_orders(loaded.state,
-                                                                          prompt.seat)[0])
 
 
 def test_by_mail_a_closing_is_listed_and_the_signature_never_read(table: Table) -> None:
