@@ -6,6 +6,7 @@ except under CI=true, where they fail.
 from __future__ import annotations
 
 import os
+import socket
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -36,6 +37,32 @@ def require_browser() -> None:
     if os.environ.get("CI") == "true":
         pytest.fail(problem + " (CI=true: the browser tests must run)")
     pytest.skip(problem)
+
+
+def free_port() -> int:
+    """Return a TCP port free on 127.0.0.1 right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def browser_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                settings: dict[str, Any] | None = None, *, links_port: int = 0) -> Flask:
+    """Return the web app for a browser test: a home of its own, no database, relay or queue
+    of the environment's, orders decided in the request; its mailed links point at
+    `links_port` when given. Skips (or fails, under CI) without a browser."""
+    from service.web import handoff
+    from service.web.app import create_app
+
+    require_browser()
+    for name in ("PBEM_DATABASE_URL", "PBEM_SMTP_URL", "PBEM_BROKER_URL", "PBEM_ADMIN_TOKEN"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("PBEM_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("PBEM_SECRET_KEY", "browser-test-key")
+    if links_port:
+        monkeypatch.setenv("PBEM_BASE_URL", f"http://127.0.0.1:{links_port}")
+    monkeypatch.setattr(handoff, "entry_points", lambda group: [])
+    return create_app({"INLINE_PROCESSING": True, **(settings or {})})
 
 
 @contextmanager

@@ -2,40 +2,23 @@
 from __future__ import annotations
 
 import random
-import socket
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from service.web import handoff
-from service.web.app import create_app
-
-from .browser import chromium, live_server, require_browser, screenshot
+from .browser import browser_app, chromium, free_port, live_server, screenshot
 
 SEATS = ("anna", "bruno", "carla")
 MAX_ROUNDS = 400
 
 
-def free_port() -> int:
-    """Return a TCP port free on 127.0.0.1 right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
 
 @pytest.fixture
 def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     """The site on a free port, deciding orders in-process, mail left for a worker."""
-    require_browser()
     port = free_port()
-    for name in ("PBEM_DATABASE_URL", "PBEM_SMTP_URL", "PBEM_BROKER_URL", "PBEM_ADMIN_TOKEN"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("PBEM_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("PBEM_SECRET_KEY", "browser-test-key")
-    monkeypatch.setenv("PBEM_BASE_URL", f"http://127.0.0.1:{port}")
-    monkeypatch.setattr(handoff, "entry_points", lambda group: [])
-    app = create_app({"INLINE_PROCESSING": True, "RATE_SUBMIT": "10000/60"})
+    app = browser_app(tmp_path, monkeypatch, {"RATE_SUBMIT": "10000/60"}, links_port=port)
     with live_server(app, port) as base:
         yield base
 

@@ -12,12 +12,9 @@ from flask import Flask
 
 from service.orders.creation import NewSeat, create_game
 from service.table.master import set_spectators
-from service.web import handoff
-from service.web.app import create_app
 from service.web.links import seat_signature
 
-from .browser import chromium, live_server, require_browser, screenshot
-from .test_browser import free_port
+from .browser import browser_app, chromium, free_port, live_server, screenshot
 
 SEATS = ("anna", "bruno", "carla", "dora")
 """Four seats: the structures are drawn in two columns."""
@@ -48,13 +45,7 @@ def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str
                                                                              Any]]:
     """An Illuminati game of four served on a free port: (base URL, {page: path}, the
     spectators' view)."""
-    require_browser()
-    for name in ("PBEM_DATABASE_URL", "PBEM_SMTP_URL", "PBEM_BROKER_URL", "PBEM_ADMIN_TOKEN"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("PBEM_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("PBEM_SECRET_KEY", "illuminati-board-key")
-    monkeypatch.setattr(handoff, "entry_points", lambda group: [])
-    app: Flask = create_app({"INLINE_PROCESSING": True})
+    app: Flask = browser_app(tmp_path, monkeypatch)
     store = app.extensions["pbem.store"]
     loaded = create_game(store, "illuminati",
                          [NewSeat(n, f"{n}@example.org") for n in SEATS], seed_hex="1e" * 32)

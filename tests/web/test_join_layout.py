@@ -17,12 +17,9 @@ from service.orders.creation import NewSeat
 from service.orders.tables import make_invitation, open_game
 from service.table import master
 from service.table.joining import invitation_token
-from service.web import handoff
-from service.web.app import create_app
 
-from .browser import chromium, live_server, require_browser, screenshot
+from .browser import browser_app, chromium, free_port, live_server, screenshot
 from .conftest import SEED, new_game
-from .test_browser import free_port
 from .test_open_games import mails
 
 TITLE = "Thursday Correspondence Circle of the Lower Wickham Historical Society"
@@ -70,15 +67,8 @@ CONTROLS = """() => {
 def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     """The site with an open game, a private one with its invitation, a running game with an
     offered seat and another running game; mail written to the mail folder at once."""
-    require_browser()
     port = free_port()
-    for name in ("PBEM_DATABASE_URL", "PBEM_SMTP_URL", "PBEM_BROKER_URL", "PBEM_ADMIN_TOKEN"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("PBEM_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("PBEM_SECRET_KEY", "join-layout-key")
-    monkeypatch.setenv("PBEM_BASE_URL", f"http://127.0.0.1:{port}")
-    monkeypatch.setattr(handoff, "entry_points", lambda group: [])
-    app: Flask = create_app({"INLINE_PROCESSING": True, "INLINE_MAIL": True})
+    app: Flask = browser_app(tmp_path, monkeypatch, {"INLINE_MAIL": True}, links_port=port)
     store: Store = app.extensions["pbem.store"]
     with app.app_context():
         listed = open_game(store, "secret-masters", [NewSeat("maxi", "maxi@example.org", NAMED)],

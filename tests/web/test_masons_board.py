@@ -13,12 +13,9 @@ from service.game.loading import load_game
 from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
-from service.web import handoff
-from service.web.app import create_app
 from service.web.links import seat_signature
 
-from .browser import chromium, live_server, require_browser, screenshot
-from .test_browser import free_port
+from .browser import browser_app, chromium, free_port, live_server, screenshot
 
 SEATS = ("anna", "bruno", "carla")
 BOARD = """() => {
@@ -58,13 +55,7 @@ def play_until_a_house_stands(store: Store, game_id: str) -> dict[str, Any]:
 def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, str, Any]]:
     """A Masons game with a wall and houses, served on a free port: (base URL, anna's page,
     the spectators' view)."""
-    require_browser()
-    for name in ("PBEM_DATABASE_URL", "PBEM_SMTP_URL", "PBEM_BROKER_URL", "PBEM_ADMIN_TOKEN"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("PBEM_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("PBEM_SECRET_KEY", "masons-board-key")
-    monkeypatch.setattr(handoff, "entry_points", lambda group: [])
-    app: Flask = create_app({"INLINE_PROCESSING": True})
+    app: Flask = browser_app(tmp_path, monkeypatch)
     store = app.extensions["pbem.store"]
     loaded = create_game(store, "masons", [NewSeat(n, f"{n}@example.org") for n in SEATS],
                          seed_hex="4d" * 32)

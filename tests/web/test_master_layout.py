@@ -9,13 +9,10 @@ import pytest
 from flask import Flask
 
 from service.log.store import Store
-from service.web import handoff
-from service.web.app import create_app
 from service.web.links import master_signature
 
-from .browser import chromium, live_server, require_browser, screenshot
+from .browser import browser_app, chromium, free_port, live_server, screenshot
 from .conftest import new_game
-from .test_browser import free_port
 
 GAMES = ("secret-masters", "illuminati", "castle-of-the-devil")
 
@@ -32,14 +29,8 @@ OVERFLOW = """() => {
 @pytest.fixture
 def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     """The site on a free port with one running game of each kind in GAMES."""
-    require_browser()
     port = free_port()
-    for name in ("PBEM_DATABASE_URL", "PBEM_SMTP_URL", "PBEM_BROKER_URL", "PBEM_ADMIN_TOKEN"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("PBEM_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("PBEM_SECRET_KEY", "master-layout-key")
-    monkeypatch.setattr(handoff, "entry_points", lambda group: [])
-    app: Flask = create_app({"INLINE_PROCESSING": True})
+    app: Flask = browser_app(tmp_path, monkeypatch)
     store: Store = app.extensions["pbem.store"]
     paths = {}
     with app.app_context():

@@ -22,12 +22,16 @@ from service.pdf.boardfit import (
     smallest_pt,
 )
 from service.pdf.render import readable_board, render_snapshot_pdf
-from service.web import handoff
-from service.web.app import create_app
 from service.web.links import seat_signature
 
-from .browser import ARTIFACTS, chromium, live_server, require_browser, screenshot
-from .test_browser import free_port
+from .browser import (
+    ARTIFACTS,
+    browser_app,
+    chromium,
+    free_port,
+    live_server,
+    screenshot,
+)
 
 NAMES = ("anna", "bruno", "carla", "dora", "emil", "fritz")
 TABLES = {game.name: table_size(game, len(NAMES)) for game in all_games()}
@@ -76,14 +80,8 @@ def test_the_pdf_board_has_no_text_under_8_pt(tmp_path: Path, game: str) -> None
 @pytest.fixture
 def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     """The site on a free port, with one game of each title."""
-    require_browser()
     port = free_port()
-    for name in ("PBEM_DATABASE_URL", "PBEM_SMTP_URL", "PBEM_BROKER_URL", "PBEM_ADMIN_TOKEN"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("PBEM_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("PBEM_SECRET_KEY", "board-test-key")
-    monkeypatch.setattr(handoff, "entry_points", lambda group: [])
-    app: Flask = create_app({"INLINE_PROCESSING": True})
+    app: Flask = browser_app(tmp_path, monkeypatch)
     games = new_games(app.extensions["pbem.store"])
     with app.app_context():
         paths = {game: f"/play/{game_id}/anna/"
