@@ -210,13 +210,15 @@ def _resumed(meta: GameMeta, item: GameResumed) -> GameMeta:
 
 
 def _replaced(meta: GameMeta, item: SeatReplaced) -> GameMeta:
-    """Return the meta after a seat changed hands: a newcomer plays it, not its defaults."""
+    """Return the meta after a seat changed hands: a newcomer plays it, not its defaults, and
+    not its predecessor's standing answers."""
     seats = tuple(SeatInfo(s.name, item.email, item.player) if s.name == item.seat else s
                   for s in meta.seats)
     failing = {k: v for k, v in meta.mail_failing.items() if k != item.seat}
     return replace(meta, seats=seats, generations={**meta.generations, item.seat: item.generation},
                    offered=meta.offered - {item.seat}, resigned=meta.resigned - {item.seat},
-                   mail_failing=failing)
+                   mail_failing=failing,
+                   standing={k: v for k, v in meta.standing.items() if k != item.seat})
 
 
 def _table_changed(meta: GameMeta, table: Table, item: Any, seq: int) -> GameMeta:

@@ -6,6 +6,10 @@ position in the log (so an audit decides it again the same way), recorded as `or
 by the actor `standing` or `forced`. A standing answer that is not legal where it would apply
 is not applied: the log records why (`standing.dropped`, private to the seat, so its next
 email says so) and the seat is asked as usual; an answer ahead is used up either way.
+
+A resigned seat plays its deadline defaults: its standing answers are ignored (they were its
+player's choices while playing), while a forced decision is still taken at once, since its one
+legal answer is the default too.
 """
 from __future__ import annotations
 
@@ -66,7 +70,7 @@ def _next(game: Game[Any], state: Any, meta: GameMeta, standing: dict[str, tuple
             order = game.forced_order(state, prompt.seat)
             if order is not None:
                 return prompt.seat, prompt.key, order, FORCED_ACTOR, None
-        entries = standing.get(prompt.seat, ())
+        entries = () if prompt.seat in meta.resigned else standing.get(prompt.seat, ())
         if not entries or (prompt.seat, prompt.key) in dropped:
             continue
         applied = game.standing_order(state, prompt.seat, entries)
