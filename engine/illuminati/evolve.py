@@ -8,12 +8,16 @@ from engine.core.contract import replace
 from . import events as ev
 from .cards import ILLUMINATI
 from .events import EVENTS
+from .quiet import could_answer
 from .state import Answer, Attack, Counter, Phase, Placed, Player, State, Turn
 
 
-def initial_state(seats: tuple[str, ...], goal_adjust: int, rules: str = "1.2") -> State:
-    """Return the state before the opening events, playing the rules of version `rules`."""
-    return State(seats, goal_adjust, rules, tuple(Player(seat) for seat in seats), order=seats)
+def initial_state(seats: tuple[str, ...], goal_adjust: int, rules: str = "1.2",
+                  auto_pass: str = "off") -> State:
+    """Return the state before the opening events, playing the rules of version `rules`, every
+    seat starting with the standing answer to windows `auto_pass`."""
+    return State(seats, goal_adjust, rules,
+                 tuple(Player(seat, auto_pass=auto_pass) for seat in seats), order=seats)
 
 
 def _player(state: State, seat: str, **changes: Any) -> State:
@@ -139,17 +143,18 @@ def waiting_for(state: State, phase: str) -> tuple[str, ...]:
     """Return the seats a window of `phase` waits for: those without a standing pass for it."""
     assert state.attack is not None
     defender = state.attack.defender if phase == "response" else ""
-    return without_standing(state, asked_for(state, phase), defender)
+    return without_standing(state, asked_for(state, phase), defender, phase)
 
 
-def without_standing(state: State, asked: tuple[str, ...], defender: str = ""
-                     ) -> tuple[str, ...]:
-    """Return the seats of `asked` whose standing order does not answer the window for them
-    (`defender`: the seat whose group is attacked, if any)."""
+def without_standing(state: State, asked: tuple[str, ...], defender: str = "",
+                     phase: str = "counter") -> tuple[str, ...]:
+    """Return the seats of `asked` whose standing order does not answer the window of
+    `phase` for them (`defender`: the seat whose group is attacked, if any)."""
     result = []
     for seat in asked:
         mode = state.player(seat).auto_pass
-        if mode == "off" or (mode == "unless-attacked" and seat == defender):
+        if mode == "off" or (mode == "unless-attacked" and seat == defender) or (
+                mode == "pass-only" and could_answer(state, seat, phase)):
             result.append(seat)
     return tuple(result)
 

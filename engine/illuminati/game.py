@@ -41,7 +41,11 @@ class Illuminati(KitGame[State]):
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("goal-adjust", "int", 0, "added to the number of groups of the basic goal "
                    "(the service's own option for shorter or longer games)",
-                   minimum=-3, maximum=3),)
+                   minimum=-3, maximum=3),
+        OptionSpec("auto-pass", "choice", "off", "the standing answer to windows every seat "
+                   "starts with (`pass-only`: windows where, as everyone can tell, a seat "
+                   "could only pass are answered for it; the service starts new games so)",
+                   choices=("off", "pass-only", "unless-attacked", "on")))
     EVENTS: ClassVar[EventTypes[Any]] = EVENTS
     ORDERS: ClassVar[OrderTypes] = ORDERS
     GRAMMAR: ClassVar[Grammar] = GRAMMAR
@@ -66,7 +70,8 @@ class Illuminati(KitGame[State]):
                 seats):
             raise ValueError(f"{self.title} needs {self.min_players} to {self.max_players} "
                              "distinct seats")
-        return initial_state(tuple(seats), int(options.get("goal-adjust", 0)), self.version)
+        return initial_state(tuple(seats), int(options.get("goal-adjust", 0)), self.version,
+                             str(options.get("auto-pass", "off")))
 
     def start(self, state: State, rng: Rng) -> list[Any]:
         """Return the setup events and the opening of the first turn."""

@@ -429,11 +429,13 @@ def read_goal(words: list[str], reader: Reader) -> od.GoalOrder:
 
 @GRAMMAR.rule("auto-pass", "autopass", "auto", kinds=("auto-pass",))
 def read_auto_pass(words: list[str], reader: Reader) -> od.AutoPassOrder:
-    """Read auto-pass on | off | unless-attacked."""
-    words = words[1:] if words[:1] == ["pass"] else words
+    """Read auto-pass on | off | unless-attacked | pass-only."""
+    words = words[1:] if words[:1] == ["pass"] and words[1:2] != ["only"] else words
     mode = "-".join(words).replace("unless-i-am-attacked", "unless-attacked")
+    mode = {"only": "pass-only", "only-pass": "pass-only"}.get(mode, mode)
     if mode not in AUTO_PASS_MODES:
-        raise reader.fail("Write: auto-pass on, auto-pass off or auto-pass unless-attacked.")
+        raise reader.fail("Write: auto-pass on, auto-pass off, auto-pass unless-attacked or "
+                          "auto-pass pass-only.")
     return od.AutoPassOrder(mode)
 
 

@@ -26,7 +26,9 @@ RECYCLE_COST = 5
 FREE_ANY_TIME = ("slush-fund", "swiss-bank-account", "white-collar-crime", "media-campaign",
                  "computer-espionage", "senate-investigating-committee")
 OWN_TURN = ("market-manipulation", "bribery")
-AUTO_PASS_MODES = ("off", "on", "unless-attacked")
+AUTO_PASS_MODES = ("off", "on", "unless-attacked", "pass-only")
+"""`pass-only` answers a window only where, as everyone can tell, the seat could only pass
+(`quiet.could_answer`); the mode new games start with unless their creator chose otherwise."""
 
 
 def own_turn(state: State, seat: str) -> bool:
@@ -162,7 +164,8 @@ def laser(em: Emitter, seat: str, order: LaserOrder, rng: Rng) -> None:
 def check_auto_pass(state: State, seat: str, order: AutoPassOrder) -> None:
     """Raise a violation unless the mode is known."""
     if order.mode not in AUTO_PASS_MODES:
-        raise refuse("auto-pass on, auto-pass off or auto-pass unless-attacked.", "mode")
+        raise refuse("auto-pass on, auto-pass off, auto-pass unless-attacked or auto-pass "
+                     "pass-only.", "mode")
 
 
 def auto_pass(em: Emitter, seat: str, order: AutoPassOrder, rng: Rng) -> None:

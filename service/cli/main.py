@@ -128,12 +128,19 @@ def list_command() -> None:
               show_default=True, help="Whose mail to a seat's reply address acts at once: the "
               "seat's own address only (mail from others waits for the seat to confirm it), or "
               "any sender who has the address.")
+@click.option("--notify", type=click.Choice(["every", "act", "digest"]), default="act",
+              show_default=True, help="How often every seat is mailed until it chooses "
+              "itself: every change, only when it must act (with the news since its last "
+              "email), or a daily digest only.")
+@click.option("--auto-pass/--no-auto-pass", default=True, show_default=True,
+              help="In a game with windows (Illuminati): answer for each seat the windows "
+              "where, as everyone can tell, it could only pass.")
 @handles_errors
 def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], seed: str | None,
                 game_id: str | None, title: str | None, deadline: str | None,
                 reminders: str, press: str, absence_days: int, master_email: str,
                 open_seats: int, private: bool, open_days: int, offer_resigned: bool,
-                mail_senders: str) -> None:
+                mail_senders: str, notify: str, auto_pass: bool) -> None:
     """Create a game of GAME (or open it for players to join) and print its id."""
     rules = get_game(game)
     if not seats and not open_seats:
@@ -153,7 +160,8 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
         "reminder_hours": parse_reminders(reminders),
         "game_id": game_id or (seed_game_id(seed) if seed else None), "press": press,
         "absence_days": absence_days, "master_email": master_email,
-        "offer_resigned": offer_resigned, "mail_senders": mail_senders}
+        "offer_resigned": offer_resigned, "mail_senders": mail_senders, "notify": notify,
+        "auto_pass": auto_pass}
     named = [parse_seat(s) for s in seats]
     if open_seats:
         from service.orders.tables import open_game

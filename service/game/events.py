@@ -121,6 +121,9 @@ class GameSettings:
     mail_senders: str = "seat"
     """Whose mail to a seat's reply address acts at once: the seat's own address only ("seat";
     mail from any other is held until the seat confirms it) or any sender ("any")."""
+    notify: str = "every"
+    """The notification setting every seat starts with (`every`, `must-act`, `digest`); games
+    recorded before it was a setting read as "every"."""
 
 
 MAIL_SENDERS = ("seat", "any")

@@ -140,6 +140,8 @@ class GameMeta:
     """"seat": mail from another address than the seat's is held until the seat confirms it."""
     standing: dict[str, tuple[Standing, ...]] = field(default_factory=dict)
     """Each seat's standing answers and answers ahead (`seat.standing`)."""
+    notify: str = "every"
+    """The notification setting a seat has until it sets its own (`game.settings`)."""
     forced: bool = False
     """Whether a decision whose only legal answer is public is taken at once (new games)."""
 
@@ -181,8 +183,9 @@ class GameMeta:
         raise KeyError(name)
 
     def prefs(self, seat: str) -> SeatPreferences:
-        """Return the seat's mail settings (every change, press on, no time zone by default)."""
-        return self.preferences.get(seat) or SeatPreferences(seat, "every", False, "")
+        """Return the seat's mail settings (the game's notify setting, press on, no time zone
+        by default)."""
+        return self.preferences.get(seat) or SeatPreferences(seat, self.notify, False, "")
 
     def generation(self, seat: str) -> int:
         """Return the seat's token generation (0 until its token is first renewed)."""
@@ -300,7 +303,7 @@ def _table_talk(meta: GameMeta, item: Any) -> GameMeta:
     if isinstance(item, GameSettings):
         return replace(meta, press=item.press, absence_days=item.absence_days,
                        master_email=item.master_email, offer_resigned=item.offer_resigned,
-                       mail_senders=item.mail_senders)
+                       mail_senders=item.mail_senders, notify=item.notify)
     if isinstance(item, SeatPreferences):
         return replace(meta, preferences={**meta.preferences, item.seat: item})
     if isinstance(item, SeatResigned):

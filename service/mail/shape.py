@@ -51,12 +51,31 @@ def welcome_lines(meta: GameMeta, seat: str, view: dict[str, Any],
     lines.append("Mail commands go there too: `help` lists what you can write now and every "
                  "command with an example, `status` shows the board, `help notify` (or any "
                  "command) tells more of one.")
+    lines.append(notify_line(meta.prefs(seat).notify))
+    if str(meta.options.get("auto-pass", "off")) != "off":
+        lines.append(AUTO_PASS_LINE)
     if meta.press != "off":
         lines.append(_press_line(meta.press))
         lines.append("A reply to a press email from another player is sent to its writer as "
                      "talk and never read as orders; if it holds an order or a command, "
                      "nothing of it is sent and you are told.")
     return lines
+
+
+AUTO_PASS_LINE = ("Windows where your only answer is pass are answered for you; write "
+                  "`auto-pass off` to answer them yourself.")
+
+
+def notify_line(notify: str) -> str:
+    """Return how the seat is mailed and how to change it, in one line."""
+    if notify == "must-act":
+        return ("You get mail only when you must act, with the news since your last turn; "
+                "write `notify every` for every change.")
+    if notify == "digest":
+        return ("You get a daily digest of the game and no turn emails; write `notify act` "
+                "for mail when you must act.")
+    return ("You get mail at every change of the game; write `notify act` for mail only "
+            "when you must act.")
 
 
 def _press_line(level: str) -> str:

@@ -161,6 +161,7 @@ def outbox_rows(game: Game[Any], before: Any, after: Any, meta: GameMeta,
             same_prompt = (old_prompt.key if old_prompt else None) == new_key
             if same_prompt and game.view(before, seat) == game.view(after, seat):
                 continue
-        kind = notice_kind(meta, seat, kind, new_prompt is not None)
+        if before is not None:  # the first email welcomes every seat, whatever its setting
+            kind = notice_kind(meta, seat, kind, new_prompt is not None)
         rows.append(NewOutbox(seq, seat, kind, {"prompt": new_key}))
     return rows

@@ -25,6 +25,7 @@ from service.game.events import (
 )
 from service.game.loading import LoadedGame, start_state
 from service.game.meta import apply_service_event
+from service.game.notify import NOTIFY_SETTINGS, QUIET_NOTIFY, read_notify
 from service.game.seating import SeatInfo
 from service.log.records import (
     NewOutbox,
@@ -94,15 +95,20 @@ def create_game(store: Store, game_name: str, seats: Sequence[NewSeat],
                 reminder_hours: Sequence[int] = (24, 1),
                 game_id: str | None = None, press: str = "private", absence_days: int = 14,
                 master_email: str = "", offer_resigned: bool = False,
-                mail_senders: str = "seat") -> LoadedGame:
+                mail_senders: str = "seat", notify: str = QUIET_NOTIFY,
+                auto_pass: bool = True) -> LoadedGame:
     """Create a game with a fresh secret seed (or the given one) and its opening events, under
-    a new random id or the given one (the random stream is keyed by the seed and the id)."""
+    a new random id or the given one (the random stream is keyed by the seed and the id).
+
+    New games start quiet unless asked otherwise: every seat is mailed only when it must act
+    (`notify`), and where the game has windows, those a seat could only pass are answered for
+    it (`auto_pass`). Both are recorded in the creation's events."""
     game = get_game(game_name)
     seats = check_seats(game, seats)
     settings = table_settings(press, absence_days, master_email.strip(), offer_resigned,
-                              mail_senders)
+                              mail_senders, notify)
     title = checked_text(title or "", "the title", MAX_TITLE, "bad-title") or None
-    values = resolved_options(game, options)
+    values = resolved_options(game, with_auto_pass(game, options, auto_pass))
     seed = seed_bytes(seed_hex)
     game_id = chosen_game_id(store, game_id)
     store.create_game(game_id, game.name, game.version, title or game.title, seed.hex())
@@ -114,17 +120,55 @@ def create_game(store: Store, game_name: str, seats: Sequence[NewSeat],
     state = start_state(game, meta)
     opening = game.start(state, Rng.for_position(seed, game_id, 1))
     loaded = LoadedGame(game, meta, state, 0)
-    append_decision(store, loaded, [created, *settings], opening, seed, "system", None,
-                    tail=[GameAnswers(forced=True)])
+    # the settings follow the opening, as every service event follows the decision it is not
+    # part of (an audit re-runs the opening right after game.created)
+    append_decision(store, loaded, [created], opening, seed, "system", None,
+                    tail=[*settings, GameAnswers(forced=True)])
     if master_email:
         store.add_outbox(game_id, [NewOutbox(loaded.seq, "*", "master-link")])
     return loaded
 
 
+AUTO_PASS_OPTION = "auto-pass"
+"""The option of a game with windows: the standing answer to windows every seat starts with."""
+QUIET_AUTO_PASS = "pass-only"
+
+
+def has_auto_pass(game: Game[Any]) -> bool:
+    """Return whether the game has windows a standing auto-pass answers (Illuminati)."""
+    return any(spec.name == AUTO_PASS_OPTION for spec in game.options)
+
+
+def with_auto_pass(game: Game[Any], options: Mapping[str, str] | None,
+                   auto_pass: bool) -> dict[str, str]:
+    """Return the options asked for, with the game's auto-pass option set from `auto_pass`
+    where the game has one and the options do not name it."""
+    given = dict(options or {})
+    if has_auto_pass(game) and AUTO_PASS_OPTION not in given:
+        given[AUTO_PASS_OPTION] = QUIET_AUTO_PASS if auto_pass else "off"
+    return given
+
+
+def quiet_option_defaults(game: Game[Any]) -> dict[str, str]:
+    """Return the option values a new game starts with where they differ from the rules'
+    own defaults (the new-game form shows them chosen)."""
+    return {AUTO_PASS_OPTION: QUIET_AUTO_PASS} if has_auto_pass(game) else {}
+
+
+def notify_setting(word: str) -> str:
+    """Return the notify setting a word names (`every`, `act`, `digest`), or raise."""
+    setting = read_notify(word)
+    if setting is None:
+        raise ServiceError(f"notify is one of every, act or digest, not {word!r}", "bad-notify")
+    return setting
+
+
 def table_settings(press: str, absence_days: int, master_email: str,
                    offer_resigned: bool = False,
-                   mail_senders: str = "seat") -> list[GameSettings]:
-    """Return the table settings event, or none when all are the defaults."""
+                   mail_senders: str = "seat", notify: str = "every") -> list[GameSettings]:
+    """Return the table settings event, or none when all are the defaults of games recorded
+    before any of them was a setting."""
+    notify = notify_setting(notify)
     if press not in PRESS_LEVELS:
         raise ServiceError(f"press must be one of {', '.join(PRESS_LEVELS)}, not {press!r}",
                            "bad-press")
@@ -135,10 +179,12 @@ def table_settings(press: str, absence_days: int, master_email: str,
     if mail_senders not in MAIL_SENDERS:
         raise ServiceError(f"mail senders are {' or '.join(MAIL_SENDERS)}, not "
                            f"{mail_senders!r}", "bad-mail-senders")
-    if (press, absence_days, master_email, offer_resigned, mail_senders) == (
-            "private", 14, "", False, "seat"):
+    if (press, absence_days, master_email, offer_resigned, mail_senders, notify) == (
+            "private", 14, "", False, "seat", "every"):
         return []
-    return [GameSettings(press, absence_days, master_email, offer_resigned, mail_senders)]
+    assert notify in NOTIFY_SETTINGS
+    return [GameSettings(press, absence_days, master_email, offer_resigned, mail_senders,
+                         notify)]
 
 
 def check_seats(game: Game[Any], seats: Sequence[NewSeat], open_seats: int = 0) -> list[NewSeat]:

@@ -27,6 +27,7 @@ from service.game.meta import (
     parse_time,
     seat_addresses,
 )
+from service.game.notify import QUIET_NOTIFY
 from service.game.seating import SeatInfo
 from service.game.tableevents import (
     InvitationMade,
@@ -48,6 +49,7 @@ from service.orders.creation import (
     resolved_options,
     seed_bytes,
     table_settings,
+    with_auto_pass,
 )
 from service.orders.results import ServiceError
 
@@ -69,8 +71,10 @@ def open_game(store: Store, game_name: str, named: Sequence[NewSeat], open_seats
               reminder_hours: Sequence[int] = (24, 1), game_id: str | None = None,
               press: str = "private", absence_days: int = 14, master_email: str = "",
               listed: bool = True, open_days: int = OPEN_DAYS,
-              offer_resigned: bool = False, mail_senders: str = "seat") -> LoadedGame:
-    """Open a game with `open_seats` seats for whoever joins besides the `named` ones."""
+              offer_resigned: bool = False, mail_senders: str = "seat",
+              notify: str = QUIET_NOTIFY, auto_pass: bool = True) -> LoadedGame:
+    """Open a game with `open_seats` seats for whoever joins besides the `named` ones (quiet
+    by default, as `create_game`)."""
     game = get_game(game_name)
     if open_seats < 1:
         raise ServiceError("an open game needs at least one open seat", "bad-seat-count")
@@ -79,9 +83,9 @@ def open_game(store: Store, game_name: str, named: Sequence[NewSeat], open_seats
         raise ServiceError(f"an open game waits 1 to {MAX_OPEN_DAYS} days for its players",
                            "bad-expiry")
     settings = table_settings(press, absence_days, master_email.strip(), offer_resigned,
-                              mail_senders)
+                              mail_senders, notify)
     title = checked_text(title or "", "the title", MAX_TITLE, "bad-title") or game.title
-    values = resolved_options(game, options)
+    values = resolved_options(game, with_auto_pass(game, options, auto_pass))
     seed = seed_bytes(seed_hex)
     game_id = chosen_game_id(store, game_id)
     store.create_game(game_id, game.name, game.version, title, seed.hex())

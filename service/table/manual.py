@@ -44,8 +44,9 @@ TOPICS: tuple[Topic, ...] = (
           "talk to other players; it is never read as an order", ""),
     Topic("notify", ("notify",), "notify act",
           "how often you are mailed, and whether press is mailed to you",
-          "`notify every` mails you every change of the game (the default); `notify act` "
-          "only when you must act, plus a daily digest of the rest; `notify digest` a daily "
+          "`notify every` mails you every change of the game; `notify act` only when you "
+          "must act, with the news since your last email, plus a daily digest of the rest "
+          "(how new games start); `notify digest` a daily "
           "digest only. `notify press off` stops mailing you press (it stays in your "
           "history); `notify press on` mails it again."),
     Topic("timezone", ("timezone", "tz"), "timezone Europe/Berlin",
@@ -75,7 +76,8 @@ TOPICS: tuple[Topic, ...] = (
           "a standing answer to windows, given like any order",
           "`auto-pass on` answers every window at once with a pass; `auto-pass "
           "unless-attacked` still waits for you when your own group is attacked; `auto-pass "
-          "off` ends it. It is an order of this game, not a mail command: write it in a reply "
+          "pass-only` (how new games start) answers only the windows where, as everyone can "
+          "tell, you could only pass; `auto-pass off` ends it. It is an order of this game, not a mail command: write it in a reply "
           "to your turn email. It stays private: the others see only that the window was "
           "answered.", order_word="auto-pass"),
     Topic("standing", ("standing",), "standing swap none",

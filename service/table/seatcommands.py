@@ -23,6 +23,7 @@ from service.game.events import (
 from service.game.history import history
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import GameMeta, apply_service_event, format_time
+from service.game.notify import NOTIFY_WORDS as NOTIFY_SETTING_WORDS
 from service.game.tableevents import SeatOffered
 from service.log.records import Append, NewOutbox
 from service.log.store import SeqConflict, Store
@@ -34,9 +35,7 @@ from service.time.due import open_deadlines
 from service.time.localtime import deadline_text, read_timezone
 
 HISTORY_LINES = 15
-NOTIFY_MODES = {"every": "every", "all": "every", "always": "every", "act": "must-act",
-                "must-act": "must-act", "turn": "must-act", "digest": "digest",
-                "daily": "digest"}
+NOTIFY_MODES = NOTIFY_SETTING_WORDS
 NOTIFY_WORDS = {"every": "every change", "must-act": "only when you must act, plus a daily "
                 "digest", "digest": "a daily digest only"}
 CONFLICT_RETRIES = 8

@@ -8,7 +8,13 @@ from typing import Any
 from flask import redirect, request, url_for
 
 from engine.core import Game, UnknownGame, all_games, get_game
-from service.orders.creation import SEAT_NAME, NewSeat, create_game, seat_email
+from service.orders.creation import (
+    SEAT_NAME,
+    NewSeat,
+    create_game,
+    quiet_option_defaults,
+    seat_email,
+)
 from service.orders.results import ServiceError
 from service.orders.tables import MAX_OPEN_DAYS, open_game
 from service.web.handoff import announce
@@ -47,7 +53,8 @@ def new_game_form(error: str = "", status: int = 200) -> Any:
     game = chosen_game()
     form = request.form if request.method == "POST" else {}
     return page("new.html", game=game, games=all_games(), form=form,
-                seats=seat_entries(game, form), error=error), status
+                seats=seat_entries(game, form), error=error,
+                option_defaults=quiet_option_defaults(game)), status
 
 
 def read_seats(entries: list[SeatEntry]) -> list[NewSeat]:
@@ -127,7 +134,8 @@ def create_from_form() -> Any:
             "press": form.get("press", "private"),
             "absence_days": read_days(form.get("absence_days", "14")),
             "master_email": form.get("master_email", "").strip()[:200],
-            "offer_resigned": bool(form.get("offer_resigned"))}
+            "offer_resigned": bool(form.get("offer_resigned")),
+            "notify": form.get("notify", "act")}
         open_seats = read_count(form.get("open_seats", ""), "open seats", game.max_players)
         if open_seats:
             loaded = open_game(store(), game.name, seats, open_seats, read_options(game, form),

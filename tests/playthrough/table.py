@@ -233,11 +233,12 @@ def scenario(index: int, *, seats: tuple[str, ...] = TWO,
 
 
 def start(store: Store, case: Scenario, index: int) -> Table:
-    """Create the `index`-th game of the scenario in the store."""
+    """Create the `index`-th game of the scenario in the store, with the settings games had
+    when the scenarios were pinned (every seat mailed every change, every window asked)."""
     options = {key: str(value) for key, value in case.options.items()}
     create_game(store, "illuminati", [NewSeat(s, f"{s}@example.org") for s in case.seats],
                 options, seed_hex=seed_of(case.label, index),
-                game_id=game_id_of(case.label, index))
+                game_id=game_id_of(case.label, index), notify="every", auto_pass=False)
     return Table(store, game_id_of(case.label, index), case.seats)
 
 

@@ -125,7 +125,9 @@ def html_of(message: EmailMessage) -> str:
 
 def open_table(tmp_path: Path, game: str = "secret-masters", seats: list[NewSeat] | None = None,
                **settings: object) -> Table:
-    """Return a table with a new game whose first emails are composed."""
+    """Return a table with a new game whose first emails are composed; every seat is mailed
+    every change unless `notify` says otherwise (the mail tests read every seat's email)."""
+    settings.setdefault("notify", "every")
     config = load_config({"PBEM_HOME": str(tmp_path / "home"),
                           "PBEM_SECRET_KEY": "table-key",
                           "PBEM_BASE_URL": "https://games.example.org"})

@@ -156,3 +156,21 @@ def test_under_1_1_every_window_opens() -> None:
                   "bavaria")
     assert of_type(events, ev.WindowOpened) == [ev.WindowOpened("response")]
     assert not of_type(events, ev.WindowSkipped)
+
+
+def test_pass_only_answers_for_a_seat_that_could_only_pass_and_asks_the_others() -> None:
+    state = money(table(options={"auto-pass": "pass-only"}), "carla", "cthulhu",
+                  -table().player("carla").cards[0].money)
+    assert {p.auto_pass for p in state.players} == {"pass-only"}
+    state = after(GAME, state, when(GAME, state, "anna", "attack control big media with "
+                                    "bavaria", Scripted(1, 1)))
+    assert state.phase is Phase.RESPONSE  # bruno has money he may spend
+    assert state.attack is not None
+    assert state.attack.waiting == ("bruno",)  # carla, who could only pass, is not waited for
+    assert [p.seat for p in GAME.prompts(state) if p.seat != "anna" and not p.submitted] == [
+        "bruno"]
+    assert GAME.parse("auto-pass pass-only", "carla", state).mode == "pass-only"
+
+
+def test_without_the_option_every_seat_starts_with_auto_pass_off() -> None:
+    assert {p.auto_pass for p in table().players} == {"off"}

@@ -52,7 +52,8 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
 
 def new_game(store: Store, number: int, digest_seat: str | None = "bruno") -> str:
     """Create a game; `digest_seat` asks for the digest only. Return the game id."""
-    game_id = create_game(store, "secret-masters", SEATS, seed_hex=f"{number + 1:064x}").meta.id
+    game_id = create_game(store, "secret-masters", SEATS, seed_hex=f"{number + 1:064x}",
+                          notify="every").meta.id
     if digest_seat is not None:
         answer(store, game_id, digest_seat, "notify digest", f"test:{game_id}")
     return game_id

@@ -1,0 +1,281 @@
+"""How often players are mailed and must reply, before and after the quiet defaults.
+
+Plays seeded games of every title through the real service in-process (a SQLite store in a
+temporary folder, `create_game`, `submit_order`, mail commands through `seatcommands.answer`)
+with simulated players who answer each of their decisions when its email arrives, with a
+random legal order. Each game is played twice from the same seed:
+
+- before: as players play today without changing anything: every seat mailed every change,
+  `auto-pass off`, no standing answers;
+- after: the defaults of new games (mailed only when the seat must act, with the news since
+  its last email; Illuminati's windows a seat could only pass answered for it), and where a
+  game has standing answers (Masons) the players use them: standing `towers nearest the
+  shore / houses either / merge none / swap none` set once, so a wall is one reply.
+
+Per seat it counts the emails the outbox sends (every row but `held`, as the workers would
+deliver them; digests are daily and not reached in a game played in one go), the replies the
+seat wrote, and the decisions that waited on its email (each decision it answered itself), of
+which those whose only legal answer is a pass (and in Illuminati's windows, those where
+everyone can tell it is: `illuminati_pass_only_waits`) and those with one legal answer, public
+or not. The simulated players keep the settings the game gave them (no `auto-pass` orders). Masons
+replies are also counted per own turn (the turns whose wall was the seat's).
+
+    .venv/bin/python bench/pace.py            # 6 seeds of every title (about 2 minutes)
+    .venv/bin/python bench/pace.py --quick    # 1 seed of Masons, Illuminati, Freimaurerei
+
+The last line is JSON.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.core import Rng, get_game
+from engine.core.registry import all_games
+from engine.illuminati.quiet import could_answer
+from service.game.loading import load_game
+from service.log.store import Store
+from service.orders.creation import NewSeat, create_game, seed_game_id
+from service.orders.processing import submit_order
+from service.table.seatcommands import answer
+
+NAMES = ("anna", "bruno", "carla", "dora", "emil", "fritz", "greta", "hans")
+TABLES = {"secret-masters": 3, "freimaurerei": 2, "castle-of-the-devil": 5, "masons": 3,
+          "illuminati": 3}
+QUICK = ("freimaurerei", "masons", "illuminati")
+MASONS_STANDING = "standing towers nearest the shore / houses either / merge none / swap none"
+MAX_REPLIES = 20_000
+ABSENCE_DAYS = 15
+TARGET_MASONS_REPLIES = 1.2
+TARGET_MAIL_CUT = 0.40
+CUT_TITLES = ("masons", "illuminati", "freimaurerei")
+WINDOWS = ("response", "raise", "reaction", "counter", "secrets")
+
+
+@dataclass
+class Tally:
+    """What the players of one or more games received and wrote, per seat and in all."""
+
+    games: int = 0
+    seats: int = 0
+    orders: int = 0
+    mails: Counter[str] = field(default_factory=Counter)
+    replies: Counter[str] = field(default_factory=Counter)
+    waits: int = 0
+    pass_only_waits: int = 0
+    public_pass_waits: int = 0
+    single_waits: int = 0
+    own_turns: int = 0
+    own_turn_replies: int = 0
+
+    def per_seat(self, counter: Counter[str]) -> float:
+        """Return the counter's total per seat per game."""
+        return sum(counter.values()) / self.seats if self.seats else 0.0
+
+
+def chooser(game: str, index: int, tag: str) -> Rng:
+    """Return the players' choices for game `index` (the same for before and after)."""
+    return Rng(hashlib.sha256(f"pace:{game}:{index}:{tag}".encode()).digest())
+
+
+def settles(rules: Any, order: Any) -> bool:
+    """Return whether an order changes the seat's own settings (`auto-pass ...`): the
+    simulated players keep the settings the game gave them, as most players do."""
+    return rules.format_order(order).startswith("auto-pass")
+
+
+def pick_order(rules: Any, state: Any, seat: str, rng: Rng) -> Any:
+    """Return a random legal order of the seat's open decision (never a settings order
+    while there is another)."""
+    if rules.can_list(state, seat):
+        legal = list(rules.legal_orders(state, seat))
+        return rng.choice([o for o in legal if not settles(rules, o)] or legal)
+    order = rules.random_legal_order(state, seat, rng)
+    for _ in range(20):
+        if not settles(rules, order):
+            break
+        order = rules.random_legal_order(state, seat, rng)
+    return order
+
+
+def only_pass(rules: Any, state: Any, seat: str) -> tuple[bool, bool, bool]:
+    """Return (every legal order is a pass, everyone can tell it is, there is one legal
+    order) for the seat now. Only Illuminati's windows say what everyone can tell
+    (`engine/illuminati/quiet.py`): elsewhere a pass-only decision counts as hidden."""
+    if not rules.can_list(state, seat):
+        return False, False, False
+    legal = list(rules.legal_orders(state, seat))
+    texts = {rules.format_order(order) for order in legal}
+    passes = bool(texts) and texts <= {"pass"}
+    public = passes and rules.name == "illuminati" and state.phase.value in WINDOWS and (
+        not could_answer(state, seat, state.phase.value))
+    return passes, public, len(legal) == 1
+
+
+def play(store: Store, game: str, players: int, index: int, quiet: bool, tally: Tally) -> None:
+    """Play one seeded game to its end, the players answering every decision they are mailed."""
+    seats = [NewSeat(name, f"{name}@example.org") for name in NAMES[:players]]
+    seed = hashlib.sha256(f"pace-seed:{game}:{index}".encode()).hexdigest()
+    # both record a game.settings event (an absence limit nobody uses), so the two logs put
+    # each decision at the same position and the games play alike until the settings differ
+    settings: dict[str, Any] = {"absence_days": ABSENCE_DAYS}
+    if not quiet:
+        settings |= {"notify": "every", "auto_pass": False}
+    loaded = create_game(store, game, seats, seed_hex=seed, game_id=seed_game_id(seed),
+                         **settings)
+    game_id, rules = loaded.meta.id, loaded.game
+    standing = quiet and bool(rules.standing_topics())
+    if standing and game == "masons":
+        for seat in seats:
+            answer(store, game_id, seat.name, MASONS_STANDING, f"pace:{game_id}:{seat.name}")
+    rng = chooser(game, index, "players")
+    walls: set[tuple[str, str]] = set()
+    replies: Counter[str] = Counter()
+    for _ in range(MAX_REPLIES):
+        loaded = load_game(store, game_id)
+        prompts = [p for p in rules.prompts(loaded.state) if not p.submitted]
+        if not prompts:
+            break
+        prompt = rng.choice(prompts)
+        seat, state = prompt.seat, loaded.state
+        if game == "masons" and prompt.key.endswith(".wall"):
+            walls.add((seat, prompt.key.split(".")[0]))
+        passes, public, single = only_pass(rules, state, seat)
+        order = pick_order(rules, state, seat, rng)
+        text = rules.format_order(order)
+        result = submit_order(store, game_id, seat, text, source="pace")
+        if not result.accepted:
+            raise SystemExit(f"{game} {game_id}: {seat}'s legal order {text!r} was refused: "
+                             f"{result.message}")
+        replies[seat] += 1
+        tally.waits += 1
+        tally.pass_only_waits += passes
+        tally.public_pass_waits += public
+        tally.single_waits += single
+        if game == "masons":
+            tally.own_turn_replies += prompt.key.split(".")[0] in {
+                turn for owner, turn in walls if owner == seat}
+    else:
+        raise SystemExit(f"{game} {game_id} did not end after {MAX_REPLIES} replies")
+    tally.games += 1
+    tally.seats += players
+    tally.orders += loaded.seq
+    tally.replies.update(replies)
+    tally.own_turns += len(walls)
+    for row in store.outbox_for_game(game_id):
+        if row.recipient in loaded.meta.seat_names and row.kind != "held":
+            tally.mails[row.recipient] += 1
+
+
+def run(games: list[str], seeds: int, folder: Path) -> dict[str, dict[str, Tally]]:
+    """Return the tallies of every title, before and after."""
+    found: dict[str, dict[str, Tally]] = {}
+    for game in games:
+        found[game] = {}
+        for label, quiet in (("before", False), ("after", True)):
+            store = Store(f"sqlite:///{folder / f'{game}-{label}'}.db")
+            store.create_schema()
+            tally = Tally()
+            for index in range(seeds):
+                play(store, game, TABLES[game], index, quiet, tally)
+            store.dispose()
+            found[game][label] = tally
+    return found
+
+
+def summary(found: dict[str, dict[str, Tally]], seconds: float) -> dict[str, Any]:
+    """Return the figures as JSON-ready data, with the targets met or not."""
+    mails = {game: {label: round(t.per_seat(t.mails), 1) for label, t in pair.items()}
+             for game, pair in found.items()}
+    replies = {game: {label: round(t.per_seat(t.replies), 1) for label, t in pair.items()}
+               for game, pair in found.items()}
+    cut = {game: round(1 - m["after"] / m["before"], 3) if m["before"] else 0.0
+           for game, m in mails.items()}
+    per_reply = {game: {label: round(sum(t.mails.values()) / sum(t.replies.values()), 2)
+                        if t.replies else 0.0 for label, t in pair.items()}
+                 for game, pair in found.items()}
+    data: dict[str, Any] = {
+        "mails_per_seat": mails, "replies_per_seat": replies, "mail_cut": cut,
+        "mails_per_reply": per_reply,
+        "pass_only_waits": {game: {label: t.pass_only_waits for label, t in pair.items()}
+                            for game, pair in found.items()},
+        "single_answer_waits": {game: {label: t.single_waits for label, t in pair.items()}
+                                for game, pair in found.items()},
+        "games": {game: pair["after"].games for game, pair in found.items()},
+        "seconds": round(seconds, 1)}
+    if "masons" in found:
+        data["masons_replies_per_turn"] = {
+            label: round(t.own_turn_replies / t.own_turns, 2) if t.own_turns else 0.0
+            for label, t in found["masons"].items()}
+    if "illuminati" in found:
+        data["illuminati_pass_only_waits"] = {
+            label: t.public_pass_waits for label, t in found["illuminati"].items()}
+        data["illuminati_hidden_pass_only_waits"] = {
+            label: t.pass_only_waits - t.public_pass_waits
+            for label, t in found["illuminati"].items()}
+    data["targets"] = {
+        "masons_replies_per_turn_at_most_1.2": (
+            data["masons_replies_per_turn"]["after"] <= TARGET_MASONS_REPLIES
+            if "masons" in found else None),
+        "no_public_pass_only_waits": (data["illuminati_pass_only_waits"]["after"] == 0
+                                      if "illuminati" in found else None),
+        "mail_cut_at_least_40pc": {game: cut[game] >= TARGET_MAIL_CUT
+                                   for game in CUT_TITLES if game in cut}}
+    return data
+
+
+def table(found: dict[str, dict[str, Tally]], data: dict[str, Any]) -> str:
+    """Return the before/after table, one line per title."""
+    lines = [(f"{'title':20} {'games':>5}  {'mails/seat':>15}  {'replies/seat':>15}  "
+             f"{'pass-only waits':>15}  {'1-answer waits':>15}  mail cut  mails/reply")]
+    for game, pair in found.items():
+        title = get_game(game).title
+        b, a = pair["before"], pair["after"]
+        lines.append(
+            f"{title:20} {a.games:5}  {b.per_seat(b.mails):6.1f} -> {a.per_seat(a.mails):5.1f}"
+            f"  {b.per_seat(b.replies):6.1f} -> {a.per_seat(a.replies):5.1f}"
+            f"  {b.pass_only_waits:6} -> {a.pass_only_waits:5}"
+            f"  {b.single_waits:6} -> {a.single_waits:5}  {data['mail_cut'][game]:8.0%}"
+            f"  {data['mails_per_reply'][game]['before']:4} -> "
+            f"{data['mails_per_reply'][game]['after']}")
+    if "illuminati_pass_only_waits" in data:
+        waits = data["illuminati_pass_only_waits"]
+        lines.append(f"Illuminati window waits a seat could only pass, as everyone can tell: "
+                     f"{waits['before']} -> {waits['after']}")
+    if "masons_replies_per_turn" in data:
+        per_turn = data["masons_replies_per_turn"]
+        lines.append(f"Masons replies per seat per own turn: {per_turn['before']} -> "
+                     f"{per_turn['after']} (target at most {TARGET_MASONS_REPLIES})")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Play the games and print the table and the JSON line."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true",
+                        help="one seed of the three titles of the targets")
+    parser.add_argument("--seeds", type=int, default=6, help="games per title and setting")
+    args = parser.parse_args(argv)
+    games = [g.name for g in all_games() if g.name in TABLES]
+    if args.quick:
+        games = [g for g in games if g in QUICK]
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        found = run(games, 1 if args.quick else args.seeds, Path(tmp))
+    data = summary(found, time.perf_counter() - started)
+    print(table(found, data))
+    print(json.dumps(data, sort_keys=True))
+
+
+if __name__ == "__main__":
+    main()
