@@ -69,7 +69,8 @@ def game_of_length(tmp_path: Path, events: int) -> tuple[Store, StatementLog, st
     statements = StatementLog(store)
     store.create_schema()
     seats = [NewSeat(name, f"{name}@players.test") for name in SEATS]
-    loaded = create_game(store, "secret-masters", seats, seed_hex="c0" * 32)
+    loaded = create_game(store, "secret-masters", seats, seed_hex="c0" * 32,
+                         notify="every")  # every seat mailed at every change, as it reads
     game_id, first = loaded.meta.id, loaded.seq + 1
     talk = [PressSent("anna", ("bruno", "carla"), f"message {n}", False, False)
             for n in range(events - loaded.seq)]
