@@ -53,7 +53,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import sys
 import tempfile
@@ -72,6 +71,7 @@ from bench.hot.order import Orders
 from bench.hot.reads import ReadCounter, Reads
 from bench.hot.synth import SEATS, long_game, many_games
 from bench.hot.timing import Compared, Took
+from bench.hot.webapp import web_app
 from bench.scratch import PG_URL, drop_pg_store, new_pg_store
 from service.base import clock
 from service.base.tokens import signature
@@ -125,27 +125,12 @@ def one_row(store: Store) -> Callable[[], object]:
     return read
 
 
-def web_app(folder: Path) -> Any:
-    """Return the service's web app on the SQLite store in `folder`."""
-    os.environ.update(PBEM_HOME=str(folder), PBEM_SECRET_KEY=KEY,
-                      PBEM_DATABASE_URL=f"sqlite:///{folder / 'pbem.db'}")
-    from service.web.app import create_app
-
-    app = create_app({"TESTING": True})
-
-    @app.get("/hello")
-    def hello() -> str:
-        return "hello"
-
-    return app
-
-
 @contextmanager
 def bench_app(pg_url: str | None) -> Iterator[tuple[Any, Store]]:
     """Yield the web app and its store: a SQLite file in a temporary folder, or (with a URL)
     a PostgreSQL scratch schema of this run, dropped at the end."""
     with tempfile.TemporaryDirectory(prefix="pbem-flat-") as tmp:
-        app = web_app(Path(tmp))
+        app = web_app(Path(tmp), KEY)
         store: Store = app.extensions["pbem.store"]
         if pg_url is not None:
             store.dispose()

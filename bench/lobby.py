@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import tempfile
 from collections.abc import Callable
@@ -41,24 +40,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.hot.reads import ReadCounter
 from bench.hot.synth import many_games
 from bench.hot.timing import Took, compared, timed
+from bench.hot.webapp import web_app
 from service.log.schema import lobby_lines
 
 KEY = "bench-lobby-key"
-
-
-def bench_app(folder: Path) -> Any:
-    """Return the service's web app on a SQLite store in `folder`, with a /hello route."""
-    os.environ.update(PBEM_HOME=str(folder), PBEM_SECRET_KEY=KEY,
-                      PBEM_DATABASE_URL=f"sqlite:///{folder / 'pbem.db'}")
-    from service.web.app import create_app
-
-    app = create_app({"TESTING": True})
-
-    @app.get("/hello")
-    def hello() -> str:
-        return "hello"
-
-    return app
 
 
 def cold() -> None:
@@ -90,7 +75,7 @@ def getter(client: Any, url: str, empty: bool = False,
 def measure(games: int, repeats: int) -> dict[str, float]:
     """Fill a store with `games` games, print the lobby's figures and return them by key."""
     with tempfile.TemporaryDirectory(prefix="pbem-bench-lobby-") as folder:
-        app = bench_app(Path(folder))
+        app = web_app(Path(folder), KEY)
         store = app.extensions["pbem.store"]
         try:
             many_games(store, games)
