@@ -75,7 +75,7 @@ from bench.hot.webapp import web_app
 from bench.scratch import PG_URL, drop_pg_store, new_pg_store
 from service.base import clock
 from service.base.tokens import signature
-from service.game.current import forget_games
+from service.game.kept import forget_games
 from service.game.loading import load_game
 from service.log.schema import outbox as outbox_t
 from service.log.store import Store

@@ -48,7 +48,7 @@ KEY = "bench-lobby-key"
 
 def cold() -> None:
     """Empty the in-process caches the lobby keeps: folded games and lobby lines."""
-    from service.game.current import forget_games
+    from service.game.kept import forget_games
     from service.web.lobbylines import forget_lines
 
     forget_games()

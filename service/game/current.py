@@ -3,7 +3,9 @@
 The games row names the log's head (seq and hash), written in every append's transaction, so
 everything read after it is bounded by that seq and agrees with it even without a snapshot
 isolation level. A game folded at a head is kept in a small in-process cache: the next page
-of the same game at the same head costs one read of its row. A list of games (the lobby, "my
+of the same game at the same head costs one read of its row. A worker that has just appended
+to a game puts the state it decided in the same cache (`service.game.kept`), so the mail the
+append caused is composed from it (`game_at`) without folding the log again. A list of games (the lobby, "my
 games") is read a batch at a time: the snapshots of all its games in one statement, and their
 tails in another. A snapshot that does not fit its log is left to `load_game`, which drops
 and rebuilds it.
@@ -18,7 +20,7 @@ from typing import Any
 from sqlalchemy import Connection, and_, func, or_, select
 
 from engine.core import UnknownGame, all_games, get_game
-from service.base.lru import LruCache
+from service.game.kept import games as _games
 from service.game.loading import LoadedGame, UnknownGameId, fold_rows, from_snapshot, load_game
 from service.game.witness import Head, keyed
 from service.log.records import GameRow
@@ -27,10 +29,8 @@ from service.log.schema import games as games_t
 from service.log.schema import snapshots as snapshots_t
 from service.log.store import Store
 
-GAMES_KEPT = 64
 BATCH = 250
 """Games read together by one pair of statements (each game adds its own condition to them)."""
-_games: LruCache[tuple[str, int, str], LoadedGame] = LruCache(GAMES_KEPT)
 _GAME_COLUMNS = tuple(column.name for column in games_t.columns)
 _GAME_ROW_SQL = f"SELECT {', '.join(_GAME_COLUMNS)} FROM games WHERE id = ?"
 _EVENT_COLUMNS = (events_t.c.seq, events_t.c.type, events_t.c.schema_version,
@@ -71,6 +71,25 @@ def read_game(store: Store, game_id: str) -> PageGame:
             loaded = _fold(store, conn, row)
             _games.put(key, loaded)
     return PageGame(row, loaded)
+
+
+def game_at(store: Store, game_id: str, seq: int | None = None) -> LoadedGame:
+    """Return the game at its head (`seq` None) or just after its event `seq`: from the cache
+    when it holds that state (one read: the head's row, or the event's hash), else folded
+    from the log and kept."""
+    if seq is None:
+        return read_game(store, game_id).loaded
+    with store.connect() as conn:
+        found = conn.execute(select(events_t.c.hash).where(events_t.c.game_id == game_id,
+                                                           events_t.c.seq == seq)).first()
+    if found is None:
+        raise UnknownGameId(game_id)
+    key = (game_id, seq, str(found.hash))
+    loaded = _games.get(key)
+    if loaded is None:
+        loaded = load_game(store, game_id, upto=seq)
+        _games.put(key, loaded)
+    return loaded
 
 
 def _game_row(store: Store, conn: Connection, game_id: str) -> GameRow:
@@ -181,7 +200,3 @@ def _folded(store: Store, row: GameRow, snap: tuple[int, str] | None,
         return load_game(store, row.id, upto=row.head_seq)  # drops the snapshot, rebuilds it
     return fold_rows(loaded, row.id, rows[1:])
 
-
-def forget_games() -> None:
-    """Drop every cached game (tests, and after a restore that reuses game ids)."""
-    _games.clear()

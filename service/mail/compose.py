@@ -22,9 +22,10 @@ from service.base.config import Config
 from service.base.inputs import bad_character
 from service.base.templating import render_template
 from service.base.tokens import reply_address, signature
+from service.game.current import game_at
 from service.game.events import MASTER
 from service.game.history import history
-from service.game.loading import LoadedGame, load_game
+from service.game.loading import LoadedGame, UnknownGameId
 from service.game.meta import GameMeta
 from service.game.notify import DIGEST_PREFIX, HELD, NEWS_KINDS
 from service.game.witness import Head, head_at
@@ -126,10 +127,10 @@ def compose_outbox(store: Store, config: Config, row: OutboxRow) -> EmailMessage
 
 def _turn_message(store: Store, config: Config, row: OutboxRow) -> EmailMessage | None:
     """Return the email of an outbox row, or None for a reminder no longer needed."""
-    now_loaded = load_game(store, row.game_id)
-    # Most mail goes out while its row is still the game's last event: nothing to load again.
-    then = (now_loaded if now_loaded.seq == row.seq
-            else load_game(store, row.game_id, upto=row.seq))
+    # The game as the worker that appended the row left it, when this process did (else
+    # read and kept): most mail goes out while its row is still the game's last event.
+    now_loaded = game_at(store, row.game_id)
+    then = now_loaded if now_loaded.seq == row.seq else game_at(store, row.game_id, row.seq)
     seat = row.recipient
     if row.kind.startswith("reminder-") and not _still_waiting(now_loaded, then, seat):
         return None
@@ -270,19 +271,19 @@ def compose_reply(store: Store, config: Config, sub: Submission) -> EmailMessage
         return None
     if sub.status == "held":
         return _held_answer(config, sub, original)
-    recipient = _reply_recipient(store, sub)
+    loaded = _game_of(store, sub)
+    recipient = _reply_recipient(sub, loaded)
     if recipient is None:
         return None
     result = dict(sub.result or {})
-    if sub.status != "accepted" and not result.get("legal") and sub.game_id and sub.seat:
-        result["legal"] = _help_now(store, sub.game_id, sub.seat)
-    over = bool(sub.game_id and store.get_game(sub.game_id) is not None
-                and load_game(store, sub.game_id).meta.finished)
+    if sub.status != "accepted" and not result.get("legal") and loaded and sub.seat:
+        result["legal"] = _help_now(loaded, sub.seat)
+    over = bool(loaded and loaded.meta.finished)
     context = {"result": result, "status": sub.status, "marker": REPLY_MARKER,
                "game_id": sub.game_id or "", "seat": sub.seat or "", "over": over}
     message = _answer_to(config, sub, original, recipient, "your orders")
-    if sub.game_id and sub.seat:
-        meta = load_game(store, sub.game_id).meta
+    if loaded and sub.seat:
+        meta = loaded.meta
         message["X-Pbem-Game"] = meta.id
         message["Reply-To"] = reply_address(config.secret_key(), config.mail_domain, meta.id,
                                             sub.seat, meta.generation(sub.seat))
@@ -318,9 +319,8 @@ def _with_turn(message: EmailMessage, text: str, html: str,
     return message
 
 
-def _help_now(store: Store, game_id: str, seat: str) -> str:
+def _help_now(loaded: LoadedGame, seat: str) -> str:
     """Return what the seat can write now, or '' when it has nothing to decide."""
-    loaded = load_game(store, game_id)
     prompt = loaded.game.prompt_for(loaded.state, seat)
     return loaded.game.help(prompt) if prompt else ""
 
@@ -357,14 +357,24 @@ def _answer_to(config: Config, sub: Submission, original: EmailMessage, recipien
     return message
 
 
-def _reply_recipient(store: Store, sub: Submission) -> str | None:
+def _game_of(store: Store, sub: Submission) -> LoadedGame | None:
+    """Return the game a submission names, now (None: it names none, or none by that id)."""
+    if not sub.game_id:
+        return None
+    try:
+        return game_at(store, sub.game_id)
+    except UnknownGameId:
+        return None
+
+
+def _reply_recipient(sub: Submission, loaded: LoadedGame | None) -> str | None:
     """Return where the answer goes: the seat's own address when authenticated, else the sender.
 
     An unauthenticated message is answered at its sender's address with a refusal that names
     no game or seat, so nothing about a game reaches a stranger.
     """
-    if sub.game_id and sub.seat and store.get_game(sub.game_id) is not None:
-        info = load_game(store, sub.game_id).meta.seat(sub.seat)
+    if loaded is not None and sub.seat:
+        info = loaded.meta.seat(sub.seat)
         return formataddr((info.player, info.email))
     return answerable(sub.sender)
 

@@ -17,6 +17,7 @@ from service.game.events import (
     SeedRevealed,
     is_service_event,
 )
+from service.game.kept import remember_game
 from service.game.loading import LoadedGame, due_snapshot
 from service.game.meta import (
     GameMeta,
@@ -92,6 +93,7 @@ def append_decision(store: OrderLog, loaded: LoadedGame, head: Sequence[Any],
         loaded.snapshot_seq = last
     loaded.meta, loaded.state, loaded.seq = meta, state, last
     loaded.head_hash = stored[-1].hash
+    remember_game(loaded)  # the mail this append caused is composed from it
     return stored
 
 

@@ -10,8 +10,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event
 
-from service.game.current import forget_games
 from service.game.history import PAGE_EVENTS
+from service.game.kept import forget_games
 from service.game.loading import SNAPSHOT_EVERY, load_game, maybe_snapshot
 from service.log.records import Append
 from service.log.store import NewEvent, Store

@@ -8,8 +8,8 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.game.current import forget_games
 from service.game.history import PAGE_EVENTS
+from service.game.kept import forget_games
 from service.log.store import Store
 from service.table.master import end_game
 from service.web.seatparts import forget_parts

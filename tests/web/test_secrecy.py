@@ -13,7 +13,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from engine.core import Canaries
-from service.game.current import PageGame, forget_games
+from service.game.current import PageGame
+from service.game.kept import forget_games
 from service.game.loading import LoadedGame
 from service.log.store import Store
 from service.table import master
