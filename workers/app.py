@@ -59,6 +59,16 @@ def transport_options(broker_url: str) -> dict[str, Any]:
     return {}
 
 
+def prefetch(broker_url: str) -> int:
+    """Return how many tasks each worker process takes ahead of its current one.
+
+    On Redis one: a task waiting behind another in one worker could run in an idle one. On
+    the database broker, which is polled, a few: a process that finishes a task starts the
+    next one taken already instead of waiting for the next poll (the one worker of `pbem
+    serve` is the only consumer, so nothing else could have run it sooner)."""
+    return 1 if is_redis(broker_url) else 4
+
+
 def make_celery(config: Config) -> Celery:
     """Return a Celery app for `config` (on the database broker, polled every 0.1 s)."""
     if not is_redis(config.broker_url):
@@ -68,7 +78,7 @@ def make_celery(config: Config) -> Celery:
         task_acks_late=True,
         task_reject_on_worker_lost=True,
         task_ignore_result=True,
-        worker_prefetch_multiplier=1,
+        worker_prefetch_multiplier=prefetch(config.broker_url),
         broker_connection_retry_on_startup=True,
         task_publish_retry_policy={"max_retries": 3, "interval_start": 0.2,
                                    "interval_step": 0.5, "interval_max": 1.0},

@@ -11,6 +11,10 @@ from sqlalchemy.exc import DBAPIError
 
 from service.base.config import TASK_QUEUES, Config, ConfigError, load_config
 
+EMBEDDED_CONCURRENCY = 2
+"""Worker processes of `pbem serve`: two, so that one order's mail (its PDF above all) being
+made never holds up deciding the next; the embedded store takes one writer at a time, and
+more processes only wait on each other there."""
 EX_TEMPFAIL = 75
 """What an MTA pipe expects when a message could not be taken now (it will retry)."""
 
@@ -85,7 +89,8 @@ def serve_command(host: str, port: int, smtp_port: int) -> None:
                               config.max_message_bytes, check_recipient).stop
 
     _banner(config, host, port, smtp_port)
-    serve(config, app, listener, host, port, _worker_argv(1, beat=True), _child_env(config))
+    serve(config, app, listener, host, port, _worker_argv(EMBEDDED_CONCURRENCY, beat=True),
+          _child_env(config))
 
 
 def _upgrade(config: Config) -> None:

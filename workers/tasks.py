@@ -19,7 +19,7 @@ from service.ops.startup import opened
 from service.orders import processing
 from service.sweeps import deadlines
 
-from .app import app
+from .app import app, is_redis
 
 log = logging.getLogger("pbem.workers")
 MAX_RETRIES = 8
@@ -54,6 +54,19 @@ def store() -> Store:
     """Return this worker's store: created when empty, refused at another schema (the
     worker's start refused it already; `pbem db upgrade` moves it)."""
     return opened(config())
+
+
+@lru_cache(maxsize=1)
+def mail_inline() -> bool:
+    """Whether the task that decides an order sends the mail it caused itself.
+
+    On the embedded default (the database broker) one worker serves both queues, and every
+    task waits for the broker's next poll: sending at once, from the game the decision has
+    just left in this process, spares the order two trips through the broker. On Redis the
+    mail keeps its own queue, served in turn with the orders or by workers of its own, so a
+    backlog of mail never holds up deciding.
+    """
+    return not is_redis(config().broker_url)
 
 
 @worker_process_init.connect
@@ -113,14 +126,49 @@ def process_submission(submission_id: str) -> dict[str, Any]:
     if before is not None and before.status == "received":
         if result.status != "received":
             metrics.observe_since(metrics.DECIDED, before.received_at)
-        queue_deliveries(store().submission_outbox(submission_id, unqueued=True))
+        caused = store().submission_outbox(submission_id, unqueued=True)
+        if mail_inline():
+            send_now(caused)
+        else:
+            queue_deliveries(caused)
         if before.source == "email":
             # Press and mail commands append outside the decisions: queue the game's mail
             # that no queue holds yet (one bounded read; rows held by a queue are left).
             enqueue_game_mail(before.game_id or addressed_game(before.recipient))
-            deliver_reply.delay(submission_id)
+            if mail_inline():
+                reply_now(submission_id)
+            else:
+                deliver_reply.delay(submission_id)
     # What the worker logs of a task's result: never the orders, which may be sealed
     return {"status": result.status, "code": result.code}
+
+
+def send_now(outbox_ids: list[int]) -> None:
+    """Send these deliveries here and now, each once (its claim in the database sees to it);
+    from the first that fails on, they go to the queue, which tries them again."""
+    for index, outbox_id in enumerate(outbox_ids):
+        try:
+            result = delivery.deliver(store(), config(), outbox_id)
+        except Exception as exc:  # noqa: BLE001 - recorded on the row; the queue retries it
+            log.warning("sending outbox row %s failed, queued to try again: %s", outbox_id,
+                        exc, extra={"outbox": outbox_id})
+            queue_deliveries(outbox_ids[index:])
+            return
+        if result in ("sent", "refused"):
+            metrics.count_delivery("turn", "sent" if result == "sent" else "failed")
+
+
+def reply_now(submission_id: str) -> None:
+    """Send the answer to an email here and now (once); the queue tries again on failure."""
+    try:
+        result = delivery.deliver_reply(store(), config(), submission_id)
+    except Exception as exc:  # noqa: BLE001 - the claim was released; the queue retries
+        log.warning("the answer to %s failed, queued to try again: %s", submission_id, exc,
+                    extra={"submission": submission_id})
+        deliver_reply.delay(submission_id)
+        return
+    if result in ("sent", "refused"):
+        metrics.count_delivery("reply", "sent" if result == "sent" else "failed")
 
 
 @app.task(name="pbem.deliver", **RETRY)

@@ -33,3 +33,11 @@ def test_the_embedded_broker_is_polled_often_and_carries_tasks(tmp_path: Path) -
         assert got.payload == {"n": 1}
         got.ack()
         queue.close()
+
+
+def test_a_worker_takes_tasks_ahead_only_from_the_polled_database_broker(tmp_path: Path) -> None:
+    embedded = load_config({"PBEM_HOME": str(tmp_path), "PBEM_SECRET_KEY": "broker-test"})
+    on_redis = load_config({"PBEM_HOME": str(tmp_path), "PBEM_SECRET_KEY": "broker-test",
+                            "PBEM_BROKER_URL": "redis://127.0.0.1:6379/0"})
+    assert make_celery(embedded).conf.worker_prefetch_multiplier > 1
+    assert make_celery(on_redis).conf.worker_prefetch_multiplier == 1
