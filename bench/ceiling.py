@@ -495,6 +495,8 @@ class Order:
     received: float
     decided: float | None
     mailed: float | None
+    caused_mail: bool = True
+    """False: the order caused no mail at all (its seats' notices held for their digests)."""
 
 
 def read_orders(store: Any, since: float, arrivals: dict[str, float]) -> list[Order]:
@@ -529,7 +531,8 @@ def read_orders(store: Any, since: float, arrivals: dict[str, float]) -> list[Or
         if expected and all(key in arrivals for key in expected):
             mailed = max(arrivals[key] for key in expected)
         orders.append(Order(epoch(sub.received_at),
-                            epoch(sub.processed_at) if sub.processed_at else None, mailed))
+                            epoch(sub.processed_at) if sub.processed_at else None, mailed,
+                            caused_mail=bool(expected)))
     return orders
 
 
@@ -567,6 +570,7 @@ def report(args: argparse.Namespace, deployment: Deployment, roles: Roles, marks
     steady, burst, burst_end = phases["steady"], phases["burst"], phases["burst_end"]
     decided = [o for o in orders if o.decided is not None]
     mailed = [o for o in decided if o.mailed is not None]
+    mailless = [o for o in decided if not o.caused_mail]
     in_steady = [o for o in decided if steady <= o.decided < burst]  # type: ignore[operator]
     mails_steady = [t for t in times if steady <= t < burst]
     burst_orders = [o for o in orders if burst <= o.received < burst_end + 1]
@@ -586,7 +590,8 @@ def report(args: argparse.Namespace, deployment: Deployment, roles: Roles, marks
         "burst_rate": args.burst_rate, "burst_seconds": args.burst_seconds,
         "orders_sent": players.sent, "orders_not_sent_no_free_game": players.missed,
         "orders_failed_to_send": players.failed, "orders_decided": len(decided),
-        "orders_mailed": len(mailed), "mails": len(times),
+        "orders_mailed": len(mailed), "orders_causing_no_mail": len(mailless),
+        "mails": len(times),
         "orders_per_s": round(len(in_steady) / args.seconds, 2),
         "mails_per_s": round(len(mails_steady) / args.seconds, 2),
         "decide_p50_ms": ms(statistics.median(decide)) if decide else None,
@@ -614,7 +619,8 @@ def report(args: argparse.Namespace, deployment: Deployment, roles: Roles, marks
         if smtp_base.cpu > 0 else None
     print(f"{figures['mode']}: {args.games} games; {players.sent} orders sent "
           f"({players.missed} not sent: no free game; {players.failed} failed), "
-          f"{len(decided)} decided, {len(mailed)} with all their mail, {len(times)} mails")
+          f"{len(decided)} decided, {len(mailed)} with all their mail and {len(mailless)} "
+          f"causing none (news held for the seats' next turn email), {len(times)} mails")
     print(f"steady {args.rate:g}/s for {args.seconds:g} s: {figures['orders_per_s']} orders "
           f"decided/s, {figures['mails_per_s']} mails/s")
     print(f"received -> decided: p50 {figures['decide_p50_ms']} ms, p95 "
