@@ -64,13 +64,18 @@ def start_part(served: Served, name: str, start: Callable[[], Callable[[], None]
 
 
 def stop_worker(worker: subprocess.Popen[bytes]) -> None:
-    """Ask the worker (and its pool and beat) to finish and stop; kill them after a while."""
+    """Ask the worker to finish and stop; kill it, its pool and beat after a while.
+
+    Only the worker's main process is asked: it stops its pool itself. A pool process
+    signalled directly may die holding the lock of the pool's task pipe, and the main process
+    then waits for that lock forever as it exits."""
     if worker.poll() is None:
-        os.killpg(worker.pid, signal.SIGTERM)
+        worker.send_signal(signal.SIGTERM)
         try:
             worker.wait(timeout=WORKER_GRACE)
         except subprocess.TimeoutExpired:
-            pass
+            click.echo(f"pbem: the worker did not stop within {WORKER_GRACE} s; killing it "
+                       "(its unfinished tasks are taken up again at the next start)", err=True)
     try:
         os.killpg(worker.pid, signal.SIGKILL)  # whatever of its group is left
     except ProcessLookupError:

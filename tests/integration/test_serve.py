@@ -63,6 +63,7 @@ def test_serve_runs_web_worker_and_mail_and_stops_on_ctrl_c(tmp_path: Path) -> N
     assert failure is None, f"{failure}; what serve printed:\n{output}"
     assert server.returncode == 0, output
     assert "SIGINT received" in output and "stopping" in output
+    assert "did not stop" not in output  # the worker stopped when asked, its pool with it
     assert not _living(parts)
     assert not _alive_children(server.pid)
 
