@@ -574,6 +574,8 @@ def report(args: argparse.Namespace, deployment: Deployment, roles: Roles, marks
     in_steady = [o for o in decided if steady <= o.decided < burst]  # type: ignore[operator]
     mails_steady = [t for t in times if steady <= t < burst]
     burst_orders = [o for o in orders if burst <= o.received < burst_end + 1]
+    in_burst = [o for o in decided if burst <= o.decided < burst_end]  # type: ignore[operator]
+    mails_burst = [t for t in times if burst <= t < burst_end]
     burst_mailed = [o.mailed for o in burst_orders if o.mailed is not None]
     decide = [o.decided - o.received for o in decided]  # type: ignore[operator]
     mail = [o.mailed - o.decided for o in mailed]  # type: ignore[operator]
@@ -599,6 +601,8 @@ def report(args: argparse.Namespace, deployment: Deployment, roles: Roles, marks
         "mail_p50_ms": ms(statistics.median(mail)) if mail else None,
         "mail_p95_ms": ms(percentile(mail, 0.95)) if mail else None,
         "burst_orders": len(burst_orders),
+        "burst_orders_per_s": round(len(in_burst) / args.burst_seconds, 2),
+        "burst_mails_per_s": round(len(mails_burst) / args.burst_seconds, 2),
         "burst_drain_s": round(max(burst_mailed) - burst_end, 1) if burst_mailed else None,
         "drained_s_after_burst": round(phases["drained"] - burst_end, 1),
         "cpu_ms_by_role": {role: None if value is None else ms(value)
@@ -613,6 +617,12 @@ def report(args: argparse.Namespace, deployment: Deployment, roles: Roles, marks
     figures["decide_only_cpu_ms"] = figures["cpu_ms_per_decided_order"]
     figures["cpu_ms_per_decided_and_mailed_order"] = ms(every_role / max(len(mailed), 1))
     figures["embedded_orders_per_s"] = figures["orders_per_s"] if args.embedded else None
+    # mail keeping up under load: mails per decided order while the burst lasts, against the
+    # same in the steady phase (1.0: the burst's mail went out as fast as its orders came)
+    steady_share = len(mails_steady) / max(len(in_steady), 1)
+    figures["burst_mail_keeps_up"] = (
+        round(len(mails_burst) / len(in_burst) / steady_share, 2)
+        if in_burst and steady_share else None)
     figures["decided_order_cpu_ratio"] = round(per_decided / row_base.cpu, 1) \
         if row_base.cpu > 0 else None
     figures["mailed_order_cpu_ratio"] = round(per_mailed / smtp_base.cpu, 1) \
@@ -627,7 +637,10 @@ def report(args: argparse.Namespace, deployment: Deployment, roles: Roles, marks
           f"{figures['decide_p95_ms']} ms; decided -> mailed: p50 {figures['mail_p50_ms']} ms, "
           f"p95 {figures['mail_p95_ms']} ms")
     print(f"burst {args.burst_rate:g}/s for {args.burst_seconds:g} s ({len(burst_orders)} "
-          f"orders): its mail drained {figures['burst_drain_s']} s after its end")
+          f"orders): {figures['burst_orders_per_s']} decided/s and "
+          f"{figures['burst_mails_per_s']} mails/s while it lasted "
+          f"({figures['burst_mail_keeps_up']} of the steady mails per order); its mail drained "
+          f"{figures['burst_drain_s']} s after its end")
     print("CPU by role over the run: " + ", ".join(
         f"{role} {'unreadable' if value is None else f'{value:.0f} ms'}"
         for role, value in figures["cpu_ms_by_role"].items()))
