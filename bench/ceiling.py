@@ -278,12 +278,17 @@ def scaled(args: argparse.Namespace, home: Path, sink_port: int) -> Iterator[Dep
             processes["web"] = start([sys.executable, "-m", "gunicorn", "-c",
                                       str(ROOT / "deploy/gunicorn.conf.py")], web_env,
                                      home / "web.log")
-            processes["workers_orders"] = start(
-                [*worker, "-Q", "orders,celery", "--hostname", "ceiling-orders@%h"], env,
-                home / "worker-orders.log")
-            processes["workers_mail"] = start(
-                [*worker, "-Q", "mail", "--hostname", "ceiling-mail@%h"], env,
-                home / "worker-mail.log")
+            if args.workers == "split":  # a worker per queue: a fixed share each
+                processes["workers_orders"] = start(
+                    [*worker, "-Q", "orders,celery", "--hostname", "ceiling-orders@%h"], env,
+                    home / "worker-orders.log")
+                processes["workers_mail"] = start(
+                    [*worker, "-Q", "mail", "--hostname", "ceiling-mail@%h"], env,
+                    home / "worker-mail.log")
+            else:  # as `pbem worker` runs: every queue, taken in turn, by two processes
+                shared = [arg if arg != "1" else "2" for arg in worker]  # --concurrency 2
+                processes["workers"] = start([*shared, "--hostname", "ceiling-shared@%h"], env,
+                                             home / "worker.log")
             processes["beat"] = start([*celery, "beat", "--loglevel", "WARNING", "--schedule",
                                        str(home / "beat-schedule")], env, home / "beat.log")
             processes["smtpd"] = start([*PBEM, "smtpd", "--port", str(smtp_port)], env,
@@ -302,8 +307,10 @@ def scaled(args: argparse.Namespace, home: Path, sink_port: int) -> Iterator[Dep
             finders["postgres"] = backends
             finders["redis"] = lambda: [redis_pid]
             wait_up(web_port, smtp_port, processes)
+            deciding = ("workers_orders",) if args.workers == "split" else ("workers",)
+            mailing = ("workers_mail",) if args.workers == "split" else ("workers",)
             yield Deployment(store, web_port, smtp_port, processes, finders,
-                             ("web", "smtpd", "workers_orders"), ("workers_mail",))
+                             ("web", "smtpd", *deciding), mailing)
         finally:
             for process in processes.values():
                 stop(process)
@@ -699,6 +706,9 @@ def main() -> None:
     parser.add_argument("--burst-seconds", type=float, default=20.0)
     parser.add_argument("--drain", type=float, default=900.0,
                         help="the longest wait for the backlog to drain, in seconds")
+    parser.add_argument("--workers", choices=("split", "shared"), default="split",
+                        help="scaled: a worker per queue, one process each (split), or one "
+                        "worker of two processes taking every queue in turn (shared)")
     parser.add_argument("--embedded", action="store_true",
                         help="`pbem serve` on the embedded default (SQLite store and broker)")
     parser.add_argument("--postgres", default=PG_URL, help="where the scratch schema is made")
