@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core.contract import Audience
+from engine.core.contract import UNSEEN, Audience
 
 from .cards import SIDES, name_of
 from .events import EVENTS, _names, answer_text
@@ -122,12 +122,14 @@ class WindowSkipped:
     phase: str
 
 
+# Who has answered a window so far is private (supplement, "Standing orders cut the
+# waiting"): a seat with a standing pass seals nothing, so an answer sealed by hand is unseen.
 @EVENTS.register("answer-sealed",
                  describe=lambda e: "Sealed: " + answer_text(e.answer) + ".",
-                 audience=lambda e: Audience(frozenset({e.answer.seat}), "An answer was sealed."))
+                 audience=lambda e: Audience(frozenset({e.answer.seat}), UNSEEN))
 @dataclass(frozen=True)
 class AnswerSealed:
-    """A sealed answer to the open window."""
+    """A sealed answer to the open window, seen by its seat alone until the window closes."""
 
     answer: Answer
 
