@@ -31,6 +31,8 @@ from .standing import Standing
 
 PER_KIND = 4
 """Openings compared per kind of decision and seat (every kind is covered, not every turn)."""
+MOST_FOLLOWING = 8
+"""Decisions in a row a kept standing answer may answer at once (windows of one attack)."""
 MOST_STATES = 400
 """States compared for forced decisions per game, those with a forced decision first."""
 
@@ -103,6 +105,28 @@ def _by_hand(played: PlayedGame, opening: Opening, order: Any) -> tuple[list[Any
     written = game.parse(game.format_order(order), opening.seat, opening.after)
     events = game.decide(opening.after, opening.seat, written, _rng(played, opening))
     return [*opening.events, *events], game.fold(opening.after, events)
+
+
+def _owes(game: Game[Any], state: Any, seat: str) -> Prompt | None:
+    """Return the seat's open decision still unanswered in `state`, if any."""
+    prompt = game.prompt_for(state, seat)
+    return prompt if prompt is not None and not prompt.submitted else None
+
+
+def _defaults_by_hand(played: PlayedGame, opening: Opening,
+                      answered: Any) -> tuple[list[Any], Any]:
+    """Return the events and state of the seat giving, by hand, the deadline default of each
+    decision it is asked in turn, as long as the game answered that one for it at once (in
+    `answered`, a kept standing answer answers every window it covers)."""
+    game = played.game
+    events, state = _by_hand(played, opening, opening.prompt.default)
+    for _ in range(MOST_FOLLOWING):
+        prompt, there = _owes(game, state, opening.seat), _owes(game, answered, opening.seat)
+        if prompt is None or (there is not None and there.key == prompt.key):
+            break
+        more = game.decide(state, opening.seat, prompt.default, _rng(played, opening))
+        events, state = [*events, *more], game.fold(state, more)
+    return events, state
 
 
 def compare(played: PlayedGame, opening: Opening, how: str, at_once: tuple[list[Any], Any],
@@ -189,7 +213,7 @@ def check_game_kept(played: PlayedGame, opening: Opening) -> int:
                         (events, state), (opening.events, opening.after))
                 continue
             compare(played, opening, f"the standing answer {entry.text()!r}", (events, state),
-                    _by_hand(played, opening, opening.prompt.default))
+                    _defaults_by_hand(played, opening, state))
             made += 1
     return made
 

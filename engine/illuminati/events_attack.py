@@ -78,8 +78,15 @@ class CounterOpened:
     asked: tuple[str, ...]
 
 
+def in_seat_order(answers: tuple[Answer, ...]) -> str:
+    """Return the answers to a window in words, by seat name: the order they came in would
+    tell who answered first, and a standing pass answers at once (supplement, "Standing
+    orders cut the waiting": who has answered so far is private)."""
+    return "; ".join(answer_text(a) for a in sorted(answers, key=lambda a: a.seat))
+
+
 def _counter_closed(e: CounterClosed) -> str:
-    answers = "; ".join(answer_text(a) for a in e.answers) or "nobody answered"
+    answers = in_seat_order(e.answers) or "nobody answered"
     if not e.by:
         return f"The Secrets window closes: {answers}."
     return (f"The Secrets window closes: {answers}. {e.by}'s Secrets Man Was Not Meant To Know "
@@ -136,7 +143,7 @@ class AnswerSealed:
 
 @EVENTS.register("window-closed",
                  describe=lambda e: "The window closes: "
-    + ("; ".join(answer_text(a) for a in e.answers) or "nobody answered")
+    + (in_seat_order(e.answers) or "nobody answered")
     + ("; privilege is abolished" if e.abolished else "") + ".")
 @dataclass(frozen=True)
 class WindowClosed:

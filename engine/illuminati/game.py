@@ -21,6 +21,7 @@ from .goals import reached
 from .grammar import GRAMMAR
 from .orders import ORDERS
 from .prompts import prompt_key
+from .quiet import forced_roll
 from .state import Phase, State
 from .steps import STEPS, open_step
 
@@ -113,6 +114,12 @@ class Illuminati(KitGame[State]):
     def render_board_svg(self, view_data: Mapping[str, Any]) -> str:
         """Return the power structures seen in a view as an SVG document."""
         return render.render_board_svg(view_data)
+
+    def forced_order(self, state: State, seat: str) -> Any:
+        """Return `roll` for an attacker asked to raise with no money to raise by, else the
+        one legal order of a step declared public."""
+        roll = forced_roll(state, seat)
+        return roll if roll is not None else super().forced_order(state, seat)
 
     def kept_standing(self, state: State, seat: str) -> tuple[Standing, ...]:
         """Return the seat's standing answer to windows (its private auto-pass mode)."""
