@@ -69,9 +69,9 @@ def _asked_to_raise(left: int) -> State:
     state = after(GAME, state, when(GAME, state, "anna", "attack control big media with "
                                     f"bavaria spending {own - left} from illuminati"))
     state = after(GAME, state, when(GAME, state, "bruno", "interfere against 1"))
-    state = after(GAME, state, when(GAME, state, "carla", "pass"))
-    assert state.phase is Phase.RAISE
-    return state
+    asked: State = after(GAME, state, when(GAME, state, "carla", "pass"))
+    assert asked.phase is Phase.RAISE
+    return asked
 
 
 def test_an_attacker_with_no_money_to_raise_by_rolls_at_once() -> None:
