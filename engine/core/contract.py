@@ -11,6 +11,7 @@ from .errors import RuleViolation, UnreadableOrder
 from .rng import Rng
 from .values import (
     EVERYONE,
+    UNSEEN,
     Audience,
     Field,
     OptionSpec,
@@ -245,6 +246,17 @@ class Game(ABC, Generic[S]):
         order, or the reason it is not legal there), or None when none applies."""
         return None
 
+    def kept_standing(self, state: S, seat: str) -> tuple[Any, ...]:
+        """Return the seat's standing entries of the topics the game keeps as its own state
+        (`standing.Topic.kept`), as `standing.Standing` entries."""
+        return ()
+
+    def keep_standing(self, state: S, seat: str, entries: Sequence[Any]) -> list[Event]:
+        """Return the events making the seat's entries of kept topics `entries` (none: each
+        kept topic back to asking at every decision); empty when nothing changes. They must
+        be private to the seat and leave every other seat's view as it was."""
+        return []
+
     def forced_order(self, state: S, seat: str) -> Order | None:
         """Return the seat's only legal answer now when everyone can tell it from public
         information (then nobody need be asked), else None."""
@@ -412,6 +424,7 @@ _set_attribute = object.__setattr__
 
 __all__ = [
     "EVERYONE",
+    "UNSEEN",
     "Audience",
     "Canaries",
     "Event",

@@ -272,9 +272,9 @@ def check_history(played: PlayedGame) -> None:
         if not game.hidden_information:
             raise HarnessFailure(f"{game.name} declares no hidden information, but its event "
                                  f"{game.events.name_of(item)} is hidden")
-        if not audience.summary:
+        if audience.summary is None:
             raise HarnessFailure(f"{game.name}: hidden event {game.events.name_of(item)} has "
-                                 "no public summary")
+                                 "no public summary (UNSEEN when the others see nothing)")
         text = game.describe(item)
         if text and text != audience.summary and text in audience.summary:
             raise HarnessFailure(f"{game.name}: the public summary of "

@@ -49,13 +49,18 @@ class Answer:
 @dataclass(frozen=True)
 class Topic:
     """A recurring decision a seat may answer in advance: its name, the steps (keys) it
-    answers, the order kinds written ahead for it, and its answers."""
+    answers, the order kinds written ahead for it, and its answers.
+
+    A `kept` topic is one the game keeps as its own, private state (`Game.kept_standing`,
+    `Game.keep_standing`) and applies by its own rules: the service neither stores its entries
+    nor answers a decision with them."""
 
     name: str
     steps: tuple[str, ...]
     answers: tuple[Answer, ...]
     kinds: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()
+    kept: bool = False
 
     def answer(self, name: str) -> Answer | None:
         """Return the answer called `name`, if the topic has it."""
@@ -89,9 +94,10 @@ class Applied:
     reason: str = ""
 
 
-def words(text: str) -> list[str]:
-    """Return the lower-case words of `text`, small words left out."""
-    return [w for w in re.split(r"[\s:=]+", text.lower().strip(" .!")) if w and w not in FILLERS]
+def words(text: str, *, small: bool = False) -> list[str]:
+    """Return the lower-case words of `text`, small words left out (kept with `small`)."""
+    return [w for w in re.split(r"[\s:=]+", text.lower().strip(" .!"))
+            if w and (small or w not in FILLERS)]
 
 
 def _name(found: list[str]) -> str:
@@ -112,7 +118,8 @@ def find_answer(topic: Topic, said: list[str]) -> Answer | None:
     if not name:
         return None
     for answer in topic.answers:
-        if name == _name(words(answer.name.replace("-", " "))) or name in answer.aliases:
+        if name in (answer.name, _name(words(answer.name.replace("-", " ")))) or (
+                name in answer.aliases):
             return answer
     starts = [a for a in topic.answers
               if _name(words(a.name.replace("-", " "))).startswith(name)]
@@ -153,6 +160,9 @@ def read_entries(topics: Sequence[Topic], text: str, *, order_words: dict[str, t
             continue
         topic = find_topic(topics, said[0])
         answer = find_answer(topic, said[1:]) if topic is not None else None
+        if topic is not None and answer is None:  # an answer that is a small word: `on`
+            every = words(part, small=True)
+            answer = find_answer(topic, every[every.index(said[0]) + 1:])
         if topic is not None and answer is not None:
             found.append(Standing(topic.name, answer.name, until=until))
             continue

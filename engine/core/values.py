@@ -62,7 +62,11 @@ class Prompt:
 
 @dataclass(frozen=True)
 class Audience:
-    """Who may read an event: `seats` (None = everyone) and what the others see instead."""
+    """Who may read an event: `seats` (None = everyone) and what the others see instead.
+
+    A hidden event's `summary` is its public line ("Red drew a card"); `UNSEEN` (empty) says
+    the others see nothing of it, not even that it happened: for what is private by the rules
+    down to its existence (a seat's standing answer, its sealed answer to an open window)."""
 
     seats: frozenset[str] | None = None
     summary: str | None = None
@@ -73,6 +77,8 @@ class Audience:
 
 
 EVERYONE = Audience()
+UNSEEN = ""
+"""The summary of an event the other seats do not see at all (see `Audience`)."""
 
 
 class Termination(Enum):

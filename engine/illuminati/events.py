@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core.contract import Audience
+from engine.core.contract import UNSEEN, Audience
 from engine.core.declare import EventTypes
 
 from .cards import name_of
@@ -282,10 +282,23 @@ class Resigned:
 
 @EVENTS.register("auto-pass-set",
                  describe=lambda e: f"{e.seat} sets auto-pass {e.mode}.",
-                 audience=lambda e: Audience(frozenset({e.seat}), "A standing order was set."))
+                 audience=lambda e: Audience(frozenset({e.seat}), UNSEEN))
 @dataclass(frozen=True)
 class AutoPassSet:
     """`seat` sets its standing answer for windows (off, on, unless-attacked)."""
+
+    seat: str
+    mode: str
+
+
+@EVENTS.register("standing-pass-set",
+                 describe=lambda e: f"{e.seat} sets its standing answer to windows: "
+                                    f"{e.mode.replace('-', ' ')}.",
+                 audience=lambda e: Audience(frozenset({e.seat}), UNSEEN))
+@dataclass(frozen=True)
+class StandingPassSet:
+    """`seat` sets its standing answer to windows by the service's `standing` command (the
+    modes of `auto-pass`), seen by nobody else: standing orders are private."""
 
     seat: str
     mode: str
@@ -391,6 +404,7 @@ __all__ = [
     "SpecialDrawn",
     "SpecialGiven",
     "SpecialSetAside",
+    "StandingPassSet",
     "TurnBegan",
     "TurnEnded",
     "TurnFlag",

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core.contract import Audience
+from engine.core.contract import UNSEEN, Audience
 
 from .cards import SIDES, name_of
 from .events import EVENTS, _names, answer_text
@@ -78,8 +78,15 @@ class CounterOpened:
     asked: tuple[str, ...]
 
 
+def in_seat_order(answers: tuple[Answer, ...]) -> str:
+    """Return the answers to a window in words, by seat name: the order they came in would
+    tell who answered first, and a standing pass answers at once (supplement, "Standing
+    orders cut the waiting": who has answered so far is private)."""
+    return "; ".join(answer_text(a) for a in sorted(answers, key=lambda a: a.seat))
+
+
 def _counter_closed(e: CounterClosed) -> str:
-    answers = "; ".join(answer_text(a) for a in e.answers) or "nobody answered"
+    answers = in_seat_order(e.answers) or "nobody answered"
     if not e.by:
         return f"The Secrets window closes: {answers}."
     return (f"The Secrets window closes: {answers}. {e.by}'s Secrets Man Was Not Meant To Know "
@@ -122,19 +129,21 @@ class WindowSkipped:
     phase: str
 
 
+# Who has answered a window so far is private (supplement, "Standing orders cut the
+# waiting"): a seat with a standing pass seals nothing, so an answer sealed by hand is unseen.
 @EVENTS.register("answer-sealed",
                  describe=lambda e: "Sealed: " + answer_text(e.answer) + ".",
-                 audience=lambda e: Audience(frozenset({e.answer.seat}), "An answer was sealed."))
+                 audience=lambda e: Audience(frozenset({e.answer.seat}), UNSEEN))
 @dataclass(frozen=True)
 class AnswerSealed:
-    """A sealed answer to the open window."""
+    """A sealed answer to the open window, seen by its seat alone until the window closes."""
 
     answer: Answer
 
 
 @EVENTS.register("window-closed",
                  describe=lambda e: "The window closes: "
-    + ("; ".join(answer_text(a) for a in e.answers) or "nobody answered")
+    + (in_seat_order(e.answers) or "nobody answered")
     + ("; privilege is abolished" if e.abolished else "") + ".")
 @dataclass(frozen=True)
 class WindowClosed:

@@ -382,8 +382,8 @@ def _resigned(state: State, e: ev.Resigned) -> State:
     return _leave(state, e.seat)
 
 
-@EVENTS.evolver(ev.AutoPassSet)
-def _auto(state: State, e: ev.AutoPassSet) -> State:
+@EVENTS.evolver(ev.AutoPassSet, ev.StandingPassSet)
+def _auto(state: State, e: ev.AutoPassSet | ev.StandingPassSet) -> State:
     return _player(state, e.seat, auto_pass=e.mode)
 
 

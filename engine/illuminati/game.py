@@ -1,7 +1,7 @@
 """The Illuminati game object: the kit's machinery over the game's steps, views and grammar."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any, ClassVar
 
@@ -10,9 +10,10 @@ from engine.core.declare import EventTypes, OrderTypes
 from engine.core.kit import Emitter, KitGame, Step
 from engine.core.ordertext import Grammar
 from engine.core.rng import Rng
+from engine.core.standing import Standing, Topic
 
 from . import evolve as _evolvers  # noqa: F401  (registers the evolvers)
-from . import render, secrecy, text, view
+from . import render, secrecy, standing, text, view
 from .events import EVENTS
 from .evolve import initial_state
 from .flow import set_up
@@ -20,6 +21,7 @@ from .goals import reached
 from .grammar import GRAMMAR
 from .orders import ORDERS
 from .prompts import prompt_key
+from .quiet import forced_roll
 from .state import Phase, State
 from .steps import STEPS, open_step
 
@@ -50,6 +52,7 @@ class Illuminati(KitGame[State]):
     ORDERS: ClassVar[OrderTypes] = ORDERS
     GRAMMAR: ClassVar[Grammar] = GRAMMAR
     STEPS: ClassVar[tuple[Step, ...]] = tuple(STEPS.values())
+    STANDING: ClassVar[tuple[Topic, ...]] = standing.TOPICS
     events: ClassVar[TypeTable] = EVENTS.table
     orders: ClassVar[TypeTable] = ORDERS.table
     state_type: ClassVar[type] = State
@@ -111,6 +114,20 @@ class Illuminati(KitGame[State]):
     def render_board_svg(self, view_data: Mapping[str, Any]) -> str:
         """Return the power structures seen in a view as an SVG document."""
         return render.render_board_svg(view_data)
+
+    def forced_order(self, state: State, seat: str) -> Any:
+        """Return `roll` for an attacker asked to raise with no money to raise by, else the
+        one legal order of a step declared public."""
+        roll = forced_roll(state, seat)
+        return roll if roll is not None else super().forced_order(state, seat)
+
+    def kept_standing(self, state: State, seat: str) -> tuple[Standing, ...]:
+        """Return the seat's standing answer to windows (its private auto-pass mode)."""
+        return standing.kept(state, seat)
+
+    def keep_standing(self, state: State, seat: str, entries: Sequence[Any]) -> list[Any]:
+        """Return the private event setting the seat's auto-pass mode to `entries`' one."""
+        return list(standing.keep(state, seat, entries))
 
     def plant_canaries(self, state: State, canaries: Canaries) -> State:
         """Return `state` with every hidden item replaced by a canary."""

@@ -1,4 +1,5 @@
-"""Windows nobody could answer but by passing (rules 1.2), told from public information only.
+"""Windows nobody could answer but by passing (rules 1.2), and a raise nobody could make, told
+from public information only.
 
 A window is sent to several seats at once and answered sealed; when every seat it would ask
 can only pass, opening it would only make the table wait. Whether a seat could do more is
@@ -7,7 +8,8 @@ which Specials, so that a window not opened tells nobody anything about a hand.
 """
 from __future__ import annotations
 
-from .state import State
+from .orders import RollOrder
+from .state import Phase, State
 
 
 def could_answer(state: State, seat: str, phase: str) -> bool:
@@ -33,3 +35,17 @@ def nobody_could_answer(state: State, seats: tuple[str, ...], phase: str) -> boo
     """Return whether a window of `phase` asking `seats` need not open (rules 1.2)."""
     return state.at_least("1.2") and not any(could_answer(state, seat, phase)
                                              for seat in seats)
+
+
+def forced_roll(state: State, seat: str) -> RollOrder | None:
+    """Return `roll` when `seat` is the attacker asked to raise and neither the attacking group
+    nor its Illuminati holds money to raise by (money on the cards is public, and a raise is
+    paid from nothing else): its only answer, which everyone can tell (supplement, "An
+    attack by correspondence" 3)."""
+    attack = state.attack
+    if state.phase is not Phase.RAISE or attack is None or seat != attack.attacker:
+        return None
+    player = state.player(seat)
+    group = player.placed(attack.group)
+    own = player.cards[0].money if player.cards else 0
+    return RollOrder() if own + (group.money if group is not None else 0) == 0 else None

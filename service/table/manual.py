@@ -77,9 +77,10 @@ TOPICS: tuple[Topic, ...] = (
           "`auto-pass on` answers every window at once with a pass; `auto-pass "
           "unless-attacked` still waits for you when your own group is attacked; `auto-pass "
           "pass-only` (how new games start) answers only the windows where, as everyone can "
-          "tell, you could only pass; `auto-pass off` ends it. It is an order of this game, not a mail command: write it in a reply "
-          "to your turn email. It stays private: the others see only that the window was "
-          "answered.", order_word="auto-pass"),
+          "tell, you could only pass; `auto-pass off` ends it. It is an order of this game, "
+          "given in your turn; the mail command `standing windows unless attacked` (or on, "
+          "off, pass only) sets the same at any time. It stays private: the others do not "
+          "see that you set it, nor who has answered a window.", order_word="auto-pass"),
     Topic("standing", ("standing",), "standing swap none",
           "answers given in advance to decisions that recur; `standing` lists yours",
           "", standing=True),
@@ -139,16 +140,22 @@ def standing_detail(game: Any) -> str:
     answers = "; ".join(topics_help(topics))
     first = topics[0]
     example = f"{first.name} {first.answers[0].name.replace('-', ' ')}"
-    return ("A standing answer is given for you, at once, whenever its decision opens for "
+    text = ("A standing answer is given for you, at once, whenever its decision opens for "
             "you, checked like an order you wrote; where it is not legal it is not used, you "
             "are asked as usual and your email says why. `standing` lists yours; "
             f"`standing {example}` sets one (several are separated by `/`; each replaces "
             f"the one of the same decision); `standing clear {first.name}` clears one and "
-            f"`standing clear` all. In this game: {answers}. Where a turn has several "
-            "decisions, an order may answer the rest of its turn ahead after `then` (for "
-            f"example `..., then {example}`); answers ahead lapse when the turn ends. "
-            "Standing answers are private: the others see only that the decision was "
-            "answered.")
+            f"`standing clear` all. In this game: {answers}.")
+    if any(topic.kinds for topic in topics):
+        text += (" Where a turn has several decisions, an order may answer the rest of its "
+                 f"turn ahead after `then` (for example `..., then {example}`); answers ahead "
+                 "lapse when the turn ends.")
+    kept = [topic.name for topic in topics if topic.kept]
+    if kept:
+        text += (f" A change of {', '.join(kept)} holds from the next one that opens; one "
+                 "open now still waits for your answer.")
+    return text + (" Standing answers are private: the others see only that the decision was "
+                   "answered.")
 
 
 def press_detail(level: str) -> str:

@@ -4,6 +4,9 @@ standing answers.
 Setting or clearing appends `seat.standing` with all of the seat's entries, once per message
 and command (its causation), through the same append as an order, so a standing answer that
 fits the seat's open decision is applied at once and the mail tells the state after it.
+The entries of a topic the game keeps as its own state (`Topic.kept`: Illuminati's windows)
+are not stored here: the game's own private events set them (`Game.keep_standing`) and its
+rules apply them.
 """
 from __future__ import annotations
 
@@ -24,8 +27,18 @@ CLEAR_WORDS = frozenset({"clear", "none", "off", "delete", "remove"})
 def standing_list(loaded: LoadedGame, seat: str) -> list[str]:
     """Return the seat's standing entries in words (answers ahead of a past turn left out)."""
     scope = loaded.game.standing_scope(loaded.state)
-    return [standing_line(e) for e in loaded.meta.standing.get(seat, ())
+    return [standing_line(e) for e in _entries(loaded, seat)
             if not e.until or e.until == scope]
+
+
+def _entries(loaded: LoadedGame, seat: str) -> tuple[Standing, ...]:
+    """Return all of the seat's entries: those stored here and those its game keeps."""
+    return (*loaded.meta.standing.get(seat, ()), *loaded.game.kept_standing(loaded.state, seat))
+
+
+def _kept(loaded: LoadedGame) -> frozenset[str]:
+    """Return the topics the game keeps as its own state."""
+    return frozenset(t.name for t in loaded.game.standing_topics() if t.kept)
 
 
 def standing_command(store: Store, game_id: str, seat: str, text: str, causation: str) -> str:
@@ -76,16 +89,20 @@ def set_standing(store: Store, game_id: str, seat: str, causation: str,
             raise ServiceError("The game is over.", "game-over")
         if any(row.causation == causation for row in store.events(game_id, after_seq=0)):
             return loaded
+        kept = _kept(loaded)
         old = loaded.meta.standing.get(seat, ())
-        new = change(old)
-        if new == old:
+        new = change(_entries(loaded, seat))
+        stored = tuple(e for e in new if e.topic not in kept)
+        head = [SeatStanding(seat, stored)] if stored != old else []
+        own = loaded.game.keep_standing(loaded.state, seat,
+                                        tuple(e for e in new if e.topic in kept))
+        if not head and not own:
             return loaded
         row = loaded.row or store.get_game(game_id)
         if row is None:
             raise ServiceError(f"there is no game {game_id!r}", "unknown-game")
         try:
-            append_decision(store, loaded, [SeatStanding(seat, new)], [],
-                            bytes.fromhex(row.seed), seat, causation)
+            append_decision(store, loaded, head, own, bytes.fromhex(row.seed), seat, causation)
         except SeqConflict:
             continue
         return loaded

@@ -6,9 +6,10 @@ Errors are application/problem+json documents carrying the service's or engine's
 from __future__ import annotations
 
 from typing import Any
+from uuid import uuid4
 
 from flask import Blueprint, Response, json, request
-from marshmallow import ValidationError
+from marshmallow import Schema, ValidationError
 
 from engine.core import canonical_json
 from service.base.ids import GAME_ID
@@ -16,15 +17,15 @@ from service.game.current import PageGame, read_game
 from service.game.history import history_page
 from service.game.loading import LoadedGame, UnknownGameId, load_game
 from service.log.store import Submission
-from service.orders.results import SubmissionResult
-from service.table.standing import standing_list
+from service.orders.results import ServiceError, SubmissionResult
+from service.table.standing import standing_command, standing_list
 from service.web import openapi
 from service.web.jsonbody import BadJson, read_json
 from service.web.links import SEAT, config, seat_signature, store
 from service.web.orderforms import form_views, legal_texts
 from service.web.problems import problem
 from service.web.render import seq_arg
-from service.web.schemas import OrderRequest
+from service.web.schemas import OrderRequest, StandingRequest
 from service.web.security import client_address, count_bad_token, limited, same
 from service.web.submitting import KEY, take_order
 from service.web.summary import GameSummary, due_text, summarize
@@ -177,8 +178,8 @@ def prompt_json(loaded: LoadedGame, seat: str) -> dict[str, Any] | None:
             "help": loaded.game.help(prompt), "forms": forms}
 
 
-def read_request() -> dict[str, Any]:
-    """Return the validated order request, or refuse with 400."""
+def read_request(schema: Schema | None = None) -> dict[str, Any]:
+    """Return the validated order request (or one of `schema`), or refuse with 400."""
     try:
         data = read_json(request.get_data(cache=True))
     except BadJson as exc:
@@ -188,9 +189,10 @@ def read_request() -> dict[str, Any]:
         raise Refusal(problem(400, "invalid-request", "Not a JSON object",
                               "send a JSON object with text or order"))
     try:
-        loaded: dict[str, Any] = OrderRequest().load(data)
+        loaded: dict[str, Any] = (schema or OrderRequest()).load(data)
     except ValidationError as exc:
-        raise Refusal(problem(400, "invalid-request", "Invalid order request",
+        raise Refusal(problem(400, "invalid-request", "Invalid order request"
+                              if schema is None else "Invalid request",
                               "the request does not match the schema",
                               errors=exc.normalized_messages())) from None  # type: ignore[no-untyped-call]
     return loaded
@@ -212,6 +214,26 @@ def submit(game_id: str, seat: str) -> Any:
     sub = take_order(loaded, seat, body, source=API_SOURCE, key=key,
                      prompt_key=data.get("prompt_key"), sender=client_address())
     return submission_answer(sub)
+
+
+@bp.post("/games/<game_id>/seats/<seat>/standing")
+def set_standing(game_id: str, seat: str) -> Any:
+    """Set, change or clear the seat's standing answers as the `standing` mail command does
+    (`text`: `windows: unless attacked`, `clear windows`, `clear`); return them all."""
+    loaded = seat_game(game_id, seat)
+    text = read_request(StandingRequest())["text"]
+    if limited("SUBMIT", f"{game_id}:{seat}"):
+        raise Refusal(problem(429, "too-many-orders", "Too many orders in a short time"))
+    if not loaded.game.standing_topics():
+        raise Refusal(problem(422, "no-standing", "No standing answers in this game",
+                              f"{loaded.game.title} has no decisions to answer in advance."))
+    try:
+        message = standing_command(store(), game_id, seat, text,
+                                   f"api:{seat}:{uuid4().hex}-standing")
+    except ServiceError as exc:
+        raise Refusal(problem(422, exc.code, "Not set", exc.message)) from None
+    return {"game": game_id, "seat": seat, "message": message,
+            "standing": standing_list(load_game(store(), game_id), seat)}
 
 
 def submission_answer(sub: Submission) -> Any:

@@ -6,6 +6,7 @@ from typing import Any
 from engine.core import Termination
 from service.game.history import PAGE_EVENTS
 from service.web.jsonbody import MAX_DEPTH
+from service.web.schemas import MAX_STANDING
 
 PROBLEM = "application/problem+json"
 JSON = "application/json"
@@ -147,6 +148,15 @@ SCHEMAS: dict[str, Any] = {
                        "prompt_key": _string(minLength=1, maxLength=128)},
         "oneOf": [{"required": ["text"], "not": {"required": ["order"]}},
                   {"required": ["order"], "not": {"required": ["text"]}}]},
+    "StandingRequest": {
+        "type": "object", "additionalProperties": False, "required": ["text"],
+        "description": "What follows the `standing` mail command: `windows: unless attacked`, "
+                       "several separated by `/`, `clear windows` or `clear`.",
+        "properties": {"text": _string(minLength=1, maxLength=MAX_STANDING)}},
+    "StandingAnswers": {"type": "object", "required": ["game", "seat", "message", "standing"],
+                        "properties": {"game": _string(), "seat": _string(),
+                                       "message": _string(),
+                                       "standing": {"type": "array", "items": _string()}}},
     "OrderAccepted": {"type": "object", "required": ["submission", "status", "orders", "seq"],
                       "description": "status help: the text was `help`; legal says what the "
                                      "seat can write now, and no order was given.",
@@ -209,6 +219,21 @@ def paths() -> dict[str, Any]:
                           "400": BAD_ORDER_REQUEST,
                           "413": TOO_LARGE,
                           "422": problem_response("Rejected, with the engine's reason"),
+                          **SEAT_ERRORS}}},
+        seat_path + "/standing": {"post": {
+            "operationId": "setStanding",
+            "summary": "Set, change or clear the seat's standing answers (private to it), as "
+                       "the `standing` mail command does",
+            "parameters": [GAME_ID, SEAT], "security": secured,
+            "requestBody": {"required": True,
+                            "content": {JSON: {"schema": ref("StandingRequest")}}},
+            "responses": {"200": json_response("The seat's standing answers now",
+                                               "StandingAnswers"),
+                          "400": problem_response("Not JSON, or not a StandingRequest"),
+                          "413": TOO_LARGE,
+                          "422": problem_response("Not set: the game has no standing answers, "
+                                                  "or the text names none (the detail lists "
+                                                  "them), or the game is over"),
                           **SEAT_ERRORS}}},
         seat_path + "/submissions/{submission_id}": {"get": {
             "operationId": "getSubmission", "summary": "The fate of one of the seat's orders",

@@ -7,6 +7,9 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 
 from service.orders.processing import MAX_ORDER_BYTES
 
+MAX_STANDING = 2000
+"""The longest standing answers text the API takes (a few entries separated by `/`)."""
+
 
 class OrderRequest(Schema):
     """An order: its text in the email grammar, or the order as JSON {"kind": ...}."""
@@ -25,3 +28,13 @@ class OrderRequest(Schema):
             raise ValidationError("give either text or order, not both or neither")
         if "order" in data and not isinstance(data["order"].get("kind"), str):
             raise ValidationError("a structured order needs a string kind", "order")
+
+
+class StandingRequest(Schema):
+    """Standing answers to set, as after the `standing` mail command: `windows: on`,
+    `clear windows`, `clear`."""
+
+    class Meta:
+        unknown = RAISE
+
+    text = fields.String(required=True, validate=validate.Length(min=1, max=MAX_STANDING))

@@ -16,6 +16,7 @@ from service.log.store import Store
 from .conftest import new_game, seat_path
 
 EXAMPLES = 40
+JSON_TYPE = "application/json"
 RULES_DECIDE = [positive_data_acceptance]
 """A request can match the schema and still break the game's rules: that is a 422 by design."""
 
@@ -43,7 +44,7 @@ def test_the_api_matches_its_document(app: Flask, store: Store) -> None:
     token = seat_path(app, loaded, "anna").rsplit("/", 1)[1]
     schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app)
     operations = [result.ok() for result in schema.get_all_operations()]
-    assert len(operations) == 6
+    assert len(operations) == 7
     for operation in operations:
         check_operation(operation, {"Authorization": f"Bearer {token}"},
                         {"game_id": loaded.meta.id, "seat": "anna"})
@@ -86,6 +87,14 @@ def _hostile_requests(client: FlaskClient, token: str, game_id: str,
                     (operation, client.get(path)), (operation, client.get(path, headers=wrong)),
                     (operation, client.get(path.replace(game_id, "0000beef"), headers=good)),
                     (operation, client.get(path.replace(game_id, "%00%ED"), headers=good))]
+    standing = f"{base}/seats/{seat}/standing"
+    answers += [("setStanding", client.post(standing, data=body, content_type=JSON_TYPE,
+                                            headers=good))
+                for body in ("{", '{"text": ""}', '{"text": "a", "x": 1}',
+                             '{"text": "' + "x" * 300_000 + '"}', '{"text": "clear"}')]
+    answers += [("setStanding", client.post(standing, json={"text": "clear"})),
+                ("setStanding", client.post(standing.replace(game_id, "0000beef"),
+                                            json={"text": "clear"}, headers=good))]
     answers += [("getHistory", client.get(f"{base}/seats/{seat}/history?before=%00",
                                           headers=good)),
                 ("getSubmission", client.get(f"{base}/seats/{seat}/submissions/{'n' * 80}",
@@ -109,7 +118,19 @@ def _over_the_limits(app: Flask, client: FlaskClient, token: str, game_id: str,
     answers += [("submitOrder", client.post(path + "/orders", json={"text": "help"},
                                             headers={"Authorization": f"Bearer {token}"}))
                 for _ in range(4)]
+    answers += [("setStanding", client.post(path + "/standing", json={"text": "clear"},
+                                            headers=wrong)) for _ in range(2)]
     return answers
+
+
+def _standing_set(app: Flask, client: FlaskClient, store: Store) -> list[tuple[str, Any]]:
+    """Return standing answers set in a game that has them (Masons)."""
+    loaded = new_game(store, "masons")
+    token = seat_path(app, loaded, "anna").rsplit("/", 1)[1]
+    path = f"/api/v1/games/{loaded.meta.id}/seats/anna/standing"
+    good = {"Authorization": f"Bearer {token}"}
+    return [("setStanding", client.post(path, json={"text": "swap none"}, headers=good)),
+            ("setStanding", client.post(path, json={"text": "swap sometimes"}, headers=good))]
 
 
 def test_every_answer_of_every_operation_is_documented(app: Flask, store: Store) -> None:
@@ -124,6 +145,7 @@ def test_every_answer_of_every_operation_is_documented(app: Flask, store: Store)
     operations = {op["operationId"]: op for item in document["paths"].values()
                   for op in item.values()}
     answers = _hostile_requests(client, token, loaded.meta.id, seat, order)
+    answers += _standing_set(app, client, store)
     answers += _over_the_limits(app, client, token, loaded.meta.id, seat)
     seen: dict[str, set[str]] = {name: set() for name in operations}
     problem = jsonschema_rs.validator_for(_problem_schema(document))
