@@ -24,7 +24,7 @@ from flask import Flask
 from engine.illuminati.candidates import listed
 from engine.illuminati.state import Phase
 from service.base import clock
-from service.game.current import forget_games
+from service.game.kept import forget_games
 from service.game.loading import load_game
 from service.web.app import create_app
 from service.web.links import seat_signature
