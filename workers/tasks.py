@@ -6,11 +6,12 @@ import time
 from functools import lru_cache
 from typing import Any
 
+import redis
 from celery.signals import worker_process_init
 from sqlalchemy.exc import InterfaceError, OperationalError
 
 from service.base import metrics
-from service.base.config import Config, load_config
+from service.base.config import MAIL_QUEUE, Config, load_config
 from service.log.records import later
 from service.log.store import Store
 from service.mail import delivery
@@ -56,17 +57,52 @@ def store() -> Store:
     return opened(config())
 
 
+MAIL_BACKLOG = 20
+"""Mail tasks waiting on Redis beyond which the worker that decides an order sends the mail it
+caused itself (about a second of mail at the rates one machine decides)."""
+
+
 @lru_cache(maxsize=1)
 def mail_inline() -> bool:
-    """Whether the task that decides an order sends the mail it caused itself.
+    """Whether the task that decides an order always sends the mail it caused itself.
 
     On the embedded default (the database broker) one worker serves both queues, and every
     task waits for the broker's next poll: sending at once, from the game the decision has
     just left in this process, spares the order two trips through the broker. On Redis the
-    mail keeps its own queue, served in turn with the orders or by workers of its own, so a
-    backlog of mail never holds up deciding.
+    mail has its own queue, served in turn with the orders or by workers of its own
+    (`send_here` says when a deciding worker helps it).
     """
     return not is_redis(config().broker_url)
+
+
+@lru_cache(maxsize=4)
+def _broker(url: str) -> redis.Redis | None:
+    """Return a client of the Redis broker at `url` (None for the database broker)."""
+    return (redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+            if is_redis(url) else None)
+
+
+def mail_behind() -> bool:
+    """Return whether more than MAIL_BACKLOG mail tasks wait on the Redis broker."""
+    client = _broker(config().broker_url)
+    if client is None:
+        return False
+    try:
+        return int(client.llen(MAIL_QUEUE)) > MAIL_BACKLOG
+    except redis.RedisError:  # not known: the queue takes the mail, as usual
+        return False
+
+
+def send_here() -> bool:
+    """Whether the worker that has just decided an order sends the mail it caused now.
+
+    Always on the embedded default; on Redis when the mail queue is behind. Deciding costs a
+    fraction of mailing (a PDF per turn email), so under load the workers that decide would
+    otherwise outrun those that mail, and the mail of a burst would wait long after it: a
+    deciding worker that mails its own orders' mail while the queue is behind decides no
+    faster than the mail goes out, and the backlog stays near MAIL_BACKLOG.
+    """
+    return mail_inline() or mail_behind()
 
 
 @worker_process_init.connect
@@ -127,7 +163,8 @@ def process_submission(submission_id: str) -> dict[str, Any]:
         if result.status != "received":
             metrics.observe_since(metrics.DECIDED, before.received_at)
         caused = store().submission_outbox(submission_id, unqueued=True)
-        if mail_inline():
+        here = send_here()
+        if here:
             send_now(caused)
         else:
             queue_deliveries(caused)
@@ -135,7 +172,7 @@ def process_submission(submission_id: str) -> dict[str, Any]:
             # Press and mail commands append outside the decisions: queue the game's mail
             # that no queue holds yet (one bounded read; rows held by a queue are left).
             enqueue_game_mail(before.game_id or addressed_game(before.recipient))
-            if mail_inline():
+            if here:
                 reply_now(submission_id)
             else:
                 deliver_reply.delay(submission_id)
