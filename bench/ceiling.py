@@ -273,8 +273,8 @@ def scaled(args: argparse.Namespace, home: Path, sink_port: int) -> Iterator[Dep
                              "PBEM_WEB_THREADS": "4", "PBEM_WEB_ACCESS_LOG": "/dev/null",
                              "PBEM_WEB_LOG_LEVEL": "warning"}
             celery = [sys.executable, "-m", "celery", "-A", "workers.app"]
-            worker = [*celery, "worker", "--loglevel", "WARNING", "--concurrency", "1",
-                      "--without-gossip", "--without-mingle"]
+            worker = [*celery, "worker", "--loglevel", "WARNING", "--concurrency",
+                      str(args.concurrency), "--without-gossip", "--without-mingle"]
             processes["web"] = start([sys.executable, "-m", "gunicorn", "-c",
                                       str(ROOT / "deploy/gunicorn.conf.py")], web_env,
                                      home / "web.log")
@@ -285,9 +285,8 @@ def scaled(args: argparse.Namespace, home: Path, sink_port: int) -> Iterator[Dep
                 processes["workers_mail"] = start(
                     [*worker, "-Q", "mail", "--hostname", "ceiling-mail@%h"], env,
                     home / "worker-mail.log")
-            else:  # as `pbem worker` runs: every queue, taken in turn, by two processes
-                shared = [arg if arg != "1" else "2" for arg in worker]  # --concurrency 2
-                processes["workers"] = start([*shared, "--hostname", "ceiling-shared@%h"], env,
+            else:  # as `pbem worker` runs: every queue, taken in turn
+                processes["workers"] = start([*worker, "--hostname", "ceiling-shared@%h"], env,
                                              home / "worker.log")
             processes["beat"] = start([*celery, "beat", "--loglevel", "WARNING", "--schedule",
                                        str(home / "beat-schedule")], env, home / "beat.log")
@@ -707,8 +706,10 @@ def main() -> None:
     parser.add_argument("--drain", type=float, default=900.0,
                         help="the longest wait for the backlog to drain, in seconds")
     parser.add_argument("--workers", choices=("split", "shared"), default="split",
-                        help="scaled: a worker per queue, one process each (split), or one "
-                        "worker of two processes taking every queue in turn (shared)")
+                        help="scaled: a worker per queue (split), or one worker taking every "
+                        "queue in turn (shared)")
+    parser.add_argument("--concurrency", type=int, default=1,
+                        help="scaled: processes of each worker")
     parser.add_argument("--embedded", action="store_true",
                         help="`pbem serve` on the embedded default (SQLite store and broker)")
     parser.add_argument("--postgres", default=PG_URL, help="where the scratch schema is made")
