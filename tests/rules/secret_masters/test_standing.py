@@ -11,7 +11,7 @@ from engine.core.testing import given
 from engine.secret_masters import GAME, steps
 from engine.secret_masters.events import PlacementPassed
 from engine.secret_masters.orders import PassOrder, VoteOrder
-from engine.secret_masters.state import Markers, Side
+from engine.secret_masters.state import Markers, Side, State
 
 from .helpers import SEATS
 from .test_placement import drained
@@ -69,9 +69,11 @@ def test_a_vote_written_ahead_is_checked_like_a_vote_and_dropped_with_why() -> N
 def test_a_standing_answer_waits_for_its_own_decision() -> None:
     state = given(GAME, SEATS, voting())
     assert GAME.standing_order(state, "ann", read("redeploy none")) is None
-    applied = GAME.standing_order(redeploy(), "ann", read("redeploy none / vote neither"))
+    card = redeploy()
+    assert isinstance(card, State)
+    applied = GAME.standing_order(card, "ann", read("redeploy none / vote neither"))
     assert applied is not None and applied.order == PassOrder()
-    assert GAME.standing_order(redeploy(), "bob", read("redeploy none")) is None
+    assert GAME.standing_order(card, "bob", read("redeploy none")) is None
 
 
 # -- decisions taken at once ----------------------------------------------------------------
