@@ -8,7 +8,7 @@ from engine.core.contract import Canaries, OptionSpec, Outcome, Termination, Typ
 from engine.core.kit import KitGame, Step
 from engine.core.rng import Rng
 
-from . import evolve, render, rules_turns, secrecy, steps, text, view
+from . import evolve, render, rules_turns, secrecy, standing, steps, text, view
 from .cards import OBJECTS, PROFESSIONS
 from .events import EVENTS
 from .grammar import GRAMMAR
@@ -29,6 +29,7 @@ class CastleOfTheDevil(KitGame[State]):
     ORDERS = ORDERS
     GRAMMAR = GRAMMAR
     STEPS = tuple(steps.STEPS.values())
+    STANDING = standing.TOPICS
     events: ClassVar[TypeTable] = EVENTS.table
     orders: ClassVar[TypeTable] = ORDERS.table
     state_type: ClassVar[type] = State
@@ -56,6 +57,10 @@ class CastleOfTheDevil(KitGame[State]):
     def prompt_key(self, state: State, step: Step) -> str:
         """Return the id of the current decision point, e.g. t4.57.answer."""
         return steps.prompt_key(state)
+
+    def standing_scope(self, state: State) -> str:
+        """Return the mark of the turn now (answers ahead hold for it): t4."""
+        return f"t{state.turn}"
 
     def seat_ref(self, state: State, seat: str) -> int:
         """Return the index of `seat` (the rules count seats clockwise)."""

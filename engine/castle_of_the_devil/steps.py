@@ -51,6 +51,10 @@ def _next_spy(state: State, seat: int) -> Any:
     return SpyOrder(state.seats[state.next_seat(seat)])
 
 
+# Only the winner's choice and the naming of holders hang on public facts alone (the two
+# looks; the players not yet named), and neither ever comes down to one answer. Every other
+# decision depends on hidden objects or professions (the Priest's and the Doctor's windows
+# open only while those cards lie face down), so a seat with one answer there is still asked.
 STEPS: dict[Phase, Step] = {
     Phase.TURN: Step(
         key="turn", summary=SUMMARIES[Phase.TURN], deciders=deciding_seats,
@@ -119,7 +123,8 @@ STEPS: dict[Phase, Step] = {
         key="choice", summary=SUMMARIES[Phase.CHOICE], deciders=deciding_seats,
         kinds=(LookOrder,), check=duel_end.check_look, handle=duel_end.choose,
         candidates=duel_end.choice_orders, default=LookOrder("society"),
-        default_summary="you look at the loser's society card", hours=ANSWER_HOURS),
+        default_summary="you look at the loser's society card", hours=ANSWER_HOURS,
+        public=True),
     Phase.TAKE: Step(
         key="take", summary=SUMMARIES[Phase.TAKE], deciders=deciding_seats,
         kinds=(TakeOrder,), check=duel_end.check_take, handle=duel_end.take,
@@ -135,7 +140,7 @@ STEPS: dict[Phase, Step] = {
         kinds=(NameOrder, DoneOrder), check=claims.check_name, handle=claims.name,
         candidates=claims.name_orders, default=DoneOrder(),
         default_summary="you name nobody more and the claim is judged as it stands",
-        hours=TURN_HOURS),
+        hours=TURN_HOURS, public=True),
 }
 
 

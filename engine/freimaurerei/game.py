@@ -8,7 +8,7 @@ from engine.core.contract import Canaries, Event, OptionSpec, Outcome, Terminati
 from engine.core.kit import Emitter, KitGame, Step
 from engine.core.rng import Rng
 
-from . import render, secrecy, steps, text, view
+from . import render, secrecy, standing, steps, text, view
 from .events import EVENTS
 from .evolve import initial_state
 from .grammar import GRAMMAR
@@ -52,6 +52,7 @@ class Freimaurerei(KitGame[State]):
     ORDERS = ORDERS
     GRAMMAR = GRAMMAR
     STEPS = tuple(steps.STEPS.values())
+    STANDING = standing.TOPICS
     events: ClassVar[TypeTable] = EVENTS.table
     orders: ClassVar[TypeTable] = ORDERS.table
     state_type: ClassVar[type] = State
@@ -88,6 +89,10 @@ class Freimaurerei(KitGame[State]):
     def prompt_key(self, state: State, step: Step) -> str:
         """Return the id of the open decision point, e.g. t7.a2.intrigue-roll.3."""
         return steps.prompt_key(state)
+
+    def standing_scope(self, state: State) -> str:
+        """Return the mark of the turn now (answers ahead hold for it): t7."""
+        return "" if state.phase is Phase.SETUP else f"t{state.turn}"
 
     def seat_ref(self, state: State, seat: str) -> int:
         """Return the index of the principality `seat` plays (-1: none)."""

@@ -151,7 +151,7 @@ PLACE = Step(
     candidates=lambda state, index: [PlaceOrder(None), *[
         PlaceOrder(x.number) for x in state.realms[index].lodges]],
     default=PlaceOrder(None), default_summary="the recruits stay unaffiliated", hours=STEP_HOURS,
-    default_as_order=False)
+    default_as_order=False, public=True)
 
 
 def _defection_summary(state: State, index: int) -> str:
@@ -213,7 +213,7 @@ MEMBERS = Step(
     candidates=member_candidates,
     default=lambda state, index: MembersOrder(default_members(state.realms[index])),
     default_summary="the charter members are chosen for you, breaking up as few lodges as "
-                    "possible", hours=STEP_HOURS, default_as_order=False)
+                    "possible", hours=STEP_HOURS, default_as_order=False, public=True)
 
 
 def _reorganize_summary(state: State, index: int) -> str:
@@ -269,7 +269,7 @@ ROLL = Step(
     handle={AcceptOrder: intr.accept, RerollOrder: intr.reroll},
     candidates=lambda state, index: [AcceptOrder(), RerollOrder()],
     default=AcceptOrder(), default_summary="the roll is accepted as it stands", hours=STEP_HOURS,
-    default_as_order=False)
+    default_as_order=False, public=True)
 
 RESULTS = (SwapOrder, AimOrder, DigOrder, TipOrder, HopOrder)
 TARGET = Step(

@@ -9,7 +9,7 @@ from engine.core.contract import Canaries, OptionSpec, Outcome, Termination, Typ
 from engine.core.kit import Emitter, KitGame, Step
 from engine.core.rng import Rng
 
-from . import render, rules_round, secrecy, steps, text, view
+from . import render, rules_round, secrecy, standing, steps, text, view
 from .events import EVENTS
 from .evolve import initial_state
 from .grammar import GRAMMAR
@@ -35,6 +35,7 @@ class SecretMasters(KitGame[State]):
     ORDERS = ORDERS
     GRAMMAR = GRAMMAR
     STEPS = steps.STEPS
+    STANDING = standing.TOPICS
     events: ClassVar[TypeTable] = EVENTS.table
     orders: ClassVar[TypeTable] = ORDERS.table
     state_type: ClassVar[type] = State
@@ -70,6 +71,10 @@ class SecretMasters(KitGame[State]):
         if step is steps.REDEPLOY:
             return f"r{state.round}.redeploy"
         return f"r{state.round}.t{state.turn}.{step.key}"
+
+    def standing_scope(self, state: State) -> str:
+        """Return the mark of the turn now (answers ahead hold for it): r2.t1."""
+        return f"r{state.round}.t{state.turn}"
 
     def seat_ref(self, state: State, seat: str) -> int:
         """Return the index of `seat` (-1 for a name that does not play)."""

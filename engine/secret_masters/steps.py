@@ -84,6 +84,9 @@ def _vote_forms(state: State, index: int) -> tuple[OrderForm, ...]:
     return (OrderForm("vote", spec.label, (field,), examples(ORDERS, legal), spec.syntax),)
 
 
+# The placements and the Redeploy depend only on the face-up cards, the board and the pool,
+# all public: a single legal answer there is taken at once. The vote depends on the seat's
+# hidden markers and is always asked.
 PLACEMENT_DEFAULT = "a random legal placement is made for you"
 LEAVE_EMPTY = "Leave the card empty (no agent can legally go there)"
 
@@ -93,7 +96,8 @@ PLACE_FIRST = Step(
     check={PlaceOrder: rules.check_first_place, PassOrder: rules.check_placement_pass},
     handle={PlaceOrder: rules.place_first, PassOrder: rules.pass_first},
     candidates=rules.first_candidates, default=DefaultOrder(),
-    default_summary=PLACEMENT_DEFAULT, labels={PassOrder: LEAVE_EMPTY}, hours=DEADLINE_HOURS)
+    default_summary=PLACEMENT_DEFAULT, labels={PassOrder: LEAVE_EMPTY}, hours=DEADLINE_HOURS,
+    public=True)
 
 PLACE_SECOND = Step(
     key="second", summary=_second_summary,
@@ -103,7 +107,7 @@ PLACE_SECOND = Step(
            PassOrder: rules.check_placement_pass},
     handle=rules.fill_second, candidates=rules.second_candidates, default=DefaultOrder(),
     default_summary=PLACEMENT_DEFAULT, labels={MoveOrder: _move_label, PassOrder: LEAVE_EMPTY},
-    hours=DEADLINE_HOURS)
+    hours=DEADLINE_HOURS, public=True)
 
 VOTE = Step(
     key="vote", summary=_vote_summary, deciders=lambda state: range(len(state.seats)),
@@ -120,7 +124,7 @@ REDEPLOY = Step(
     handle=rules.redeploy, candidates=rules.redeploy_candidates, default=DefaultOrder(),
     resolve_default=lambda state, index, rng: PassOrder(),
     default_summary="no agent is redeployed", labels={PassOrder: "Do not redeploy"},
-    hours=DEADLINE_HOURS)
+    hours=DEADLINE_HOURS, public=True)
 
 STEPS = (PLACE_FIRST, PLACE_SECOND, VOTE, REDEPLOY)
 _BY_PHASE = {Phase.PLACE_FIRST: PLACE_FIRST, Phase.PLACE_SECOND: PLACE_SECOND, Phase.VOTE: VOTE,

@@ -7,7 +7,7 @@ order word it needs in the game's grammar (`auto-pass`), so a game without it ne
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.core.standing import topics_help
@@ -81,7 +81,7 @@ TOPICS: tuple[Topic, ...] = (
           "given in your turn; the mail command `standing windows unless attacked` (or on, "
           "off, pass only) sets the same at any time. It stays private: the others do not "
           "see that you set it, nor who has answered a window.", order_word="auto-pass"),
-    Topic("standing", ("standing",), "standing swap none",
+    Topic("standing", ("standing",), "standing DECISION ANSWER",
           "answers given in advance to decisions that recur; `standing` lists yours",
           "", standing=True),
 )
@@ -93,9 +93,18 @@ def topics_for(game: Any) -> list[Topic]:
     """Return the topics of a game: every one, less those needing an order word it lacks."""
     grammar = getattr(game, "GRAMMAR", None)
     words = set(grammar.rules) if grammar is not None else set()
-    standing = bool(game.standing_topics()) if hasattr(game, "standing_topics") else False
-    return [topic for topic in TOPICS if (not topic.order_word or topic.order_word in words)
+    standing = tuple(game.standing_topics()) if hasattr(game, "standing_topics") else ()
+    return [_standing_example(topic, standing) if topic.standing else topic
+            for topic in TOPICS if (not topic.order_word or topic.order_word in words)
             and (standing or not topic.standing)]
+
+
+def _standing_example(topic: Topic, standing: Sequence[Any]) -> Topic:
+    """Return the standing topic with an example in the game's own words (`standing vote
+    neither`), the first answer of its first decision."""
+    first = standing[0]
+    return replace(topic, example=f"standing {first.name} "
+                                  f"{first.answers[0].name.replace('-', ' ')}")
 
 
 def manual_text(meta: GameMeta, game: Any) -> str:

@@ -5,10 +5,12 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
+from engine.core.registry import registered
 from service.game.loading import load_game
 from service.log.store import Store
+from service.orders.creation import NewSeat, create_game
 
-from .conftest import new_game, seat_path
+from .conftest import SEED, new_game, seat_path
 from .helpers import post_form, text
 
 
@@ -28,10 +30,21 @@ def test_the_card_sets_lists_and_clears_standing_answers(app: Flask, client: Fla
     assert load_game(store, loaded.meta.id).meta.standing["anna"] == ()
 
 
+def test_the_card_lists_the_games_own_standing_answers(app: Flask, client: FlaskClient,
+                                                       store: Store) -> None:
+    loaded = new_game(store, "secret-masters")
+    html = text(client.get(seat_path(app, loaded, "anna")))
+    assert 'id="standing"' in html and "vote: neither" in html and "towers" not in html
+
+
 def test_a_game_without_standing_answers_has_no_card(app: Flask, client: FlaskClient,
                                                      store: Store) -> None:
-    loaded = new_game(store, "secret-masters")
-    assert 'id="standing"' not in text(client.get(seat_path(app, loaded, "anna")))
+    with registered("sealed-bid", "tests.kit.sealed_bid") as game:
+        assert not game.standing_topics()
+        seats = [NewSeat(name, f"{name}@example.org", name.capitalize())
+                 for name in ("anna", "bruno")]
+        loaded = create_game(store, "sealed-bid", seats, seed_hex=SEED)
+        assert 'id="standing"' not in text(client.get(seat_path(app, loaded, "anna")))
 
 
 def test_the_card_sets_and_clears_illuminatis_standing_answer_to_windows(

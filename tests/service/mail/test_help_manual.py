@@ -17,7 +17,8 @@ from service.table.seatcommands import answer
 from tests.service.tablemail import Table, open_table, text_of
 
 SEATS_GAME = get_game("secret-masters")
-COMMAND_TOPICS = [topic for topic in TOPICS if topic.words]
+COMMAND_TOPICS = [topic for topic in topics_for(SEATS_GAME) if topic.words]
+"""The mail commands with their examples as a Secret Masters table shows them."""
 
 
 @pytest.fixture(autouse=True)
@@ -124,3 +125,12 @@ def test_help_through_the_command_answer_names_the_decision_too(table: Table) ->
     assert text.index("Mail commands and press") > 0
     with pytest.raises(ServiceError):
         answer(table.store, table.game_id, "anna", "vacation", "test#unknown")
+
+
+@pytest.mark.parametrize(("game", "example"), [
+    ("secret-masters", "standing vote neither"), ("masons", "standing towers nearest the shore"),
+    ("freimaurerei", "standing roll accept"), ("castle-of-the-devil", "standing offers refuse"),
+])
+def test_the_standing_example_is_in_the_games_own_words(game: str, example: str) -> None:
+    [standing] = [topic for topic in topics_for(get_game(game)) if topic.name == "standing"]
+    assert standing.example == example

@@ -1,0 +1,41 @@
+"""The recurring decisions of Secret Masters a seat may answer in advance.
+
+    vote: neither          as many orange markers as the seat holds, the rest split as evenly
+                           as they can be between red and white
+    redeploy: none         the Grand Master leaves every agent where it is
+
+A placement may answer the turn's vote ahead: `place blue europe, then vote neither` (or
+`then vote red red orange`). The placements themselves depend on the cards just revealed, so
+they have no standing answer.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core.standing import Answer, Topic
+
+from .orders import PassOrder, VoteOrder
+from .state import State
+
+
+def most_orange(state: State, index: int, legal: Sequence[Any]) -> Any:
+    """Return the legal vote with the most orange markers, red and white as even as they can
+    be (the first offered of equal ones)."""
+    votes = [order for order in legal if isinstance(order, VoteOrder)]
+    if not votes:
+        return None
+    return min(votes, key=lambda order: (-order.markers.orange,
+                                         abs(order.markers.red - order.markers.white)))
+
+
+TOPICS: tuple[Topic, ...] = (
+    Topic("vote", ("vote",), (
+        Answer("neither", "as many orange markers as you hold, red and white as even as can be",
+               pick=most_orange, aliases=("orange", "abstain")),),
+        kinds=("vote",), aliases=("votes",)),
+    Topic("redeploy", ("redeploy",), (
+        Answer("none", "leave every agent where it is", order=PassOrder(),
+               aliases=("no", "pass", "never")),),
+        kinds=("redeploy",), aliases=("redeploys",)),
+)

@@ -1,0 +1,97 @@
+"""Standing answers of Castle of the Devil (offers, the winner's look, the Doctor's window) and
+answers ahead after a challenge, checked like orders; and why no decision of the game is taken
+at once: every one with a single answer hangs on hidden objects or professions."""
+from __future__ import annotations
+
+import pytest
+
+from engine.castle_of_the_devil import GAME, steps
+from engine.castle_of_the_devil.orders import LookOrder, PassOrder, RefuseOrder
+from engine.castle_of_the_devil.state import Phase, State
+from engine.core.errors import UnreadableOrder
+from engine.core.standing import Standing, split_then
+
+from .helpers import deal, given, legal, play, prompted
+from .test_duel_cards import counted
+from .test_trades import offered
+
+
+def read(text: str, seat: str = "anna", state: State | None = None,
+         ahead: bool = False) -> tuple[Standing, ...]:
+    return GAME.read_standing(text, seat, state or given(deal(4)), ahead=ahead)
+
+
+def chosen() -> State:
+    """Return the winner's choice after bruno wins the duel and nobody uses the Doctor."""
+    state = counted()
+    return play(state, *[(seat, PassOrder()) for seat in prompted(state)])
+
+
+@pytest.mark.parametrize(("text", "entries"), [
+    ("offers: refuse / look: objects / doctor: let stand",
+     (Standing("offers", "refuse"), Standing("look", "objects"), Standing("doctor", "let-stand"))),
+    ("trade never; see society", (Standing("offers", "refuse"), Standing("look", "society"))),
+    ("Doctor pass", (Standing("doctor", "let-stand"),)),
+])
+def test_standing_answers_by_mail(text: str, entries: tuple[Standing, ...]) -> None:
+    assert read(text) == entries
+
+
+@pytest.mark.parametrize("text", ["offers accept", "spy bruno", "look everything", "sides"])
+def test_what_is_no_standing_answer_is_refused_with_what_can_be_written(text: str) -> None:
+    with pytest.raises(UnreadableOrder) as refused:
+        read(text)
+    assert "offers: refuse; look: society | objects; doctor: let stand" in refused.value.legal
+
+
+def test_a_challenge_answers_the_look_of_its_turn_ahead() -> None:
+    order, rest = split_then("duel bruno, then look objects")
+    assert order == "duel bruno"
+    assert read(rest, ahead=True) == (Standing("look", "objects", until="t1"),)
+    assert read("look at the society", ahead=True) == (Standing("look", "society", until="t1"),)
+
+
+def test_refuse_answers_an_offer() -> None:
+    state = offered([("key",), ("goblet", "whip"), ("coat",), ("tome",)], "key")
+    applied = GAME.standing_order(state, "bruno", read("offers refuse / look objects"))
+    assert applied is not None and applied.order == RefuseOrder() and not applied.reason
+    assert GAME.standing_order(state, "carla", read("offers refuse")) is None
+
+
+def test_refuse_is_dropped_with_why_when_the_object_must_be_accepted() -> None:
+    state = offered([("pearl",), ("goblet",), ("coat",), ("tome",)], "pearl")
+    applied = GAME.standing_order(state, "bruno", read("offers refuse"))
+    assert applied is not None and applied.order is None
+    assert applied.reason == "The Black Pearl must be accepted when it is offered."
+
+
+def test_the_winner_looks_as_answered_and_the_doctors_window_is_let_stand() -> None:
+    window = counted()
+    assert window.phase is Phase.DOCTOR
+    applied = GAME.standing_order(window, "emma", read("doctor let stand / look objects"))
+    assert applied is not None and applied.order == PassOrder()
+    state = chosen()
+    applied = GAME.standing_order(state, "bruno", read("doctor let stand / look objects"))
+    assert applied is not None and applied.order == LookOrder("objects")
+    ahead = (Standing("look", "society", until="t1"), Standing("look", "objects"))
+    first = GAME.standing_order(state, "bruno", ahead)
+    assert first is not None and first.order == LookOrder("society")
+    assert GAME.standing_order(state, "bruno", (Standing("look", "society", until="t0"),)) \
+        is None
+
+
+# -- nothing taken at once ------------------------------------------------------------------
+
+def test_a_single_answer_that_hangs_on_a_hidden_card_is_still_asked() -> None:
+    window = counted()
+    assert legal(window, "anna") == [PassOrder()]  # she does not hold the Doctor
+    assert GAME.forced_order(window, "anna") is None
+    state = offered([("bag-key",), ("bag-goblet",), ("coat",), ("tome",)], "bag-key")
+    assert legal(state, "bruno") == [RefuseOrder()]  # he holds only the other Bag
+    assert GAME.forced_order(state, "bruno") is None
+
+
+def test_only_the_winners_look_and_the_naming_are_public_and_never_forced() -> None:
+    public = {step.key for step in steps.STEPS.values() if step.public}
+    assert public == {"choice", "claim"}
+    assert GAME.forced_order(chosen(), "bruno") is None

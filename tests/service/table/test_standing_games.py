@@ -1,0 +1,105 @@
+"""Standing answers by mail in Secret Masters, Freimaurerei and Castle of the Devil: an entry
+set with `standing` is given as the seat's order (actor `standing`) in the same step that
+opens its decision, and the game goes on without asking that seat."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from service.game.loading import load_game
+from service.orders.creation import NewSeat
+from tests.service.tablemail import SEATS, Table, open_table
+
+
+def rows(table: Table) -> list[tuple[str, str, dict[str, Any]]]:
+    return [(row.type, row.actor, row.payload) for row in
+            table.store.events(table.game_id, after_seq=0)]
+
+
+def by_standing(table: Table) -> list[dict[str, Any]]:
+    return [p for t, a, p in rows(table) if t == "order.accepted" and a == "standing"]
+
+
+def asked(table: Table) -> list[tuple[str, str]]:
+    """Return (seat, prompt key) of every seat asked now."""
+    loaded = load_game(table.store, table.game_id)
+    return [(p.seat, p.key) for p in loaded.game.prompts(loaded.state)]
+
+
+def play_first_legal(table: Table, seat: str) -> None:
+    loaded = load_game(table.store, table.game_id)
+    order = loaded.game.legal_orders(loaded.state, seat)[0]
+    assert table.write(seat, loaded.game.format_order(order) + "\n").status == "accepted"
+
+
+def test_secret_masters_votes_neither_for_every_seat_once_the_vote_opens(tmp_path: Path) -> None:
+    table = open_table(tmp_path, game="secret-masters", game_id="5ad1b0a7")
+    for seat in ("anna", "bruno", "carla"):
+        result = table.write(seat, "standing vote: neither\n")
+        assert "vote: neither" in result.notes[0]
+    [(active, _)] = asked(table)
+    play_first_legal(table, active)
+    [(second, key)] = asked(table)
+    assert key.endswith(".second")
+    assert not by_standing(table)
+    play_first_legal(table, second)
+    votes = by_standing(table)
+    assert len(votes) == 3 and all(str(v["prompt_key"]).endswith(".vote") for v in votes)
+    assert not [k for _, k in asked(table) if k.endswith(".vote")]
+    assert any(t == "vote-resolved" for t, _, _ in rows(table))
+
+
+def freimaurerei(tmp_path: Path) -> Table:
+    """Return a Freimaurerei table past the outer alignments: anna acts, with no money yet."""
+    seats = [NewSeat("anna", "anna@example.org", "Anna"),
+             NewSeat("bruno", "bruno@example.org", "Bruno")]
+    table = open_table(tmp_path, game="freimaurerei", seats=seats, game_id="5ad1b0a8")
+    for seat in ("anna", "bruno"):
+        assert table.write(seat, "outer white\n").status == "accepted"
+    assert asked(table) == [("anna", "t1.a1.action")]
+    return table
+
+
+def test_freimaurerei_keeps_the_intrigue_roll_at_once_by_standing_answer(tmp_path: Path) -> None:
+    table = freimaurerei(tmp_path)
+    for _ in range(8):  # Assess Dues until anna can pay for a re-roll: a real choice
+        loaded = load_game(table.store, table.game_id)
+        [(seat, _key)] = asked(table)
+        if seat == "anna" and loaded.state.realms[0].money >= 5:
+            break
+        assert table.write(seat, "dues\n").status == "accepted"
+    assert seat == "anna" and loaded.state.realms[0].money >= 5
+    assert table.write("anna", "standing roll: accept\n").notes
+    assert table.write("anna", "intrigue\n").status == "accepted"
+    [kept] = by_standing(table)
+    assert str(kept["prompt_key"]).endswith(".intrigue-roll.1") and kept["text"] == "accept"
+    assert [t for t, _, _ in rows(table) if t == "intrigue-accepted"]
+    assert not [k for _, k in asked(table) if ".intrigue-roll" in k]
+
+
+def test_freimaurerei_takes_a_roll_that_cannot_be_paid_again_at_once(tmp_path: Path) -> None:
+    table = freimaurerei(tmp_path)
+    assert table.write("anna", "intrigue\n").status == "accepted"
+    [kept] = [p for t, a, p in rows(table) if t == "order.accepted" and a == "forced"]
+    assert kept["prompt_key"] == "t1.a1.intrigue-roll.1" and kept["text"] == "accept"
+    assert not [p for t, _, p in rows(table)
+                if t == "deadline.set" and p["prompt_key"] == kept["prompt_key"]]
+    assert not [k for _, k in asked(table) if ".intrigue-roll" in k]
+
+
+def test_castle_of_the_devil_refuses_an_offer_at_once(tmp_path: Path) -> None:
+    seats = [*SEATS, NewSeat("dieter", "dieter@example.org", "Dieter")]
+    table = open_table(tmp_path, game="castle-of-the-devil", seats=seats, game_id="5ad1b0a9")
+    [(active, _)] = asked(table)
+    partner = next(s.name for s in seats if s.name != active)
+    assert "offers: refuse" in table.write(partner, "standing offers: refuse\n").notes[0]
+    loaded = load_game(table.store, table.game_id)
+    offers = [o for o in loaded.game.legal_orders(loaded.state, active)
+              if type(o).__name__ == "OfferOrder" and o.target == partner
+              and o.obj not in ("pearl", "mirror")]
+    assert offers
+    assert table.write(active, loaded.game.format_order(offers[0]) + "\n").status == "accepted"
+    [refusal] = by_standing(table)
+    assert str(refusal["prompt_key"]).endswith(".answer") and refusal["text"] == "refuse"
+    assert [t for t, _, _ in rows(table) if t == "trade-refused"]
+    assert not [k for s, k in asked(table) if s == partner and k.endswith(".answer")]
