@@ -26,7 +26,7 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from engine.core.contract import Game
 from service.base.templating import get_template, templates_dir
-from service.pdf import svgnodes, svgtext
+from service.pdf import glyphsets, svgnodes, svgtext
 from service.pdf.boardfit import pdf_pieces
 from service.pdf.layout import MONO, SANS, Page, Snapshot, lay_out
 
@@ -85,6 +85,7 @@ def _tools() -> Tools:
     folder = templates_dir()
     if folder not in cache:
         svgnodes.install()
+        glyphsets.install()
         fonts = FontConfiguration()
         agent = folder / USER_AGENT_STYLESHEET
         # The page needs nothing from outside: only its own pages may be fetched.
