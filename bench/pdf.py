@@ -2,21 +2,21 @@
 minimal WeasyPrint document rendered in the same run.
 
 Plays seeded random games of one title (`--title`, Secret Masters by default), picks states
-spread over them, and for each state
-renders the PDF of every seat and the spectator (as a turn email does), then prints the median
-and 95th percentile per PDF (wall clock, and CPU time, which other load on the machine disturbs
-less), the board SVG alone, and the first render of the title in the process (after the warm-up a
-worker does when it starts, which is timed first). Then it composes one turn email (text, HTML and its PDF, which is dropped from
-the PDF cache before every repeat, outside the timing, so it is rendered each time) from a game
-in a SQLite file of its own (a temporary folder), interleaved with a minimal WeasyPrint document,
-and prints `name value baseline ratio` lines.
+spread over them, and for each state renders the PDF of every seat and the spectator (as a turn
+email does), then prints the median and 95th percentile per PDF (wall clock, and CPU time, which
+other load on the machine disturbs less), the board SVG alone, and the first render of the title
+in the process (after the warm-up a worker does when it starts, which is timed first). Then it
+composes one turn email (text, HTML and its PDF, which is dropped from the PDF cache before every
+repeat, outside the timing, so it is rendered each time) from a new game of the title in a SQLite
+file of its own (a temporary folder), interleaved with a minimal WeasyPrint document, and
+prints `name value baseline ratio` lines.
 
 The baseline of both the per-seat PDF and the turn email is a minimal WeasyPrint document
 (`<p>Hello</p>`) rendered in this process by turns with them: the floor of any PDF (WeasyPrint's
 layout and its PDF writer with the fonts loaded), so load on the machine slows it as it slows
 the real ones, and the ratio is what the board, the history and (for the email) composing the
 text and HTML cost on top. Every figure is given in wall clock and this process's CPU time. The
-last line is one JSON object: `email_pdf_ms`, `email_pdf_cpu_ms`, `email_pdf_baseline_ms`,
+last line (with `--title all`, the last line of each title) is one JSON object: `email_pdf_ms`, `email_pdf_cpu_ms`, `email_pdf_baseline_ms`,
 `email_pdf_baseline_cpu_ms`, `email_pdf_ratio`, `email_pdf_cpu_ratio`, the same for
 `snapshot_pdf`, and `snapshot_pdf_p95_ms`.
 
