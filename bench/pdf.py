@@ -16,9 +16,9 @@ The baseline of both the per-seat PDF and the turn email is a minimal WeasyPrint
 layout and its PDF writer with the fonts loaded), so load on the machine slows it as it slows
 the real ones, and the ratio is what the board, the history and (for the email) composing the
 text and HTML cost on top. Every figure is given in wall clock and this process's CPU time. The
-last line (with `--title all`, the last line of each title) is one JSON object: `email_pdf_ms`, `email_pdf_cpu_ms`, `email_pdf_baseline_ms`,
-`email_pdf_baseline_cpu_ms`, `email_pdf_ratio`, `email_pdf_cpu_ratio`, the same for
-`snapshot_pdf`, and `snapshot_pdf_p95_ms`.
+last line (with `--title all`, each of the last five lines) is one JSON object: `email_pdf_ms`,
+`email_pdf_cpu_ms`, `email_pdf_baseline_ms`, `email_pdf_baseline_cpu_ms`, `email_pdf_ratio`,
+`email_pdf_cpu_ratio`, the same for `snapshot_pdf`, and `snapshot_pdf_p95_ms`.
 
     .venv/bin/python bench/pdf.py [--title secret-masters] [--renders 50] [--seed 1]
                                   [--repeats 9] [--quick]
