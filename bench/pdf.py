@@ -1,27 +1,33 @@
 """PDF snapshot benchmark: one seat's board snapshot, and one whole turn email, against a
 minimal WeasyPrint document rendered in the same run.
 
-Plays seeded random Secret Masters games, picks states spread over them, and for each state
-renders the PDF of every seat and the spectator (as a turn email does), then prints the median
-and 95th percentile per PDF (wall clock, and CPU time, which other load on the machine disturbs
-less), the board SVG alone, and the first render in the process (which also builds the font
-configuration). Then it composes one turn email (text, HTML and its PDF, which is dropped from
-the PDF cache before every repeat, outside the timing, so it is rendered each time) from a game
-in a SQLite file of its own (a temporary folder), interleaved with a minimal WeasyPrint document,
-and prints `name value baseline ratio` lines.
+Plays seeded random games of one title (`--title`, Secret Masters by default), picks states
+spread over them, and for each state renders the PDF of every seat and the spectator (as a turn
+email does), then prints the median and 95th percentile per PDF (wall clock, and CPU time, which
+other load on the machine disturbs less), the board SVG alone, and the first render of the title
+in the process (after the warm-up a worker does when it starts, which is timed first). Then it
+composes one turn email (text, HTML and its PDF, which is dropped from the PDF cache before every
+repeat, outside the timing, so it is rendered each time) from a new game of the title in a SQLite
+file of its own (a temporary folder), interleaved with a minimal WeasyPrint document, and
+prints `name value baseline ratio` lines.
 
 The baseline of both the per-seat PDF and the turn email is a minimal WeasyPrint document
 (`<p>Hello</p>`) rendered in this process by turns with them: the floor of any PDF (WeasyPrint's
 layout and its PDF writer with the fonts loaded), so load on the machine slows it as it slows
 the real ones, and the ratio is what the board, the history and (for the email) composing the
 text and HTML cost on top. Every figure is given in wall clock and this process's CPU time. The
-last line is one JSON object: `email_pdf_ms`, `email_pdf_cpu_ms`, `email_pdf_baseline_ms`,
-`email_pdf_baseline_cpu_ms`, `email_pdf_ratio`, `email_pdf_cpu_ratio`, the same for
-`snapshot_pdf`, and `snapshot_pdf_p95_ms`.
+last line (with `--title all`, each of the last five lines) is one JSON object: `email_pdf_ms`,
+`email_pdf_cpu_ms`, `email_pdf_baseline_ms`, `email_pdf_baseline_cpu_ms`, `email_pdf_ratio`,
+`email_pdf_cpu_ratio`, the same for `snapshot_pdf`, and `snapshot_pdf_p95_ms`.
 
-    .venv/bin/python bench/pdf.py [--renders 50] [--seed 1] [--repeats 9] [--quick]
+    .venv/bin/python bench/pdf.py [--title secret-masters] [--renders 50] [--seed 1]
+                                  [--repeats 9] [--quick]
 
-`--quick`: 6 renders, 3 emails. `measure_email_pdf(repeats)` returns (median turn email
+`--title` takes a game's short name (secret-masters, freimaurerei, castle-of-the-devil, masons,
+illuminati) or `all`, which measures each title in turn and ends with one JSON line per title
+(each with its `title`).
+
+`--quick`: 6 renders, 3 emails. `measure_email_pdf(repeats, title)` returns (median turn email
 seconds, median minimal WeasyPrint seconds) for bench/ratios.py; `measure_email_pdf_times`
 the medians in wall clock and CPU (`bench.hot.timing.Compared`).
 """
@@ -39,32 +45,39 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.hot.timing import Compared, Took, compared, timed
-from engine.core.harness import play_random_game, seat_names
-from engine.secret_masters import GAME
+from engine.core.contract import Game, view_header
+from engine.core.harness import play_random_game, seat_names, table_size
+from engine.core.registry import GAME_MODULES, get_game
 from service.pdf.render import render_snapshot_pdf, warm_up
 
-SEATS = seat_names(3)
+TITLE = "secret-masters"
 
 
-def sample_views(count: int, seed: int) -> list[tuple[str | None, dict[str, Any]]]:
-    """Return `count` (seat, view) pairs from states of seeded random games."""
+def seats_of(game: Game[Any]) -> tuple[str, ...]:
+    """Return the seats of a benchmark game: three, or the nearest count the title allows."""
+    return seat_names(table_size(game, 3))
+
+
+def sample_views(game: Game[Any], count: int, seed: int
+                 ) -> list[tuple[str | None, dict[str, Any]]]:
+    """Return `count` (seat, view) pairs from states of seeded random games of `game`."""
+    seats = seats_of(game)
     views: list[tuple[str | None, dict[str, Any]]] = []
     game_number = 0
     while len(views) < count:
-        played = play_random_game(GAME, SEATS, f"bench-pdf-{seed}-{game_number}".encode(),
+        played = play_random_game(game, seats, f"bench-pdf-{seed}-{game_number}".encode(),
                                   sample_every=5)
         for state in played.sampled_states:
-            views += [(seat, GAME.view(state, seat)) for seat in (*SEATS, None)]
+            views += [(seat, game.view(state, seat)) for seat in (*seats, None)]
         game_number += 1
     return views[:count]
 
 
-def render(seat: str | None, view: dict[str, Any]) -> bytes:
+def render(game: Game[Any], seat: str | None, view: dict[str, Any]) -> bytes:
     """Return the PDF a turn email would attach for `seat`."""
     history = [f"Line {i} of the history this seat may read." for i in range(8)]
-    return render_snapshot_pdf(GAME, view, game_title="Secret Masters", game_id="bench-0001",
-                               seat=seat, turn_label=f"Round {view['round']}, turn "
-                               f"{view['turn']}", history=history,
+    return render_snapshot_pdf(game, view, game_title=game.title, game_id="bench-0001",
+                               seat=seat, turn_label=view_header(view)["label"], history=history,
                                generated_at="2025-01-01 12:00 UTC")
 
 
@@ -86,16 +99,16 @@ def minimal_pdf() -> bytes:
     return bytes(pdf)
 
 
-def measure_email_pdf(repeats: int) -> tuple[float, float]:
+def measure_email_pdf(repeats: int, title: str = TITLE) -> tuple[float, float]:
     """Return (median seconds of one turn email with its PDF, median seconds of a minimal
     WeasyPrint document), measured by turns in one run."""
-    found = measure_email_pdf_times(repeats)
+    found = measure_email_pdf_times(repeats, title)
     return found.path.wall, found.base.wall
 
 
-def measure_email_pdf_times(repeats: int) -> Compared:
-    """Return the medians (wall clock and CPU) of one turn email with its PDF and of a minimal
-    WeasyPrint document, measured by turns in one run."""
+def measure_email_pdf_times(repeats: int, title: str = TITLE) -> Compared:
+    """Return the medians (wall clock and CPU) of one turn email of a new game of `title` with
+    its PDF and of a minimal WeasyPrint document, measured by turns in one run."""
     import tempfile
 
     from sqlalchemy import delete
@@ -112,8 +125,9 @@ def measure_email_pdf_times(repeats: int) -> Compared:
         store = Store(f"sqlite:///{home / 'pbem.db'}")
         store.create_schema()
         try:
-            game_id = create_game(store, "secret-masters",
-                                  [NewSeat(name, f"{name}@example.org") for name in SEATS],
+            seats = seats_of(get_game(title))
+            game_id = create_game(store, title,
+                                  [NewSeat(name, f"{name}@example.org") for name in seats],
                                   seed_hex="cd" * 32).meta.id
             row = next(row for row in store.outbox_for_game(game_id) if row.kind == "turn")
             warm_up()
@@ -138,31 +152,26 @@ def measure_email_pdf_times(repeats: int) -> Compared:
     return compared(mails, minimal)
 
 
-def main() -> None:
-    """Render the sampled views and print the figures."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--renders", type=int, default=50, help="PDFs to render")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the random games")
-    parser.add_argument("--repeats", type=int, default=9, help="turn emails to compose")
-    parser.add_argument("--quick", action="store_true", help="6 renders, 3 emails")
-    args = parser.parse_args()
-    if args.quick:
-        args.renders, args.repeats = 6, 3
-    views = sample_views(args.renders, args.seed)
-    first = timed(lambda: render(*views[0])).wall
+def measure_title(title: str, renders: int, seed: int, repeats: int) -> dict[str, Any]:
+    """Render sampled views and turn emails of one title, print the figures and return the
+    JSON figures."""
+    game = get_game(title)
+    print(f"== {game.title}")
+    views = sample_views(game, renders, seed)
+    first = timed(lambda: render(game, *views[0])).wall
     pdf, bases = [], []
     for seat, view in views:
-        pdf.append(timed(partial(render, seat, view)))
+        pdf.append(timed(partial(render, game, seat, view)))
         bases.append(timed(minimal_pdf))
-    svg = [timed(partial(GAME.render_board_svg, view)) for _, view in views]
-    sizes = [len(render(seat, view)) for seat, view in views[:10]]
-    print(f"{'first render in the process':<30} {first * 1000:7.1f} ms (builds the fonts)")
+    svg = [timed(partial(game.render_board_svg, view)) for _, view in views]
+    sizes = [len(render(game, seat, view)) for seat, view in views[:10]]
+    print(f"{'first render of the title':<30} {first * 1000:7.1f} ms (after the warm-up)")
     print(summary("PDF per seat, wall clock", [took.wall for took in pdf]))
     print(summary("PDF per seat, CPU time", [took.cpu for took in pdf]))
     print(summary("board SVG alone, wall clock", [took.wall for took in svg]))
     print(f"{'PDF size':<30} median {statistics.median(sizes) / 1024:7.1f} KiB")
     print(f"{'load average (1 min)':<30} {os.getloadavg()[0]:7.2f} on {os.cpu_count()} CPUs")
-    mail = measure_email_pdf_times(args.repeats)
+    mail = measure_email_pdf_times(repeats, title)
     snapshot = compared(pdf, bases)
     print(f"email_pdf_s {mail.path.wall:.4f} {mail.base.wall:.4f} {mail.ratio:.2f}")
     print(f"snapshot_pdf_s {snapshot.path.wall:.4f} {snapshot.base.wall:.4f} "
@@ -171,8 +180,30 @@ def main() -> None:
     print(snapshot.line("PDF per seat (minimal PDF)"))
     walls = sorted(took.wall for took in pdf)
     p95 = walls[min(len(walls) - 1, round(0.95 * (len(walls) - 1)))]
-    print(json.dumps(mail.keys("email_pdf") | snapshot.keys("snapshot_pdf")
-                     | {"snapshot_pdf_p95_ms": round(p95 * 1000, 3)}, sort_keys=True))
+    return (mail.keys("email_pdf") | snapshot.keys("snapshot_pdf")
+            | {"snapshot_pdf_p95_ms": round(p95 * 1000, 3)})
+
+
+def main() -> None:
+    """Render the sampled views of each asked title and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--renders", type=int, default=50, help="PDFs to render")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random games")
+    parser.add_argument("--repeats", type=int, default=9, help="turn emails to compose")
+    parser.add_argument("--title", default=TITLE, choices=(*sorted(GAME_MODULES), "all"),
+                        help="the game measured (all: each in turn)")
+    parser.add_argument("--quick", action="store_true", help="6 renders, 3 emails")
+    args = parser.parse_args()
+    if args.quick:
+        args.renders, args.repeats = 6, 3
+    titles = sorted(GAME_MODULES) if args.title == "all" else [args.title]
+    started = timed(warm_up)
+    print(f"{'warm-up (as a worker starts)':<30} {started.wall * 1000:7.1f} ms "
+          f"({started.cpu * 1000:.1f} ms CPU)")
+    found = [measure_title(title, args.renders, args.seed, args.repeats) for title in titles]
+    for title, keys in zip(titles, found, strict=True):
+        line = keys if len(titles) == 1 else {"title": title} | keys
+        print(json.dumps(line, sort_keys=True))
 
 
 if __name__ == "__main__":

@@ -25,8 +25,10 @@ from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from engine.core.contract import Game
+from engine.core.registry import all_games
+from engine.core.rng import Rng
 from service.base.templating import get_template, templates_dir
-from service.pdf import svgnodes, svgtext
+from service.pdf import glyphsets, svgnodes, svgtext
 from service.pdf.boardfit import pdf_pieces
 from service.pdf.layout import MONO, SANS, Page, Snapshot, lay_out
 
@@ -36,6 +38,7 @@ PAGE_URL = "snapshot:page-{}"
 STYLESHEET = "pdf/snapshot.css"
 USER_AGENT_STYLESHEET = "pdf/agent.css"
 SPECTATOR = "Spectator"
+WARM_UP_LINE = "A line of history: the first player's turn begins."
 
 _local = threading.local()
 
@@ -85,6 +88,7 @@ def _tools() -> Tools:
     folder = templates_dir()
     if folder not in cache:
         svgnodes.install()
+        glyphsets.install()
         fonts = FontConfiguration()
         agent = folder / USER_AGENT_STYLESHEET
         # The page needs nothing from outside: only its own pages may be fetched.
@@ -110,14 +114,29 @@ class SnapshotPage(HTML):  # type: ignore[misc]  # WeasyPrint has no type hints
         return [self.user_agent]
 
 
-def warm_up() -> None:
-    """Build this thread's fonts and stylesheet, and measure the characters of plain text in
-    the page's fonts, now (when a worker starts), not on first use."""
+def warm_up(games: Sequence[Game[Any]] | None = None) -> None:
+    """Build this thread's fonts and stylesheet, measure the characters of plain text in the
+    page's fonts, and render a snapshot of the opening of each game (every registered game
+    when none are given), now (when a worker starts), not on first use: the first snapshot
+    of a game in a process loads its fonts and draws its first pictures at two to three
+    times the cost of the next."""
     tools = _tools()
     ascii_text = "".join(chr(code) for code in range(32, 127))
     for family in (SANS, MONO):
         for bold in (False, True):
             tools.measure(ascii_text, 10, bold, family)
+    for game in all_games() if games is None else games:
+        render_snapshot_pdf(game, opening_view(game), game_title=game.title, game_id="warm-up",
+                            seat=None, turn_label="", history=[WARM_UP_LINE])
+
+
+def opening_view(game: Game[Any]) -> dict[str, Any]:
+    """Return the spectator's view of a game at its start, at the smallest table, dealt from
+    a fixed seed."""
+    seats = tuple(f"seat{number}" for number in range(1, game.min_players + 1))
+    state = game.initial_state(seats, game.default_options())
+    state = game.fold(state, game.start(state, Rng.for_position(b"warm-up", "warm-up", 0)))
+    return dict(game.view(state, None))
 
 
 def describe_value(value: Any) -> str:

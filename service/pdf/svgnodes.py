@@ -3,7 +3,8 @@
 For every SVG element WeasyPrint looks up filters, transforms, opacity, clip paths, masks and
 markers, sets the whole stroke state, and draws an anchored label (`text-anchor` middle or end)
 into a group of its own that it then shifts by the label's width. The board pictures are made of
-plain elements - rectangles, circles, lines, polygons, labels - that use none of that. This drawer
+plain elements - rectangles, circles, lines (solid or dashed), polygons, labels - that use
+none of that. This drawer
 takes an element whose attributes (after WeasyPrint's cascade) are all plain, sets its fill and
 stroke and draws it with WeasyPrint's own shape code, and a plain label with the line drawer of
 service.pdf.svgtext, shifted by its width; any other element goes to WeasyPrint's drawer unchanged.
@@ -20,7 +21,7 @@ from typing import Any
 
 import weasyprint.svg as svg_module
 from weasyprint.svg.bounding_box import EMPTY_BOUNDING_BOX
-from weasyprint.svg.utils import PointError
+from weasyprint.svg.utils import PointError, normalize
 
 from service.pdf import svgtext
 
@@ -28,7 +29,8 @@ SHAPES = frozenset(("rect", "circle", "ellipse", "line", "polygon", "polyline"))
 PLAIN = frozenset((
     "x", "y", "width", "height", "rx", "ry", "cx", "cy", "r", "x1", "y1", "x2", "y2", "points",
     "fill", "stroke", "stroke-width", "stroke-linecap", "font-family", "font-size",
-    "font-weight", "font-style", "text-anchor", "xmlns", "role", "id", "class"))
+    "font-weight", "font-style", "text-anchor", "xmlns", "role", "id", "class",
+    "stroke-dasharray"))
 """Attributes that change nothing but what this drawer handles (`data-*` ones are plain too)."""
 _LINE_CAPS = {"round": 1, "square": 2}
 _ANCHOR_SHIFT = {"start": 0.0, "middle": 0.5, "end": 1.0}
@@ -134,11 +136,24 @@ def _set_paint(svg: Any, node: Any, font_size: float) -> tuple[str | None, str |
         else:
             stream.set_color(paint_color(stroke), stroke=True)
             stream.set_line_width(line_width)
-    stream.set_dash((), 0)
+    stream.set_dash(_dashes(svg, node, font_size), 0)
     stream.set_line_cap(_LINE_CAPS.get(node.get("stroke-linecap", "butt"), 0))
     stream.set_line_join(0)
     stream.set_miter_limit(4.0)
     return fill, stroke
+
+
+def _dashes(svg: Any, node: Any, font_size: float) -> tuple[float, ...]:
+    """Return an element's dash lengths as WeasyPrint sets them (none for a solid line, or a
+    pattern of zeros or with a negative length); a plain element has no dash offset."""
+    given = node.get("stroke-dasharray")
+    if given is None:
+        return ()
+    dashes = tuple(svg.length(value, font_size) for value in normalize(given).split()
+                   if value != "none")
+    if all(value == 0 for value in dashes) or any(value < 0 for value in dashes):
+        return ()
+    return dashes
 
 
 def _label_places(node: Any) -> list[tuple[str | None, str | None]] | None:

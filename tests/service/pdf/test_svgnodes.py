@@ -24,7 +24,13 @@ BOARD = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 240"
 <polygon points="260,80 300,10 340,80" fill="#e1ead6" stroke="#777" stroke-width="1"/>
 <line x1="10" y1="100" x2="390" y2="100" stroke="#a00" stroke-width="6"
  stroke-linecap="round"/>
-<rect x="350" y="10" width="40" height="40" fill="none" stroke="#333" stroke-width="2"/></g>
+<rect x="350" y="10" width="40" height="40" fill="none" stroke="#333" stroke-width="2"/>
+<line x1="10" y1="112" x2="390" y2="112" stroke="#06c" stroke-width="3"
+ stroke-dasharray="14 6"/>
+<line x1="10" y1="120" x2="390" y2="120" stroke="#06c" stroke-width="2"
+ stroke-dasharray="4,8,12"/>
+<polyline points="140,60 180,90 240,60" fill="none" stroke="#333" stroke-width="2"
+ stroke-dasharray="none"/></g>
 <text x="20" y="140" font-size="20" font-weight="bold">North America</text>
 <text x="380" y="140" font-size="16" text-anchor="end" fill="#5a6472">held by Red</text>
 <text x="200" y="170" font-size="16" text-anchor="middle">Round 3</text>
@@ -82,7 +88,7 @@ class Node:
 def test_only_plain_elements_are_drawn_by_it() -> None:
     assert svgnodes.plain(Node(x="1", y="2", width="3", height="4", fill="#fff",
                                data_part="board"))
-    for fancy in ("transform", "opacity", "fill_opacity", "stroke_dasharray", "marker_end",
+    for fancy in ("transform", "opacity", "fill_opacity", "stroke_dashoffset", "marker_end",
                   "clip_path", "filter", "mask", "style", "display", "visibility"):
         assert not svgnodes.plain(Node(x="1", **{fancy: "x"})), fancy
     assert svgnodes._plain_paint(Node(fill="#fff", stroke="none"))
