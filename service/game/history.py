@@ -18,6 +18,8 @@ from engine.core import Game, get_game
 from service.game.current import PageGame
 from service.game.events import (
     SERVICE_EVENTS,
+    STANDING_ACTOR,
+    OrderAccepted,
     describe_service_event,
     is_service_event,
     service_audience,
@@ -69,9 +71,35 @@ def history(store: Store, game_id: str, seat: str | None, *, after: int = 0,
         loaded = load_game(store, game_id, upto=upto)
     game, events = decoded_events(store, game_id, upto, after, loaded.game)
     finished = loaded.meta.finished
-    lines = (readable_text(game, row.type, item, seat, finished) for row, item in events)
-    return [HistoryLine(row.seq, row.recorded_at, row.actor, text)
-            for (row, _), text in zip(events, lines, strict=True) if text is not None]
+    actors = ActorsAsRead(seat, finished)
+    lines = []
+    for row, item in events:
+        actor = actors.shown(row.actor, item)
+        text = readable_text(game, row.type, item, seat, finished)
+        if text is not None:
+            lines.append(HistoryLine(row.seq, row.recorded_at, actor, text))
+    return lines
+
+
+class ActorsAsRead:
+    """Who acted, as a reader is told it: a standing answer is recorded as such (actor
+    `standing`), but to every other seat it reads as the seat's own order, given the moment it
+    was asked, which is all they could tell (its seat and, once the game is over, everyone
+    read the record as it is)."""
+
+    def __init__(self, reader: str | None, finished: bool) -> None:
+        self.reader, self.finished = reader, finished
+        self.seat = ""
+
+    def shown(self, actor: str, item: Any) -> str:
+        """Return the actor of the next event (in log order) as the reader is told it."""
+        if actor != STANDING_ACTOR:
+            return actor
+        if isinstance(item, OrderAccepted):  # the events after it are that answer's
+            self.seat = item.seat
+        if self.finished or not self.seat or self.reader == self.seat:
+            return actor
+        return self.seat
 
 
 def readable_text(game: Game[Any], name: str, item: Any, seat: str | None,
@@ -153,12 +181,14 @@ def readable_lines(game: Game[Any], rows: list[Any], seat: str | None,
     """Return the lines `seat` may read of the stored rows (seq, type, version, payload,
     actor, recorded_at), in their order."""
     lines = []
+    actors = ActorsAsRead(seat, finished)
     for seq, name, version, payload, actor, recorded_at in rows:
         events = SERVICE_EVENTS if is_service_event(name) else game.events
-        text = readable_text(game, name, events.load(name, json.loads(payload), version), seat,
-                             finished)
+        item = events.load(name, json.loads(payload), version)
+        shown = actors.shown(actor, item)
+        text = readable_text(game, name, item, seat, finished)
         if text is not None:
-            lines.append(HistoryLine(seq, recorded_at, actor, text))
+            lines.append(HistoryLine(seq, recorded_at, shown, text))
     return lines
 
 

@@ -94,3 +94,21 @@ def test_a_standing_answer_applies_at_once_when_set_on_an_open_decision(tmp_path
     accepted = [(a, p) for t, a, p in rows(table) if t == "order.accepted"]
     assert accepted[-1][0] == "standing" or accepted[-2][0] == "standing"
     assert SERVICE_EVENTS.by_name["seat.standing"]
+
+
+def test_a_standing_answer_reads_to_the_others_as_the_seats_own_order(tmp_path: Path) -> None:
+    from service.game.current import read_game
+    from service.game.history import history_page
+
+    table, seat = masons(tmp_path)
+    table.write(seat, "wall 4-6, then towers nearest the shore, houses either\n")
+    assert any(a == "standing" for t, a, _ in rows(table) if t == "order.accepted")
+    others = [s for s in load_game(table.store, table.game_id).meta.seat_names if s != seat]
+    page_game = read_game(table.store, table.game_id)
+    for reader in [*others, None]:
+        for lines in (history(table.store, table.game_id, reader),
+                      history_page(table.store, page_game, reader).lines):
+            assert "standing" not in {line.actor for line in lines}
+            assert seat in {line.actor for line in lines}
+    own = {line.actor for line in history(table.store, table.game_id, seat)}
+    assert "standing" in own  # the seat itself reads the record as it is
