@@ -16,8 +16,7 @@ from aiosmtpd.controller import Controller
 
 from service.base.config import MAIL_QUEUE
 from tests.integration.conftest import Outbox, free_port
-from tests.integration.test_broker_restart import _fresh_pools
-from tests.integration.test_mail_inline import mail_an_order, new_game
+from tests.integration.test_mail_inline import mail_an_order, new_game, tasks_on
 from tests.privateredis import PrivateRedis
 
 
@@ -35,25 +34,13 @@ def on_redis(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[
     monkeypatch.setenv("PBEM_SMTP_URL", f"smtp://127.0.0.1:{port}?starttls=no")
     for name in ("PBEM_DATABASE_URL", "PBEM_MAIL_TO_FILES"):
         monkeypatch.delenv(name, raising=False)
-    from workers import tasks
-    from workers.app import app, transport_options
+    from workers.app import transport_options
 
-    previous = app.conf.broker_url, app.conf.broker_transport_options
-    app.conf.broker_url = server.url
-    app.conf.broker_transport_options = transport_options(server.url)
-    _fresh_pools(app)
-    caches = (tasks.config, tasks.store, tasks.mail_inline)
-    for cache in caches:
-        cache.cache_clear()
     try:
-        assert not tasks.mail_inline()
-        yield tasks, server.url, keeper
+        with tasks_on(server.url, transport_options(server.url)) as tasks:
+            assert not tasks.mail_inline()
+            yield tasks, server.url, keeper
     finally:
-        tasks.store().dispose()
-        for cache in caches:
-            cache.cache_clear()
-        app.conf.broker_url, app.conf.broker_transport_options = previous
-        _fresh_pools(app)
         provider.stop()
         server.stop()
 

@@ -10,6 +10,7 @@ import base64
 import json
 import sqlite3
 from collections.abc import Iterator
+from contextlib import contextmanager
 from email.message import EmailMessage
 from email.utils import make_msgid
 from pathlib import Path
@@ -33,7 +34,6 @@ def embedded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[
     """The worker's tasks on the embedded default in a home of their own, sending to a port
     (the test starts the players' mail server on it, or leaves it closed)."""
     from workers import embedded as transport
-    from workers import tasks
     from workers.app import app, prepare_broker
 
     home, port = tmp_path / "home", free_port()
@@ -43,18 +43,28 @@ def embedded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[
     for name in ("PBEM_BROKER_URL", "PBEM_DATABASE_URL", "PBEM_MAIL_TO_FILES"):
         monkeypatch.delenv(name, raising=False)
     home.mkdir()
-    previous = app.conf.broker_url, app.conf.broker_transport_options
     transport.register()
-    app.conf.broker_url = f"sqla+sqlite:///{home / 'broker.db'}"
-    app.conf.broker_transport_options = {}
+    with tasks_on(f"sqla+sqlite:///{home / 'broker.db'}", {}) as tasks:
+        prepare_broker(app)  # as `pbem serve` does before any part starts
+        assert tasks.mail_inline()
+        yield tasks, port
+
+
+@contextmanager
+def tasks_on(broker_url: str, options: dict[str, Any]) -> Iterator[Any]:
+    """Yield the worker's tasks publishing to `broker_url`, configured from the environment
+    as it is now; put the app's broker and the tasks' cached settings back after."""
+    from workers import tasks
+    from workers.app import app
+
+    previous = app.conf.broker_url, app.conf.broker_transport_options
+    app.conf.broker_url, app.conf.broker_transport_options = broker_url, options
     _fresh_pools(app)
-    prepare_broker(app)  # as `pbem serve` does before any part starts
     caches = (tasks.config, tasks.store, tasks.mail_inline)
     for cache in caches:
         cache.cache_clear()
     try:
-        assert tasks.mail_inline()
-        yield tasks, port
+        yield tasks
     finally:
         tasks.store().dispose()
         for cache in caches:
