@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Connection, select
 
 from engine.core import Game, get_game
 from service.game.current import PageGame
@@ -155,7 +155,11 @@ def history_page(store: Store, game: PageGame, seat: str | None, *, before: int 
                  .order_by(c.seq.desc()).limit(size))
     with store.connect() as conn:
         rows = sorted(conn.execute(query).all(), key=lambda row: row[0])
-    lines = readable_lines(game.loaded.game, rows, seat, game.loaded.meta.finished)
+        # a page may begin inside a standing answer's events: whose answer they are is told
+        # by its order, before the page
+        earlier = (_standing_seat_before(conn, game.row.id, rows[0][0])
+                   if rows and rows[0][4] == STANDING_ACTOR else "")
+    lines = readable_lines(game.loaded.game, rows, seat, game.loaded.meta.finished, earlier)
     first = rows[0][0] if rows else (after or 0) + 1
     last = rows[-1][0] if rows else first - 1
     return HistoryPage(lines, first if first > 1 else None, last if last < head else None,
@@ -176,12 +180,23 @@ def lines_before(store: Store, loaded: LoadedGame, seat: str | None,
     return readable_lines(loaded.game, rows, seat, loaded.meta.finished)
 
 
+def _standing_seat_before(conn: Connection, game_id: str, seq: int) -> str:
+    """Return the seat of the last order given by a standing answer before event `seq`."""
+    c = events_t.c
+    found = conn.execute(select(c.payload).where(
+        c.game_id == game_id, c.seq < seq, c.type == "order.accepted",
+        c.actor == STANDING_ACTOR).order_by(c.seq.desc()).limit(1)).scalar()
+    return str(json.loads(found)["seat"]) if found else ""
+
+
 def readable_lines(game: Game[Any], rows: list[Any], seat: str | None,
-                   finished: bool) -> list[HistoryLine]:
+                   finished: bool, standing_seat: str = "") -> list[HistoryLine]:
     """Return the lines `seat` may read of the stored rows (seq, type, version, payload,
-    actor, recorded_at), in their order."""
+    actor, recorded_at), in their order; `standing_seat` answered by a standing answer the
+    order whose events the rows may begin with."""
     lines = []
     actors = ActorsAsRead(seat, finished)
+    actors.seat = standing_seat
     for seq, name, version, payload, actor, recorded_at in rows:
         events = SERVICE_EVENTS if is_service_event(name) else game.events
         item = events.load(name, json.loads(payload), version)

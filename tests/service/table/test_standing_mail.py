@@ -112,3 +112,21 @@ def test_a_standing_answer_reads_to_the_others_as_the_seats_own_order(tmp_path: 
             assert seat in {line.actor for line in lines}
     own = {line.actor for line in history(table.store, table.game_id, seat)}
     assert "standing" in own  # the seat itself reads the record as it is
+
+
+def test_a_history_page_that_begins_inside_a_standing_answer_names_its_seat(
+        tmp_path: Path) -> None:
+    from service.game.current import read_game
+    from service.game.history import history_page
+
+    table, seat = masons(tmp_path)
+    table.write(seat, "wall 4-6, then towers nearest the shore, houses either\n")
+    logged = list(table.store.events(table.game_id, after_seq=0))
+    answer = next(row.seq for row in logged
+                  if row.type == "order.accepted" and row.actor == "standing")
+    after_it = [row.seq for row in logged if row.seq > answer and row.actor == "standing"]
+    assert after_it  # the answer's own events follow it
+    other = next(s for s in load_game(table.store, table.game_id).meta.seat_names if s != seat)
+    page = history_page(table.store, read_game(table.store, table.game_id), other,
+                        after=answer, size=len(after_it))
+    assert page.lines and {line.actor for line in page.lines} == {seat}
