@@ -191,7 +191,7 @@ def test_a_turn_mail_the_players_server_refuses_bounces_back_and_marks_the_seat(
     pipeline.mail_out.refuse.add(EMAIL["bruno"])
     loaded = create_game(pipeline.store, "secret-masters", SEATS, seed_hex="ab" * 32)
     enqueue_game_mail(loaded.meta.id)
-    postfix.wait_log("status=bounced")
+    postfix.wait_log("status=bounced", timeout=90)  # the worker sends three turn mails first
     failing = wait_for(lambda: load_game(pipeline.store, loaded.meta.id).meta.mail_failing,
                        60, what="bruno's mail marked failing")
     assert list(failing) == ["bruno"] and "5.1.1" in failing["bruno"].reason
