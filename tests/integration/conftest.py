@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 import redis
 from aiosmtpd.controller import Controller
+from kombu import pools
 
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("PBEM_TEST_REDIS_URL", "redis://127.0.0.1:6379/11")
@@ -190,6 +191,7 @@ def running_pipeline(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, keeper: Ou
 
     app.conf.broker_url = REDIS_URL
     app.conf.broker_transport_options = {**transport_options(REDIS_URL), "visibility_timeout": 4}
+    fresh_pools(app)  # a pool made earlier in this process would still publish to its broker
     tasks.config.cache_clear()
     tasks.store.cache_clear()
     worker = Worker({**os.environ, **env}, tmp_path / "worker.log")
@@ -206,4 +208,13 @@ def running_pipeline(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, keeper: Ou
         tasks.store().dispose()
         tasks.config.cache_clear()
         tasks.store.cache_clear()
+        fresh_pools(app)
         redis.Redis.from_url(REDIS_URL).flushdb()
+
+
+def fresh_pools(app: Any) -> None:
+    """Drop the app's broker connections, so the next publish connects to the broker its
+    configuration names now (Celery keeps the pool it made first, whatever the URL since)."""
+    app._pool = None
+    app.amqp._producer_pool = None
+    pools.reset()

@@ -14,12 +14,11 @@ from typing import Any
 
 import pytest
 import redis
-from kombu import pools
 
 from service.base.config import MAIL_QUEUE, ORDERS_QUEUE
 from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
-from tests.integration.conftest import free_port
+from tests.integration.conftest import free_port, fresh_pools
 from tests.privateredis import PrivateRedis as BaseRedis
 
 
@@ -43,7 +42,7 @@ def broker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[An
 
     previous = app.conf.broker_url
     app.conf.broker_url = server.url
-    _fresh_pools(app)
+    fresh_pools(app)
     tasks.config.cache_clear()
     tasks.store.cache_clear()
     try:
@@ -53,15 +52,8 @@ def broker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[An
         tasks.config.cache_clear()
         tasks.store.cache_clear()
         app.conf.broker_url = previous
-        _fresh_pools(app)
+        fresh_pools(app)
         server.stop()
-
-
-def _fresh_pools(app: Any) -> None:
-    """Drop the app's broker connections, so the next publish connects to its broker now."""
-    app._pool = None
-    app.amqp._producer_pool = None
-    pools.reset()  # kombu's shared producer pools, keyed by connection
 
 
 def _new_game(store: Store) -> tuple[str, list[int]]:
@@ -129,10 +121,10 @@ def test_deliveries_the_queue_refused_are_left_to_the_next_recovery(
     tasks.recover()
     _, rows = _new_game(tasks.store())
     app.conf.broker_url = f"redis://127.0.0.1:{free_port()}/0"  # out of reach, for a moment
-    _fresh_pools(app)
+    fresh_pools(app)
     with pytest.raises(Exception):  # noqa: B017 - whichever error kombu gives up with
         tasks.queue_deliveries(rows)
     app.conf.broker_url = server.url
-    _fresh_pools(app)
+    fresh_pools(app)
     tasks.recover()  # the rows are in no queue: not left alone for the queued time
     assert rows and server.queued() == len(rows)

@@ -18,13 +18,12 @@ from typing import Any
 
 import pytest
 from aiosmtpd.controller import Controller
-from kombu import pools
 
 from service.base.tokens import reply_address
 from service.game.loading import load_game
 from service.mail.inbound import receive_email
 from service.orders.creation import NewSeat, create_game
-from tests.integration.conftest import Outbox, free_port
+from tests.integration.conftest import Outbox, free_port, fresh_pools
 
 SEATS = ("anna", "bruno", "carla")
 
@@ -59,7 +58,7 @@ def tasks_on(broker_url: str, options: dict[str, Any]) -> Iterator[Any]:
 
     previous = app.conf.broker_url, app.conf.broker_transport_options
     app.conf.broker_url, app.conf.broker_transport_options = broker_url, options
-    _fresh_pools(app)
+    fresh_pools(app)
     caches = (tasks.config, tasks.store, tasks.mail_inline)
     for cache in caches:
         cache.cache_clear()
@@ -70,14 +69,7 @@ def tasks_on(broker_url: str, options: dict[str, Any]) -> Iterator[Any]:
         for cache in caches:
             cache.cache_clear()
         app.conf.broker_url, app.conf.broker_transport_options = previous
-        _fresh_pools(app)
-
-
-def _fresh_pools(app: Any) -> None:
-    """Drop the app's broker connections, so the next publish connects to its broker now."""
-    app._pool = None
-    app.amqp._producer_pool = None
-    pools.reset()
+        fresh_pools(app)
 
 
 class Provider:
