@@ -26,6 +26,7 @@ from .contract import Game, Prompt
 from .errors import RuleViolation
 from .harness import HARNESS_GAME_ID, HarnessFailure, PlayedGame, states_of
 from .probing import decision_kind
+from .probing import forced as forced_taken
 from .rng import Rng
 from .standing import Standing
 
@@ -227,30 +228,21 @@ def check_answered_at_once(played: PlayedGame) -> int:
     return made
 
 
-def forced_orders(game: Game[Any], state: Any) -> list[tuple[str, str | None]]:
-    """Return each prompted seat with the text of its forced order, if any."""
-    found = []
-    for prompt in game.prompts(state):
-        order = game.forced_order(state, prompt.seat)
-        found.append((prompt.seat, None if order is None else game.format_order(order)))
-    return found
-
-
 def check_forced_public(played: PlayedGame) -> int:
     """Check (b): forced orders are the same in every reader's hidden variant of the states
     of a played game; return the states in which some decision was forced."""
     game = played.game
     rng = Rng(b"forced:" + played.seed)
     states = list(states_of(played))
-    forced = [i for i, s in enumerate(states) if any(o for _, o in forced_orders(game, s))]
+    forced = [i for i, s in enumerate(states) if any(o for _, o in forced_taken(game, s))]
     rest = [i for i in range(len(states)) if i not in set(forced)]
     for state in [states[i] for i in (forced + rest)[:MOST_STATES]]:
-        mine = forced_orders(game, state)
+        mine = forced_taken(game, state)
         for reader in (None, *played.seats):
             variant = game.hidden_variant(state, reader, rng)
             if variant is None:
                 continue
-            theirs = forced_orders(game, variant)
+            theirs = forced_taken(game, variant)
             if mine != theirs:
                 raise HarnessFailure(f"{game.name}: whether a decision is taken at once as "
                                      f"forced depends on what {reader or 'a spectator'} may "
