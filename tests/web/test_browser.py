@@ -138,7 +138,9 @@ def test_a_whole_game_in_the_browser(site: str) -> None:
         screenshot(page, "seat-final.png")
         page.click("text=see everything and verify the game")
         page.click("button:text-is('Verify')")
-        assert page.locator("text=Audit passed").count()
+        page.wait_for_load_state()  # the report's page, not the one with the button
+        report = page.locator("[role=status]:has(h2:text-is('Verification'))").inner_text()
+        assert "Audit passed" in report, report
         step_through_the_replay(page, site, links[0])
         phone = browser.new_page(viewport={"width": 390, "height": 844})
         phone.goto(links[1])
