@@ -91,6 +91,14 @@ def chromium() -> Iterator[Any]:
             browser.close()
 
 
+def follow(page: Any, target: Any) -> None:
+    """Click `target` (a selector or a locator) and return once the page it leads to has
+    loaded: a click returns when the navigation starts, so a read right after it may still
+    see the page it left."""
+    with page.expect_navigation():
+        (page.locator(target) if isinstance(target, str) else target).click()
+
+
 def screenshot(page: Any, name: str) -> Path:
     """Save a full-page screenshot under test-artifacts/ and return its path."""
     ARTIFACTS.mkdir(exist_ok=True)

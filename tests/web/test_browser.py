@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from .browser import browser_app, chromium, free_port, live_server, screenshot
+from .browser import browser_app, chromium, follow, free_port, live_server, screenshot
 
 SEATS = ("anna", "bruno", "carla")
 MAX_ROUNDS = 400
@@ -31,7 +31,7 @@ def create_game(page: Any, base: str) -> list[str]:
         page.fill(f"input[name=seat-{index}-name]", seat)
         page.fill(f"input[name=seat-{index}-player]", seat.title())
         page.fill(f"input[name=seat-{index}-email]", f"{seat}@example.org")
-    page.click("text=Create the game")
+    follow(page, "text=Create the game")
     assert page.locator("text=The game is created").is_visible()
     links = [page.locator(f"a:text-is('{seat}')").get_attribute("href") for seat in SEATS]
     assert all(link and "/play/" in link for link in links)
@@ -41,8 +41,7 @@ def create_game(page: Any, base: str) -> list[str]:
 def see_a_rejection(page: Any) -> None:
     """Write an order the game cannot read and check the engine's answer next to the form."""
     page.fill("textarea[name=text]", "place purple moon")
-    page.click("text=Send order")
-    page.wait_for_load_state()
+    follow(page, "text=Send order")
     alert = page.locator("[role=alert]")
     assert "Not accepted" in alert.inner_text() and "unreadable-order" not in alert.inner_text()
     assert page.input_value("textarea[name=text]") == "place purple moon"
@@ -64,16 +63,14 @@ def play_with_fields(page: Any, rng: random.Random) -> None:
         boxes = group.locator("input[type=checkbox]")
         if boxes.count():
             boxes.nth(0).check()
-    form.locator("button[type=submit]").click()
-    page.wait_for_load_state()  # the answer's page, not the form's
+    follow(page, form.locator("button[type=submit]"))
 
 
 def play_by_text(page: Any, rng: random.Random) -> None:
     """Give one of the legal orders listed on the page by writing it."""
     legal = page.locator("ul.legal li").all_inner_texts()
     page.fill("textarea[name=text]", rng.choice(legal))
-    page.click("text=Send order")
-    page.wait_for_load_state()
+    follow(page, "text=Send order")
 
 
 def take_turn(page: Any, link: str, rng: random.Random) -> bool:
@@ -95,17 +92,17 @@ def step_through_the_replay(page: Any, base: str, link: str) -> None:
     game_id = link.split("/play/")[1].split("/")[0]
     page.goto(f"{base}/games/{game_id}")
     final_board = page.locator("section.board").inner_html()
-    page.click("text=Step through the game")
+    follow(page, "text=Step through the game")
     heading = page.locator("h1")
     assert "event 1 of" in heading.inner_text()
-    page.click("#forward")
+    follow(page, "#forward")
     assert "event 2 of" in heading.inner_text() and page.url.endswith("/replay/2")
-    page.click("#back")
+    follow(page, "#back")
     assert "event 1 of" in heading.inner_text()
     page.fill("input[name=round]", "1")
-    page.click("button:text-is('Jump')")
+    follow(page, "button:text-is('Jump')")
     assert "Round 1" in page.locator(".title-row").inner_text()
-    page.click("#last")
+    follow(page, "#last")
     assert page.locator("text=the end: everything shown").count()
     assert page.locator("section.board").inner_html() == final_board
     screenshot(page, "replay-end.png")
@@ -136,9 +133,8 @@ def test_a_whole_game_in_the_browser(site: str) -> None:
         else:
             pytest.fail("the game did not end")
         screenshot(page, "seat-final.png")
-        page.click("text=see everything and verify the game")
-        page.click("button:text-is('Verify')")
-        page.wait_for_load_state()  # the report's page, not the one with the button
+        follow(page, "text=see everything and verify the game")
+        follow(page, "button:text-is('Verify')")
         report = page.locator("[role=status]:has(h2:text-is('Verification'))").inner_text()
         assert "Audit passed" in report, report
         step_through_the_replay(page, site, links[0])

@@ -18,7 +18,7 @@ from service.orders.tables import make_invitation, open_game
 from service.table import master
 from service.table.joining import invitation_token
 
-from .browser import browser_app, chromium, free_port, live_server, screenshot
+from .browser import browser_app, chromium, follow, free_port, live_server, screenshot
 from .conftest import SEED, new_game
 from .test_open_games import mails
 
@@ -111,8 +111,7 @@ def ask_for_a_seat(page: Any, width: int, name: str, player: str, email: str) ->
     check_layout(page, width, name)
     page.fill("#player", player)
     page.fill("#email", email)
-    page.locator("main form button[type=submit]").click()
-    page.wait_for_load_state()
+    follow(page, page.locator("main form button[type=submit]"))
     notice = page.locator("main .notice.ok[role=status]")
     assert notice.is_visible() and "Check your mail" in notice.inner_text()
     assert page.locator("#player").count() == 0
@@ -125,8 +124,7 @@ def take_the_seat(page: Any, site: Any, width: int, name: str, email: str) -> st
     button = page.locator("main form button", has_text="Confirm and take the seat")
     assert button.is_visible()
     check_layout(page, width, f"{name}-confirm")
-    button.click()
-    page.wait_for_load_state()
+    follow(page, button)
     check_layout(page, width, f"{name}-joined")
     return str(page.locator("main .notice.ok").inner_text())
 
@@ -154,9 +152,8 @@ def test_a_newcomer_joins_an_open_game_and_gives_the_seat_back(site: Any, width:
     with chromium() as browser:
         page = browser.new_page(viewport={"width": width, "height": 900})
         page.goto(site["base"] + "/")
-        page.locator("#open-games + .table-wrap tr", has_text=TITLE).locator(
-            "a.button").click()
-        page.wait_for_load_state()
+        follow(page, page.locator("#open-games + .table-wrap tr", has_text=TITLE).locator(
+            "a.button"))
         assert page.url.endswith(f"/games/{site['listed']}/join")
         ask_for_a_seat(page, width, "join-open", LONG_NAME, email)
         said = take_the_seat(page, site, width, "join-open", email)
@@ -171,8 +168,7 @@ def test_a_newcomer_joins_an_open_game_and_gives_the_seat_back(site: Any, width:
                    for m in re.findall(r"https?://[^/\s]+(/games/\S+/leave/\S+)", body)]
         page.goto(site["base"] + leave)
         check_layout(page, width, "leave")
-        page.locator("main form button", has_text="Leave the game").click()
-        page.wait_for_load_state()
+        follow(page, page.locator("main form button", has_text="Leave the game"))
         assert "free again" in page.locator("main .notice.ok").inner_text()
         check_layout(page, width, "left")
         assert seat.name not in load_game(site["store"], site["listed"]).meta.seat_names
@@ -184,9 +180,8 @@ def test_a_newcomer_takes_over_an_offered_seat(site: Any, width: int) -> None:
     with chromium() as browser:
         page = browser.new_page(viewport={"width": width, "height": 900})
         page.goto(site["base"] + "/")
-        page.locator("#replacements + .table-wrap tr", has_text="bruno").locator(
-            "a.button").click()
-        page.wait_for_load_state()
+        follow(page, page.locator("#replacements + .table-wrap tr", has_text="bruno").locator(
+            "a.button"))
         assert page.locator("main h1").inner_text() == "Take over seat bruno"
         ask_for_a_seat(page, width, "join-offered", "Erik", email)
         said = take_the_seat(page, site, width, "join-offered", email)
