@@ -41,7 +41,10 @@ def progress(player: Player, goal: Goal) -> int:
 
 
 def special_goal(player: Player) -> Goal | None:
-    """Return the special goal the player pursues (the UFOs': the one they chose)."""
+    """Return the special goal the player pursues (the UFOs': the one they chose); None
+    before the player is dealt its Illuminati."""
+    if player.illuminati not in ILLUMINATI:
+        return None
     goal = ILLUMINATI[player.illuminati].goal
     if goal.kind == "chosen":
         return ILLUMINATI[player.goal].goal if player.goal in ILLUMINATI else None

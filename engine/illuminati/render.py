@@ -89,6 +89,8 @@ def _panel(player: Mapping[str, Any]) -> tuple[list[str], float, float]:
         parts.append(f'<text x="0" y="{y:g}" font-size="{size}"{style} class="panel-head">'
                      f'{escape(text)}</text>')
     top = y + 10
+    if not cards:  # before the Illuminati are dealt: the heading alone
+        return parts, HEAD_WIDTH, top + 16
     for card in cards:
         parts += _card(card, -min(xs) * (W + GAP), top - min(ys) * (H + GAP))
     width = max((max(xs) - min(xs) + 1) * (W + GAP), HEAD_WIDTH)

@@ -26,6 +26,8 @@ def _cell(card: Mapping[str, Any]) -> list[str]:
 def structure_lines(player: Mapping[str, Any]) -> list[str]:
     """Return the grid of one power structure as text lines."""
     cards = player["structure"]
+    if not cards:
+        return ["(no Illuminati dealt yet)"]
     xs = [c["x"] for c in cards]
     ys = [c["y"] for c in cards]
     at = {(c["x"], c["y"]): c for c in cards}
