@@ -25,6 +25,7 @@ from service.game.events import (
     service_audience,
 )
 from service.game.loading import LoadedGame, UnknownGameId, load_game
+from service.game.witness import Head, head_at, keyed
 from service.log.schema import events as events_t
 from service.log.store import Store, StoredEvent
 
@@ -113,12 +114,21 @@ def readable_text(game: Game[Any], name: str, item: Any, seat: str | None,
     return audience.summary or None
 
 
+def known_to(game: Game[Any], name: str, item: Any, seat: str | None) -> bool:
+    """Return whether `seat` may know that the event happened: it is in the event's audience
+    (even when the event reads as no line), or the event has a public summary."""
+    audience = service_audience(item) if is_service_event(name) else game.visibility(item)
+    return audience.allows(seat) or bool(audience.summary)
+
+
 def json_lines(lines: list[HistoryLine]) -> str:
     """Return history lines as JSON text."""
     return json.dumps([line.__dict__ for line in lines], indent=2)
 
 
 PAGE_EVENTS = 50
+READER_SCAN = 50
+"""Events `reader_seq` reads back at most: a read no wider than a snapshot's distance."""
 """Events per history page."""
 _COLUMNS = (events_t.c.seq, events_t.c.type, events_t.c.schema_version, events_t.c.payload,
             events_t.c.actor, events_t.c.recorded_at)
@@ -139,8 +149,9 @@ class HistoryPage:
 
 def history_page(store: Store, game: PageGame, seat: str | None, *, before: int | None = None,
                  after: int | None = None, size: int = PAGE_EVENTS) -> HistoryPage:
-    """Return the page of events before seq `before`, after seq `after`, or the newest page."""
-    head = game.row.head_seq
+    """Return the page of events before seq `before`, after seq `after`, or the newest page,
+    up to the head as `seat` may know it."""
+    head = page_reader_seq(store, game, seat)
     c = events_t.c
     query = select(*_COLUMNS).where(c.game_id == game.row.id, c.seq <= head)
     # A log's seqs run from 1 to its head without a gap, so a page is a range of seqs: read
@@ -164,6 +175,81 @@ def history_page(store: Store, game: PageGame, seat: str | None, *, before: int 
     last = rows[-1][0] if rows else first - 1
     return HistoryPage(lines, first if first > 1 else None, last if last < head else None,
                        first, last)
+
+
+def reader_seq(store: Store, game: Game[Any], game_id: str, seat: str | None, upto: int,
+               finished: bool) -> int:
+    """Return the seq of the newest event up to `upto` that `seat` (None: a spectator) may
+    know happened: the log's head as this reader may know it (the head itself once the game
+    ended).
+
+    The raw head counts events the reader may not see: another seat's sealed answer in an
+    Illuminati window, a standing order set, private press. Shown as it is, its seq and hash
+    would change under the reader's eyes with nothing new to read, and tell that someone did
+    something private; every seq and head a seat or spectator is shown stops here instead.
+    Reads backwards from `upto`, the newest few events first (the newest is known to most
+    readers), at most READER_SCAN events in all, so every page stays a bounded read. After
+    a longer run of events the reader may not know of (a long private exchange of press), it
+    answers the oldest event read: READER_SCAN events before `upto`.
+    """
+    return upto if finished else _reader_event(store, game, game_id, seat, upto)[0]
+
+
+def _reader_event(store: Store, game: Game[Any], game_id: str, seat: str | None,
+                  upto: int) -> tuple[int, str]:
+    """Return the seq and hash of the newest event up to `upto` known to `seat` (see
+    `reader_seq`); (0, "") when the log holds none."""
+    c = events_t.c
+    upper, size, oldest = upto, 8, (0, "")
+    with store.connect() as conn:
+        while upper > 0 and upto - upper < READER_SCAN:
+            size = min(size, READER_SCAN - (upto - upper))
+            rows = conn.execute(select(c.seq, c.type, c.schema_version, c.payload, c.hash)
+                                .where(c.game_id == game_id, c.seq > upper - size,
+                                       c.seq <= upper).order_by(c.seq.desc()))
+            for seq, name, version, payload, hashed in rows:
+                events = SERVICE_EVENTS if is_service_event(name) else game.events
+                if known_to(game, name, events.load(name, json.loads(payload), version), seat):
+                    return int(seq), str(hashed)
+                oldest = int(seq), str(hashed)
+            upper, size = upper - size, READER_SCAN
+    return oldest
+
+
+_READERS: dict[tuple[str, int, str, str | None], tuple[int, str]] = {}
+"""Heads as readers may know them, by (game id, head seq, head hash, reader): a page asks
+more than once (the news, the history page, the session's mark); a log only grows."""
+_READERS_KEPT = 512
+
+
+def _page_reader_event(store: Store, game: PageGame, seat: str | None) -> tuple[int, str]:
+    """Return the seq and hash of the head of a game read for a page as `seat` may know it."""
+    row = game.row
+    if game.loaded.meta.finished:
+        return row.head_seq, row.head_hash
+    key = (*game.key, seat)
+    found = _READERS.get(key)
+    if found is None:
+        found = _reader_event(store, game.loaded.game, row.id, seat, row.head_seq)
+        if len(_READERS) >= _READERS_KEPT:
+            _READERS.clear()
+        _READERS[key] = found
+    return found
+
+
+def page_reader_seq(store: Store, game: PageGame, seat: str | None) -> int:
+    """Return the head of a game read for a page as `seat` may know it (see `reader_seq`)."""
+    return _page_reader_event(store, game, seat)[0]
+
+
+def reader_head(store: Store, game: PageGame, seat: str | None) -> Head | None:
+    """Return the head of the log `seat` may witness: the game's head as the seat may know it."""
+    seq, hashed = _page_reader_event(store, game, seat)
+    if seq == game.row.head_seq:
+        return game.head
+    if not hashed:
+        return head_at(store, game.row.id, seq)
+    return Head(seq, keyed(game.row.seed, game.row.id, seq, hashed))
 
 
 def lines_before(store: Store, loaded: LoadedGame, seat: str | None,
@@ -214,7 +300,7 @@ def news_since(store: Store, game: PageGame, seat: str | None, last_seen: int | 
     if last_seen is None:
         page = history_page(store, game, seat, size=max(first_visit_lines, PAGE_EVENTS))
         return page.lines[-first_visit_lines:], False
-    if last_seen >= game.row.head_seq:
+    if last_seen >= page_reader_seq(store, game, seat):
         return [], False
     page = history_page(store, game, seat, size=PAGE_EVENTS)
     lines = [line for line in page.lines if line.seq > last_seen]

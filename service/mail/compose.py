@@ -24,7 +24,7 @@ from service.base.templating import render_template
 from service.base.tokens import reply_address, signature
 from service.game.current import game_at
 from service.game.events import MASTER
-from service.game.history import history
+from service.game.history import history, reader_seq
 from service.game.loading import LoadedGame, UnknownGameId
 from service.game.meta import GameMeta
 from service.game.notify import DIGEST_PREFIX, HELD, NEWS_KINDS
@@ -146,8 +146,9 @@ def _turn_message(store: Store, config: Config, row: OutboxRow) -> EmailMessage 
     message = _dress(config, letter, now_loaded.meta, seat, message_id(config, row))
     # One PDF per (game, seq, seat), shared with the download; a reminder shows the seat now.
     shown = now_loaded if row.kind.startswith("reminder-") else then
+    seen = reader_seq(store, shown.game, row.game_id, seat, shown.seq, shown.meta.finished)
     message.add_attachment(snapshot_pdf(store, shown, seat), maintype="application",
-                           subtype="pdf", filename=f"{row.game_id}-{shown.seq}-{seat}.pdf")
+                           subtype="pdf", filename=f"{row.game_id}-{seen}-{seat}.pdf")
     if archive is not None and archive.data is not None:
         message.add_attachment(archive.data, maintype="application", subtype="x-ndjson",
                                filename=archive.name)
@@ -189,7 +190,8 @@ def _letter(store: Store, config: Config, row: OutboxRow, then: LoadedGame,
         board_text=game.render_text(view), outcome=_outcome(then), game_title=game.title,
         game_id=row.game_id, seat=seat, player=meta.seat(seat).player,
         web_url=f"{config.base_url}/games/{row.game_id}",
-        seat_url=_seat_url(config, meta, seat), head=head_at(store, row.game_id, row.seq),
+        seat_url=_seat_url(config, meta, seat), head=head_at(store, row.game_id, reader_seq(
+            store, game, row.game_id, seat, row.seq, then.meta.finished)),
         welcome=tuple(welcome_lines(meta, seat, view, prompt)) if kind == "welcome" else (),
         paused=meta.paused, news_title="The game so far" if joined or first else
         "What happened since your last email")

@@ -14,7 +14,7 @@ from marshmallow import Schema, ValidationError
 from engine.core import canonical_json
 from service.base.ids import GAME_ID
 from service.game.current import PageGame, read_game
-from service.game.history import history_page
+from service.game.history import history_page, reader_seq
 from service.game.loading import LoadedGame, UnknownGameId, load_game
 from service.log.store import Submission
 from service.orders.results import ServiceError, SubmissionResult
@@ -156,7 +156,7 @@ def seat_view(game_id: str, seat: str) -> dict[str, Any]:
     game_rules, state = loaded.game, loaded.state
     prompt = game_rules.prompt_for(state, seat)
     deadline = loaded.meta.deadlines.get(seat)
-    return {"game": game_id, "seat": seat, "seq": loaded.seq,
+    return {"game": game_id, "seat": seat, "seq": seen_seq(loaded, seat, loaded.seq),
             "view": game_rules.view(state, seat), "prompt": prompt_json(loaded, seat),
             "legal": legal_texts(game_rules, state, seat, 500) if prompt else [],
             "deadline": due_text(deadline.due) if deadline and prompt else "",
@@ -213,7 +213,12 @@ def submit(game_id: str, seat: str) -> Any:
     body = data["text"] if "text" in data else canonical_json(data["order"])
     sub = take_order(loaded, seat, body, source=API_SOURCE, key=key,
                      prompt_key=data.get("prompt_key"), sender=client_address())
-    return submission_answer(sub)
+    return submission_answer(loaded, seat, sub)
+
+
+def seen_seq(loaded: LoadedGame, seat: str, seq: int) -> int:
+    """Return the log's seq `seq` as the seat may know it: its newest readable event then."""
+    return reader_seq(store(), loaded.game, loaded.meta.id, seat, seq, loaded.meta.finished)
 
 
 @bp.post("/games/<game_id>/seats/<seat>/standing")
@@ -236,16 +241,17 @@ def set_standing(game_id: str, seat: str) -> Any:
             "standing": standing_list(load_game(store(), game_id), seat)}
 
 
-def submission_answer(sub: Submission) -> Any:
+def submission_answer(loaded: LoadedGame, seat: str, sub: Submission) -> Any:
     """Return the answer for a submission: its result, or that it is queued."""
     if sub.status == "received":
         return {"submission": sub.id, "status": "received"}, 202
     result = SubmissionResult.from_submission(sub)
+    seq = seen_seq(loaded, seat, result.seq)
     if result.accepted:
         return {"submission": sub.id, "status": "accepted", "orders": list(result.orders),
-                "seq": result.seq}, 200
+                "seq": seq}, 200
     if result.status == "help":
-        return {"submission": sub.id, "status": "help", "orders": [], "seq": result.seq,
+        return {"submission": sub.id, "status": "help", "orders": [], "seq": seq,
                 "legal": result.legal}, 200
     return problem(422, result.code or "rejected", "The order was not accepted",
                    result.message, legal=result.legal, submission=sub.id)
@@ -254,14 +260,14 @@ def submission_answer(sub: Submission) -> Any:
 @bp.get("/games/<game_id>/seats/<seat>/submissions/<submission_id>")
 def submission(game_id: str, seat: str, submission_id: str) -> Any:
     """Return the fate of one of the seat's own orders."""
-    seat_game(game_id, seat)
+    loaded = seat_game(game_id, seat)
     sub = store().get_submission(submission_id) if len(submission_id) <= 64 else None
     if sub is None or sub.game_id != game_id or sub.seat != seat or sub.source != API_SOURCE:
         raise Refusal(problem(404, "unknown-submission", "No such order of this seat"))
     result = SubmissionResult.from_submission(sub)
     return {"submission": sub.id, "status": sub.status, "code": result.code,
             "message": result.message, "legal": result.legal, "orders": list(result.orders),
-            "seq": result.seq}
+            "seq": seen_seq(loaded, seat, result.seq)}
 
 
 @bp.get("/games/<game_id>/seats/<seat>/history")

@@ -10,7 +10,7 @@ from flask import Blueprint, Response, abort, redirect, request, session, url_fo
 from engine.core.standing import topics_help
 from service.game.current import PageGame
 from service.game.history import history_page as history_page_of
-from service.game.history import news_since
+from service.game.history import news_since, page_reader_seq, reader_head
 from service.game.loading import LoadedGame
 from service.log.store import Submission
 from service.orders.irreversible import is_irreversible
@@ -43,8 +43,9 @@ def news_since_last_visit(game: PageGame, seat: str) -> tuple[list[Any], bool, b
     key = f"{game.row.id}:{seat}"
     last = seen.get(key)
     lines, more = news_since(store(), game, seat, last, FIRST_VISIT_LINES)
-    if last != game.row.head_seq:  # an unchanged session is not signed and sent again
-        seen[key] = game.row.head_seq
+    head = page_reader_seq(store(), game, seat)  # the session is the browser's to read
+    if last != head:  # an unchanged session is not signed and sent again
+        seen[key] = head
         session[SEEN_KEY] = dict(list(seen.items())[-20:])
     return lines, last is not None, more
 
@@ -79,7 +80,7 @@ def seat_page(game_id: str, seat: str, sig: str) -> Any:
         kept=sub.body if sub and result and not result.accepted else session.pop(UNSENT, ""),
         nonce=secrets.token_urlsafe(16), outcome=parts.outcome, sig=sig,
         refresh=sub is not None and sub.status == "received",
-        head=game.head, standing=standing_list(loaded, seat),
+        head=reader_head(store(), game, seat), standing=standing_list(loaded, seat),
         standing_topics=topics_help(loaded.game.standing_topics()),
         standing_note=session.pop(STANDING_NOTE, ""),
         **talk_context(loaded, seat, parts.conversations))
@@ -154,7 +155,7 @@ def snapshot(game_id: str, seat: str, sig: str) -> Response:
     """Return the seat's board snapshot as the PDF its emails carry (rendered once per head)."""
     game = authenticate_seat_page(game_id, seat, sig)
     pdf = seat_pdf(store(), game, seat)
-    name = f"{game_id}-{game.row.head_seq}-{seat}.pdf"
+    name = f"{game_id}-{page_reader_seq(store(), game, seat)}-{seat}.pdf"
     return Response(pdf, mimetype="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 

@@ -13,7 +13,7 @@ from flask import Blueprint, Response, abort, redirect, request, stream_with_con
 
 from service.audit.archive import archive_lines, archive_name, header_for
 from service.game.current import PageGame
-from service.game.history import HistoryLine, lines_before
+from service.game.history import HistoryLine, lines_before, page_reader_seq
 from service.game.loading import LoadedGame, load_game
 from service.mail.compose import turn_label
 from service.pdf.render import private_items
@@ -145,9 +145,10 @@ def public_step(game_id: str, seq: int) -> str:
 @bp.get("/play/<game_id>/<seat>/<sig>/replay")
 def seat_start(game_id: str, seat: str, sig: str) -> Any:
     """Go to the seat's first step, or the start of the round asked for."""
-    loaded = authenticate_seat_page(game_id, seat, sig).loaded
+    game = authenticate_seat_page(game_id, seat, sig)
+    loaded, last = game.loaded, page_reader_seq(store(), game, seat)
     wanted = _wanted_round()
-    seq = loaded.meta.first_seq if wanted is None else round_start(game_id, wanted, loaded.seq)
+    seq = loaded.meta.first_seq if wanted is None else round_start(game_id, wanted, last)
     return redirect(url_for("replay.seat_step", game_id=game_id, seat=seat, sig=sig, seq=seq),
                     303)
 
@@ -156,10 +157,9 @@ def seat_start(game_id: str, seat: str, sig: str) -> Any:
 def seat_step(game_id: str, seat: str, sig: str, seq: int) -> str:
     """Show the seat's own view as it stood just after event `seq`."""
     game = authenticate_seat_page(game_id, seat, sig)
-    loaded = game.loaded
-    first = loaded.meta.first_seq
-    _in_range(seq, loaded.seq, first)
-    return _replay_page(game, seq, seat, _step(seq, loaded.seq, "replay.seat_step", first,
+    first, last = game.loaded.meta.first_seq, page_reader_seq(store(), game, seat)
+    _in_range(seq, last, first)
+    return _replay_page(game, seq, seat, _step(seq, last, "replay.seat_step", first,
                                                  game_id=game_id, seat=seat, sig=sig))
 
 

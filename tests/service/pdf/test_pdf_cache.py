@@ -9,6 +9,7 @@ import pytest
 from sqlalchemy import delete, update
 
 from service.base import clock
+from service.game.history import reader_seq
 from service.game.loading import load_game
 from service.log.records import Append
 from service.log.schema import pdf_cache
@@ -49,7 +50,8 @@ def test_the_turn_mail_and_the_download_share_one_render(tmp_path: Path,
                if r.kind == "turn" and r.recipient == "anna")
     name, mailed = attachment(compose_outbox(table.store, table.config, row))
     then = load_game(table.store, table.game_id, upto=row.seq)
-    assert name == f"{table.game_id}-{row.seq}-anna.pdf" and mailed.startswith(b"%PDF-")
+    seen = reader_seq(table.store, then.game, table.game_id, "anna", row.seq, False)
+    assert name == f"{table.game_id}-{seen}-anna.pdf" and mailed.startswith(b"%PDF-")
     assert snapshots.snapshot_pdf(table.store, then, "anna") == mailed
     assert renders == ["anna"]
     spectator = snapshots.snapshot_pdf(table.store, then, None)
@@ -90,5 +92,8 @@ def test_a_reminder_shows_the_seat_as_it_stands_now(tmp_path: Path) -> None:
     assert mail is not None
     name, pdf = attachment(mail)
     now = load_game(table.store, table.game_id)
-    assert now.seq == loaded.seq + 1 and name == f"{table.game_id}-{now.seq}-{seat}.pdf"
+    # named by the head as the seat may know it: the other seat's settings are not news to it
+    seen = reader_seq(table.store, now.game, table.game_id, seat, now.seq, False)
+    assert now.seq == loaded.seq + 1 and seen <= loaded.seq
+    assert name == f"{table.game_id}-{seen}-{seat}.pdf"
     assert pdf == snapshots.snapshot_pdf(table.store, now, seat)

@@ -3,6 +3,7 @@ passed deadline says whom it waits for besides; on an Illuminati window both say
 the window is open and until when, and name no seat."""
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
@@ -12,13 +13,13 @@ import pytest
 
 from service.base import clock
 from service.base.config import load_config
-from service.game.loading import LoadedGame
+from service.game.loading import LoadedGame, load_game
 from service.game.meta import parse_time
 from service.log.store import OutboxRow, Store
 from service.mail.compose import compose_outbox
 from service.orders.creation import NewSeat, create_game
 from service.sweeps import deadlines
-from tests.sealed import answer_sealed, play_until, private_window
+from tests.sealed import answer_sealed, give, play_until, private_window
 from tests.stores import open_store
 
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
@@ -113,3 +114,26 @@ def test_on_an_illuminati_window_reminders_and_notices_name_no_seat(store: Store
         assert "A deadline of a decision whose answers are private passed" in said
         assert f"The window is open until {until}" in said
         assert not any(name in said for name in NAMES), said
+
+
+def test_a_reminder_shows_the_head_as_its_seat_may_know_it(store: Store) -> None:
+    """A reminder shows its seat the game now; another seat's sealed answer in the window,
+    which the seat may not read, changes neither its snapshot's name nor its log head."""
+    loaded = play_until(store, new_game(store, "illuminati", 4).meta.id, private_window,
+                        seed=11)
+    asked = [p.seat for p in loaded.game.prompts(loaded.state)]
+    clock.set_now(due_of(loaded, asked) - timedelta(minutes=59))
+    deadlines.sweep(store)
+    config = load_config()
+    [row] = [row for row in rows(store, loaded.meta.id, "reminder-") if row.recipient == asked[1]]
+
+    def shown() -> tuple[list[str | None], str]:
+        message = compose_outbox(store, config, row)
+        assert message is not None
+        names = [part.get_filename() for part in message.iter_attachments()]
+        return names, body(message).split("Log head:")[1][:40]
+
+    before = shown()
+    give(store, load_game(store, loaded.meta.id), asked[0], random.Random(1))
+    assert load_game(store, loaded.meta.id).seq > loaded.seq
+    assert shown() == before
