@@ -14,7 +14,7 @@ from marshmallow import Schema, ValidationError
 from engine.core import canonical_json
 from service.base.ids import GAME_ID
 from service.game.current import PageGame, read_game
-from service.game.history import history_page, reader_seq
+from service.game.history import history_page, page_reader_seq, reader_seq
 from service.game.loading import LoadedGame, UnknownGameId, load_game
 from service.log.store import Submission
 from service.orders.results import ServiceError, SubmissionResult
@@ -152,11 +152,12 @@ def game(game_id: str) -> dict[str, Any]:
 @bp.get("/games/<game_id>/seats/<seat>")
 def seat_view(game_id: str, seat: str) -> dict[str, Any]:
     """Return what the seat sees and what it may decide now."""
-    loaded = seat_game(game_id, seat)
+    game = seat_page_game(game_id, seat)  # kept while the head does not move, as a page's
+    loaded = game.loaded
     game_rules, state = loaded.game, loaded.state
     prompt = game_rules.prompt_for(state, seat)
     deadline = loaded.meta.deadlines.get(seat)
-    return {"game": game_id, "seat": seat, "seq": seen_seq(loaded, seat, loaded.seq),
+    return {"game": game_id, "seat": seat, "seq": page_reader_seq(store(), game, seat),
             "view": game_rules.view(state, seat), "prompt": prompt_json(loaded, seat),
             "legal": legal_texts(game_rules, state, seat, 500) if prompt else [],
             "deadline": due_text(deadline.due) if deadline and prompt else "",
