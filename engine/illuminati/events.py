@@ -328,9 +328,24 @@ class SenateCalled:
     target: str
 
 
-@EVENTS.register("turn-flag",
-                 describe=lambda e: f"{e.seat} uses {e.flag}"
-    + (": " + " ".join(e.detail) if e.detail else "") + ".")
+def _flag_text(e: TurnFlag) -> str:
+    """Return how a once-per-turn ability reads in the history, in card names."""
+    if e.flag == "free-money":
+        return (f"{e.seat} uses White Collar Crime in the turn: moving money is free for the "
+                "rest of it.")
+    if e.flag == "market":
+        return f"{e.seat} uses Market Manipulation: this turn's incomes are doubled."
+    if e.flag == "recycled":
+        return f"{e.seat} has the Recyclers pay for an extra draw."
+    if e.flag == "laser" and len(e.detail) == 3:
+        group, mode, alignment = e.detail
+        done = {"add": "gains", "remove": "loses", "reverse": "reverses"}.get(mode, mode)
+        return (f"{e.seat} aims the Orbital Mind Control Lasers: {name_of(group)} {done} "
+                f"{alignment} for the rest of the turn.")
+    return f"{e.seat} uses {e.flag}" + (": " + " ".join(e.detail) if e.detail else "") + "."
+
+
+@EVENTS.register("turn-flag", describe=lambda e: _flag_text(e))
 @dataclass(frozen=True)
 class TurnFlag:
     """A once-per-turn ability is used (recycled, market, free-money, laser)."""

@@ -226,7 +226,8 @@ def test_the_lasers_change_an_alignment_for_the_turn(store: Store) -> None:
     assert attack["group"] == name_of("orbital-mind-control-lasers")
     for reader in (seat, table.others(seat)[0]):
         read = table.history(reader, after=done["before"])
-        assert f"{seat} uses laser: {target} add communist." in read
+        assert (f"{seat} aims the Orbital Mind Control Lasers: {name_of(target)} gains "
+                "communist for the rest of the turn.") in read
         assert f"(needed {attack['needed']} or less)" in read
     table.end_turn()
     state = table.end_turn()
