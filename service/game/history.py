@@ -127,9 +127,9 @@ def json_lines(lines: list[HistoryLine]) -> str:
 
 
 PAGE_EVENTS = 50
+"""Events per history page."""
 READER_SCAN = 50
 """Events `reader_seq` reads back at most: a read no wider than a snapshot's distance."""
-"""Events per history page."""
 _COLUMNS = (events_t.c.seq, events_t.c.type, events_t.c.schema_version, events_t.c.payload,
             events_t.c.actor, events_t.c.recorded_at)
 
