@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
-from engine.core import Prompt, canonical_json
+from engine.core import Prompt, RuleViolation, canonical_json
 from service.base import clock
 from service.game.events import DEADLINE_ACTOR
 from service.game.loading import LoadedGame, load_game
@@ -33,6 +34,8 @@ class SweepReport:
 
 SWEEP_BATCH = 1000
 """The most deadlines one sweep looks at; the rest wait for the next minute."""
+RESIGN = "resign"
+"""How a game's rules write leaving the game, where they have such an order."""
 RETRY_DEFAULT = timedelta(minutes=5)
 """When the sweep looks again at a deadline whose default it submitted (if still open)."""
 
@@ -118,12 +121,26 @@ def _offer_if_given_up(store: Store, loaded: LoadedGame, seat: str, due: datetim
 
 
 def _submit_default(store: Store, loaded: LoadedGame, seat: str, prompt: Prompt) -> str:
-    """Store the seat's default order as a submission (once per decision point)."""
-    body = canonical_json(loaded.game.order_to_json(prompt.default))
+    """Store the seat's default order as a submission (once per decision point): for a seat
+    that resigned, its game's own resignation where the rules have one and allow it here."""
+    order = resigning(loaded, seat) if seat in loaded.meta.resigned else None
+    body = canonical_json(loaded.game.order_to_json(prompt.default if order is None else order))
     key = f"{loaded.meta.id}:{seat}:{prompt.key}"
     sub, _ = store.add_submission(DEADLINE_ACTOR, body, game_id=loaded.meta.id, seat=seat,
                                   idempotency_key=key)
     return sub.id
+
+
+def resigning(loaded: LoadedGame, seat: str) -> Any:
+    """Return the order by which the seat leaves the game under its rules (Illuminati's
+    `resign`: its groups go free), if the game has one and it is legal for the seat now;
+    else None, and a resigned seat plays its defaults."""
+    game, state = loaded.game, loaded.state
+    try:
+        order = game.parse(RESIGN, seat, state)
+    except RuleViolation:
+        return None
+    return order if game.is_legal(state, seat, order) is None else None
 
 
 def reminder_waiting(loaded: LoadedGame, seat: str) -> str:

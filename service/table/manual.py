@@ -58,8 +58,10 @@ TOPICS: tuple[Topic, ...] = (
     Topic("resign", ("resign",), "resign",
           "give up your seat for good (it asks for `resign confirm`)",
           "Resigning cannot be undone: your seat then plays its default order at every "
-          "decision and gets no turn emails. `resign` alone only tells you so; `resign "
-          "confirm` resigns."),
+          "decision and gets no turn emails. Where the game's rules have a resignation of "
+          "their own (Illuminati: your groups go free), your seat leaves the game by them at "
+          "its next decision instead. `resign` alone only tells you so; `resign confirm` "
+          "resigns."),
     Topic("confirm", (), "confirm",
           "act on a held message from another address of yours",
           "A message for your seat from an address you do not play from is held, and your "

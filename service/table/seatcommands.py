@@ -225,7 +225,9 @@ def _resign(store: Store, game_id: str, seat: str, rest: Sequence[str], causatio
     """Resign the seat when confirmed; it plays its default orders from then on."""
     if [word.lower() for word in rest] != ["confirm"]:
         return ("Resigning cannot be undone: your seat then plays its default order at every "
-                "decision and gets no turn emails. To resign, write `resign confirm`.")
+                "decision and gets no turn emails (in a game whose rules have a resignation of "
+                "their own, such as Illuminati, it leaves the game by them at its next "
+                "decision). To resign, write `resign confirm`.")
 
     def build(loaded: LoadedGame) -> list[object]:
         if seat in loaded.meta.resigned or loaded.meta.finished:

@@ -1,6 +1,6 @@
 """Forced decisions through the service (taken at once in a game created now, asked in a game
-created before `game.answers`), and a resigned seat's standing answers (ignored: the seat
-plays its defaults)."""
+created before `game.answers`), a resigned seat's standing answers (ignored: the seat plays
+its defaults), and a resignation by mail in a game whose rules have their own."""
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -14,11 +14,13 @@ from engine.masons import GAME
 from service.base import clock
 from service.game.loading import load_game
 from service.orders import creation
+from service.orders.creation import NewSeat
 from service.orders.processing import process_submission
 from service.sweeps import deadlines
 from tests.service.tablemail import Table, open_table, text_of
 
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
+SEATS4 = [NewSeat(name, f"{name}@example.org") for name in ("anna", "bruno", "carla", "dora")]
 
 
 @pytest.fixture(autouse=True)
@@ -116,3 +118,21 @@ def test_a_resigned_seat_plays_its_defaults_not_its_standing_answers(tmp_path: P
     towers = [a for t, a, p in logged if t == "order.accepted"
               and str(p["prompt_key"]).endswith(".tower")]
     assert towers == ["deadline"]
+
+
+def test_a_seat_resigned_by_mail_leaves_illuminati_by_its_rules(tmp_path: Path) -> None:
+    """Illuminati has its own resignation (the seat's groups go free); `resign confirm` by
+    mail leads to it at the seat's decision, as the web's resign order does, not to defaults."""
+    table = open_table(tmp_path, game="illuminati", seats=SEATS4, game_id="1e5167a0")
+    loaded = load_game(table.store, table.game_id)
+    seat = loaded.game.prompts(loaded.state)[0].seat
+    assert "You resigned" in table.write(seat, "resign confirm\n").notes[0]
+    clock.set_now(START + timedelta(minutes=1))
+    sweep(table)
+    logged = rows(table)
+    assert [p["seat"] for t, _, p in logged if t == "resigned"] == [seat]
+    [taken] = [p for t, a, p in logged if t == "order.accepted" and a == "deadline"]
+    assert taken["seat"] == seat
+    loaded = load_game(table.store, table.game_id)
+    assert loaded.state.player(seat).out and loaded.game.prompt_for(loaded.state, seat) is None
+    assert loaded.game.prompts(loaded.state), "the game goes on without the seat"
