@@ -44,8 +44,8 @@ from service.audit.archive import write_archive
 from service.audit.rerun import audit
 from service.audit.restore import audit_archive, import_archive
 from service.game.loading import load_game
-from service.log.store import Store
 from service.orders.processing import submit_order
+from service.store.store import Store
 
 TARGET = 50_000
 ROUNDS = 9

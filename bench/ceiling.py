@@ -319,7 +319,7 @@ def scaled(args: argparse.Namespace, home: Path, sink_port: int) -> Iterator[Dep
 @contextmanager
 def embedded(args: argparse.Namespace, home: Path, sink_port: int) -> Iterator[Deployment]:
     """Yield `pbem serve` on the embedded default in `home`; stop it."""
-    from service.log.store import Store
+    from service.store.store import Store
 
     home.mkdir(parents=True, exist_ok=True)
     store = Store(f"sqlite:///{home / 'pbem.db'}")

@@ -36,9 +36,9 @@ from bench.hot.timing import Compared, compared, timed, timed_result
 from engine.core.harness import choose_step, chooser_for
 from service.base import clock
 from service.game.loading import load_game
-from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
+from service.store.store import Store
 from service.sweeps.digests import queue_due_digests
 from service.table.seatcommands import answer
 

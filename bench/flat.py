@@ -77,9 +77,9 @@ from service.base import clock
 from service.base.tokens import signature
 from service.game.kept import forget_games
 from service.game.loading import load_game
-from service.log.schema import outbox as outbox_t
-from service.log.store import Store
 from service.orders.processing import submit_order
+from service.store.schema import outbox as outbox_t
+from service.store.store import Store
 from service.sweeps import deadlines
 from service.table.master import end_game, set_spectators
 
@@ -116,7 +116,7 @@ def one_row(store: Store) -> Callable[[], object]:
     """Return the baseline of a store action: a bare one-row read of the games table."""
     from sqlalchemy import select
 
-    from service.log.schema import games as games_t
+    from service.store.schema import games as games_t
 
     def read() -> object:
         with store._engine.connect() as conn:

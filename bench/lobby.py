@@ -41,7 +41,7 @@ from bench.hot.reads import ReadCounter
 from bench.hot.synth import many_games
 from bench.hot.timing import Took, compared, timed
 from bench.hot.webapp import web_app
-from service.log.schema import lobby_lines
+from service.store.schema import lobby_lines
 
 KEY = "bench-lobby-key"
 

@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine.core import get_game
 from service.cli.selfplay import play_to_end
 from service.game.loading import load_game
-from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
+from service.store.store import Store
 
 TABLES = {"secret-masters": 3, "freimaurerei": 2, "castle-of-the-devil": 5}
 FIXED_IDS = {"secret-masters": "5e0c0001", "freimaurerei": "f4e10002",

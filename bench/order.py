@@ -52,9 +52,9 @@ from bench.scratch import PG_URL  # $PBEM_BENCH_PG_URL, as every benchmark reads
 from engine.core import Rng
 from engine.core.harness import choose_step, chooser_for, seat_names
 from service.game.loading import load_game
-from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
+from service.store.store import Store
 
 GAME = "secret-masters"
 _BASELINE = Table("bench_baseline", MetaData(), Column("id", Integer, primary_key=True),

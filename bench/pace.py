@@ -44,9 +44,9 @@ from engine.core import Rng, get_game
 from engine.core.registry import all_games
 from engine.illuminati.quiet import could_answer
 from service.game.loading import load_game
-from service.log.store import Store
 from service.orders.creation import NewSeat, create_game, seed_game_id
 from service.orders.processing import submit_order
+from service.store.store import Store
 from service.table.seatcommands import answer
 
 NAMES = ("anna", "bruno", "carla", "dora", "emil", "fritz", "greta", "hans")

@@ -44,9 +44,9 @@ from flask import Flask
 
 from bench.processes import cpu_seconds, free_port, stop
 from service.game.loading import load_game, maybe_snapshot
-from service.log.records import Append
-from service.log.store import NewEvent, Store
 from service.orders.creation import NewSeat, create_game
+from service.store.records import Append
+from service.store.store import NewEvent, Store
 
 CLIENTS = 4
 SECONDS = 6.0

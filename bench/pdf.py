@@ -114,10 +114,10 @@ def measure_email_pdf_times(repeats: int, title: str = TITLE) -> Compared:
     from sqlalchemy import delete
 
     from service.base.config import load_config
-    from service.log.schema import pdf_cache
-    from service.log.store import Store
     from service.mail.compose import compose_outbox
     from service.orders.creation import NewSeat, create_game
+    from service.store.schema import pdf_cache
+    from service.store.store import Store
 
     with tempfile.TemporaryDirectory(prefix="pbem-bench-pdf-") as folder:
         home = Path(folder)

@@ -32,9 +32,9 @@ from engine.core import Rng, get_game
 from engine.core.harness import chooser_for, seat_names
 from engine.secret_masters.state import points
 from service.game.loading import fold_rows, load_game, maybe_snapshot
-from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
+from service.store.store import Store
 
 DEFAULT_PG = PG_URL
 GAME = "secret-masters"

@@ -61,7 +61,7 @@ def schema_exists(url: str, name: str) -> bool:
 
 def new_pg_store(url: str, schema: str | None = None) -> Any:
     """Return a Store in a new scratch schema; refuse a schema that exists already."""
-    from service.log.store import Store
+    from service.store.store import Store
 
     name = _checked(schema or scratch_name())
     if schema_exists(url, name):

@@ -370,7 +370,7 @@ def start_service(args: argparse.Namespace, folder: Path) -> tuple[Any, ...]:
     args.mail_port = mail_port
     env = environment(pg, redis, mail_port, folder)
     os.environ.update(env)
-    from service.log.store import Store
+    from service.store.store import Store
 
     store = Store(pg.url)
     store.create_schema()

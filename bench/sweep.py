@@ -37,10 +37,10 @@ from bench.hot.timing import Compared, compared, timed, timed_result
 from bench.scratch import PG_URL, drop_pg_store, new_pg_store
 from service.base import clock
 from service.game.loading import load_game
-from service.log.schema import deadlines as deadlines_t
-from service.log.schema import games as games_t
-from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
+from service.store.schema import deadlines as deadlines_t
+from service.store.schema import games as games_t
+from service.store.store import Store
 from service.sweeps import deadlines
 
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)

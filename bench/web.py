@@ -94,8 +94,8 @@ def environment(home: Path, port: int, inline: bool, database: str,
 def create_games(env: dict[str, str], count: int) -> list[str]:
     """Create `count` Secret Masters games; return their ids."""
     os.environ.update(env)
-    from service.log.store import Store
     from service.orders.creation import NewSeat, create_game
+    from service.store.store import Store
 
     store = Store(env["PBEM_DATABASE_URL"])
     seats = [NewSeat(name, f"{name}@example.org") for name in ("anna", "bruno", "carla")]
@@ -108,7 +108,7 @@ def seat_links(env: dict[str, str], ids: list[str]) -> dict[str, dict[str, str]]
     """Return every seat's private path, per game."""
     from service.base.tokens import signature
     from service.game.loading import load_game
-    from service.log.store import Store
+    from service.store.store import Store
 
     store = Store(env["PBEM_DATABASE_URL"])
     key = env["PBEM_SECRET_KEY"].encode()

@@ -21,8 +21,8 @@ from engine.core.harness import chooser_for
 from service.audit.archive import ArchiveHeader, archive_lines, header_for
 from service.game.events import SERVICE_EVENTS, OrderAccepted
 from service.game.loading import load_game
-from service.log.store import Store
 from service.orders.creation import create_game
+from service.store.store import Store
 from tests.archives import seats_for
 
 GAME = "secret-masters"

@@ -15,8 +15,8 @@ from typing import Any
 
 from sqlalchemy import insert, select
 
-from service.log.schema import events, games
-from service.log.store import Store
+from service.store.schema import events, games
+from service.store.store import Store
 
 FOLDER = Path(__file__).parent / "fixtures" / "recorded"
 EVENT_COLUMNS = ("game_id", "seq", "type", "schema_version", "payload", "actor", "causation",

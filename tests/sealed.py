@@ -8,8 +8,8 @@ from collections.abc import Callable
 from engine.core import Prompt
 from engine.core.rng import Rng
 from service.game.loading import LoadedGame, load_game
-from service.log.store import Store
 from service.orders.processing import submit_order
+from service.store.store import Store
 
 
 def public_sealed(prompts: tuple[Prompt, ...]) -> bool:

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, text
 
-from service.log.records import Append, GameTail, StoredEvent, Submission
-from service.log.sqlite_orders import SQLiteOrders
-from service.log.store import Store
+from service.store.records import Append, GameTail, StoredEvent, Submission
+from service.store.sqlite_orders import SQLiteOrders
+from service.store.store import Store
 
 PG_URL = os.environ.get("PBEM_TEST_PG_URL",
                         "postgresql+psycopg://postgres@127.0.0.1:5432/test")

@@ -51,8 +51,8 @@ BELOW = "folders import only the folders below"
 
 
 @pytest.mark.parametrize(("module", "imported", "contract", "named"), [
-    ("service.log.store", "service.orders.processing", BELOW,
-     "service.log.store -> service.orders.processing"),
+    ("service.store.store", "service.orders.processing", BELOW,
+     "service.store.store -> service.orders.processing"),
     ("service.orders.processing", "service.mail.inbound", BELOW,
      "service.orders.processing -> service.mail.inbound"),
     ("engine.core.kit", "service.base.clock", "rules import nothing of the service",

@@ -95,8 +95,8 @@ def serve_command(host: str, port: int, smtp_port: int) -> None:
 
 def _upgrade(config: Config) -> None:
     """Create or upgrade the store to this version's schema, saying what was done."""
-    from service.log.store import Store
     from service.ops.upgrade import upgrade
+    from service.store.store import Store
 
     store = Store(config.database_url)
     try:

@@ -12,12 +12,12 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 
 from service.base import metrics
 from service.base.config import MAIL_QUEUE, Config, load_config
-from service.log.records import later
-from service.log.store import Store
 from service.mail import delivery
 from service.mail.transport import TransientDeliveryError
 from service.ops.startup import opened
 from service.orders import processing
+from service.store.records import later
+from service.store.store import Store
 from service.sweeps import deadlines
 
 from .app import app, is_redis

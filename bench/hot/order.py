@@ -19,7 +19,7 @@ SEATS = ("anna", "bruno", "carla")
 def order_store(kind: str) -> Iterator[Any]:
     """Yield a fresh store: "sqlite" a file in a temporary folder, "postgresql" (or "pg") a
     scratch schema of this run in $PBEM_BENCH_PG_URL."""
-    from service.log.store import Store
+    from service.store.store import Store
 
     if kind in ("pg", "postgresql"):
         store = new_pg_store(PG_URL)

@@ -7,13 +7,13 @@ from typing import Any
 
 from engine.core import canonical_json
 from service.game.loading import fold_rows, snapshot_of
-from service.log.records import Append, NewEvent, StoredEvent
-from service.log.schema import deadlines as deadlines_t
-from service.log.schema import events as events_t
-from service.log.schema import games as games_t
-from service.log.schema import outbox as outbox_t
-from service.log.store import CHECKPOINT_EVERY, Store, event_hash
 from service.orders.creation import NewSeat, create_game
+from service.store.records import Append, NewEvent, StoredEvent
+from service.store.schema import deadlines as deadlines_t
+from service.store.schema import events as events_t
+from service.store.schema import games as games_t
+from service.store.schema import outbox as outbox_t
+from service.store.store import CHECKPOINT_EVERY, Store, event_hash
 
 SEATS = [NewSeat(name, f"{name}@example.org", name.capitalize())
          for name in ("anna", "bruno", "carla")]

@@ -17,7 +17,7 @@ from engine.core import Game, UnknownGame, canonical_json, get_game, sha256_hex
 from engine.core.errors import UnknownEngineVersion
 from service.base.inputs import nesting_depth
 from service.game.loading import UnknownGameId, load_game
-from service.log.store import GENESIS_HASH, Store, StoredEvent, event_hash
+from service.store.store import GENESIS_HASH, Store, StoredEvent, event_hash
 
 FORMAT = "pbem-archive"
 FORMAT_VERSION = 1

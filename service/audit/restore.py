@@ -12,7 +12,7 @@ from service.base.ids import GAME_ID_RULE, is_game_id
 from service.game.events import SERVICE_EVENTS, SeedRevealed, is_service_event
 from service.game.loading import fold_rows, snapshot_of
 from service.game.meta import GameMeta, apply_service_event, seat_addresses
-from service.log.store import CHECKPOINT_EVERY, GameRow, Store, StoredEvent, StoreError
+from service.store.store import CHECKPOINT_EVERY, GameRow, Store, StoredEvent, StoreError
 
 STATUSES = ("active", "paused", "finished")
 

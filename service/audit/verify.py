@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from engine.core import encode, get_game
 from service.game.loading import UnknownGameId, load_game
-from service.log.store import GameRow, Store
+from service.store.store import GameRow, Store
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,9 @@ import click
 from sqlalchemy.exc import DBAPIError
 
 from service.base.config import Config, load_config
-from service.log.sqlite_orders import sqlite_file
-from service.log.store import Store
 from service.ops.startup import broker_problem, schema_problem, settings_problems
+from service.store.sqlite_orders import sqlite_file
+from service.store.store import Store
 
 OK, WARN, FAIL = "ok  ", "warn", "FAIL"
 

@@ -16,8 +16,8 @@ from service.game.loading import UnknownGameId
 from service.orders.results import ServiceError
 
 if TYPE_CHECKING:
-    from service.log.orderlog import OrderLog
-    from service.log.store import Store
+    from service.store.orderlog import OrderLog
+    from service.store.store import Store
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -53,8 +53,8 @@ def announce_in_background(game_id: str) -> None:
 
 def open_order_store() -> OrderLog:
     """Return the store for one order: on a SQLite file, the order path on the driver alone
-    (`service.log.sqlite_orders`), which builds the full store only if the order needs more."""
-    from service.log.sqlite_orders import SQLiteOrders, sqlite_file
+    (`service.store.sqlite_orders`), which builds the full store only if the order needs more."""
+    from service.store.sqlite_orders import SQLiteOrders, sqlite_file
 
     config = load_config()
     path = sqlite_file(config.database_url)
@@ -75,10 +75,10 @@ def open_store(*, migrate: bool = True, create: bool = False) -> Store:
     say where they looked. No command but `pbem db upgrade` migrates an older schema
     (`migrate` False: the store as it is, for that command and `pbem db revision`).
     """
-    from service.log.sqlite_orders import sqlite_file
-    from service.log.store import Store
     from service.ops.startup import schema_problem
     from service.ops.upgrade import fill_projections
+    from service.store.sqlite_orders import sqlite_file
+    from service.store.store import Store
 
     config = load_config()
     path = sqlite_file(config.database_url)

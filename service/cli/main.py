@@ -23,7 +23,7 @@ from service.orders.processing import submit_order
 from service.orders.results import ServiceError
 
 if TYPE_CHECKING:
-    from service.log.store import Store
+    from service.store.store import Store
 
 # A command imports what only it needs (the archive, the audit, the game master's tools,
 # the web and the task queue) when it runs, so that `pbem order` starts quickly.

@@ -15,10 +15,10 @@ from service.audit.rerun import AuditRefused, audit
 from service.audit.verify import verify
 from service.game.events import DEADLINE_ACTOR
 from service.game.loading import LoadedGame, load_game
-from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
 from service.orders.results import ServiceError
+from service.store.store import Store
 
 MAX_ORDERS = 20_000
 

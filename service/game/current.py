@@ -23,11 +23,11 @@ from engine.core import UnknownGame, all_games, get_game
 from service.game.kept import games as _games
 from service.game.loading import LoadedGame, UnknownGameId, fold_rows, from_snapshot, load_game
 from service.game.witness import Head, keyed
-from service.log.records import GameRow
-from service.log.schema import events as events_t
-from service.log.schema import games as games_t
-from service.log.schema import snapshots as snapshots_t
-from service.log.store import Store
+from service.store.records import GameRow
+from service.store.schema import events as events_t
+from service.store.schema import games as games_t
+from service.store.schema import snapshots as snapshots_t
+from service.store.store import Store
 
 BATCH = 250
 """Games read together by one pair of statements (each game adds its own condition to them)."""

@@ -26,8 +26,8 @@ from service.game.events import (
 )
 from service.game.loading import LoadedGame, UnknownGameId, load_game
 from service.game.witness import Head, head_at, keyed
-from service.log.schema import events as events_t
-from service.log.store import Store, StoredEvent
+from service.store.schema import events as events_t
+from service.store.store import Store, StoredEvent
 
 
 @dataclass(frozen=True)

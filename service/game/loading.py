@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 from engine.core import Game, decode, encode, get_game
 from service.game.events import SERVICE_EVENTS, is_service_event
 from service.game.meta import GameMeta, apply_service_event
-from service.log.records import EventRow, GameRow
+from service.store.records import EventRow, GameRow
 
 if TYPE_CHECKING:
-    from service.log.orderlog import OrderLog
+    from service.store.orderlog import OrderLog
 
 log = logging.getLogger("pbem.loading")
 SNAPSHOT_EVERY = 50

@@ -17,7 +17,7 @@ import hmac
 import re
 from dataclasses import dataclass
 
-from service.log.store import Store
+from service.store.store import Store
 
 SHORT = 12
 """Hex digits of a hash shown to players: 48 bits, far beyond rewriting a log to match."""

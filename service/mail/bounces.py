@@ -23,9 +23,9 @@ from service.base.metrics import count_bounce, count_delivery
 from service.game.events import MASTER, SeatMailStatus
 from service.game.loading import LoadedGame
 from service.game.meta import apply_service_event, format_time, normal_address
-from service.log.records import OutboxRow, Submission
-from service.log.store import Store
 from service.orders.results import SubmissionResult
+from service.store.records import OutboxRow, Submission
+from service.store.store import Store
 from service.table.seatcommands import append_once
 from service.time.absence import absence_events, bouncing_until
 

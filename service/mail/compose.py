@@ -29,7 +29,6 @@ from service.game.loading import LoadedGame, UnknownGameId
 from service.game.meta import GameMeta
 from service.game.notify import DIGEST_PREFIX, HELD, NEWS_KINDS
 from service.game.witness import Head, head_at
-from service.log.store import OutboxRow, Store, Submission
 from service.mail.hygiene import answerable, automatic_reason, mark_automatic
 from service.mail.reading import REPLY_MARKER
 from service.mail.shape import (
@@ -39,6 +38,7 @@ from service.mail.shape import (
     welcome_lines,
 )
 from service.pdf.seat_pdf import snapshot_pdf
+from service.store.store import OutboxRow, Store, Submission
 from service.time.localtime import deadline_text
 
 MESSAGE_ID = re.compile(r"^<[\x21-\x3d\x3f-\x7e]{1,250}>\Z")

@@ -13,9 +13,9 @@ from service.base.config import Config
 from service.base.metrics import MAILED, observe_since
 from service.base.tokens import bounce_address
 from service.game.events import MASTER as MASTER_RECIPIENT
-from service.log.records import SETTLED
-from service.log.store import OutboxRow, Store
 from service.mail.transport import PermanentDeliveryError, send
+from service.store.records import SETTLED
+from service.store.store import OutboxRow, Store
 
 log = logging.getLogger("pbem.delivery")
 CLAIM_SECONDS = int(os.environ.get("PBEM_CLAIM_SECONDS", "300"))

@@ -26,7 +26,6 @@ from service.base.tokens import (
     signature_matches,
 )
 from service.game.loading import LoadedGame, load_game
-from service.log.store import Store, Submission
 from service.mail.bounces import process_bounce
 from service.mail.chat import is_auto_reply
 from service.mail.hygiene import automatic_reason, envelope_sender
@@ -38,6 +37,7 @@ from service.mail.talk import take_talk
 from service.orders.appending import outbox_rows
 from service.orders.deciding import decide_order, help_now
 from service.orders.results import ServiceError, SubmissionResult, record_result, rejection
+from service.store.store import Store, Submission
 
 EMAIL_SOURCE = "email"
 """The source of the submissions that came in by mail; its processor is `process_email`,

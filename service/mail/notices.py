@@ -10,7 +10,7 @@ from service.base.config import Config
 from service.base.templating import render_template
 from service.game.loading import load_game
 from service.game.meta import GameMeta, format_time
-from service.log.store import OutboxRow, Store
+from service.store.store import OutboxRow, Store
 
 
 def compose_replaced(store: Store, config: Config, row: OutboxRow,

@@ -11,9 +11,9 @@ from service.base.tokens import press_reply_address, reply_address
 from service.game.events import MASTER, PressSent, press_heading
 from service.game.loading import load_game
 from service.game.meta import GameMeta
-from service.log.store import OutboxRow, Store
 from service.mail.pressreply import answer_words
 from service.mail.quotes import PRESS_MARKER
+from service.store.store import OutboxRow, Store
 from service.table.press import press_at
 
 

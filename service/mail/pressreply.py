@@ -20,11 +20,11 @@ from service.base.tokens import PressClaim, press_signature_matches
 from service.game.events import MASTER, PressSent, press_readers
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import GameMeta
-from service.log.store import Store, Submission
 from service.mail.chat import is_closing, is_greeting, strip_bullet
 from service.mail.letter import OrderWords, order_lines
 from service.mail.reading import extract_orders
 from service.orders.results import ServiceError, SubmissionResult
+from service.store.store import Store, Submission
 from service.table.press import PressRequest, answer_request, press_at, send_press
 
 PRESS_REPLY_LINES = 200

@@ -19,11 +19,11 @@ from service.base.config import Config
 from service.base.inputs import InputRefused, check_email
 from service.game.current import games_at_rows
 from service.game.meta import GameMeta, normal_address
-from service.log.links import MailLinks
-from service.log.store import Store, Submission
 from service.mail.reading import extract_orders
 from service.orders.results import ServiceError, SubmissionResult
 from service.orders.tables import expired, taken
+from service.store.links import MailLinks
+from service.store.store import Store, Submission
 from service.table.joining import JOIN, ask_to_join
 
 LISTED = 200

@@ -4,9 +4,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from service.base.config import Config
-from service.log.store import Store
 from service.mail.inbound import authenticate
 from service.orders.results import ServiceError
+from service.store.store import Store
 
 REFUSALS = {
     "unsigned-address": "550 5.1.1 Orders go to your seat's own reply address, the Reply-To "

@@ -22,8 +22,8 @@ from service.base.templating import render_template
 from service.base.tokens import reply_address, signature
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import GameMeta, normal_address
-from service.log.store import NewOutbox, OutboxRow, Store, Submission
 from service.orders.results import ServiceError, SubmissionResult
+from service.store.store import NewOutbox, OutboxRow, Store, Submission
 
 HELD = "held"
 """The status of a submission that waits for its seat to confirm it."""

@@ -12,8 +12,8 @@ from service.base.templating import render_template
 from service.base.tokens import signature
 from service.game.loading import load_game
 from service.game.meta import GameMeta
-from service.log.store import OutboxRow, Store
 from service.mail.transport import send
+from service.store.store import OutboxRow, Store
 from service.table.joining import JOIN_LINK_HOURS, JoinRequest
 
 LEAVE = "leave"

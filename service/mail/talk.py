@@ -13,11 +13,11 @@ from engine.core import get_game
 from service.base.tokens import AddressClaim
 from service.game.events import MASTER, SERVICE_EVENTS, PressSent
 from service.game.loading import load_game
-from service.log.store import Store
 from service.mail.letter import OrderWords, ReadLetter, read_letter
 from service.mail.pressreply import refuse_orders, reply_text, send_and_note
 from service.mail.reading import Extracted
 from service.orders.results import ServiceError
+from service.store.store import Store
 from service.table.manual import manual_text
 from service.table.press import answer_request
 from service.table.seatcommands import answer

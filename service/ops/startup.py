@@ -14,9 +14,9 @@ from urllib.parse import urlsplit
 
 from service.base.config import Config, ConfigError
 from service.base.mailurl import MailUrlError, smtp_url_options, tls_options
-from service.log import migrate
-from service.log.store import Store
 from service.ops.upgrade import fill_projections
+from service.store import migrate
+from service.store.store import Store
 
 MAIL_TO_FILES = "PBEM_MAIL_TO_FILES"
 """Set to `yes` to keep writing outgoing mail to files on a shared database, on purpose."""

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from service.log.migrate import DEADLINES, SEAT_ADDRESSES, Upgrade
-from service.log.store import Store
+from service.store.migrate import DEADLINES, SEAT_ADDRESSES, Upgrade
+from service.store.store import Store
 from service.table.identity import rebuild_seat_addresses
 from service.time.due import rebuild_deadlines
 

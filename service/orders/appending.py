@@ -25,12 +25,12 @@ from service.game.meta import (
     seat_addresses,
 )
 from service.game.notify import notice_kind
-from service.log.records import Append, NewEvent, NewOutbox, StoredEvent, Submission
 from service.orders.atonce import answer_at_once
+from service.store.records import Append, NewEvent, NewOutbox, StoredEvent, Submission
 from service.time.due import new_deadlines, open_deadlines
 
 if TYPE_CHECKING:
-    from service.log.orderlog import OrderLog
+    from service.store.orderlog import OrderLog
 
 
 def service_new(item: Any, actor: str, causation: str | None) -> NewEvent:

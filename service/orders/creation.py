@@ -27,14 +27,14 @@ from service.game.loading import LoadedGame, start_state
 from service.game.meta import apply_service_event
 from service.game.notify import NOTIFY_SETTINGS, QUIET_NOTIFY, read_notify
 from service.game.seating import SeatInfo
-from service.log.records import (
-    NewOutbox,
-)
 from service.orders.appending import append_decision
 from service.orders.results import ServiceError
+from service.store.records import (
+    NewOutbox,
+)
 
 if TYPE_CHECKING:
-    from service.log.store import Store
+    from service.store.store import Store
 
 
 SEAT_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,23}$")

@@ -13,17 +13,17 @@ from engine.core import (
 from engine.core.standing import merged, split_then
 from service.game.events import OrderAccepted, SeatStanding
 from service.game.loading import LoadedGame, UnknownGameId, load_game
-from service.log.records import (
+from service.orders.appending import append_decision
+from service.orders.irreversible import help_irreversible_last
+from service.orders.results import ServiceError, SubmissionResult
+from service.store.records import (
     AlreadyDecided,
     SeqConflict,
     Submission,
 )
-from service.orders.appending import append_decision
-from service.orders.irreversible import help_irreversible_last
-from service.orders.results import ServiceError, SubmissionResult
 
 if TYPE_CHECKING:
-    from service.log.orderlog import OrderLog
+    from service.store.orderlog import OrderLog
 
 
 CONFLICT_RETRIES = 8

@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING, cast
 from engine.core import RuleViolation
 from service.base.config import Config, load_config
 from service.game.events import DEADLINE_ACTOR
-from service.log.records import AlreadyDecided, DuplicateSubmission, ResultStored, Submission
 from service.orders.deciding import decide_order, decided_line, help_now, is_help_request
 from service.orders.results import ServiceError, SubmissionResult, record_result, rejection
+from service.store.records import AlreadyDecided, DuplicateSubmission, ResultStored, Submission
 
 if TYPE_CHECKING:
-    from service.log.orderlog import OrderLog
-    from service.log.store import Store
+    from service.store.orderlog import OrderLog
+    from service.store.store import Store
 
     Processor = Callable[[Store, Config, Submission], SubmissionResult]
     """How a source's submissions are processed: (store, config, submission) -> result."""

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Any
 from engine.core import (
     RuleViolation,
 )
-from service.log.records import (
+from service.store.records import (
     Submission,
 )
 
 if TYPE_CHECKING:
-    from service.log.orderlog import OrderLog
+    from service.store.orderlog import OrderLog
 
 
 class ServiceError(Exception):

@@ -38,7 +38,6 @@ from service.game.tableevents import (
     TableOpened,
     TableStarted,
 )
-from service.log.records import Append, NewOutbox, SeqConflict
 from service.orders.appending import append_decision, service_new
 from service.orders.creation import (
     MAX_TITLE,
@@ -52,9 +51,10 @@ from service.orders.creation import (
     with_auto_pass,
 )
 from service.orders.results import ServiceError
+from service.store.records import Append, NewOutbox, SeqConflict
 
 if TYPE_CHECKING:
-    from service.log.store import Store
+    from service.store.store import Store
 
 OPEN_DAYS = 14
 """How long an open game waits for its players unless its game master says otherwise."""

@@ -15,9 +15,9 @@ from engine.core.contract import view_header
 from service.game.current import PageGame
 from service.game.history import readable_lines
 from service.game.loading import LoadedGame
-from service.log.schema import events as events_t
-from service.log.store import Store
 from service.pdf.render import render_snapshot_pdf
+from service.store.schema import events as events_t
+from service.store.store import Store
 
 HISTORY_LINES = 12
 """History lines on a snapshot."""

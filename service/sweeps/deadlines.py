@@ -12,11 +12,11 @@ from service.game.loading import LoadedGame, load_game
 from service.game.meta import GameMeta, format_time, parse_time, reminder_leads
 from service.game.tableevents import SeatOffered
 from service.game.waiting import names_text, waiting_at, waiting_line
-from service.log.links import MailLinks
-from service.log.records import SeqConflict
-from service.log.store import DeadlineRow, NewOutbox, Store
 from service.orders.appending import append_service_events
 from service.orders.tables import expire_tables
+from service.store.links import MailLinks
+from service.store.records import SeqConflict
+from service.store.store import DeadlineRow, NewOutbox, Store
 from service.sweeps.digests import queue_due_digests
 from service.time.due import open_deadlines
 from service.time.localtime import deadline_text

@@ -14,9 +14,9 @@ from sqlalchemy import select
 
 from service.game.loading import load_game
 from service.game.notify import DIGEST_PREFIX, digest_date
-from service.log.schema import digest_waiting as waiting_t
-from service.log.schema import games as games_t
-from service.log.store import NewOutbox, Store
+from service.store.schema import digest_waiting as waiting_t
+from service.store.schema import games as games_t
+from service.store.store import NewOutbox, Store
 
 
 @dataclass(frozen=True)

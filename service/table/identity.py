@@ -7,8 +7,8 @@ from service.base.tokens import link_token, link_token_signed
 from service.game.current import games_at_rows
 from service.game.loading import load_game
 from service.game.meta import normal_address, seat_addresses
-from service.log.links import MailLinks
-from service.log.store import Store
+from service.store.links import MailLinks
+from service.store.store import Store
 from service.time.localtime import deadline_text
 
 SIGN_IN_HOURS = 24

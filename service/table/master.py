@@ -26,11 +26,11 @@ from service.game.events import (
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import format_time, parse_time
 from service.game.tableevents import SeatOffered
-from service.log.store import NewOutbox, Store
 from service.orders.appending import append_service_events
 from service.orders.creation import MAX_PLAYER, checked_text, seat_email
 from service.orders.processing import process_order_submission
 from service.orders.results import ServiceError, SubmissionResult
+from service.store.store import NewOutbox, Store
 from service.table.press import MAX_PRESS_CHARS, already_sent, append_press
 
 MAX_EXTENSION_HOURS = 24 * 30

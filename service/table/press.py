@@ -14,10 +14,10 @@ from service.base.inputs import without_bidi
 from service.game.events import MASTER, SERVICE_EVENTS, PressSent
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import GameMeta
-from service.log.records import Append
-from service.log.store import NewOutbox, SeqConflict, Store
 from service.orders.appending import service_new
 from service.orders.results import ServiceError
+from service.store.records import Append
+from service.store.store import NewOutbox, SeqConflict, Store
 
 MAX_PRESS_CHARS = 4000
 CONFLICT_RETRIES = 8

@@ -25,11 +25,11 @@ from service.game.loading import LoadedGame, load_game
 from service.game.meta import GameMeta, apply_service_event, format_time
 from service.game.notify import NOTIFY_WORDS as NOTIFY_SETTING_WORDS
 from service.game.tableevents import SeatOffered
-from service.log.records import Append, NewOutbox
-from service.log.store import SeqConflict, Store
 from service.orders.appending import service_new
 from service.orders.deciding import help_now
 from service.orders.results import ServiceError
+from service.store.records import Append, NewOutbox
+from service.store.store import SeqConflict, Store
 from service.table.manual import manual_text, topic_text
 from service.time.due import open_deadlines
 from service.time.localtime import deadline_text, read_timezone

@@ -16,9 +16,9 @@ from engine.core import RuleViolation
 from engine.core.standing import Standing, find_topic, merged, words
 from service.game.events import SeatStanding, standing_line
 from service.game.loading import LoadedGame, load_game
-from service.log.store import SeqConflict, Store
 from service.orders.appending import append_decision
 from service.orders.results import ServiceError
+from service.store.store import SeqConflict, Store
 
 CONFLICT_RETRIES = 8
 CLEAR_WORDS = frozenset({"clear", "none", "off", "delete", "remove"})

@@ -15,11 +15,11 @@ from service.base import clock
 from service.game.events import DeadlineSet
 from service.game.loading import load_game
 from service.game.meta import GameMeta, format_time, parse_time, reminder_leads
-from service.log.records import DeadlineRow
+from service.store.records import DeadlineRow
 from service.time.absence import extend_for_absence
 
 if TYPE_CHECKING:
-    from service.log.store import Store
+    from service.store.store import Store
 
 
 def new_deadlines(game: Game[Any], state: Any, meta: GameMeta) -> list[DeadlineSet]:

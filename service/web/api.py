@@ -16,8 +16,8 @@ from service.base.ids import GAME_ID
 from service.game.current import PageGame, read_game
 from service.game.history import history_page, page_reader_seq, reader_seq
 from service.game.loading import LoadedGame, UnknownGameId, load_game
-from service.log.store import Submission
 from service.orders.results import ServiceError, SubmissionResult
+from service.store.store import Submission
 from service.table.standing import standing_command, standing_list
 from service.web import openapi
 from service.web.jsonbody import BadJson, read_json

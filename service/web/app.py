@@ -12,8 +12,8 @@ from flask import Flask, abort, request
 from sqlalchemy.exc import DBAPIError
 
 from service.base.config import Config, ConfigError, load_config
-from service.log.store import Store
 from service.ops.startup import check_settings, opened
+from service.store.store import Store
 from service.web import errors, security
 from service.web.ratelimit import limiter_for
 from service.web.settings import configure

@@ -15,9 +15,9 @@ from typing import Any
 from flask import current_app
 
 from service.base.metrics import DECIDED, count_order, observe_since
-from service.log.store import Store
 from service.mail.delivery import deliver
 from service.orders.processing import process_submission
+from service.store.store import Store
 from service.web.links import config, store
 
 log = logging.getLogger("pbem.web")

@@ -15,7 +15,7 @@ from service.base.tokens import signature
 from service.game.current import PageGame, read_game
 from service.game.loading import LoadedGame, UnknownGameId, load_game
 from service.game.meta import GameMeta
-from service.log.store import Store
+from service.store.store import Store
 from service.web.security import count_bad_token, same
 
 WEB = "web"

@@ -16,7 +16,7 @@ from service.base.templating import templates_dir
 from service.game.current import PageGame
 from service.game.history import history_page
 from service.game.loading import LoadedGame
-from service.log.records import GameRow
+from service.store.records import GameRow
 from service.web.links import page_game_or_404, store
 from service.web.lobbylines import summaries
 from service.web.render import inline_svg, page, seq_arg

@@ -21,8 +21,8 @@ from service.base import clock
 from service.base.lru import LruCache
 from service.game.current import games_at_rows
 from service.game.meta import parse_time
-from service.log.records import GameRow
-from service.log.store import Store
+from service.store.records import GameRow
+from service.store.store import Store
 from service.web.summary import GameSummary, SeatLine, TableLine, summarize
 
 KEPT = 2_000

@@ -12,10 +12,10 @@ from service.game.current import PageGame
 from service.game.history import history_page as history_page_of
 from service.game.history import news_since, page_reader_seq, reader_head
 from service.game.loading import LoadedGame
-from service.log.store import Submission
 from service.orders.irreversible import is_irreversible
 from service.orders.results import ServiceError, SubmissionResult
 from service.pdf.seat_pdf import seat_pdf
+from service.store.store import Submission
 from service.table.standing import standing_command, standing_list
 from service.web.links import authenticate_seat, authenticate_seat_page, seat_signature, store
 from service.web.orderforms import order_text

@@ -8,8 +8,8 @@ from flask import abort
 from service.base.inputs import has_unstorable
 from service.base.metrics import DECIDED, count_order, observe_since
 from service.game.loading import LoadedGame
-from service.log.store import Submission
 from service.orders.processing import submit_order
+from service.store.store import Submission
 from service.web.handoff import announce, queue
 from service.web.links import store
 

@@ -13,8 +13,8 @@ from sqlalchemy import select
 from service.game.current import PageGame
 from service.game.events import SERVICE_EVENTS, PressSent, SeatPreferences
 from service.game.loading import LoadedGame
-from service.log.schema import events as events_t
 from service.orders.results import ServiceError
+from service.store.schema import events as events_t
 from service.table.press import PressRequest, answer_request, conversation_key, press_at, send_press
 from service.table.seatcommands import append_once
 from service.time.localtime import read_timezone

@@ -11,7 +11,7 @@ from bench.hot.synth import long_game, many_games
 from bench.scratch import drop_pg_store, new_pg_store
 from service.audit.verify import verify
 from service.game.loading import load_game
-from service.log.store import Store
+from service.store.store import Store
 from tests.stores import PG_URL, require_postgres
 
 

@@ -8,7 +8,7 @@ from email.utils import make_msgid
 from pathlib import Path
 
 from service.game.loading import load_game
-from service.log.records import SETTLED
+from service.store.records import SETTLED
 
 from .conftest import DOMAIN, Pipeline, wait_for
 

@@ -16,8 +16,8 @@ import pytest
 import redis
 
 from service.base.config import MAIL_QUEUE, ORDERS_QUEUE
-from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
+from service.store.store import Store
 from tests.integration.conftest import free_port, fresh_pools
 from tests.privateredis import PrivateRedis as BaseRedis
 

@@ -6,8 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from service.log.store import Store
 from service.mail.reading import text_to_raw
+from service.store.store import Store
 
 from .conftest import ROOT
 

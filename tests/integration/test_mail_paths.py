@@ -216,7 +216,7 @@ def _email_submissions(pipeline: Pipeline) -> list:  # type: ignore[type-arg]
     """Every stored email submission, read straight from the submissions table."""
     from sqlalchemy import select
 
-    from service.log.schema import submission_from_row, submissions
+    from service.store.schema import submission_from_row, submissions
 
     with pipeline.store._engine.connect() as conn:
         rows = conn.execute(select(submissions).where(submissions.c.source == "email"))

@@ -14,9 +14,9 @@ from aiosmtpd.controller import Controller
 
 from service.base.tokens import is_bounce_address
 from service.game.loading import LoadedGame, load_game
-from service.log.store import Store, Submission
 from service.mail.reading import text_to_raw
 from service.orders.creation import NewSeat, create_game
+from service.store.store import Store, Submission
 from workers.tasks import enqueue_game_mail
 
 from .conftest import DOMAIN, REDIS_URL, Outbox, Pipeline, free_port, running_pipeline, wait_for
@@ -140,7 +140,7 @@ def email_submissions(pipeline: Pipeline) -> list[Submission]:
     """Every stored email submission, whatever its status."""
     from sqlalchemy import select
 
-    from service.log.schema import submission_from_row, submissions
+    from service.store.schema import submission_from_row, submissions
 
     with pipeline.store._engine.connect() as conn:
         rows = conn.execute(select(submissions).where(submissions.c.source == "email"))

@@ -18,11 +18,11 @@ from aiosmtpd.controller import Controller
 from service.base.config import Config, load_config
 from service.base.tokens import reply_address
 from service.game.loading import LoadedGame
-from service.log.store import Store
 from service.mail.inbound import receive_email, recipient_refusal
 from service.mail.smtpd import start_listener
 from service.mail.transport import PermanentDeliveryError, TransientDeliveryError, send_smtp
 from service.orders.creation import NewSeat, create_game
+from service.store.store import Store
 from service.table import master
 
 from .conftest import free_port
@@ -211,8 +211,8 @@ class LockingRelay:
 
 def test_a_sent_email_is_recorded_once_the_database_answers_again(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from service.log import store as store_module
     from service.mail.delivery import deliver
+    from service.store import store as store_module
 
     monkeypatch.setattr(store_module, "SQLITE_BUSY_TIMEOUT_MS", 300)
     relay = LockingRelay(tmp_path / "pbem.db", seconds=2.0)

@@ -25,10 +25,10 @@ from engine.illuminati.cards import is_special
 from engine.illuminati.state import Phase, State
 from service.game.history import history
 from service.game.loading import LoadedGame, load_game
-from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
 from service.orders.results import SubmissionResult
+from service.store.store import Store
 
 TWO = ("anna", "bruno")
 THREE = ("anna", "bruno", "carla")

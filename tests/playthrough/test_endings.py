@@ -11,7 +11,7 @@ from engine.core import Termination
 from engine.illuminati.cards import name_of, power
 from engine.illuminati.state import Phase, State
 from service.audit.rerun import audit
-from service.log.store import Store
+from service.store.store import Store
 from tests.playthrough.players import conquer
 from tests.playthrough.table import THREE, Table, dealt, reach, run, scenario
 

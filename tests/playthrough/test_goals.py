@@ -15,7 +15,7 @@ from engine.illuminati.state import Phase, State
 from service.audit.rerun import audit
 from service.game.history import history
 from service.game.loading import load_game
-from service.log.store import Store
+from service.store.store import Store
 from tests.playthrough.players import Score, conquer
 from tests.playthrough.table import Scenario, Table, dealt, reach, run, scenario
 

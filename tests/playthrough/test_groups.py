@@ -10,7 +10,7 @@ from engine.illuminati import GAME
 from engine.illuminati.cards import GROUPS, alignments, name_of, power
 from engine.illuminati.state import Player
 from service.game.loading import load_game
-from service.log.store import Store
+from service.store.store import Store
 from tests.playthrough.table import Scenario, Table, reach, run, scenario
 
 TURNS = 10

@@ -10,7 +10,7 @@ from engine.illuminati import GAME
 from engine.illuminati.cards import GROUPS, SIDES, alignments, name_of, power
 from engine.illuminati.state import VECTORS, Phase, State
 from service.game.loading import load_game
-from service.log.store import Store
+from service.store.store import Store
 from tests.playthrough.table import Scenario, Table, dealt, reach, run, scenario
 
 

@@ -11,7 +11,7 @@ from engine.illuminati import GAME
 from engine.illuminati.cards import income, name_of, power
 from engine.illuminati.state import Phase, State
 from service.game.history import history
-from service.log.store import Store
+from service.store.store import Store
 from tests.playthrough.table import (
     SCENARIOS,
     THREE,

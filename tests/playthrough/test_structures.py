@@ -8,7 +8,7 @@ import pytest
 from engine.core import Termination
 from engine.illuminati.cards import SIDES, name_of, power
 from engine.illuminati.state import VECTORS, Phase
-from service.log.store import Store
+from service.store.store import Store
 from tests.playthrough.table import Table, reach, run, scenario
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from service.log.store import Store
+from service.store.store import Store
 from tests.stores import empty_store
 
 

@@ -9,12 +9,12 @@ from pathlib import Path
 from service.base.config import Config, load_config
 from service.base.tokens import reply_address
 from service.game.loading import load_game
-from service.log.store import Store
 from service.mail.compose import compose_outbox, compose_reply
 from service.mail.inbound import receive_email
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import process_submission
 from service.orders.results import SubmissionResult
+from service.store.store import Store
 from tests.stores import open_store
 
 SEATS = [NewSeat("anna", "anna@example.org", "Anna"),

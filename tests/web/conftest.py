@@ -13,8 +13,8 @@ from flask.testing import FlaskClient, FlaskCliRunner
 from engine.core import all_games
 from engine.core.harness import table_size
 from service.game.loading import LoadedGame
-from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
+from service.store.store import Store
 from service.web import handoff
 from service.web.app import create_app
 

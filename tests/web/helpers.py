@@ -9,8 +9,8 @@ from flask.testing import FlaskClient
 
 from engine.core.rng import Rng
 from service.game.loading import load_game
-from service.log.store import Store
 from service.orders.processing import submit_order
+from service.store.store import Store
 
 from .conftest import csrf
 

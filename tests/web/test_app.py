@@ -7,7 +7,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 
-from service.log.store import Store
+from service.store.store import Store
 from service.web.app import create_app
 
 from .conftest import new_game

@@ -9,10 +9,10 @@ from flask.testing import FlaskClient
 
 from service.base.tokens import reply_address
 from service.game.loading import load_game
-from service.log.store import Store
 from service.mail.inbound import receive_email
 from service.mail.senders import confirm_link
 from service.orders.processing import process_submission
+from service.store.store import Store
 
 from .conftest import new_game
 from .helpers import csrf, text

@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask.testing import FlaskClient
 
 from service.game.loading import load_game
-from service.log.store import Store
+from service.store.store import Store
 
 from .helpers import post_form, text
 

@@ -10,8 +10,8 @@ from flask.testing import FlaskClient
 
 from service.base.tokens import reply_address
 from service.game.loading import load_game
-from service.log.store import Store
 from service.mail.inbound import EMAIL_SOURCE
+from service.store.store import Store
 from service.web.app import create_app
 from service.web.handoff import deliver_pending
 

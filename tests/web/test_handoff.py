@@ -6,8 +6,8 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from service.log.records import SETTLED
-from service.log.store import Store
+from service.store.records import SETTLED
+from service.store.store import Store
 from service.web import handoff
 
 from .conftest import new_game

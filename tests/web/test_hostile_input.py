@@ -5,7 +5,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from service.game.loading import load_game
-from service.log.store import Store
+from service.store.store import Store
 
 from .conftest import new_game, seat_path
 from .helpers import post_form

@@ -9,8 +9,8 @@ from flask.testing import FlaskClient
 from engine.illuminati.rules_actions import goal_choices
 from engine.illuminati.state import Phase
 from service.game.loading import load_game
-from service.log.store import Store
 from service.orders.processing import submit_order
+from service.store.store import Store
 
 from .conftest import new_game, seat_path
 from .helpers import nonce_of, post_form, prompt_key_of, text

@@ -7,8 +7,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from service.game.loading import load_game
-from service.log.store import Store
 from service.orders.irreversible import help_irreversible_last
+from service.store.store import Store
 
 from .conftest import new_game, seat_path
 from .helpers import nonce_of, post_form, text

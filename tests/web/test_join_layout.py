@@ -12,9 +12,9 @@ import pytest
 from flask import Flask
 
 from service.game.loading import load_game
-from service.log.store import Store
 from service.orders.creation import NewSeat
 from service.orders.tables import make_invitation, open_game
+from service.store.store import Store
 from service.table import master
 from service.table.joining import invitation_token
 

@@ -9,7 +9,7 @@ from flask.testing import FlaskClient
 
 from engine.core import all_games
 from service.game.loading import load_game
-from service.log.store import Store
+from service.store.store import Store
 from service.table import master
 
 from .conftest import SEATS, new_game

@@ -10,9 +10,9 @@ import pytest
 from flask import Flask
 
 from service.game.loading import load_game
-from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
+from service.store.store import Store
 from service.web.links import seat_signature
 
 from .browser import browser_app, chromium, free_port, live_server, screenshot

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from service.log.store import Store
+from service.store.store import Store
 from service.web.links import master_signature
 
 from .browser import browser_app, chromium, free_port, live_server, screenshot

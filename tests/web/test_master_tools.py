@@ -6,7 +6,7 @@ from flask.testing import FlaskClient
 
 from service.game.loading import load_game
 from service.game.meta import parse_time
-from service.log.store import Store
+from service.store.store import Store
 
 from .conftest import new_game
 from .helpers import post_form, text

@@ -12,8 +12,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from service.base import clock
-from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
+from service.store.store import Store
 from service.table.identity import new_sign_in, read_sign_in
 from tests.service.mail.twoparts import check_same_content
 

@@ -11,9 +11,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from service.game.loading import load_game
-from service.log.store import Store
 from service.orders.creation import NewSeat
 from service.orders.tables import make_invitation, open_game
+from service.store.store import Store
 from service.table import master
 
 from .conftest import SEED, new_game

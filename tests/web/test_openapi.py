@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from service.log.store import Store
+from service.store.store import Store
 
 from .conftest import new_game, seat_path
 

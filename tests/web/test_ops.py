@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 
 from service.base import metrics
 from service.base.config import MAIL_QUEUE, ORDERS_QUEUE, TASK_QUEUES, load_config
-from service.log.store import Store
+from service.store.store import Store
 
 from .conftest import new_game, seat_path
 

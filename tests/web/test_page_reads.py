@@ -13,8 +13,8 @@ from sqlalchemy import event
 from service.game.history import PAGE_EVENTS
 from service.game.kept import forget_games
 from service.game.loading import SNAPSHOT_EVERY, load_game, maybe_snapshot
-from service.log.records import Append
-from service.log.store import NewEvent, Store
+from service.store.records import Append
+from service.store.store import NewEvent, Store
 from service.table import master
 from service.web.seatparts import forget_parts
 

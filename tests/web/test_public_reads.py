@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 
 from service.game.history import PAGE_EVENTS
 from service.game.kept import forget_games
-from service.log.store import Store
+from service.store.store import Store
 from service.table.master import end_game
 from service.web.seatparts import forget_parts
 

@@ -11,7 +11,6 @@ from flask import Flask
 from engine.core import all_games
 from engine.core.harness import table_size
 from service.game.loading import load_game
-from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
 from service.pdf.boardfit import (
     A4_LANDSCAPE_PT,
@@ -22,6 +21,7 @@ from service.pdf.boardfit import (
     smallest_pt,
 )
 from service.pdf.render import readable_board, render_snapshot_pdf
+from service.store.store import Store
 from service.web.links import seat_signature
 
 from .browser import (

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 from service.game.current import read_game
 from service.game.history import page_reader_seq, reader_seq
 from service.game.loading import LoadedGame, load_game
-from service.log.store import Store
+from service.store.store import Store
 from service.table.standing import standing_command
 from tests.sealed import give, play_until, private_window
 

@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from service.audit.restore import audit_archive
 from service.game.history import reader_seq
 from service.game.loading import load_game
-from service.log.store import Store
+from service.store.store import Store
 
 from .conftest import SEATS, new_game, seat_path
 from .helpers import play_to_the_end, text

@@ -7,8 +7,8 @@ from flask.testing import FlaskClient
 
 from engine.core.registry import registered
 from service.game.loading import load_game
-from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
+from service.store.store import Store
 
 from .conftest import SEED, new_game, seat_path
 from .helpers import post_form, text

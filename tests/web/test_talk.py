@@ -6,7 +6,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from service.game.loading import load_game
-from service.log.store import Store
+from service.store.store import Store
 from service.table import master
 from service.table.press import PressRequest, send_press
 

@@ -13,7 +13,7 @@ from engine.core import Rng
 from engine.core.codec import encode
 from service.base.templating import render_template
 from service.game.loading import load_game
-from service.log.store import Store
+from service.store.store import Store
 from service.web.summary import summarize
 from tests.sealed import answer_sealed, play_until, private_window
 

@@ -13,7 +13,7 @@ from service.audit.archive import Archive, ArchiveError
 from service.audit.rerun import AuditFailure, AuditRefused, audit
 from service.audit.restore import audit_archive, import_archive
 from service.audit.verify import verify
-from service.log.store import Store
+from service.store.store import Store
 from tests import archives
 from tests.stores import open_store
 

@@ -23,11 +23,11 @@ READERS = {
              "report = audit_archive(sys.argv[1])\n"
              "assert report.events == int(sys.argv[3]), report\n",
     "import": "from service.audit.restore import import_archive\n"
-              "from service.log.store import Store\n"
+              "from service.store.store import Store\n"
               "store = Store(sys.argv[2]); store.create_schema()\n"
               "assert import_archive(store, sys.argv[1]).events == int(sys.argv[3])\n",
     "export": "from service.audit.archive import Archive, write_archive\n"
-              "from service.log.store import Store\n"
+              "from service.store.store import Store\n"
               "game_id = Archive(sys.argv[1]).header.game_id\n"
               "with open(sys.argv[1] + '.again', 'wb') as out:\n"
               "    write_archive(Store(sys.argv[2]), game_id, out, with_secrets=True)\n",

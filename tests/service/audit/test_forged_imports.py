@@ -15,7 +15,7 @@ from service.audit.archive import MAX_LINE_BYTES, MAX_NESTING, Archive, ArchiveE
 from service.audit.rerun import AuditRefused
 from service.audit.restore import audit_archive, import_archive
 from service.base.inputs import nesting_depth
-from service.log.store import Store
+from service.store.store import Store
 from tests import archives
 from tests.stores import open_store
 

@@ -8,7 +8,7 @@ import pytest
 
 from service.audit.rerun import audit
 from service.audit.verify import verify
-from service.log.store import Store
+from service.store.store import Store
 from tests.recorded import recordings, restore
 
 

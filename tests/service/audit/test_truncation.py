@@ -9,9 +9,9 @@ from sqlalchemy import text
 
 from service.audit.verify import verify
 from service.game.loading import LoadedGame, load_game
-from service.log.store import GENESIS_HASH, Store, event_hash
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
+from service.store.store import GENESIS_HASH, Store, event_hash
 from tests.stores import open_store
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]

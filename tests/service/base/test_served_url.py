@@ -7,8 +7,8 @@ import pytest
 from click.testing import CliRunner
 
 from service.base.config import load_config, note_served_url
-from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
+from service.store.store import Store
 from service.web.pbem_commands import pbem_link_command
 
 

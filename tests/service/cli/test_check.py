@@ -11,7 +11,7 @@ from aiosmtpd.controller import Controller
 from click.testing import CliRunner
 
 from service.cli.main import main
-from service.log.store import Store
+from service.store.store import Store
 
 
 class Sink:

@@ -17,7 +17,7 @@ from service.base import clock
 from service.base.config import load_config
 from service.cli.main import main
 from service.game.loading import load_game
-from service.log.store import Store
+from service.store.store import Store
 
 SEATS = ["--seat", "anna=anna@example.org", "--seat", "bruno=bruno@example.org",
          "--seat", "carla=carla@example.org"]
@@ -355,7 +355,7 @@ def test_a_command_without_a_store_says_where_it_looked(home: Path, args: list[s
 
 def test_no_command_migrates_an_older_store(home: Path) -> None:
     """Only `pbem db upgrade` moves a store to a newer schema; the others name it."""
-    from service.log.store import Store
+    from service.store.store import Store
 
     old = Store(load_config().database_url)
     old.upgrade("0013")

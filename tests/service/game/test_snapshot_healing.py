@@ -12,10 +12,10 @@ from engine.core import encode
 from service.audit.verify import verify
 from service.cli.main import main
 from service.game.loading import LoadedGame, load_game, snapshot_of
-from service.log.schema import snapshots
-from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
+from service.store.schema import snapshots
+from service.store.store import Store
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]
 

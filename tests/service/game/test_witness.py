@@ -13,10 +13,10 @@ from service.base.config import load_config
 from service.cli.main import main
 from service.game.loading import load_game
 from service.game.witness import check_witness, head_at, parse_witness
-from service.log.store import Store
 from service.mail.compose import compose_outbox
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
+from service.store.store import Store
 from tests.service.orders.test_games import _rewrite_from
 
 SEATS = [NewSeat(name, f"{name}@example.org") for name in ("anna", "bruno", "carla")]

@@ -8,8 +8,8 @@ import pytest
 
 from service.audit.restore import audit_archive
 from service.base.config import load_config
-from service.log.store import Store
 from service.mail import compose
+from service.store.store import Store
 from tests import archives
 from tests.stores import open_store
 

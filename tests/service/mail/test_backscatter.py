@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from service.base.config import load_config
-from service.log.store import Store
 from service.mail.compose import compose_reply
 from service.mail.inbound import receive_email
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import process_submission
+from service.store.store import Store
 
 DOMAIN = "games.example.org"
 

@@ -14,13 +14,13 @@ from service.base.config import Config, load_config
 from service.base.tokens import bounce_address, read_bounce_address
 from service.game.loading import load_game
 from service.game.meta import parse_time
-from service.log.store import Store
 from service.mail.bounces import PERMANENT, TEMPORARY, read_bounce
 from service.mail.compose import compose_outbox, compose_reply
 from service.mail.delivery import deliver, mail_file_name
 from service.mail.inbound import receive_email, recipient_refusal
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import process_submission
+from service.store.store import Store
 from tests.stores import open_store
 
 SEATS = [NewSeat(name, f"{name}@example.org", name.title()) for name in ("anna", "bruno", "carla")]

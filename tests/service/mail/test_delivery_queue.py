@@ -9,10 +9,10 @@ import pytest
 
 from service.base import clock
 from service.game.loading import LoadedGame
-from service.log.records import TIME_FORMAT
-from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
+from service.store.records import TIME_FORMAT
+from service.store.store import Store
 from tests.stores import open_store
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]

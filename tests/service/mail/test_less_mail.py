@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from service.base.config import Config, load_config
-from service.log.store import Store
 from service.mail import delivery
 from service.orders.deciding import decide_order
 from service.orders.processing import process_submission
+from service.store.store import Store
 from tests.service.orders.test_exactly_once import email_to, new_game, next_orders
 from tests.stores import open_store
 

@@ -9,13 +9,13 @@ import pytest
 
 from service.base.config import Config, load_config
 from service.base.tokens import reply_address
-from service.log.store import Store
 from service.mail.compose import compose_outbox, compose_reply
 from service.mail.hygiene import answerable
 from service.mail.inbound import receive_email
 from service.mail.reading import text_to_raw
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import process_submission
+from service.store.store import Store
 
 DSN = (b"From: MAILER-DAEMON@mx.players.test\r\nTo: games@pbem.localhost\r\n"
        b"Subject: Undelivered Mail Returned to Sender\r\nMessage-ID: <dsn-1@mx.players.test>\r\n"

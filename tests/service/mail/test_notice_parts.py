@@ -14,7 +14,6 @@ import pytest
 from service.base import clock
 from service.base.config import Config, load_config
 from service.game.loading import load_game
-from service.log.store import Store
 from service.mail.compose import compose_outbox
 from service.mail.tablemail import mail_join_link
 from service.orders.creation import NewSeat, create_game
@@ -25,6 +24,7 @@ from service.orders.tables import (
     join_table,
     open_game,
 )
+from service.store.store import Store
 from service.table import master
 from service.table.joining import ask_to_join
 from tests.stores import open_store

@@ -7,9 +7,9 @@ import pytest
 
 from service.base.config import load_config
 from service.base.tokens import signature
-from service.log.store import Store
 from service.mail.compose import compose_outbox
 from service.orders.creation import NewSeat, create_game
+from service.store.store import Store
 from tests.stores import open_store
 
 

@@ -11,9 +11,9 @@ from click.testing import CliRunner
 from service.audit.verify import verify
 from service.cli.main import main
 from service.game.loading import load_game
-from service.log.store import Store
 from service.ops.backup import BackupError, backup_sqlite
 from service.orders.processing import submit_order
+from service.store.store import Store
 from tests import archives
 from tests.stores import PG_URL, open_store
 

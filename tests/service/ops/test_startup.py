@@ -11,8 +11,8 @@ import pytest
 from flask import Flask
 
 from service.base.config import ConfigError, load_config
-from service.log.store import Store
 from service.ops.startup import check_settings, opened, settings_problems
+from service.store.store import Store
 from tests.stores import PG_URL
 
 PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -65,7 +65,7 @@ def test_an_older_schema_is_refused_and_left_as_it_is(tmp_path: Path) -> None:
 def test_an_empty_database_is_created_at_the_first_start(tmp_path: Path) -> None:
     config = load_config({"PBEM_HOME": str(tmp_path / "home")})
     store = opened(config)
-    from service.log.migrate import HEAD
+    from service.store.migrate import HEAD
 
     assert store.revision() == HEAD
     store.dispose()

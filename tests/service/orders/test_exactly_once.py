@@ -14,11 +14,11 @@ from engine.core import Rng
 from service.base.config import Config, load_config
 from service.base.tokens import reply_address
 from service.game.loading import LoadedGame, load_game
-from service.log.store import Store
 from service.mail.inbound import receive_email
 from service.orders.creation import NewSeat, create_game
 from service.orders.deciding import decide_order
 from service.orders.processing import MAX_ATTEMPTS, process_order_submission, process_submission
+from service.store.store import Store
 from tests.stores import open_store
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -26,7 +26,7 @@ SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.or
 RACE = """
 import json, sys
 from service.orders.processing import MAX_ATTEMPTS, process_submission
-from service.log.store import Store
+from service.store.store import Store
 from service.base.config import load_config
 url, schema, ids = sys.argv[1], sys.argv[2] or None, sys.argv[3].split(",")
 store = Store(url, schema=schema)

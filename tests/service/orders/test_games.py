@@ -12,11 +12,11 @@ from service.audit.rerun import AuditRefused, audit
 from service.audit.verify import verify
 from service.cli.selfplay import check_played, play_to_end
 from service.game.loading import LoadedGame, load_game
-from service.log.records import Append
-from service.log.store import GENESIS_HASH, Store, StoredEvent, event_hash
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import MAX_ORDER_BYTES, process_submission, submit_order
 from service.orders.results import ServiceError
+from service.store.records import Append
+from service.store.store import GENESIS_HASH, Store, StoredEvent, event_hash
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org"),
          NewSeat("carla", "carla@example.org")]

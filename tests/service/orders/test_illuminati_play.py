@@ -18,9 +18,9 @@ from engine.illuminati.state import Phase, State
 from service.audit.rerun import audit
 from service.audit.verify import verify
 from service.game.loading import load_game
-from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
+from service.store.store import Store
 
 SEATS = ("anna", "bruno")
 WINDOWS = (Phase.RESPONSE, Phase.REACTION, Phase.SECRETS, Phase.COUNTER)

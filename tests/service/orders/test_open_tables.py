@@ -12,7 +12,6 @@ from service.audit.verify import verify
 from service.base import clock
 from service.cli.selfplay import play_to_end
 from service.game.loading import load_game
-from service.log.store import Store
 from service.orders.creation import NewSeat
 from service.orders.results import ServiceError
 from service.orders.tables import (
@@ -26,6 +25,7 @@ from service.orders.tables import (
     seating,
     start_table,
 )
+from service.store.store import Store
 
 SEED = "7ab1e" * 12 + "0123"
 ANNA = NewSeat("anna", "anna@example.org", "Anna")

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from service.game.loading import LoadedGame, load_game
-from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
 from service.orders.results import SubmissionResult
+from service.store.store import Store
 from tests.stores import empty_store
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]

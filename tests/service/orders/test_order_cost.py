@@ -19,11 +19,11 @@ from sqlalchemy import event
 
 from service.game.events import PressSent
 from service.game.loading import load_game, snapshot_of
-from service.log.records import Append
-from service.log.store import NewOutbox, Store
 from service.orders.appending import service_new
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import process_submission, submit_order
+from service.store.records import Append
+from service.store.store import NewOutbox, Store
 from service.table.press import PRESS_KIND
 
 SEATS = ("anna", "bruno", "carla")

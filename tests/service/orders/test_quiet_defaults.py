@@ -8,11 +8,11 @@ import pytest
 from click.testing import CliRunner
 
 from service.game.loading import load_game
-from service.log.store import Store
 from service.mail.shape import welcome_lines
 from service.orders.creation import NewSeat, create_game
 from service.orders.results import ServiceError
 from service.orders.tables import open_game
+from service.store.store import Store
 from tests.recorded import FOLDER, restore
 from tests.stores import open_store
 

@@ -11,11 +11,11 @@ from sqlalchemy import delete, update
 from service.base import clock
 from service.game.history import reader_seq
 from service.game.loading import load_game
-from service.log.records import Append
-from service.log.schema import pdf_cache
-from service.log.store import NewEvent, NewOutbox
 from service.mail.compose import compose_outbox
 from service.pdf import seat_pdf as snapshots
+from service.store.records import Append
+from service.store.schema import pdf_cache
+from service.store.store import NewEvent, NewOutbox
 from tests.service.tablemail import open_table
 
 

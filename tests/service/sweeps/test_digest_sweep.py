@@ -14,10 +14,10 @@ from engine.core import Rng
 from engine.core.harness import choose_step, chooser_for
 from service.base import clock
 from service.game.loading import load_game
-from service.log import migrate
-from service.log.store import Store
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
+from service.store import migrate
+from service.store.store import Store
 from service.sweeps import deadlines
 from service.sweeps.digests import queue_due_digests, waiting_seats
 from service.table.seatcommands import answer

@@ -11,9 +11,9 @@ import pytest
 from service.base import clock
 from service.base.config import load_config
 from service.game.loading import load_game
-from service.log.store import Store
 from service.mail.bounces import refused_for_good
 from service.orders.creation import NewSeat, create_game
+from service.store.store import Store
 from service.sweeps import deadlines
 from service.table.seatcommands import answer
 from tests.stores import open_store

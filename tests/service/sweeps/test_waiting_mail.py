@@ -15,9 +15,9 @@ from service.base import clock
 from service.base.config import load_config
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import parse_time
-from service.log.store import OutboxRow, Store
 from service.mail.compose import compose_outbox
 from service.orders.creation import NewSeat, create_game
+from service.store.store import OutboxRow, Store
 from service.sweeps import deadlines
 from tests.sealed import answer_sealed, give, play_until, private_window
 from tests.stores import open_store

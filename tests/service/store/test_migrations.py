@@ -12,11 +12,11 @@ from sqlalchemy import text
 from service.audit.verify import verify
 from service.cli.main import main
 from service.game.loading import load_game
-from service.log import migrate
-from service.log.store import Store
 from service.ops.upgrade import prepared
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
+from service.store import migrate
+from service.store.store import Store
 from tests.stores import PG_URL, require_postgres
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org"),

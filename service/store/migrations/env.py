@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from service.log.schema import metadata
+from service.store.schema import metadata
 
 connection = context.config.attributes["connection"]
 context.configure(connection=connection, target_metadata=metadata, render_as_batch=True)

@@ -24,7 +24,7 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
-from service.log.records import OutboxRow, StoredEvent, Submission
+from service.store.records import OutboxRow, StoredEvent, Submission
 
 metadata = MetaData()
 
@@ -244,7 +244,7 @@ mail_links = Table(
     Index("mail_links_expires_idx", "expires_at"),
 )
 
-# -- records (service.log.records), and reading them from rows ----------------------------
+# -- records (service.store.records), and reading them from rows ----------------------------
 
 def stored_event_from_row(row: Any) -> StoredEvent:
     """Return the StoredEvent for an events table row."""

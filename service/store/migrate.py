@@ -1,6 +1,6 @@
 """Schema migrations: bring a store's tables to the newest revision with Alembic.
 
-The revisions live in `service/log/migrations/versions`. A store made before migrations existed
+The revisions live in `service/store/migrations/versions`. A store made before migrations existed
 (tables but no `alembic_version`) is recognised as revision 0001 and upgraded from there.
 """
 from __future__ import annotations

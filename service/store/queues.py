@@ -9,8 +9,8 @@ from typing import Any
 from sqlalchemy import Connection, delete, func, or_, select, update
 
 from engine.core.canonical import canonical_json
-from service.log.handles import StoreBase
-from service.log.records import (
+from service.store.handles import StoreBase
+from service.store.records import (
     DeadlineRow,
     NewOutbox,
     OutboxRow,
@@ -20,12 +20,12 @@ from service.log.records import (
     new_submission,
     utc_now,
 )
-from service.log.schema import deadlines as deadlines_t
-from service.log.schema import decisions as decisions_t
-from service.log.schema import outbox as outbox_t
-from service.log.schema import outbox_row_from_row, submission_from_row
-from service.log.schema import submissions as submissions_t
-from service.log.statements import submission_values
+from service.store.schema import deadlines as deadlines_t
+from service.store.schema import decisions as decisions_t
+from service.store.schema import outbox as outbox_t
+from service.store.schema import outbox_row_from_row, submission_from_row
+from service.store.schema import submissions as submissions_t
+from service.store.statements import submission_values
 
 MERGED_KINDS = ("turn", "final")
 """Emails that, for the seat whose own email caused them, go out inside its answer."""

@@ -18,8 +18,8 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.exc import IntegrityError
 
 from engine.core.canonical import canonical_json, sha256_hex
-from service.log.records import Append
-from service.log.store import (
+from service.store.records import Append
+from service.store.store import (
     GENESIS_HASH,
     NewEvent,
     NewOutbox,

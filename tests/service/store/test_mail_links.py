@@ -7,8 +7,8 @@ from datetime import timedelta
 import pytest
 
 from service.base import clock
-from service.log.links import MailLinks, token_digest
-from service.log.store import Store
+from service.store.links import MailLinks, token_digest
+from service.store.store import Store
 
 
 def test_a_link_is_read_by_its_token_and_stored_by_its_digest(store: Store) -> None:

@@ -6,10 +6,10 @@ from collections.abc import Sequence
 
 from sqlalchemy import delete, select
 
-from service.log.handles import StoreBase
-from service.log.records import GameRow, utc_now
-from service.log.schema import lobby_lines as lines_t
-from service.log.schema import pdf_cache as pdf_t
+from service.store.handles import StoreBase
+from service.store.records import GameRow, utc_now
+from service.store.schema import lobby_lines as lines_t
+from service.store.schema import pdf_cache as pdf_t
 
 LineKey = tuple[str, int, str]
 """(game id, head seq, head hash)."""

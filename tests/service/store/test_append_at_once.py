@@ -1,4 +1,4 @@
-"""The order path's append sent at once (service/log/statements.py), on SQLite and PostgreSQL.
+"""The order path's append sent at once (service/store/statements.py), on SQLite and PostgreSQL.
 
 An append that names the head it read (`prev_hash`) is written by plain driver statements in
 one go (one pipeline on PostgreSQL), and only checked afterwards. These tests hold it to what
@@ -16,14 +16,14 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from service.log.records import Append, DeadlineRow
-from service.log.schema import deadlines as deadlines_t
-from service.log.schema import decisions as decisions_t
-from service.log.schema import events as events_t
-from service.log.schema import outbox as outbox_t
-from service.log.schema import snapshots as snapshots_t
-from service.log.schema import submissions as submissions_t
-from service.log.store import (
+from service.store.records import Append, DeadlineRow
+from service.store.schema import deadlines as deadlines_t
+from service.store.schema import decisions as decisions_t
+from service.store.schema import events as events_t
+from service.store.schema import outbox as outbox_t
+from service.store.schema import snapshots as snapshots_t
+from service.store.schema import submissions as submissions_t
+from service.store.store import (
     AlreadyDecided,
     DuplicateSubmission,
     NewEvent,

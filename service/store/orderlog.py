@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from service.log.records import (
+from service.store.records import (
     Append,
     EventRow,
     GameRow,
@@ -22,7 +22,7 @@ from service.log.records import (
 )
 
 if TYPE_CHECKING:
-    from service.log.store import Store
+    from service.store.store import Store
 
 
 class OrderLog(Protocol):

@@ -2,7 +2,7 @@
 
 What the order path hands to and gets from the store, importable without SQLAlchemy: a
 one-shot command (`pbem order`) that never needs more of the store does not pay for
-importing it (see `service.log.sqlite_orders`).
+importing it (see `service.store.sqlite_orders`).
 """
 from __future__ import annotations
 

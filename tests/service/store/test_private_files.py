@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from service.cli.main import main
-from service.log.store import Store
+from service.store.store import Store
 
 
 def mode(path: Path) -> int:

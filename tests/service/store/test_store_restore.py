@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from service.log.records import Append
-from service.log.store import GameRow, NewEvent, Store, StoredEvent, StoreError
+from service.store.records import Append
+from service.store.store import GameRow, NewEvent, Store, StoredEvent, StoreError
 from tests.stores import open_store
 
 GAME = "g-1"

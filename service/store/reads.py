@@ -7,13 +7,13 @@ from typing import Any, Literal
 
 from sqlalchemy import Connection, select
 
-from service.log.handles import StoreBase
-from service.log.records import EventRow, GameRow, GameTail, StoredEvent
-from service.log.schema import events as events_t
-from service.log.schema import games as games_t
-from service.log.schema import snapshots as snapshots_t
-from service.log.schema import stored_event_from_row
-from service.log.statements import EVENT_ROWS_SQL, NO_LIMIT, read_tail
+from service.store.handles import StoreBase
+from service.store.records import EventRow, GameRow, GameTail, StoredEvent
+from service.store.schema import events as events_t
+from service.store.schema import games as games_t
+from service.store.schema import snapshots as snapshots_t
+from service.store.schema import stored_event_from_row
+from service.store.statements import EVENT_ROWS_SQL, NO_LIMIT, read_tail
 
 _GAME_COLUMNS = tuple(column.name for column in games_t.c)
 _TAIL_PG = (

@@ -2,9 +2,9 @@
 
 `pbem order` decides one order and exits. On a slow machine importing SQLAlchemy costs more
 than the whole order, and the order needs none of it: `SQLiteOrders` implements the order
-path's protocol (`service.log.orderlog.OrderLog`), answering the calls every order makes (the
+path's protocol (`service.store.orderlog.OrderLog`), answering the calls every order makes (the
 game's tail, the new submission, the append) on one sqlite3 connection, with the store's own
-pragmas and statements (`service.log.statements`), and every other call of the protocol by a
+pragmas and statements (`service.store.statements`), and every other call of the protocol by a
 full `Store` over the same file, built the first time one is needed. A rare path (a moved head,
 a taken key, a refusal to store, the end of a game) pays for the import and is answered exactly
 as the store answers it; the store's contract tests run the driver's calls too
@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from service.log.migrate import HEAD
-from service.log.records import (
+from service.store.migrate import HEAD
+from service.store.records import (
     Append,
     EventRow,
     GameRow,
@@ -30,7 +30,7 @@ from service.log.records import (
     new_submission,
     utc_now,
 )
-from service.log.statements import (
+from service.store.statements import (
     SQLITE_BUSY_TIMEOUT_MS,
     SQLITE_PRAGMAS,
     AppendRows,
@@ -41,7 +41,7 @@ from service.log.statements import (
 )
 
 if TYPE_CHECKING:
-    from service.log.store import Store
+    from service.store.store import Store
 
 _PLAIN_URL = "sqlite:///"
 
@@ -71,7 +71,7 @@ class SQLiteOrders:
     def full(self) -> Store:
         """Return the full store over the same file (built, and SQLAlchemy imported, once)."""
         if self._full is None:
-            from service.log.store import Store
+            from service.store.store import Store
 
             self._full = Store(self.url)
         return self._full

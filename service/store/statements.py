@@ -11,10 +11,10 @@ with each check written so that it fails as an error, which aborts the transacti
 its COMMIT. When a check fails the work is rolled back and the caller takes the checked way,
 which raises the precise error; nothing of the first try remains.
 
-The statements name the tables' columns as `service.log.schema` declares them; the store's
+The statements name the tables' columns as `service.store.schema` declares them; the store's
 contract tests run both ways on both databases. Nothing here imports SQLAlchemy until a
 SQLAlchemy connection is handed in, so a command that writes through the driver alone
-(`service.log.sqlite_orders`) does not pay for it.
+(`service.store.sqlite_orders`) does not pay for it.
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from engine.core.canonical import canonical_json, sha256_hex
-from service.log.records import (
+from service.store.records import (
     Append,
     GameRow,
     GameTail,

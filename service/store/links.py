@@ -14,9 +14,9 @@ from typing import Any
 
 from sqlalchemy import delete, func, select, update
 
-from service.log.handles import StoreBase
-from service.log.records import later, utc_now
-from service.log.schema import mail_links as links_t
+from service.store.handles import StoreBase
+from service.store.records import later, utc_now
+from service.store.schema import mail_links as links_t
 
 
 @dataclass(frozen=True)

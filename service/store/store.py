@@ -31,12 +31,12 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
 from engine.core.canonical import canonical_json
-from service.log import migrate, schema
-from service.log.caches import CacheStore
-from service.log.handles import is_unique_violation
-from service.log.queues import QueueStore
-from service.log.reads import ReadStore
-from service.log.records import (
+from service.store import migrate, schema
+from service.store.caches import CacheStore
+from service.store.handles import is_unique_violation
+from service.store.queues import QueueStore
+from service.store.reads import ReadStore
+from service.store.records import (
     AlreadyDecided,
     Append,
     DeadlineRow,
@@ -53,13 +53,13 @@ from service.log.records import (
     Submission,
     utc_now,
 )
-from service.log.schema import decisions as decisions_t
-from service.log.schema import events as events_t
-from service.log.schema import games as games_t
-from service.log.schema import outbox as outbox_t
-from service.log.schema import seat_addresses as seat_addresses_t
-from service.log.schema import snapshots as snapshots_t
-from service.log.statements import (
+from service.store.schema import decisions as decisions_t
+from service.store.schema import events as events_t
+from service.store.schema import games as games_t
+from service.store.schema import outbox as outbox_t
+from service.store.schema import seat_addresses as seat_addresses_t
+from service.store.schema import snapshots as snapshots_t
+from service.store.statements import (
     CHECKPOINT_EVERY,
     GENESIS_HASH,
     PRUNE_SNAPSHOTS_SQL,
