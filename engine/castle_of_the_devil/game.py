@@ -4,15 +4,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engine.core.contract import Canaries, OptionSpec, Outcome, Termination, TypeTable
+from engine.core.contract import OptionSpec, Outcome, Termination
 from engine.core.kit import KitGame, Step
+from engine.core.parts import Parts
 from engine.core.rng import Rng
 
-from . import evolve, render, rules_turns, secrecy, standing, steps, text, view
-from .cards import OBJECTS, PROFESSIONS
-from .events import EVENTS
-from .grammar import GRAMMAR
-from .orders import ORDERS
+from . import (
+    events,
+    evolve,
+    grammar,
+    orders,
+    render,
+    rules_turns,
+    secrecy,
+    standing,
+    steps,
+    text,
+    view,
+)
 from .state import Phase, State
 
 
@@ -25,14 +34,9 @@ class CastleOfTheDevil(KitGame[State]):
     max_players: ClassVar[int] = 8
     version: ClassVar[str] = "1.0"
     options: ClassVar[tuple[OptionSpec, ...]] = ()
-    EVENTS = EVENTS
-    ORDERS = ORDERS
-    GRAMMAR = GRAMMAR
-    STEPS = tuple(steps.STEPS.values())
-    STANDING = standing.TOPICS
-    events: ClassVar[TypeTable] = EVENTS.table
-    orders: ClassVar[TypeTable] = ORDERS.table
-    state_type: ClassVar[type] = State
+    PARTS: ClassVar[Parts] = Parts(state=State, events=events, orders=orders, grammar=grammar,
+                                   steps=steps, view=view, text=text, render=render,
+                                   secrecy=secrecy, standing=standing)
     hidden_information: ClassVar[bool] = True
     """Objects, society cards, face-down professions and the pile are hidden."""
 
@@ -50,10 +54,6 @@ class CastleOfTheDevil(KitGame[State]):
         rules_turns.set_up(em, rng)
         return em.events
 
-    def step(self, state: State) -> Step | None:
-        """Return the open decision point."""
-        return steps.step(state)
-
     def prompt_key(self, state: State, step: Step) -> str:
         """Return the id of the current decision point, e.g. t4.57.answer."""
         return steps.prompt_key(state)
@@ -70,10 +70,6 @@ class CastleOfTheDevil(KitGame[State]):
         """Return the name of seat index `ref`."""
         return state.seats[ref]
 
-    def seat_view(self, state: State, seat: str | None) -> dict[str, Any]:
-        """Return what `seat` may see."""
-        return view.view(state, seat)
-
     def label(self, state: State) -> str:
         """Return e.g. 'Turn 4'."""
         return f"Turn {state.turn}" if state.turn else ""
@@ -85,22 +81,7 @@ class CastleOfTheDevil(KitGame[State]):
         scores = {seat: int(seat in state.winners) for seat in state.seats}
         return Outcome(state.winners, state.reason, scores, termination=Termination.GOAL)
 
-    def render_text(self, view_data: Mapping[str, Any]) -> str:
-        """Return a plain-text picture of a view."""
-        return text.render_text(view_data)
 
-    def render_board_svg(self, view_data: Mapping[str, Any]) -> str:
-        """Return the table seen in a view as an SVG document."""
-        return render.render_board_svg(view_data)
 
-    def plant_canaries(self, state: State, canaries: Canaries) -> State:
-        """Return `state` with every hidden item replaced by a canary."""
-        return secrecy.plant_canaries(state, canaries)
 
-    def hidden_variant(self, state: State, seat: str | None, rng: Rng) -> State | None:
-        """Return `state` with what `seat` may not know reshuffled."""
-        return secrecy.hidden_variant(state, seat, rng)
 
-    def probe_words(self) -> tuple[str, ...]:
-        """Return the names of objects and professions."""
-        return tuple(OBJECTS) + tuple(PROFESSIONS)

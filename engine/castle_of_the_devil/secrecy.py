@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.core.contract import Canaries, replace
 from engine.core.rng import Rng
 
+from .cards import OBJECTS, PROFESSIONS
 from .state import Duel, Phase, State
 
 
@@ -110,3 +111,8 @@ def _shuffled_at(values: tuple[str, ...], places: list[int], rng: Rng) -> tuple[
     for place, value in zip(places, rng.shuffled([values[k] for k in places])):
         result[place] = value
     return tuple(result)
+
+
+def probe_words() -> tuple[str, ...]:
+    """Return the names of objects and professions."""
+    return tuple(OBJECTS) + tuple(PROFESSIONS)

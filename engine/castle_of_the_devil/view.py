@@ -12,7 +12,7 @@ from .state import Duel, Phase, State
 GAME_NAME = "castle-of-the-devil"
 
 
-def view(state: State, seat: str | None) -> dict[str, Any]:
+def seat_view(state: State, seat: str | None) -> dict[str, Any]:
     """Return everything `seat` (None: a spectator) may see now."""
     data = _public(state)
     index = state.index(seat) if seat is not None else -1

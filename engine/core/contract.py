@@ -306,6 +306,12 @@ class Game(ABC, Generic[S]):
         """Return the names players may write (cards, places, pieces), for secrecy probes."""
         return ()
 
+    def missing_secrecy_hooks(self) -> list[str]:
+        """Return the secrecy hooks (`plant_canaries`, `hidden_variant`) this game's class
+        leaves as the contract's own (which refuse to work for a game that hides information)."""
+        return [hook for hook in ("plant_canaries", "hidden_variant")
+                if getattr(type(self), hook) is getattr(Game, hook)]
+
     # -- shared behaviour -------------------------------------------------------------------
     def default_options(self) -> dict[str, Any]:
         """Return every option at its default value."""

@@ -15,11 +15,12 @@ from dataclasses import dataclass, field
 from dataclasses import replace as replace_form
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .contract import Game, Order, OrderForm, Prompt
+from .contract import Canaries, Game, Order, OrderForm, Prompt
 from .declare import DefaultOrder, EventTypes, OrderTypes
 from .errors import GameOver, NotYourTurn, RuleViolation, UnreadableOrder, WrongOrderKind
 from .forms import FieldsOf, forms_from_orders, legal_text
 from .ordertext import Grammar, Reader
+from .parts import Parts
 from .probing import missing_secrecy
 from .rng import Rng
 from .standing import Applied, Standing, Topic, live, read_entries
@@ -148,8 +149,17 @@ class _Memo:
 
 
 class KitGame(Game[S]):
-    """A game whose decision machinery is the kit's; the game implements the hooks."""
+    """A game whose decision machinery is the kit's; the game implements the hooks.
 
+    A game names the modules of its package in `PARTS`; the kit reads its event types, order
+    kinds, grammar, steps, standing topics and state class from them, and answers the standard
+    hooks (`step`, `seat_view`, `render_text`, `render_board_svg`, `plant_canaries`,
+    `hidden_variant`, `probe_words`) by calling the module that has each. A game overrides a
+    hook only where its rules need more than the module gives.
+    """
+
+    PARTS: ClassVar[Parts]
+    """The modules of the game's package (`engine/core/parts.py`)."""
     EVENTS: ClassVar[EventTypes[Any]]
     ORDERS: ClassVar[OrderTypes]
     GRAMMAR: ClassVar[Grammar]
@@ -158,18 +168,69 @@ class KitGame(Game[S]):
     STANDING: ClassVar[tuple[Topic, ...]] = ()
     """The recurring decisions a seat may answer in advance, and their answers."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Read the declarations of a class that names its parts from those parts."""
+        super().__init_subclass__(**kwargs)
+        parts = cls.__dict__.get("PARTS")
+        if parts is None:
+            return
+        cls.EVENTS = parts.events.EVENTS
+        cls.ORDERS = parts.orders.ORDERS
+        cls.GRAMMAR = parts.grammar.GRAMMAR
+        cls.STEPS = parts.step_list()
+        cls.STANDING = parts.standing.TOPICS if parts.standing is not None else ()
+        cls.events = cls.EVENTS.table
+        cls.orders = cls.ORDERS.table
+        cls.state_type = parts.state
+
     def __init__(self) -> None:
         super().__init__()
         self._memo = _Memo()
 
-    # -- hooks a game implements ---------------------------------------------------------------
+    # -- hooks a game implements (the standard ones answered from its parts) ------------------
     def step(self, state: S) -> Step | None:
         """Return the open decision point, or None once the game is over."""
-        raise NotImplementedError
+        return self.PARTS.steps.step(state)  # type: ignore[no-any-return]
 
     def seat_view(self, state: S, seat: str | None) -> dict[str, Any]:
         """Return the game's part of what `seat` may see (None: a spectator)."""
-        raise NotImplementedError
+        return self.PARTS.view.seat_view(state, seat)
+
+    def render_text(self, view: Mapping[str, Any]) -> str:
+        """Return a plain-text picture of a view (for the terminal and text emails)."""
+        return self.PARTS.text.render_text(view)
+
+    def render_board_svg(self, view: Mapping[str, Any]) -> str:
+        """Return the board picture of a view as a standalone SVG document (pages, PDFs)."""
+        return self.PARTS.render.render_board_svg(view)
+
+    def plant_canaries(self, state: S, canaries: Canaries) -> S:
+        """Return `state` with every hidden item replaced by a canary (secrecy tests)."""
+        secrecy = self.PARTS.secrecy
+        if secrecy is None:
+            return super().plant_canaries(state, canaries)
+        return secrecy.plant_canaries(state, canaries)  # type: ignore[no-any-return]
+
+    def hidden_variant(self, state: S, seat: str | None, rng: Rng) -> S | None:
+        """Return `state` with what `seat` may not know reshuffled (secrecy tests)."""
+        secrecy = self.PARTS.secrecy
+        if secrecy is None:
+            return super().hidden_variant(state, seat, rng)
+        return secrecy.hidden_variant(state, seat, rng)  # type: ignore[no-any-return]
+
+    def probe_words(self) -> tuple[str, ...]:
+        """Return the names players write, for the secrecy probes."""
+        secrecy = self.PARTS.secrecy
+        return secrecy.probe_words() if secrecy is not None else ()
+
+    def missing_secrecy_hooks(self) -> list[str]:
+        """Return the secrecy hooks this game lacks: all of them when its parts name no
+        secrecy module and it does not implement them itself."""
+        parts = getattr(type(self), "PARTS", None)
+        if parts is not None and parts.secrecy is not None:
+            return []
+        return [hook for hook in ("plant_canaries", "hidden_variant")
+                if getattr(type(self), hook) in (getattr(KitGame, hook), getattr(Game, hook))]
 
     def label(self, state: S) -> str:
         """Return where the game stands, e.g. 'Round 2, turn 1' (shown in mail subjects)."""

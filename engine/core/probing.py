@@ -39,8 +39,7 @@ def missing_secrecy(game: Game[Any]) -> list[str]:
     if not hidden:
         return []
     problems = [f"{game.name} declares hidden information but does not implement {hook}"
-                for hook in ("plant_canaries", "hidden_variant")
-                if getattr(cls, hook) is getattr(Game, hook)]
+                for hook in game.missing_secrecy_hooks()]
     if not game.probe_words():
         problems.append(f"{game.name} declares hidden information but gives no probe_words "
                         "(the names players write, for the secrecy probes)")

@@ -4,15 +4,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engine.core.contract import Canaries, Event, OptionSpec, Outcome, Termination, TypeTable
+from engine.core.contract import Event, OptionSpec, Outcome, Termination
 from engine.core.kit import Emitter, KitGame, Step
+from engine.core.parts import Parts
 from engine.core.rng import Rng
 
-from . import render, secrecy, standing, steps, text, view
-from .events import EVENTS
+from . import events, grammar, orders, render, secrecy, standing, steps, text, view
 from .evolve import initial_state
-from .grammar import GRAMMAR
-from .orders import ORDERS
 from .state import Options, Phase, State
 from .turns import set_up
 
@@ -48,14 +46,9 @@ class Freimaurerei(KitGame[State]):
         OptionSpec("world", "bool", False, "Add the World to the Lodge deck: it takes the inner "
                    "alignment of its principality's SM. " + TAROT_ONLY),
     )
-    EVENTS = EVENTS
-    ORDERS = ORDERS
-    GRAMMAR = GRAMMAR
-    STEPS = tuple(steps.STEPS.values())
-    STANDING = standing.TOPICS
-    events: ClassVar[TypeTable] = EVENTS.table
-    orders: ClassVar[TypeTable] = ORDERS.table
-    state_type: ClassVar[type] = State
+    PARTS: ClassVar[Parts] = Parts(state=State, events=events, orders=orders, grammar=grammar,
+                                   steps=steps, view=view, text=text, render=render,
+                                   secrecy=secrecy, standing=standing)
     hidden_information: ClassVar[bool] = True
     """Inner alignments, sealed choices, deck orders and the bag are hidden."""
 
@@ -82,10 +75,6 @@ class Freimaurerei(KitGame[State]):
         set_up(em, rng)
         return em.events
 
-    def step(self, state: State) -> Step | None:
-        """Return the open decision point."""
-        return steps.step(state)
-
     def prompt_key(self, state: State, step: Step) -> str:
         """Return the id of the open decision point, e.g. t7.a2.intrigue-roll.3."""
         return steps.prompt_key(state)
@@ -101,10 +90,6 @@ class Freimaurerei(KitGame[State]):
     def seat_name(self, state: State, ref: int) -> str:
         """Return the seat playing principality `ref`."""
         return state.realms[ref].seat
-
-    def seat_view(self, state: State, seat: str | None) -> dict[str, Any]:
-        """Return what `seat` may see."""
-        return view.seat_view(state, seat)
 
     def label(self, state: State) -> str:
         """Return where the game stands, e.g. 'Turn 3, action 2 of 2'."""
@@ -122,27 +107,10 @@ class Freimaurerei(KitGame[State]):
         return Outcome(result.winners, result.reason, dict(result.points),
                        termination=Termination.LAST_ROUND)
 
-    def render_text(self, view_data: Mapping[str, Any]) -> str:
-        """Return a plain-text picture of a view."""
-        return text.render_text(view_data)
 
-    def render_board_svg(self, view_data: Mapping[str, Any]) -> str:
-        """Return the board picture of a view as an SVG document."""
-        return render.render_board_svg(view_data)
 
-    def plant_canaries(self, state: State, canaries: Canaries) -> State:
-        """Return `state` with every hidden item replaced by a canary."""
-        return secrecy.plant_canaries(state, canaries)
 
-    def hidden_variant(self, state: State, seat: str | None, rng: Rng) -> State | None:
-        """Return `state` with what `seat` may not know changed (see `secrecy.py`)."""
-        return secrecy.hidden_variant(state, seat, rng)
 
-    def probe_words(self) -> tuple[str, ...]:
-        """Return names players write: principalities, colours, rites, results, pieces."""
-        return ("leichtberg", "schwerheim", "mine", "theirs", "white", "black", "french",
-                "st andrews", "perfection", "swap", "aim", "dig", "tip", "hop", "SM", "M1",
-                "M5", "M9", "lodge 1", "lodge 2", "unaffiliated", "inner", "outer")
 
 
 __all__ = ["Freimaurerei"]

@@ -73,3 +73,10 @@ def _flipped(piece: Piece, owner: str, seat: str | None) -> Piece:
     if piece.inner is None or knower == seat:
         return piece
     return replace(piece, inner=piece.inner.opposite)
+
+
+def probe_words() -> tuple[str, ...]:
+    """Return names players write: principalities, colours, rites, results, pieces."""
+    return ("leichtberg", "schwerheim", "mine", "theirs", "white", "black", "french",
+                "st andrews", "perfection", "swap", "aim", "dig", "tip", "hop", "SM", "M1",
+                "M5", "M9", "lodge 1", "lodge 2", "unaffiliated", "inner", "outer")

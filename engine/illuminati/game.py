@@ -5,25 +5,20 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any, ClassVar
 
-from engine.core.contract import Canaries, OptionSpec, Outcome, Termination, TypeTable
-from engine.core.declare import EventTypes, OrderTypes
+from engine.core.contract import OptionSpec, Outcome, Termination
 from engine.core.kit import Emitter, KitGame, Step
-from engine.core.ordertext import Grammar
+from engine.core.parts import Parts
 from engine.core.rng import Rng
-from engine.core.standing import Standing, Topic
+from engine.core.standing import Standing
 
+from . import events, grammar, orders, render, secrecy, standing, steps, text, view
 from . import evolve as _evolvers  # noqa: F401  (registers the evolvers)
-from . import render, secrecy, standing, text, view
-from .events import EVENTS
 from .evolve import initial_state
 from .flow import set_up
 from .goals import reached
-from .grammar import GRAMMAR
-from .orders import ORDERS
 from .prompts import prompt_key
 from .quiet import forced_roll
 from .state import Phase, State
-from .steps import STEPS, open_step
 
 
 class Illuminati(KitGame[State]):
@@ -48,14 +43,9 @@ class Illuminati(KitGame[State]):
                    "starts with (`pass-only`: windows where, as everyone can tell, a seat "
                    "could only pass are answered for it; the service starts new games so)",
                    choices=("off", "pass-only", "unless-attacked", "on")))
-    EVENTS: ClassVar[EventTypes[Any]] = EVENTS
-    ORDERS: ClassVar[OrderTypes] = ORDERS
-    GRAMMAR: ClassVar[Grammar] = GRAMMAR
-    STEPS: ClassVar[tuple[Step, ...]] = tuple(STEPS.values())
-    STANDING: ClassVar[tuple[Topic, ...]] = standing.TOPICS
-    events: ClassVar[TypeTable] = EVENTS.table
-    orders: ClassVar[TypeTable] = ORDERS.table
-    state_type: ClassVar[type] = State
+    PARTS: ClassVar[Parts] = Parts(state=State, events=events, orders=orders, grammar=grammar,
+                                   steps=steps, view=view, text=text, render=render,
+                                   secrecy=secrecy, standing=standing)
     hidden_information: ClassVar[bool] = True
     """The Specials in hand and the deck order are hidden."""
 
@@ -82,17 +72,9 @@ class Illuminati(KitGame[State]):
         set_up(em, rng)
         return em.events
 
-    def step(self, state: State) -> Step | None:
-        """Return the open decision point."""
-        return open_step(state)
-
     def prompt_key(self, state: State, step: Step) -> str:
         """Return the id of the decision point: turn, window and phase."""
         return prompt_key(state)
-
-    def seat_view(self, state: State, seat: str | None) -> dict[str, Any]:
-        """Return what `seat` may see."""
-        return view.seat_view(state, seat)
 
     def label(self, state: State) -> str:
         """Return where the game stands."""
@@ -106,14 +88,6 @@ class Illuminati(KitGame[State]):
         met = any(reached(state, seat) for seat in state.winners)
         return Outcome(state.winners, state.reason, scores,
                        termination=Termination.GOAL if met else Termination.LAST_STANDING)
-
-    def render_text(self, view_data: Mapping[str, Any]) -> str:
-        """Return a plain-text picture of a view."""
-        return text.render_text(view_data)
-
-    def render_board_svg(self, view_data: Mapping[str, Any]) -> str:
-        """Return the power structures seen in a view as an SVG document."""
-        return render.render_board_svg(view_data)
 
     def forced_order(self, state: State, seat: str) -> Any:
         """Return `roll` for an attacker asked to raise with no money to raise by, else the
@@ -129,17 +103,8 @@ class Illuminati(KitGame[State]):
         """Return the private event setting the seat's auto-pass mode to `entries`' one."""
         return list(standing.keep(state, seat, entries))
 
-    def plant_canaries(self, state: State, canaries: Canaries) -> State:
-        """Return `state` with every hidden item replaced by a canary."""
-        return secrecy.plant_canaries(state, canaries)
 
-    def hidden_variant(self, state: State, seat: str | None, rng: Rng) -> State | None:
-        """Return `state` with the cards `seat` may not know reshuffled."""
-        return secrecy.hidden_variant(state, seat, rng)
 
-    def probe_words(self) -> tuple[str, ...]:
-        """Return the names of every card."""
-        return secrecy.probe_words()
 
 
 class IlluminatiVersion11(Illuminati):

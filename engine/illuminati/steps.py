@@ -247,6 +247,6 @@ STEPS: dict[Phase, Step] = {Phase.GOAL: GOAL, Phase.TURN: TURN, Phase.END: END,
                             Phase.COUNTER: COUNTER}
 
 
-def open_step(state: State) -> Step | None:
+def step(state: State) -> Step | None:
     """Return the decision point open now (None between turns and once the game is over)."""
     return STEPS.get(state.phase)

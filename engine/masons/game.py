@@ -5,19 +5,26 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any, ClassVar
 
-from engine.core.contract import Canaries, OptionSpec, Outcome, Prompt, Termination
+from engine.core.contract import OptionSpec, Outcome, Prompt, Termination
 from engine.core.kit import Emitter, KitGame, Step
+from engine.core.parts import Parts
 from engine.core.rng import Rng
 
-from . import render, rules_turn, secrecy, standing, summaries, text, view
-from .board import board
-from .cards import HOUSE_COLOURS, TOWER_COLOURS, cards
-from .events import EVENTS
+from . import (
+    events,
+    grammar,
+    orders,
+    render,
+    rules_turn,
+    secrecy,
+    standing,
+    steps,
+    summaries,
+    text,
+    view,
+)
 from .evolve import initial_state
-from .grammar import GRAMMAR
-from .orders import ORDERS
 from .state import Phase, State
-from .steps import STEPS, step
 
 
 class Masons(KitGame[State]):
@@ -37,14 +44,9 @@ class Masons(KitGame[State]):
                    "(the rules); sealed: everyone chooses at once, sealed, for faster play",
                    choices=("turns", "sealed")),
     )
-    EVENTS = EVENTS
-    ORDERS = ORDERS
-    GRAMMAR = GRAMMAR
-    STEPS = STEPS
-    STANDING = standing.TOPICS
-    events = EVENTS.table
-    orders = ORDERS.table
-    state_type: ClassVar[type] = State
+    PARTS: ClassVar[Parts] = Parts(state=State, events=events, orders=orders, grammar=grammar,
+                                   steps=steps, view=view, text=text, render=render,
+                                   secrecy=secrecy, standing=standing)
     hidden_information: ClassVar[bool] = True
     """Hands, the face-down supply and sealed choices are hidden."""
 
@@ -68,10 +70,6 @@ class Masons(KitGame[State]):
         rules_turn.set_up(em, rng)
         return em.events
 
-    def step(self, state: State) -> Step | None:
-        """Return the open decision point."""
-        return step(state)
-
     def prompt_key(self, state: State, open_step: Step) -> str:
         """Return the id of the decision point, e.g. t4.57.score."""
         return f"t{state.turn}.{state.step}.{open_step.key}"
@@ -87,10 +85,6 @@ class Masons(KitGame[State]):
     def seat_name(self, state: State, ref: Any) -> str:
         """Return the seat name of index `ref`."""
         return str(state.seats[ref])
-
-    def seat_view(self, state: State, seat: str | None) -> dict[str, Any]:
-        """Return what `seat` may see."""
-        return view.seat_view(state, seat)
 
     def label(self, state: State) -> str:
         """Return where the game stands, e.g. 'Turn 7, scoring city 2'."""
@@ -110,30 +104,12 @@ class Masons(KitGame[State]):
                        dict(zip(state.seats, state.scores, strict=True)),
                        termination=Termination.LAST_ROUND)
 
-    def render_text(self, view_data: Mapping[str, Any]) -> str:
-        """Return a plain-text picture of a view."""
-        return text.render_text(view_data)
-
-    def render_board_svg(self, view_data: Mapping[str, Any]) -> str:
-        """Return the board seen in a view as an SVG document."""
-        return render.render_board_svg(view_data)
-
     def help(self, prompt: Prompt) -> str:
         """Return what the prompted seat can write now (long lists shown compactly)."""
         return summaries.help_text(prompt)
 
-    def plant_canaries(self, state: State, canaries: Canaries) -> State:
-        """Return `state` with every hidden card replaced by a canary."""
-        return secrecy.plant_canaries(state, canaries)
 
-    def hidden_variant(self, state: State, seat: str | None, rng: Rng) -> State | None:
-        """Return `state` with the cards `seat` may not see reshuffled."""
-        return secrecy.hidden_variant(state, seat, rng)
 
-    def probe_words(self) -> tuple[str, ...]:
-        """Return the names players write: guild cards, colours, sides, regions."""
-        return (*sorted(cards()), *TOWER_COLOURS, *HOUSE_COLOURS, "north", "south", "west",
-                "east", *board().regions, "city", "none")
 
 
 class MasonsVersion10(Masons):

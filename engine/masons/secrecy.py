@@ -4,6 +4,8 @@ from __future__ import annotations
 from engine.core.contract import Canaries, replace
 from engine.core.rng import Rng
 
+from .board import board
+from .cards import HOUSE_COLOURS, TOWER_COLOURS, cards
 from .state import Choice, Phase, State
 
 
@@ -36,3 +38,9 @@ def hidden_variant(state: State, seat: str | None, rng: Rng) -> State | None:
             choices[k] = Choice(discard=hands[k][0])
     return replace(state, hands=tuple(hands), supply=tuple(sorted(pool)),
                    choices=tuple(choices))
+
+
+def probe_words() -> tuple[str, ...]:
+    """Return the names players write: guild cards, colours, sides, regions."""
+    return (*sorted(cards()), *TOWER_COLOURS, *HOUSE_COLOURS, "north", "south", "west", "east",
+            *board().regions, "city", "none")

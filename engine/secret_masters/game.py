@@ -5,15 +5,13 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any, ClassVar
 
-from engine.core.contract import Canaries, OptionSpec, Outcome, Termination, TypeTable
+from engine.core.contract import OptionSpec, Outcome, Termination
 from engine.core.kit import Emitter, KitGame, Step
+from engine.core.parts import Parts
 from engine.core.rng import Rng
 
-from . import render, rules_round, secrecy, standing, steps, text, view
-from .events import EVENTS
+from . import events, grammar, orders, render, rules_round, secrecy, standing, steps, text, view
 from .evolve import initial_state
-from .grammar import GRAMMAR
-from .orders import ORDERS
 from .state import Phase, State, points
 
 PLAYERS = 3
@@ -31,14 +29,9 @@ class SecretMasters(KitGame[State]):
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("long", "bool", False, "Longer game: a faction needs 6 points instead of 5."),
     )
-    EVENTS = EVENTS
-    ORDERS = ORDERS
-    GRAMMAR = GRAMMAR
-    STEPS = steps.STEPS
-    STANDING = standing.TOPICS
-    events: ClassVar[TypeTable] = EVENTS.table
-    orders: ClassVar[TypeTable] = ORDERS.table
-    state_type: ClassVar[type] = State
+    PARTS: ClassVar[Parts] = Parts(state=State, events=events, orders=orders, grammar=grammar,
+                                   steps=steps, view=view, text=text, render=render,
+                                   secrecy=secrecy, standing=standing)
     hidden_information: ClassVar[bool] = True
     """Factions, vote markers, sealed votes and the deck order are hidden."""
 
@@ -62,10 +55,6 @@ class SecretMasters(KitGame[State]):
         rules_round.set_up(em, rng)
         return em.events
 
-    def step(self, state: State) -> Step | None:
-        """Return the decision point open now."""
-        return steps.step(state)
-
     def prompt_key(self, state: State, step: Step) -> str:
         """Return the id of the open decision point, e.g. r2.t1.vote or r2.redeploy."""
         if step is steps.REDEPLOY:
@@ -84,10 +73,6 @@ class SecretMasters(KitGame[State]):
         """Return the seat at index `ref`."""
         return state.seats[ref]
 
-    def seat_view(self, state: State, seat: str | None) -> dict[str, Any]:
-        """Return what `seat` may see."""
-        return view.seat_view(state, seat)
-
     def label(self, state: State) -> str:
         """Return e.g. 'Round 2, turn 1'."""
         return f"Round {state.round}, turn {state.turn}"
@@ -105,25 +90,10 @@ class SecretMasters(KitGame[State]):
                   f"of their turn (goal {state.goal}).")
         return Outcome((seat,), reason, scores, termination=Termination.GOAL)
 
-    def plant_canaries(self, state: State, canaries: Canaries) -> State:
-        """Return `state` with every hidden item replaced by a canary (secrecy tests)."""
-        return secrecy.plant_canaries(state, canaries)
 
-    def hidden_variant(self, state: State, seat: str | None, rng: Rng) -> State | None:
-        """Return `state` with what `seat` may not know reshuffled (secrecy tests)."""
-        return secrecy.hidden_variant(state, seat, rng)
 
-    def probe_words(self) -> tuple[str, ...]:
-        """Return the names players write: regions, colours and markers."""
-        return secrecy.probe_words()
 
-    def render_text(self, view_data: Mapping[str, Any]) -> str:
-        """Return a plain-text picture of a view."""
-        return text.render_text(view_data)
 
-    def render_board_svg(self, view_data: Mapping[str, Any]) -> str:
-        """Return the board picture of a view as a standalone SVG document."""
-        return render.render_board_svg(view_data)
 
 
 class SecretMastersVersion10(SecretMasters):

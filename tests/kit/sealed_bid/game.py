@@ -4,15 +4,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engine.core.contract import Canaries, Outcome, Termination, TypeTable
+from engine.core.contract import Outcome, Termination
 from engine.core.kit import Emitter, KitGame, Step
+from engine.core.parts import Parts
 from engine.core.rng import Rng
 
-from . import render, rules, secrecy, steps, text, view
-from .events import EVENTS
+from . import events, grammar, orders, render, rules, secrecy, steps, text, view
 from .evolve import initial_state
-from .grammar import GRAMMAR
-from .orders import ORDERS
 from .state import State
 
 
@@ -24,13 +22,9 @@ class SealedBid(KitGame[State]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     version: ClassVar[str] = "1"
-    EVENTS = EVENTS
-    ORDERS = ORDERS
-    GRAMMAR = GRAMMAR
-    STEPS = steps.STEPS
-    events: ClassVar[TypeTable] = EVENTS.table
-    orders: ClassVar[TypeTable] = ORDERS.table
-    state_type: ClassVar[type] = State
+    PARTS: ClassVar[Parts] = Parts(state=State, events=events, orders=orders, grammar=grammar,
+                                   steps=steps, view=view, text=text, render=render,
+                                   secrecy=secrecy)
     hidden_information: ClassVar[bool] = True
     """Hands, sealed bids and the order of the face-down lots are hidden."""
 
@@ -47,17 +41,9 @@ class SealedBid(KitGame[State]):
         rules.set_up(em, rng)
         return em.events
 
-    def step(self, state: State) -> Step | None:
-        """Return the decision point open now."""
-        return steps.step(state)
-
     def prompt_key(self, state: State, step: Step) -> str:
         """Return the id of the open decision: the round's bid, e.g. r2.bid."""
         return f"r{state.round}.{step.key}"
-
-    def seat_view(self, state: State, seat: str | None) -> dict[str, Any]:
-        """Return what `seat` may see."""
-        return view.seat_view(state, seat)
 
     def label(self, state: State) -> str:
         """Return e.g. 'Round 2 of 4'."""
@@ -72,23 +58,3 @@ class SealedBid(KitGame[State]):
         winners = tuple(seat for seat, score in scores.items() if score == best)
         return Outcome(winners, f"{' and '.join(winners)} won lots worth {best}", scores,
                        termination=Termination.LAST_ROUND)
-
-    def plant_canaries(self, state: State, canaries: Canaries) -> State:
-        """Return `state` with every hidden item replaced by a canary (secrecy tests)."""
-        return secrecy.plant_canaries(state, canaries)
-
-    def hidden_variant(self, state: State, seat: str | None, rng: Rng) -> State | None:
-        """Return `state` with what `seat` may not know dealt anew (secrecy tests)."""
-        return secrecy.hidden_variant(state, seat, rng)
-
-    def probe_words(self) -> tuple[str, ...]:
-        """Return the names players write: card numbers."""
-        return secrecy.probe_words()
-
-    def render_text(self, view_data: Mapping[str, Any]) -> str:
-        """Return a plain-text picture of a view."""
-        return text.render_text(view_data)
-
-    def render_board_svg(self, view_data: Mapping[str, Any]) -> str:
-        """Return the board picture of a view as a standalone SVG document."""
-        return render.render_board_svg(view_data)

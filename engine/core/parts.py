@@ -1,0 +1,117 @@
+"""The parts of a game package that the kit wires into the game contract.
+
+Every game package has the same files (`engine/README.md`), and a file name means the same thing
+in every game. A `KitGame` names its modules once, in `PARTS`, and the kit answers the standard
+hooks from them: the open step from `steps.step`, a seat's view from `view.seat_view`, the
+pictures from `text.render_text` and `render.render_board_svg`, the secrecy hooks from
+`secrecy`, the recurring decisions from `standing.TOPICS`. Each part is a protocol that the
+module itself satisfies, so the type checker holds a module to the names the kit reads.
+"""
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .contract import Canaries
+from .declare import EventTypes, OrderTypes
+from .ordertext import Grammar
+from .rng import Rng
+from .standing import Topic
+
+
+class EventsPart(Protocol):
+    """`events.py`: the game's event types."""
+
+    @property
+    def EVENTS(self) -> EventTypes[Any]: ...
+
+
+class OrdersPart(Protocol):
+    """`orders.py`: the game's order kinds."""
+
+    @property
+    def ORDERS(self) -> OrderTypes: ...
+
+
+class GrammarPart(Protocol):
+    """`grammar.py`: the order grammar."""
+
+    @property
+    def GRAMMAR(self) -> Grammar: ...
+
+
+class StepsPart(Protocol):
+    """`steps.py`: every decision point, and which one is open."""
+
+    @property
+    def STEPS(self) -> Collection[Any] | Mapping[Any, Any]: ...
+
+    def step(self, state: Any, /) -> Any:
+        """Return the `Step` open in `state`, or None once the game is over."""
+
+
+class ViewPart(Protocol):
+    """`view.py`: what a seat may see."""
+
+    def seat_view(self, state: Any, seat: str | None, /) -> dict[str, Any]:
+        """Return the game's part of what `seat` may see (None: a spectator)."""
+
+
+class TextPart(Protocol):
+    """`text.py`: the plain-text picture of a view."""
+
+    def render_text(self, view: Mapping[str, Any], /) -> str:
+        """Return a plain-text picture of `view`."""
+
+
+class RenderPart(Protocol):
+    """`render.py`: the board picture of a view."""
+
+    def render_board_svg(self, view: Mapping[str, Any], /) -> str:
+        """Return the board picture of `view` as a standalone SVG document."""
+
+
+class SecrecyPart(Protocol):
+    """`secrecy.py`: the hooks of the secrecy tests, for a game that hides information."""
+
+    def plant_canaries(self, state: Any, canaries: Canaries, /) -> Any:
+        """Return `state` with every hidden item replaced by a canary."""
+
+    def hidden_variant(self, state: Any, seat: str | None, rng: Rng, /) -> Any:
+        """Return `state` with what `seat` may not know reshuffled, or None."""
+
+    def probe_words(self) -> tuple[str, ...]:
+        """Return the names players write (cards, places, pieces), for the secrecy probes."""
+
+
+class StandingPart(Protocol):
+    """`standing.py`: the recurring decisions a seat may answer in advance."""
+
+    @property
+    def TOPICS(self) -> tuple[Topic, ...]: ...
+
+
+@dataclass(frozen=True, kw_only=True)
+class Parts:
+    """The modules of one game package (and its state class) that the kit reads.
+
+    `secrecy` is required of a game that declares hidden information (the completeness check
+    says so) and `standing` of a game with decisions to answer in advance.
+    """
+
+    state: type
+    events: EventsPart
+    orders: OrdersPart
+    grammar: GrammarPart
+    steps: StepsPart
+    view: ViewPart
+    text: TextPart
+    render: RenderPart
+    secrecy: SecrecyPart | None = None
+    standing: StandingPart | None = None
+
+    def step_list(self) -> tuple[Any, ...]:
+        """Return every decision point, in the order the steps module lists them."""
+        steps = self.steps.STEPS
+        return tuple(steps.values()) if isinstance(steps, Mapping) else tuple(steps)
