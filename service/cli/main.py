@@ -365,7 +365,7 @@ def audit_command(game_id: str | None, archive_path: str | None) -> None:
 @handles_errors
 def pause_command(game_id: str, reason: str) -> None:
     """Pause a game: no orders and no deadlines until it is resumed."""
-    from service.table import master
+    from service.seats import master
 
     master.pause_game(open_store(), game_id, reason)
     announce(game_id)
@@ -377,7 +377,7 @@ def pause_command(game_id: str, reason: str) -> None:
 @handles_errors
 def resume_command(game_id: str) -> None:
     """Resume a paused game; open deadlines move later by the length of the pause."""
-    from service.table import master
+    from service.seats import master
 
     master.resume_game(open_store(), game_id)
     announce(game_id)
@@ -394,7 +394,7 @@ def replace_command(game_id: str, seat: str, player: str) -> None:
     name, sep, email = player.partition("=")
     if not sep or not name.strip():
         raise ServiceError(f"the new player must be NAME=EMAIL, not {player!r}")
-    from service.table import master
+    from service.seats import master
 
     master.replace_seat(open_store(), game_id, seat, name.strip(), email.strip())
     announce(game_id)
@@ -407,7 +407,7 @@ def replace_command(game_id: str, seat: str, player: str) -> None:
 @handles_errors
 def rotate_token_command(game_id: str, seat: str) -> None:
     """Renew SEAT's private link and reply address; the old ones stop working."""
-    from service.table import master
+    from service.seats import master
 
     master.rotate_token(open_store(), game_id, seat)
     announce(game_id)

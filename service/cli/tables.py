@@ -43,7 +43,7 @@ def invite_command(game_id: str, uses: int, revoke: str | None) -> None:
     """Print a new invitation link to an open game (or revoke one): it leads to the join
     page even when the game is not listed in the lobby."""
     from service.orders.tables import make_invitation, revoke_invitation
-    from service.table.joining import invitation_token
+    from service.seats.joining import invitation_token
 
     store = open_store()
     if revoke:
@@ -64,7 +64,7 @@ def invite_command(game_id: str, uses: int, revoke: str | None) -> None:
 def offer_command(game_id: str, seat: str, withdraw: bool) -> None:
     """Offer a running game's SEAT (its player resigned or vanished) to a newcomer: the lobby
     lists it, and whoever confirms an address takes it over with its history."""
-    from service.table.master import offer_seat
+    from service.seats.master import offer_seat
 
     offer_seat(open_store(), game_id, seat, not withdraw)
     click.echo(f"seat {seat} of game {game_id} is " + ("no longer offered" if withdraw

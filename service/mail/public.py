@@ -22,9 +22,9 @@ from service.game.meta import GameMeta, normal_address
 from service.mail.reading import extract_orders
 from service.orders.results import ServiceError, SubmissionResult
 from service.orders.tables import expired, taken
+from service.seats.joining import JOIN, ask_to_join
 from service.store.links import MailLinks
 from service.store.store import Store, Submission
-from service.table.joining import JOIN, ask_to_join
 
 LISTED = 200
 """How many of the newest games `games` looks through (the lobby shows as many)."""

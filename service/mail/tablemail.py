@@ -13,8 +13,8 @@ from service.base.tokens import signature
 from service.game.loading import load_game
 from service.game.meta import GameMeta
 from service.mail.transport import send
+from service.seats.joining import JOIN_LINK_HOURS, JoinRequest
 from service.store.store import OutboxRow, Store
-from service.table.joining import JOIN_LINK_HOURS, JoinRequest
 
 LEAVE = "leave"
 """The purpose of the signature of a seat's leave link (over the seq the seat was taken at)."""

@@ -12,8 +12,8 @@ from service.game.history import decoded_events, readable_text
 from service.game.loading import LoadedGame
 from service.orders import tables
 from service.orders.results import ServiceError
-from service.table import master as tools
-from service.table.joining import invitation_token
+from service.seats import master as tools
+from service.seats.joining import invitation_token
 from service.web.handoff import announce
 from service.web.links import authenticate_master, config, master_signature, seat_url, store
 from service.web.render import inline_svg, page

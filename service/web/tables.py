@@ -16,7 +16,7 @@ from service.game.loading import LoadedGame
 from service.mail.tablemail import leave_signature, mail_join_link
 from service.orders.results import ServiceError
 from service.orders.tables import check_join, expired, leave_table, taken
-from service.table.joining import (
+from service.seats.joining import (
     JOIN_LINK_HOURS,
     UnknownLink,
     ask_to_join,

@@ -14,9 +14,9 @@ from flask import Flask
 from service.game.loading import load_game
 from service.orders.creation import NewSeat
 from service.orders.tables import make_invitation, open_game
+from service.seats import master
+from service.seats.joining import invitation_token
 from service.store.store import Store
-from service.table import master
-from service.table.joining import invitation_token
 
 from .browser import browser_app, chromium, follow, free_port, live_server, screenshot
 from .conftest import SEED, new_game

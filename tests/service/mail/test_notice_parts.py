@@ -24,9 +24,9 @@ from service.orders.tables import (
     join_table,
     open_game,
 )
+from service.seats import master
+from service.seats.joining import ask_to_join
 from service.store.store import Store
-from service.table import master
-from service.table.joining import ask_to_join
 from tests.stores import open_store
 
 from .twoparts import check_same_content

@@ -12,9 +12,9 @@ from service.game.loading import LoadedGame, load_game
 from service.game.meta import parse_time
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import process_submission, submit_order
+from service.seats import master
 from service.store.store import Store
 from service.sweeps import deadlines
-from service.table import master
 from service.time.due import rebuild_deadlines
 from tests.stores import open_store
 
