@@ -12,6 +12,7 @@ from service.audit.verify import verify
 from service.base import clock
 from service.cli.selfplay import play_to_end
 from service.game.loading import load_game
+from service.game.seating import seating
 from service.orders.creation import NewSeat
 from service.orders.results import ServiceError
 from service.orders.tables import (
@@ -22,7 +23,6 @@ from service.orders.tables import (
     make_invitation,
     open_game,
     revoke_invitation,
-    seating,
     start_table,
 )
 from service.store.store import Store
