@@ -164,7 +164,7 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
         "auto_pass": auto_pass}
     named = [parse_seat(s) for s in seats]
     if open_seats:
-        from service.orders.tables import open_game
+        from service.opentables.lifecycle import open_game
 
         loaded = open_game(open_store(create=True), game, named, open_seats, pairs, listed=not private,
                            open_days=open_days, **settings)

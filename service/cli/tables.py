@@ -13,7 +13,7 @@ from service.cli.common import announce, handles_errors, open_store
 @handles_errors
 def start_command(game_id: str) -> None:
     """Start an open game now with the players seated (at least the game's minimum)."""
-    from service.orders.tables import start_table
+    from service.opentables.lifecycle import start_table
 
     loaded = start_table(open_store(), game_id, "game-master")
     announce(game_id)
@@ -25,7 +25,7 @@ def start_command(game_id: str) -> None:
 @handles_errors
 def cancel_command(game_id: str) -> None:
     """Cancel an open game before it starts; those who joined are told."""
-    from service.orders.tables import close_table
+    from service.opentables.lifecycle import close_table
 
     close_table(open_store(), game_id, "cancelled")
     announce(game_id)
@@ -42,7 +42,7 @@ def cancel_command(game_id: str) -> None:
 def invite_command(game_id: str, uses: int, revoke: str | None) -> None:
     """Print a new invitation link to an open game (or revoke one): it leads to the join
     page even when the game is not listed in the lobby."""
-    from service.orders.tables import make_invitation, revoke_invitation
+    from service.opentables.lifecycle import make_invitation, revoke_invitation
     from service.seats.joining import invitation_token
 
     store = open_store()

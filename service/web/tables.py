@@ -14,8 +14,8 @@ from flask import Blueprint, redirect, request, url_for
 
 from service.game.loading import LoadedGame
 from service.mail.tablemail import leave_signature, mail_join_link
+from service.opentables.lifecycle import check_join, expired, leave_table, taken
 from service.orders.results import ServiceError
-from service.orders.tables import check_join, expired, leave_table, taken
 from service.seats.joining import (
     JOIN_LINK_HOURS,
     UnknownLink,

@@ -12,8 +12,8 @@ import pytest
 from flask import Flask
 
 from service.game.loading import load_game
+from service.opentables.lifecycle import make_invitation, open_game
 from service.orders.creation import NewSeat
-from service.orders.tables import make_invitation, open_game
 from service.seats import master
 from service.seats.joining import invitation_token
 from service.store.store import Store

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from service.game.loading import load_game
-from service.orders.tables import join_table
+from service.opentables.lifecycle import join_table
 
 from .test_cli import SEED, home, run, store
 

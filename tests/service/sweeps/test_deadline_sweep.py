@@ -132,7 +132,7 @@ def test_a_stale_projection_is_mended_by_the_sweep(store: Store) -> None:
 
 def test_the_sweep_gives_up_open_games_past_their_time_and_queues_the_notices(
         store: Store) -> None:
-    from service.orders.tables import open_game
+    from service.opentables.lifecycle import open_game
 
     table = open_game(store, "masons", SEATS[:1], 2, seed_hex="77" * 32, open_days=2)
     assert store.due_deadlines("9999", 100) == []  # a table owes no decision

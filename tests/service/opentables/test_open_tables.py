@@ -13,9 +13,7 @@ from service.base import clock
 from service.cli.selfplay import play_to_end
 from service.game.loading import load_game
 from service.game.seating import seating
-from service.orders.creation import NewSeat
-from service.orders.results import ServiceError
-from service.orders.tables import (
+from service.opentables.lifecycle import (
     close_table,
     expire_tables,
     join_table,
@@ -25,6 +23,8 @@ from service.orders.tables import (
     revoke_invitation,
     start_table,
 )
+from service.orders.creation import NewSeat
+from service.orders.results import ServiceError
 from service.store.store import Store
 
 SEED = "7ab1e" * 12 + "0123"
