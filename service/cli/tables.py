@@ -42,8 +42,8 @@ def cancel_command(game_id: str) -> None:
 def invite_command(game_id: str, uses: int, revoke: str | None) -> None:
     """Print a new invitation link to an open game (or revoke one): it leads to the join
     page even when the game is not listed in the lobby."""
+    from service.opentables.joining import invitation_token
     from service.opentables.lifecycle import make_invitation, revoke_invitation
-    from service.seats.joining import invitation_token
 
     store = open_store()
     if revoke:

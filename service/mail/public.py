@@ -20,9 +20,9 @@ from service.base.inputs import InputRefused, check_email
 from service.game.current import games_at_rows
 from service.game.meta import GameMeta, normal_address
 from service.mail.reading import extract_orders
+from service.opentables.joining import JOIN, ask_to_join
 from service.opentables.lifecycle import expired, taken
 from service.orders.results import ServiceError, SubmissionResult
-from service.seats.joining import JOIN, ask_to_join
 from service.store.links import MailLinks
 from service.store.store import Store, Submission
 

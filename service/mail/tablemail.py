@@ -13,7 +13,7 @@ from service.base.tokens import signature
 from service.game.loading import load_game
 from service.game.meta import GameMeta
 from service.mail.transport import send
-from service.seats.joining import JOIN_LINK_HOURS, JoinRequest
+from service.opentables.joining import JOIN_LINK_HOURS, JoinRequest
 from service.store.store import OutboxRow, Store
 
 LEAVE = "leave"

@@ -11,9 +11,9 @@ from service.game.events import is_service_event
 from service.game.history import decoded_events, readable_text
 from service.game.loading import LoadedGame
 from service.opentables import lifecycle
+from service.opentables.joining import invitation_token
 from service.orders.results import ServiceError
 from service.seats import master as tools
-from service.seats.joining import invitation_token
 from service.web.handoff import announce
 from service.web.links import authenticate_master, config, master_signature, seat_url, store
 from service.web.render import inline_svg, page

@@ -14,9 +14,7 @@ from flask import Blueprint, redirect, request, url_for
 
 from service.game.loading import LoadedGame
 from service.mail.tablemail import leave_signature, mail_join_link
-from service.opentables.lifecycle import check_join, expired, leave_table, taken
-from service.orders.results import ServiceError
-from service.seats.joining import (
+from service.opentables.joining import (
     JOIN_LINK_HOURS,
     UnknownLink,
     ask_to_join,
@@ -25,6 +23,8 @@ from service.seats.joining import (
     pending_join,
     read_invitation,
 )
+from service.opentables.lifecycle import check_join, expired, leave_table, taken
+from service.orders.results import ServiceError
 from service.web.handoff import announce
 from service.web.links import config, page_game_or_404, refuse, store
 from service.web.render import page

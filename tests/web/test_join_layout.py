@@ -12,10 +12,10 @@ import pytest
 from flask import Flask
 
 from service.game.loading import load_game
+from service.opentables.joining import invitation_token
 from service.opentables.lifecycle import make_invitation, open_game
 from service.orders.creation import NewSeat
 from service.seats import master
-from service.seats.joining import invitation_token
 from service.store.store import Store
 
 from .browser import browser_app, chromium, follow, free_port, live_server, screenshot

@@ -120,7 +120,7 @@ def test_a_private_table_is_reached_by_its_invitation_link_only(
     assert game_id not in text(client.get("/"))
     assert "invitation only" in text(client.get(f"/games/{game_id}/join"))
     invitation = make_invitation(store, game_id, uses=1)
-    from service.seats.joining import invitation_token
+    from service.opentables.joining import invitation_token
 
     token = invitation_token(app.config["PBEM"].secret_key(), game_id, invitation)
     page = text(client.get(f"/games/{game_id}/join?invite={token}"))

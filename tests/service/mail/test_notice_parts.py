@@ -16,6 +16,7 @@ from service.base.config import Config, load_config
 from service.game.loading import load_game
 from service.mail.compose import compose_outbox
 from service.mail.tablemail import mail_join_link
+from service.opentables.joining import ask_to_join
 from service.opentables.lifecycle import (
     OPEN_DAYS,
     close_table,
@@ -25,7 +26,6 @@ from service.opentables.lifecycle import (
 )
 from service.orders.creation import NewSeat, create_game
 from service.seats import master
-from service.seats.joining import ask_to_join
 from service.store.store import Store
 from tests.stores import open_store
 

@@ -13,11 +13,11 @@ from service.base.config import Config, load_config
 from service.game.history import history
 from service.game.loading import load_game
 from service.mail.compose import compose_outbox
+from service.opentables.joining import UnknownLink, ask_to_join, confirm_join, pending_join
 from service.opentables.lifecycle import expire_tables, open_game
 from service.orders.creation import NewSeat
 from service.orders.results import ServiceError
 from service.seats import master
-from service.seats.joining import UnknownLink, ask_to_join, confirm_join, pending_join
 from service.store.store import Store
 from tests.service.tablemail import open_table, text_of
 from tests.stores import open_store
