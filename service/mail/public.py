@@ -87,7 +87,7 @@ def _table_line(meta: GameMeta) -> str:
 
 def _join(store: Store, config: Config, sub: Submission, line: str) -> str:
     """Mail a confirmation link for the join asked on `line`; return what was done."""
-    from service.mail.tablemail import mail_join_link
+    from service.mail.joinlink import mail_join_link
 
     match = JOIN_LINE.match(line)
     if match is None:

@@ -13,7 +13,7 @@ from typing import Any
 from flask import Blueprint, redirect, request, url_for
 
 from service.game.loading import LoadedGame
-from service.mail.tablemail import leave_signature, mail_join_link
+from service.mail.joinlink import mail_join_link
 from service.opentables.joining import (
     JOIN_LINK_HOURS,
     UnknownLink,
@@ -24,6 +24,7 @@ from service.opentables.joining import (
     read_invitation,
 )
 from service.opentables.lifecycle import check_join, expired, leave_table, taken
+from service.opentables.mails import leave_signature
 from service.orders.results import ServiceError
 from service.web.handoff import announce
 from service.web.links import config, page_game_or_404, refuse, store

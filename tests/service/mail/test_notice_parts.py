@@ -15,7 +15,7 @@ from service.base import clock
 from service.base.config import Config, load_config
 from service.game.loading import load_game
 from service.mail.compose import compose_outbox
-from service.mail.tablemail import mail_join_link
+from service.mail.joinlink import mail_join_link
 from service.opentables.joining import ask_to_join
 from service.opentables.lifecycle import (
     OPEN_DAYS,
