@@ -28,8 +28,7 @@ from service.game.meta import (
     seat_addresses,
 )
 from service.game.notify import QUIET_NOTIFY
-from service.game.seating import SeatInfo, seating
-from service.game.tableevents import (
+from service.game.opentableevents import (
     InvitationMade,
     InvitationRevoked,
     PlayerJoined,
@@ -38,6 +37,7 @@ from service.game.tableevents import (
     TableOpened,
     TableStarted,
 )
+from service.game.seating import SeatInfo, seating
 from service.orders.appending import append_decision, service_new
 from service.orders.creation import (
     MAX_TITLE,

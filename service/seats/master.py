@@ -25,7 +25,7 @@ from service.game.events import (
 )
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import format_time, parse_time
-from service.game.tableevents import SeatOffered
+from service.game.opentableevents import SeatOffered
 from service.orders.appending import append_service_events
 from service.orders.creation import MAX_PLAYER, checked_text, seat_email
 from service.orders.processing import process_order_submission

@@ -24,7 +24,7 @@ from service.game.history import history
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import GameMeta, apply_service_event, format_time
 from service.game.notify import NOTIFY_WORDS as NOTIFY_SETTING_WORDS
-from service.game.tableevents import SeatOffered
+from service.game.opentableevents import SeatOffered
 from service.orders.appending import service_new
 from service.orders.deciding import help_now
 from service.orders.results import ServiceError
