@@ -443,14 +443,14 @@ def register_extra_commands(group: click.Group) -> None:
 
     from service.cli.archives import backup_command, export_command, import_command
     from service.cli.check import check_command
-    from service.cli.seats import seats_command
-    from service.cli.selfplay import demo_command, selfplay_command
-    from service.cli.tables import (
+    from service.cli.opentables import (
         cancel_command,
         invite_command,
         offer_command,
         start_command,
     )
+    from service.cli.seats import seats_command
+    from service.cli.selfplay import demo_command, selfplay_command
 
     group.add_command(selfplay_command)
     group.add_command(demo_command)

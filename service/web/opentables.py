@@ -31,7 +31,7 @@ from service.web.links import config, page_game_or_404, refuse, store
 from service.web.render import page
 from service.web.security import client_address, limited, same
 
-bp = Blueprint("tables", __name__)
+bp = Blueprint("opentables", __name__)
 
 
 def join_problem(loaded: LoadedGame, seat: str, invitation: str) -> str:
@@ -89,7 +89,7 @@ def ask(game_id: str) -> Any:
         return join_page(loaded, error=exc.message[0].upper() + exc.message[1:] + ".",
                          status=409 if exc.code not in ("bad-name", "bad-email") else 400)
     mail_join_link(config(), asked)
-    return redirect(url_for("tables.join_form", game_id=game_id, asked=1,
+    return redirect(url_for("opentables.join_form", game_id=game_id, asked=1,
                             seat=seat or None), 303)
 
 
