@@ -38,9 +38,9 @@ from service.base import clock
 from service.game.loading import load_game
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
+from service.seats.seatcommands import answer
 from service.store.store import Store
 from service.sweeps.digests import queue_due_digests
-from service.table.seatcommands import answer
 
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org"),

@@ -78,10 +78,10 @@ from service.base.tokens import signature
 from service.game.kept import forget_games
 from service.game.loading import load_game
 from service.orders.processing import submit_order
+from service.seats.master import end_game, set_spectators
 from service.store.schema import outbox as outbox_t
 from service.store.store import Store
 from service.sweeps import deadlines
-from service.table.master import end_game, set_spectators
 
 KEY = "bench-flat-key"
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)

@@ -46,8 +46,8 @@ from engine.illuminati.quiet import could_answer
 from service.game.loading import load_game
 from service.orders.creation import NewSeat, create_game, seed_game_id
 from service.orders.processing import submit_order
+from service.seats.seatcommands import answer
 from service.store.store import Store
-from service.table.seatcommands import answer
 
 NAMES = ("anna", "bruno", "carla", "dora", "emil", "fritz", "greta", "hans")
 TABLES = {"secret-masters": 3, "freimaurerei": 2, "castle-of-the-devil": 5, "masons": 3,

@@ -15,9 +15,9 @@ from service.cli.selfplay import play_to_end
 from service.game.loading import load_game
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import process_submission
+from service.seats import master
 from service.store.store import GENESIS_HASH, Store, event_hash
 from service.sweeps.deadlines import sweep
-from service.table import master
 
 Lines = list[dict[str, Any]]
 

@@ -18,8 +18,8 @@ from service.game.events import (
 )
 from service.game.loading import load_game, start_state
 from service.game.meta import GameMeta, apply_service_event
-from service.game.tableevents import TableOpened
-from service.orders.tables import seating
+from service.game.opentableevents import TableOpened
+from service.game.seating import seating
 from service.store.store import Store
 
 

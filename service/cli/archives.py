@@ -10,7 +10,7 @@ import click
 from service.audit import archive as archiving
 from service.audit.restore import import_archive
 from service.game.loading import load_game
-from service.table import master
+from service.seats import master
 
 
 @click.command("export")

@@ -164,7 +164,7 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
         "auto_pass": auto_pass}
     named = [parse_seat(s) for s in seats]
     if open_seats:
-        from service.orders.tables import open_game
+        from service.opentables.lifecycle import open_game
 
         loaded = open_game(open_store(create=True), game, named, open_seats, pairs, listed=not private,
                            open_days=open_days, **settings)
@@ -365,7 +365,7 @@ def audit_command(game_id: str | None, archive_path: str | None) -> None:
 @handles_errors
 def pause_command(game_id: str, reason: str) -> None:
     """Pause a game: no orders and no deadlines until it is resumed."""
-    from service.table import master
+    from service.seats import master
 
     master.pause_game(open_store(), game_id, reason)
     announce(game_id)
@@ -377,7 +377,7 @@ def pause_command(game_id: str, reason: str) -> None:
 @handles_errors
 def resume_command(game_id: str) -> None:
     """Resume a paused game; open deadlines move later by the length of the pause."""
-    from service.table import master
+    from service.seats import master
 
     master.resume_game(open_store(), game_id)
     announce(game_id)
@@ -394,7 +394,7 @@ def replace_command(game_id: str, seat: str, player: str) -> None:
     name, sep, email = player.partition("=")
     if not sep or not name.strip():
         raise ServiceError(f"the new player must be NAME=EMAIL, not {player!r}")
-    from service.table import master
+    from service.seats import master
 
     master.replace_seat(open_store(), game_id, seat, name.strip(), email.strip())
     announce(game_id)
@@ -407,7 +407,7 @@ def replace_command(game_id: str, seat: str, player: str) -> None:
 @handles_errors
 def rotate_token_command(game_id: str, seat: str) -> None:
     """Renew SEAT's private link and reply address; the old ones stop working."""
-    from service.table import master
+    from service.seats import master
 
     master.rotate_token(open_store(), game_id, seat)
     announce(game_id)
@@ -443,14 +443,14 @@ def register_extra_commands(group: click.Group) -> None:
 
     from service.cli.archives import backup_command, export_command, import_command
     from service.cli.check import check_command
-    from service.cli.seats import seats_command
-    from service.cli.selfplay import demo_command, selfplay_command
-    from service.cli.tables import (
+    from service.cli.opentables import (
         cancel_command,
         invite_command,
         offer_command,
         start_command,
     )
+    from service.cli.seats import seats_command
+    from service.cli.selfplay import demo_command, selfplay_command
 
     group.add_command(selfplay_command)
     group.add_command(demo_command)

@@ -10,8 +10,8 @@ from typing import Any
 
 from engine.core import Audience, TypeTable, event
 from engine.core.standing import Standing
+from service.game.opentableevents import TABLE_EVENTS, describe_table_event
 from service.game.seating import SeatInfo
-from service.game.tableevents import TABLE_EVENTS, describe_table_event
 
 EVERYONE = Audience()
 

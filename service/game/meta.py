@@ -26,8 +26,7 @@ from service.game.events import (
     SpectatorsSet,
     TokenRotated,
 )
-from service.game.seating import SeatInfo
-from service.game.tableevents import (
+from service.game.opentableevents import (
     InvitationMade,
     InvitationRevoked,
     PlayerJoined,
@@ -37,6 +36,7 @@ from service.game.tableevents import (
     TableOpened,
     TableStarted,
 )
+from service.game.seating import SeatInfo
 
 
 @dataclass(frozen=True)

@@ -24,9 +24,9 @@ from service.game.events import MASTER, SeatMailStatus
 from service.game.loading import LoadedGame
 from service.game.meta import apply_service_event, format_time, normal_address
 from service.orders.results import SubmissionResult
+from service.seats.seatcommands import append_once
 from service.store.records import OutboxRow, Submission
 from service.store.store import Store
-from service.table.seatcommands import append_once
 from service.time.absence import absence_events, bouncing_until
 
 PERMANENT, TEMPORARY = "permanent", "temporary"

@@ -109,7 +109,7 @@ def compose_outbox(store: Store, config: Config, row: OutboxRow) -> EmailMessage
         return compose_press(store, config, row, message_id(config, row),
                              thread_id(config, row.game_id, row.recipient))
     if row.kind.startswith("table-"):
-        from service.mail.tablemail import compose_table_notice
+        from service.opentables.mails import compose_table_notice
 
         return compose_table_notice(store, config, row, message_id(config, row))
     if row.kind.startswith("confirm."):

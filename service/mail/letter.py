@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.core.ordertext import LEAD_WORDS, SEPARATORS, words_of
 from service.mail.chat import is_closing, is_greeting, is_prose, is_signoff_name, strip_bullet
-from service.table.press import PressRequest, read_header
+from service.seats.press import PressRequest, read_header
 
 COMMAND_WORDS = frozenset({"status", "history", "absent", "away", "back", "notify",
                            "timezone", "tz", "resign", "standing"})

@@ -13,8 +13,8 @@ from service.game.loading import load_game
 from service.game.meta import GameMeta
 from service.mail.pressreply import answer_words
 from service.mail.quotes import PRESS_MARKER
+from service.seats.press import press_at
 from service.store.store import OutboxRow, Store
-from service.table.press import press_at
 
 
 def compose_press(store: Store, config: Config, row: OutboxRow,

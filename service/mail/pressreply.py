@@ -24,8 +24,8 @@ from service.mail.chat import is_closing, is_greeting, strip_bullet
 from service.mail.letter import OrderWords, order_lines
 from service.mail.reading import extract_orders
 from service.orders.results import ServiceError, SubmissionResult
+from service.seats.press import PressRequest, answer_request, press_at, send_press
 from service.store.store import Store, Submission
-from service.table.press import PressRequest, answer_request, press_at, send_press
 
 PRESS_REPLY_LINES = 200
 """The most lines of an answer that are read (a message is capped in characters as well)."""

@@ -20,11 +20,11 @@ from service.base.inputs import InputRefused, check_email
 from service.game.current import games_at_rows
 from service.game.meta import GameMeta, normal_address
 from service.mail.reading import extract_orders
+from service.opentables.joining import JOIN, ask_to_join
+from service.opentables.lifecycle import expired, taken
 from service.orders.results import ServiceError, SubmissionResult
-from service.orders.tables import expired, taken
 from service.store.links import MailLinks
 from service.store.store import Store, Submission
-from service.table.joining import JOIN, ask_to_join
 
 LISTED = 200
 """How many of the newest games `games` looks through (the lobby shows as many)."""
@@ -87,7 +87,7 @@ def _table_line(meta: GameMeta) -> str:
 
 def _join(store: Store, config: Config, sub: Submission, line: str) -> str:
     """Mail a confirmation link for the join asked on `line`; return what was done."""
-    from service.mail.tablemail import mail_join_link
+    from service.mail.joinlink import mail_join_link
 
     match = JOIN_LINE.match(line)
     if match is None:

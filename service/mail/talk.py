@@ -17,10 +17,10 @@ from service.mail.letter import OrderWords, ReadLetter, read_letter
 from service.mail.pressreply import refuse_orders, reply_text, send_and_note
 from service.mail.reading import Extracted
 from service.orders.results import ServiceError
+from service.seats.manual import manual_text
+from service.seats.press import answer_request
+from service.seats.seatcommands import answer
 from service.store.store import Store
-from service.table.manual import manual_text
-from service.table.press import answer_request
-from service.table.seatcommands import answer
 
 PRESS_MESSAGE_ID = re.compile(r"<(?P<game>[0-9a-f]{8})\.(?P<seq>\d+)\.(?P<seat>[a-z0-9_-]+)"
                               r"\.press@")

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from service.seats.identity import rebuild_seat_addresses
 from service.store.migrate import DEADLINES, SEAT_ADDRESSES, Upgrade
 from service.store.store import Store
-from service.table.identity import rebuild_seat_addresses
 from service.time.due import rebuild_deadlines
 
 REBUILDS: tuple[tuple[str, Callable[[Store], int]], ...] = (

@@ -10,10 +10,10 @@ from service.base import clock
 from service.game.events import DEADLINE_ACTOR
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import GameMeta, format_time, parse_time, reminder_leads
-from service.game.tableevents import SeatOffered
+from service.game.opentableevents import SeatOffered
 from service.game.waiting import names_text, waiting_at, waiting_line
+from service.opentables.lifecycle import expire_tables
 from service.orders.appending import append_service_events
-from service.orders.tables import expire_tables
 from service.store.links import MailLinks
 from service.store.records import SeqConflict
 from service.store.store import DeadlineRow, NewOutbox, Store

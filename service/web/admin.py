@@ -10,10 +10,10 @@ from flask import Blueprint, abort, current_app, redirect, request, session, url
 from service.game.events import is_service_event
 from service.game.history import decoded_events, readable_text
 from service.game.loading import LoadedGame
-from service.orders import tables
+from service.opentables import lifecycle
+from service.opentables.joining import invitation_token
 from service.orders.results import ServiceError
-from service.table import master as tools
-from service.table.joining import invitation_token
+from service.seats import master as tools
 from service.web.handoff import announce
 from service.web.links import authenticate_master, config, master_signature, seat_url, store
 from service.web.render import inline_svg, page
@@ -170,7 +170,7 @@ def _message(game_id: str) -> str:
 
 
 def _start(game_id: str) -> str:
-    tables.start_table(store(), game_id, "game-master")
+    lifecycle.start_table(store(), game_id, "game-master")
     return "The game has started; every player gets a welcome email with their first turn."
 
 
@@ -178,7 +178,7 @@ def _cancel(game_id: str) -> str:
     if request.form.get("confirm") != "cancel":
         raise ServiceError("Tick the box to confirm: a cancelled game cannot be opened again.",
                            "not-confirmed")
-    tables.close_table(store(), game_id, "cancelled")
+    lifecycle.close_table(store(), game_id, "cancelled")
     return "The game is cancelled; those who joined are told."
 
 
@@ -187,12 +187,12 @@ def _invite(game_id: str) -> str:
     if not uses.isdigit():
         raise ServiceError("an invitation is good for a whole number of players (0: any)",
                            "bad-uses")
-    tables.make_invitation(store(), game_id, int(uses))
+    lifecycle.make_invitation(store(), game_id, int(uses))
     return "A new invitation link is listed below: send it to whom you like."
 
 
 def _revoke(game_id: str) -> str:
-    tables.revoke_invitation(store(), game_id, request.form.get("invitation", "")[:16])
+    lifecycle.revoke_invitation(store(), game_id, request.form.get("invitation", "")[:16])
     return "The invitation link no longer works."
 
 

@@ -17,8 +17,8 @@ from service.game.current import PageGame, read_game
 from service.game.history import history_page, page_reader_seq, reader_seq
 from service.game.loading import LoadedGame, UnknownGameId, load_game
 from service.orders.results import ServiceError, SubmissionResult
+from service.seats.standing import standing_command, standing_list
 from service.store.store import Submission
-from service.table.standing import standing_command, standing_list
 from service.web import openapi
 from service.web.jsonbody import BadJson, read_json
 from service.web.links import SEAT, config, seat_signature, store

@@ -92,10 +92,10 @@ def _register_blueprints(app: Flask) -> None:
         inbound,
         lobby,
         me,
+        opentables,
         ops,
         play,
         replay,
-        tables,
         talk,
     )
 
@@ -104,7 +104,7 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(replay.bp)
     app.register_blueprint(talk.bp)
     app.register_blueprint(me.bp)
-    app.register_blueprint(tables.bp)
+    app.register_blueprint(opentables.bp)
     app.register_blueprint(confirming.bp)
     app.register_blueprint(admin.bp)
     app.register_blueprint(api.bp)

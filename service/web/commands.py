@@ -10,7 +10,7 @@ from service.game.loading import UnknownGameId, load_game
 
 def print_link(game_id: str, seat: str | None, renew: bool = False) -> None:
     """Print a seat's private link, or the game master's link when no seat is given."""
-    from service.table import master
+    from service.seats import master
     from service.web.links import master_url, seat_url, store
 
     try:

@@ -8,6 +8,7 @@ from typing import Any
 from flask import redirect, request, url_for
 
 from engine.core import Game, UnknownGame, all_games, get_game
+from service.opentables.lifecycle import MAX_OPEN_DAYS, open_game
 from service.orders.creation import (
     SEAT_NAME,
     NewSeat,
@@ -16,7 +17,6 @@ from service.orders.creation import (
     seat_email,
 )
 from service.orders.results import ServiceError
-from service.orders.tables import MAX_OPEN_DAYS, open_game
 from service.web.handoff import announce
 from service.web.links import master_signature, store
 from service.web.render import page

@@ -92,7 +92,7 @@ def game_page(game_id: str) -> Any:
     `after`)."""
     game = page_game_or_404(game_id)
     if not game.loaded.meta.started:
-        from service.web.tables import join_page
+        from service.web.opentables import join_page
 
         return join_page(game.loaded)
     return public_page(game, report=None)

@@ -19,8 +19,8 @@ from service.base.inputs import MAILBOX as EMAIL
 from service.base.templating import render_template
 from service.game.loading import UnknownGameId, load_game
 from service.mail.transport import send
+from service.seats.identity import is_old_sign_in, new_sign_in, read_sign_in, seats_of
 from service.store.store import NewOutbox
-from service.table.identity import is_old_sign_in, new_sign_in, read_sign_in, seats_of
 from service.web.handoff import announce
 from service.web.links import config, refuse, signature_of, store
 from service.web.render import page

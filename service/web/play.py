@@ -15,8 +15,8 @@ from service.game.loading import LoadedGame
 from service.orders.irreversible import is_irreversible
 from service.orders.results import ServiceError, SubmissionResult
 from service.pdf.seat_pdf import seat_pdf
+from service.seats.standing import standing_command, standing_list
 from service.store.store import Submission
-from service.table.standing import standing_command, standing_list
 from service.web.links import authenticate_seat, authenticate_seat_page, seat_signature, store
 from service.web.orderforms import order_text
 from service.web.render import page, seq_arg

@@ -8,7 +8,7 @@ from service.game.loading import LoadedGame
 from service.game.meta import GameMeta
 from service.game.waiting import ANSWERED, Waiting, waiting_at, waiting_line
 from service.mail.compose import turn_label
-from service.orders.tables import expired
+from service.opentables.lifecycle import expired
 
 
 @dataclass(frozen=True)

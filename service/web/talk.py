@@ -14,9 +14,9 @@ from service.game.current import PageGame
 from service.game.events import SERVICE_EVENTS, PressSent, SeatPreferences
 from service.game.loading import LoadedGame
 from service.orders.results import ServiceError
+from service.seats.press import PressRequest, answer_request, conversation_key, press_at, send_press
+from service.seats.seatcommands import append_once
 from service.store.schema import events as events_t
-from service.table.press import PressRequest, answer_request, conversation_key, press_at, send_press
-from service.table.seatcommands import append_once
 from service.time.localtime import read_timezone
 from service.web.handoff import announce
 from service.web.links import authenticate_seat, store

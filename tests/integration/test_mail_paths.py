@@ -12,7 +12,7 @@ from service.base import clock
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import parse_time
 from service.orders.creation import NewSeat, create_game
-from service.table import master
+from service.seats import master
 from workers import tasks
 from workers.tasks import enqueue_game_mail
 

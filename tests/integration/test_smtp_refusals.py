@@ -22,8 +22,8 @@ from service.mail.inbound import receive_email, recipient_refusal
 from service.mail.smtpd import start_listener
 from service.mail.transport import PermanentDeliveryError, TransientDeliveryError, send_smtp
 from service.orders.creation import NewSeat, create_game
+from service.seats import master
 from service.store.store import Store
-from service.table import master
 
 from .conftest import free_port
 

@@ -8,8 +8,8 @@ from flask.testing import FlaskClient
 
 from service.game.history import reader_seq
 from service.game.loading import load_game
+from service.seats import master
 from service.store.store import Store
-from service.table import master
 
 from .conftest import new_game, seat_path
 

@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 
 from service.orders.creation import NewSeat, create_game
-from service.table.master import set_spectators
+from service.seats.master import set_spectators
 from service.web.links import seat_signature
 
 from .browser import browser_app, chromium, free_port, live_server, screenshot

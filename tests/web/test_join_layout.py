@@ -12,11 +12,11 @@ import pytest
 from flask import Flask
 
 from service.game.loading import load_game
+from service.opentables.joining import invitation_token
+from service.opentables.lifecycle import make_invitation, open_game
 from service.orders.creation import NewSeat
-from service.orders.tables import make_invitation, open_game
+from service.seats import master
 from service.store.store import Store
-from service.table import master
-from service.table.joining import invitation_token
 
 from .browser import browser_app, chromium, follow, free_port, live_server, screenshot
 from .conftest import SEED, new_game

@@ -13,8 +13,8 @@ from flask.testing import FlaskClient
 
 from service.base import clock
 from service.orders.creation import NewSeat, create_game
+from service.seats.identity import new_sign_in, read_sign_in
 from service.store.store import Store
-from service.table.identity import new_sign_in, read_sign_in
 from tests.service.mail.twoparts import check_same_content
 
 from .conftest import new_game
@@ -106,8 +106,8 @@ def test_a_lost_seat_link_goes_to_the_seats_own_address(app: Flask, client: Flas
 
 
 def test_an_address_s_games_are_read_from_who_plays_them_now(store: Store) -> None:
-    from service.table.identity import seats_of
-    from service.table.master import replace_seat
+    from service.seats.identity import seats_of
+    from service.seats.master import replace_seat
 
     older = create_game(store, "freimaurerei", [NewSeat("ada", "Anna@Example.org", "Anna"),
                                                 NewSeat("ben", "ben@example.org", "Ben")],

@@ -11,10 +11,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from service.game.loading import load_game
+from service.opentables.lifecycle import make_invitation, open_game
 from service.orders.creation import NewSeat
-from service.orders.tables import make_invitation, open_game
+from service.seats import master
 from service.store.store import Store
-from service.table import master
 
 from .conftest import SEED, new_game
 from .helpers import post_form, text
@@ -120,7 +120,7 @@ def test_a_private_table_is_reached_by_its_invitation_link_only(
     assert game_id not in text(client.get("/"))
     assert "invitation only" in text(client.get(f"/games/{game_id}/join"))
     invitation = make_invitation(store, game_id, uses=1)
-    from service.table.joining import invitation_token
+    from service.opentables.joining import invitation_token
 
     token = invitation_token(app.config["PBEM"].secret_key(), game_id, invitation)
     page = text(client.get(f"/games/{game_id}/join?invite={token}"))
@@ -219,7 +219,7 @@ def test_lobby_and_join_pages_show_public_information_only(app: Flask, client: F
 def test_my_games_lists_a_table_joined_and_the_replay_begins_at_its_start(
         app: Flask, client: FlaskClient, store: Store) -> None:
     from service.cli.selfplay import play_to_end
-    from service.orders.tables import join_table
+    from service.opentables.lifecycle import join_table
 
     game_id = open_game(store, "secret-masters", [NewSeat("anna", "anna@example.org")], 2,
                         seed_hex=SEED).meta.id

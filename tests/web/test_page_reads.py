@@ -13,9 +13,9 @@ from sqlalchemy import event
 from service.game.history import PAGE_EVENTS
 from service.game.kept import forget_games
 from service.game.loading import SNAPSHOT_EVERY, load_game, maybe_snapshot
+from service.seats import master
 from service.store.records import Append
 from service.store.store import NewEvent, Store
-from service.table import master
 from service.web.seatparts import forget_parts
 
 from .conftest import new_game, seat_path

@@ -9,8 +9,8 @@ from flask.testing import FlaskClient
 
 from engine.core import get_game
 from service.game.loading import load_game
+from service.seats import master
 from service.store.store import Store
-from service.table import master
 
 from .conftest import SEATS, new_game, seat_path
 from .helpers import (

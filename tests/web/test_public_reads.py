@@ -10,8 +10,8 @@ from flask.testing import FlaskClient
 
 from service.game.history import PAGE_EVENTS
 from service.game.kept import forget_games
+from service.seats.master import end_game
 from service.store.store import Store
-from service.table.master import end_game
 from service.web.seatparts import forget_parts
 
 from .conftest import new_game, seat_path
@@ -150,7 +150,7 @@ def text_of(client: FlaskClient, url: str) -> str:
 
 def test_seat_pages_read_the_log_in_ranges_of_seqs(app: Flask, client: FlaskClient,
                                                    store: Store) -> None:
-    from service.table.master import set_spectators
+    from service.seats.master import set_spectators
 
     loaded = new_game(store)
     set_spectators(store, loaded.meta.id, True)

@@ -13,8 +13,8 @@ from flask.testing import FlaskClient
 from service.game.current import read_game
 from service.game.history import page_reader_seq, reader_seq
 from service.game.loading import LoadedGame, load_game
+from service.seats.standing import standing_command
 from service.store.store import Store
-from service.table.standing import standing_command
 from tests.sealed import give, play_until, private_window
 
 from .conftest import new_game, seat_path

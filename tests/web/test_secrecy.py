@@ -16,8 +16,8 @@ from engine.core import Canaries
 from service.game.current import PageGame
 from service.game.kept import forget_games
 from service.game.loading import LoadedGame
+from service.seats import master
 from service.store.store import Store
-from service.table import master
 from service.web import links
 from service.web.seatparts import forget_parts
 

@@ -6,9 +6,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from service.game.loading import load_game
+from service.seats import master
+from service.seats.press import PressRequest, send_press
 from service.store.store import Store
-from service.table import master
-from service.table.press import PressRequest, send_press
 
 from .conftest import SEATS, new_game, seat_path
 from .helpers import nonce_of, post_form, text

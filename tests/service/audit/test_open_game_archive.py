@@ -7,8 +7,8 @@ from pathlib import Path
 from service.audit.restore import audit_archive, import_archive
 from service.cli.selfplay import play_to_end
 from service.game.loading import load_game
+from service.opentables.lifecycle import join_table, open_game
 from service.orders.creation import NewSeat
-from service.orders.tables import join_table, open_game
 from tests.archives import export
 from tests.stores import open_store
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from service.game.loading import load_game
-from service.orders.tables import join_table
+from service.opentables.lifecycle import join_table
 
 from .test_cli import SEED, home, run, store
 
@@ -17,7 +17,7 @@ __all__ = ["home"]
 @pytest.fixture(autouse=True)
 def quiet(monkeypatch: pytest.MonkeyPatch) -> None:
     """Record nothing for the queue: the commands' nudges go nowhere."""
-    monkeypatch.setattr("service.cli.tables.announce", lambda game_id: None)
+    monkeypatch.setattr("service.cli.opentables.announce", lambda game_id: None)
 
 
 def opened(*extra: str) -> str:

@@ -9,8 +9,8 @@ from service.audit.verify import verify
 from service.game.history import history
 from service.game.loading import LoadedGame, load_game, snapshot_of
 from service.orders.creation import NewSeat, create_game
+from service.seats import master
 from service.store.store import Store
-from service.table import master
 from tests.stores import open_store
 
 

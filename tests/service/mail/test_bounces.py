@@ -226,7 +226,7 @@ def test_a_forged_bounce_address_marks_nothing_and_is_not_answered(tmp_path: Pat
 
 
 def test_a_handover_clears_the_failing_mail(tmp_path: Path) -> None:
-    from service.table.master import replace_seat
+    from service.seats.master import replace_seat
 
     store, config, game_id = _game(tmp_path)
     _, mail = _sent_to(store, config, game_id, "bruno")

@@ -12,8 +12,8 @@ from service.base import clock
 from service.game.loading import load_game
 from service.mail.letter import COMMAND_WORDS, HELP_WORDS, read_letter
 from service.orders.results import ServiceError
-from service.table.manual import TOPICS, Topic, press_detail, topic_text, topics_for
-from service.table.seatcommands import answer
+from service.seats.manual import TOPICS, Topic, press_detail, topic_text, topics_for
+from service.seats.seatcommands import answer
 from tests.service.tablemail import Table, open_table, text_of
 
 SEATS_GAME = get_game("secret-masters")

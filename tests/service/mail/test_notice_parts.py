@@ -15,18 +15,18 @@ from service.base import clock
 from service.base.config import Config, load_config
 from service.game.loading import load_game
 from service.mail.compose import compose_outbox
-from service.mail.tablemail import mail_join_link
-from service.orders.creation import NewSeat, create_game
-from service.orders.tables import (
+from service.mail.joinlink import mail_join_link
+from service.opentables.joining import ask_to_join
+from service.opentables.lifecycle import (
     OPEN_DAYS,
     close_table,
     expire_tables,
     join_table,
     open_game,
 )
+from service.orders.creation import NewSeat, create_game
+from service.seats import master
 from service.store.store import Store
-from service.table import master
-from service.table.joining import ask_to_join
 from tests.stores import open_store
 
 from .twoparts import check_same_content

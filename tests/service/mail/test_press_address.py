@@ -17,8 +17,8 @@ from service.game.history import history
 from service.game.loading import load_game
 from service.mail.inbound import authenticate, recipient_refusal
 from service.orders.results import ServiceError
-from service.table import master
-from service.table.press import conversation_key
+from service.seats import master
+from service.seats.press import conversation_key
 from tests.service.tablemail import Table, html_of, mail_to, open_table, quoted, text_of
 
 

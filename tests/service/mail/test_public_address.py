@@ -10,12 +10,12 @@ from service.base.config import Config, load_config
 from service.game.loading import load_game
 from service.mail.compose import compose_reply
 from service.mail.inbound import receive_email, recipient_refusal
+from service.opentables.joining import confirm_join
+from service.opentables.lifecycle import open_game
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import process_submission
-from service.orders.tables import open_game
+from service.seats.master import offer_seat
 from service.store.store import Store
-from service.table.joining import confirm_join
-from service.table.master import offer_seat
 
 DOMAIN = "games.example.org"
 PUBLIC = f"games@{DOMAIN}"

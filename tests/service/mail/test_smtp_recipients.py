@@ -12,7 +12,7 @@ import pytest
 from service.mail.inbound import receive_email
 from service.mail.recipients import recipient_check
 from service.mail.smtpd import start_listener
-from service.table import master
+from service.seats import master
 from tests.service.tablemail import Table, open_table
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 from service.base import clock
 from service.game.loading import load_game
 from service.mail.compose import compose_outbox
+from service.seats import master
 from service.store.store import NewOutbox
-from service.table import master
 from tests.service.tablemail import open_table, text_of
 
 

@@ -22,9 +22,9 @@ from service.game.loading import load_game, snapshot_of
 from service.orders.appending import service_new
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import process_submission, submit_order
+from service.seats.press import PRESS_KIND
 from service.store.records import Append
 from service.store.store import NewOutbox, Store
-from service.table.press import PRESS_KIND
 
 SEATS = ("anna", "bruno", "carla")
 VALUES = re.compile(r"'(?:[^']|'')*'|\b\d+(?:\.\d+)?\b")

@@ -9,9 +9,9 @@ from click.testing import CliRunner
 
 from service.game.loading import load_game
 from service.mail.shape import welcome_lines
+from service.opentables.lifecycle import open_game
 from service.orders.creation import NewSeat, create_game
 from service.orders.results import ServiceError
-from service.orders.tables import open_game
 from service.store.store import Store
 from tests.recorded import FOLDER, restore
 from tests.stores import open_store

@@ -12,8 +12,8 @@ from service.cli.selfplay import game_seed, play_to_end
 from service.game.events import DEADLINE_ACTOR, SERVICE_EVENTS, GameFinished
 from service.game.loading import load_game
 from service.orders.creation import create_game
+from service.seats.master import end_game
 from service.store.store import Store
-from service.table.master import end_game
 from service.web.summary import summarize
 from tests.archives import seats_for
 from tests.recorded import recordings, restore

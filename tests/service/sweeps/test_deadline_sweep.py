@@ -12,9 +12,9 @@ from service.game.loading import LoadedGame, load_game
 from service.game.meta import parse_time
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import process_submission, submit_order
+from service.seats import master
 from service.store.store import Store
 from service.sweeps import deadlines
-from service.table import master
 from service.time.due import rebuild_deadlines
 from tests.stores import open_store
 
@@ -132,7 +132,7 @@ def test_a_stale_projection_is_mended_by_the_sweep(store: Store) -> None:
 
 def test_the_sweep_gives_up_open_games_past_their_time_and_queues_the_notices(
         store: Store) -> None:
-    from service.orders.tables import open_game
+    from service.opentables.lifecycle import open_game
 
     table = open_game(store, "masons", SEATS[:1], 2, seed_hex="77" * 32, open_days=2)
     assert store.due_deadlines("9999", 100) == []  # a table owes no decision

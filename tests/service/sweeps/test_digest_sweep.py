@@ -16,11 +16,11 @@ from service.base import clock
 from service.game.loading import load_game
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
+from service.seats.seatcommands import answer
 from service.store import migrate
 from service.store.store import Store
 from service.sweeps import deadlines
 from service.sweeps.digests import queue_due_digests, waiting_seats
-from service.table.seatcommands import answer
 from tests.stores import PG_URL, open_store, require_postgres
 
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)

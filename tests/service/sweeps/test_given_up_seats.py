@@ -13,9 +13,9 @@ from service.base.config import load_config
 from service.game.loading import load_game
 from service.mail.bounces import refused_for_good
 from service.orders.creation import NewSeat, create_game
+from service.seats.seatcommands import answer
 from service.store.store import Store
 from service.sweeps import deadlines
-from service.table.seatcommands import answer
 from tests.stores import open_store
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]

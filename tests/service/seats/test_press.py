@@ -9,7 +9,7 @@ from service.audit.verify import verify as verify_game
 from service.game.history import history
 from service.game.loading import load_game
 from service.orders.results import ServiceError
-from service.table.press import PressRequest, send_press
+from service.seats.press import PressRequest, send_press
 from tests.service.tablemail import Table, html_of, open_table, text_of
 
 CANARY = "CANARY-7f3e-only-for-bruno"

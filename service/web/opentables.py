@@ -13,10 +13,8 @@ from typing import Any
 from flask import Blueprint, redirect, request, url_for
 
 from service.game.loading import LoadedGame
-from service.mail.tablemail import leave_signature, mail_join_link
-from service.orders.results import ServiceError
-from service.orders.tables import check_join, expired, leave_table, taken
-from service.table.joining import (
+from service.mail.joinlink import mail_join_link
+from service.opentables.joining import (
     JOIN_LINK_HOURS,
     UnknownLink,
     ask_to_join,
@@ -25,12 +23,15 @@ from service.table.joining import (
     pending_join,
     read_invitation,
 )
+from service.opentables.lifecycle import check_join, expired, leave_table, taken
+from service.opentables.mails import leave_signature
+from service.orders.results import ServiceError
 from service.web.handoff import announce
 from service.web.links import config, page_game_or_404, refuse, store
 from service.web.render import page
 from service.web.security import client_address, limited, same
 
-bp = Blueprint("tables", __name__)
+bp = Blueprint("opentables", __name__)
 
 
 def join_problem(loaded: LoadedGame, seat: str, invitation: str) -> str:
@@ -88,7 +89,7 @@ def ask(game_id: str) -> Any:
         return join_page(loaded, error=exc.message[0].upper() + exc.message[1:] + ".",
                          status=409 if exc.code not in ("bad-name", "bad-email") else 400)
     mail_join_link(config(), asked)
-    return redirect(url_for("tables.join_form", game_id=game_id, asked=1,
+    return redirect(url_for("opentables.join_form", game_id=game_id, asked=1,
                             seat=seat or None), 303)
 
 

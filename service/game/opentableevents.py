@@ -4,6 +4,7 @@ its invitations, and a running game's seats offered to a newcomer.
 A table's log begins with `table.opened` instead of `game.created`; players join and leave;
 when it starts, `table.started` and `game.created` (the seats in the order drawn from the
 game's seed) are appended with the game's opening events, and the game goes on as any other.
+They live here, below `service/opentables/`, because every game's fold reads them (`meta.py`).
 """
 from __future__ import annotations
 

@@ -25,13 +25,13 @@ from service.game.events import (
 )
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import format_time, parse_time
-from service.game.tableevents import SeatOffered
+from service.game.opentableevents import SeatOffered
 from service.orders.appending import append_service_events
 from service.orders.creation import MAX_PLAYER, checked_text, seat_email
 from service.orders.processing import process_order_submission
 from service.orders.results import ServiceError, SubmissionResult
+from service.seats.press import MAX_PRESS_CHARS, already_sent, append_press
 from service.store.store import NewOutbox, Store
-from service.table.press import MAX_PRESS_CHARS, already_sent, append_press
 
 MAX_EXTENSION_HOURS = 24 * 30
 """The most a seat's deadline can be extended by at once, in hours."""

@@ -1,6 +1,6 @@
 """Mail commands a seat may send besides orders: status, history, notify, timezone, absent.
 
-Each command word has its page in the manual (`table/manual.py`), which `help` lists.
+Each command word has its page in the manual (`seats/manual.py`), which `help` lists.
 
 Each command is answered with text for the seat's reply; the ones that change something
 append a service event, once per message and command (its causation), so a message processed
@@ -24,13 +24,13 @@ from service.game.history import history
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import GameMeta, apply_service_event, format_time
 from service.game.notify import NOTIFY_WORDS as NOTIFY_SETTING_WORDS
-from service.game.tableevents import SeatOffered
+from service.game.opentableevents import SeatOffered
 from service.orders.appending import service_new
 from service.orders.deciding import help_now
 from service.orders.results import ServiceError
+from service.seats.manual import manual_text, topic_text
 from service.store.records import Append, NewOutbox
 from service.store.store import SeqConflict, Store
-from service.table.manual import manual_text, topic_text
 from service.time.due import open_deadlines
 from service.time.localtime import deadline_text, read_timezone
 
@@ -90,7 +90,7 @@ def answer(store: Store, game_id: str, seat: str, command: str, causation: str) 
     if head == "resign":
         return _resign(store, game_id, seat, rest, causation)
     if head == "standing":
-        from service.table.standing import standing_command
+        from service.seats.standing import standing_command
 
         return standing_command(store, game_id, seat, " ".join(rest), causation)
     raise ServiceError(f"{head!r} is not a mail command", "unknown-command")

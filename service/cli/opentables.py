@@ -13,7 +13,7 @@ from service.cli.common import announce, handles_errors, open_store
 @handles_errors
 def start_command(game_id: str) -> None:
     """Start an open game now with the players seated (at least the game's minimum)."""
-    from service.orders.tables import start_table
+    from service.opentables.lifecycle import start_table
 
     loaded = start_table(open_store(), game_id, "game-master")
     announce(game_id)
@@ -25,7 +25,7 @@ def start_command(game_id: str) -> None:
 @handles_errors
 def cancel_command(game_id: str) -> None:
     """Cancel an open game before it starts; those who joined are told."""
-    from service.orders.tables import close_table
+    from service.opentables.lifecycle import close_table
 
     close_table(open_store(), game_id, "cancelled")
     announce(game_id)
@@ -42,8 +42,8 @@ def cancel_command(game_id: str) -> None:
 def invite_command(game_id: str, uses: int, revoke: str | None) -> None:
     """Print a new invitation link to an open game (or revoke one): it leads to the join
     page even when the game is not listed in the lobby."""
-    from service.orders.tables import make_invitation, revoke_invitation
-    from service.table.joining import invitation_token
+    from service.opentables.joining import invitation_token
+    from service.opentables.lifecycle import make_invitation, revoke_invitation
 
     store = open_store()
     if revoke:
@@ -64,7 +64,7 @@ def invite_command(game_id: str, uses: int, revoke: str | None) -> None:
 def offer_command(game_id: str, seat: str, withdraw: bool) -> None:
     """Offer a running game's SEAT (its player resigned or vanished) to a newcomer: the lobby
     lists it, and whoever confirms an address takes it over with its history."""
-    from service.table.master import offer_seat
+    from service.seats.master import offer_seat
 
     offer_seat(open_store(), game_id, seat, not withdraw)
     click.echo(f"seat {seat} of game {game_id} is " + ("no longer offered" if withdraw

@@ -2,7 +2,6 @@
 notice that a table was given up before it started; each with a text and an HTML part."""
 from __future__ import annotations
 
-import secrets
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr, make_msgid
 
@@ -12,9 +11,8 @@ from service.base.templating import render_template
 from service.base.tokens import signature
 from service.game.loading import load_game
 from service.game.meta import GameMeta
-from service.mail.transport import send
+from service.opentables.joining import JOIN_LINK_HOURS, JoinRequest
 from service.store.store import OutboxRow, Store
-from service.table.joining import JOIN_LINK_HOURS, JoinRequest
 
 LEAVE = "leave"
 """The purpose of the signature of a seat's leave link (over the seq the seat was taken at)."""
@@ -27,8 +25,8 @@ def leave_signature(key: bytes, meta: GameMeta, seat: str) -> str:
     return signature(key, meta.id, seat, seated, LEAVE)
 
 
-def mail_join_link(config: Config, request: JoinRequest) -> str:
-    """Send the confirmation link of a join request to its address; return where it went."""
+def join_link_message(config: Config, request: JoinRequest) -> EmailMessage:
+    """Return the mail that carries a join request's confirmation link to its address."""
     subject = f"[{request.title} {request.game_id}] confirm your seat"
     message = _message(config, request.email, request.player, subject,
                        make_msgid(idstring="join", domain=config.mail_domain))
@@ -36,8 +34,7 @@ def mail_join_link(config: Config, request: JoinRequest) -> str:
     _write(message, "email/join", subject=subject, player=request.player, seat=request.seat,
            title=request.title, game_id=request.game_id, hours=JOIN_LINK_HOURS,
            link=f"{config.base_url}/join/{request.token}")
-    name = f"join-{clock.now():%Y%m%d%H%M%S}-{secrets.token_hex(3)}"
-    return send(config, message, name)
+    return message
 
 
 def compose_table_notice(store: Store, config: Config, row: OutboxRow,

@@ -13,12 +13,12 @@ from service.base.config import Config, load_config
 from service.game.history import history
 from service.game.loading import load_game
 from service.mail.compose import compose_outbox
+from service.opentables.joining import UnknownLink, ask_to_join, confirm_join, pending_join
+from service.opentables.lifecycle import expire_tables, open_game
 from service.orders.creation import NewSeat
 from service.orders.results import ServiceError
-from service.orders.tables import expire_tables, open_game
+from service.seats import master
 from service.store.store import Store
-from service.table import master
-from service.table.joining import UnknownLink, ask_to_join, confirm_join, pending_join
 from tests.service.tablemail import open_table, text_of
 from tests.stores import open_store
 

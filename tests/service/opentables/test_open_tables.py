@@ -12,9 +12,8 @@ from service.audit.verify import verify
 from service.base import clock
 from service.cli.selfplay import play_to_end
 from service.game.loading import load_game
-from service.orders.creation import NewSeat
-from service.orders.results import ServiceError
-from service.orders.tables import (
+from service.game.seating import seating
+from service.opentables.lifecycle import (
     close_table,
     expire_tables,
     join_table,
@@ -22,9 +21,10 @@ from service.orders.tables import (
     make_invitation,
     open_game,
     revoke_invitation,
-    seating,
     start_table,
 )
+from service.orders.creation import NewSeat
+from service.orders.results import ServiceError
 from service.store.store import Store
 
 SEED = "7ab1e" * 12 + "0123"

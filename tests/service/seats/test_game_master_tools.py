@@ -11,8 +11,8 @@ from service.base import clock
 from service.game.loading import load_game
 from service.game.meta import parse_time
 from service.orders.results import ServiceError
+from service.seats import master
 from service.sweeps import deadlines
-from service.table import master
 from tests.service.tablemail import Table, open_table, text_of
 
 

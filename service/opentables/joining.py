@@ -15,13 +15,13 @@ from service.base.inputs import InputRefused, check_email
 from service.base.tokens import link_token, link_token_signed, signature
 from service.game.loading import load_game
 from service.game.meta import GameMeta, normal_address
+from service.opentables.lifecycle import RETRIES, check_join, check_newcomer, join_table
 from service.orders.creation import MAX_PLAYER, checked_text
 from service.orders.results import ServiceError
-from service.orders.tables import RETRIES, check_join, check_newcomer, join_table
+from service.seats.master import hand_over
 from service.store.links import MailLinks, token_digest
 from service.store.records import SeqConflict
 from service.store.store import Store
-from service.table.master import hand_over
 
 JOIN = "join"
 """The purpose of a join confirmation link."""

@@ -28,8 +28,7 @@ from service.game.meta import (
     seat_addresses,
 )
 from service.game.notify import QUIET_NOTIFY
-from service.game.seating import SeatInfo
-from service.game.tableevents import (
+from service.game.opentableevents import (
     InvitationMade,
     InvitationRevoked,
     PlayerJoined,
@@ -38,6 +37,7 @@ from service.game.tableevents import (
     TableOpened,
     TableStarted,
 )
+from service.game.seating import SeatInfo, seating
 from service.orders.appending import append_decision, service_new
 from service.orders.creation import (
     MAX_TITLE,
@@ -237,12 +237,6 @@ def leave_table(store: Store, game_id: str, seat: str) -> LoadedGame:
             continue
         return loaded
     raise ServiceError("the game is busy right now: try again in a moment", "busy")
-
-
-def seating(seed: bytes, game_id: str, seq: int, seats: Sequence[SeatInfo]) -> list[SeatInfo]:
-    """Return the seats in the order drawn from the game's seed for the game.created at
-    `seq`: a stream of its own, so the opening's draws are those of any game."""
-    return Rng.for_position(seed, f"{game_id}/seating", seq).shuffled(list(seats))
 
 
 def start_table(store: Store, game_id: str, by: str) -> LoadedGame:

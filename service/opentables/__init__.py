@@ -1,0 +1,1 @@
+"""Open tables: games a game master opens for strangers to join, started when full."""
