@@ -7,10 +7,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from service.audit.rerun import AuditFailure, audit
+from service.audit.verify import verify
 from service.game.history import history
-from tests.kit.playing import Table, audits, bid_table, now, submit, text_of
+from service.store.store import Store
+from tests.kit.playing import RECORDED, Table, audits, bid_table, now, submit, text_of
 from tests.kit.sealed_bid.game import SealedBid
 from tests.kit.sealed_bid.state import PASS
+from tests.recorded import restore
 
 SEATS = ("anna", "bruno", "carla")
 
@@ -28,9 +34,10 @@ def mail(table: Table, seat: str, text: str) -> None:
 
 
 def bid_round_by_mail(table: Table) -> None:
-    """Have every seat bid its lowest card by mail, and the winner take a lot when asked."""
-    for seat in SEATS:
-        mail(table, seat, f"bid {lowest_card(table, seat)}")
+    """Have every seat asked bid its lowest card by mail, and the winner take a lot when asked."""
+    loaded = now(table)
+    for prompt in loaded.game.prompts(loaded.state):
+        mail(table, prompt.seat, f"bid {lowest_card(table, prompt.seat)}")
     loaded = now(table)
     for prompt in loaded.game.prompts(loaded.state):
         mail(table, prompt.seat, f"take {max(loaded.state.offer)}")
@@ -159,3 +166,27 @@ def test_a_bidder_sitting_out_is_not_asked_and_nobody_can_tell(sealed_bid: Seale
     for seat in ("bruno", "carla"):
         lines = [line.text for line in history(table.store, table.game_id, seat)]
         assert not any("sit out" in line for line in lines)
+
+
+def test_a_recorded_game_still_verifies_and_audits(sealed_bid: SealedBid, tmp_path: Path) -> None:
+    """The log `python -m tests.kit.playing` recorded (a standing answer, a forced choice) is
+    still read and re-decided alike by the rules as they are now."""
+    store = Store(f"sqlite:///{tmp_path / 'pbem.db'}")
+    store.create_schema()
+    game_id = restore(store, RECORDED / "sealed-bid-3p-0.jsonl")
+    assert verify(store, game_id).ok
+    result = audit(store, game_id)
+    assert result.orders > 0 and result.events == store.last_seq(game_id)
+    actors = {row.actor for row in store.events(game_id, after_seq=0)}
+    assert {"standing", "forced"} <= actors
+
+
+@pytest.mark.xfail(raises=AuditFailure, strict=True,
+                   reason="the audit does not yet re-derive the events a game's keep_standing "
+                          "appends for the standing command (service/audit/rerun.py)")
+def test_a_game_in_which_a_bidder_sat_out_audits(sealed_bid: SealedBid, tmp_path: Path) -> None:
+    table = bid_table(tmp_path)
+    table.write("bruno", "standing sit-out: on\n")
+    for _ in range(4):
+        bid_round_by_mail(table)
+    assert now(table).meta.finished and audits(table)
