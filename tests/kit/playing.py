@@ -12,20 +12,21 @@ from pathlib import Path
 
 from engine.core.harness import seat_names
 from engine.core.registry import registered
-from service.audit.rerun import audit
+from service.audit.rerun import AuditFailure, audit
 from service.audit.verify import verify
 from service.cli.selfplay import game_seed, play_to_end
+from service.game.history import history
 from service.game.loading import LoadedGame, load_game
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
 from service.orders.results import SubmissionResult
 from service.store.store import Store
 from service.table.standing import standing_command
-from tests.recorded import record
+from tests.recorded import record, restore
 from tests.service.tablemail import Table, open_table, text_of
 
-__all__ = ["RECORDED", "Table", "audits", "bid_table", "now", "record_game", "submit",
-           "text_of"]
+__all__ = ["RECORDED", "AuditFailure", "Table", "audits", "audits_recorded", "bid_table",
+           "history_of", "now", "record_game", "submit", "text_of"]
 
 RECORDED = Path(__file__).parent / "recorded"
 """The reference game's recorded logs."""
@@ -51,6 +52,23 @@ def submit(table: Table, seat: str, text: str, prompt_key: str) -> SubmissionRes
 def audits(table: Table) -> bool:
     """Return whether the game's log verifies and re-deciding its orders gives its events."""
     return verify(table.store, table.game_id).ok and audit(table.store, table.game_id).orders > 0
+
+
+def history_of(table: Table, seat: str) -> list[str]:
+    """Return the game's history lines as the seat reads them."""
+    return [line.text for line in history(table.store, table.game_id, seat)]
+
+
+def audits_recorded(tmp_path: Path, name: str) -> set[str]:
+    """Restore the recorded log `name` into a scratch store, check that it verifies and that
+    re-deciding its orders gives its events; return the actors of its events."""
+    store = Store(f"sqlite:///{tmp_path / 'pbem.db'}")
+    store.create_schema()
+    game_id = restore(store, RECORDED / name)
+    assert verify(store, game_id).ok
+    result = audit(store, game_id)
+    assert result.orders > 0 and result.events == store.last_seq(game_id)
+    return {row.actor for row in store.events(game_id, after_seq=0)}
 
 
 def record_game(players: int = 3, index: int = 0) -> Path:

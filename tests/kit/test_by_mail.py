@@ -9,14 +9,19 @@ from typing import Any
 
 import pytest
 
-from service.audit.rerun import AuditFailure, audit
-from service.audit.verify import verify
-from service.game.history import history
-from service.store.store import Store
-from tests.kit.playing import RECORDED, Table, audits, bid_table, now, submit, text_of
+from tests.kit.playing import (
+    AuditFailure,
+    Table,
+    audits,
+    audits_recorded,
+    bid_table,
+    history_of,
+    now,
+    submit,
+    text_of,
+)
 from tests.kit.sealed_bid.game import SealedBid
 from tests.kit.sealed_bid.state import PASS
-from tests.recorded import restore
 
 SEATS = ("anna", "bruno", "carla")
 
@@ -129,8 +134,7 @@ def test_a_standing_answer_set_by_mail_bids_at_the_next_round(sealed_bid: Sealed
     prompt = loaded.game.prompt_for(loaded.state, "anna")
     assert prompt is not None and prompt.submitted
     for seat in ("bruno", "carla"):
-        assert not any("standing" in line.text for line in
-                       history(table.store, table.game_id, seat))
+        assert not any("standing" in line for line in history_of(table, seat))
 
 
 def test_an_answer_ahead_takes_the_lot_of_this_round(sealed_bid: SealedBid,
@@ -164,21 +168,13 @@ def test_a_bidder_sitting_out_is_not_asked_and_nobody_can_tell(sealed_bid: Seale
     shown = [p for t, _, p in rows(table) if t == "bids-shown"][-1]
     assert shown["round"] == 2 and ["anna", PASS] in shown["bids"]
     for seat in ("bruno", "carla"):
-        lines = [line.text for line in history(table.store, table.game_id, seat)]
-        assert not any("sit out" in line for line in lines)
+        assert not any("sit out" in line for line in history_of(table, seat))
 
 
 def test_a_recorded_game_still_verifies_and_audits(sealed_bid: SealedBid, tmp_path: Path) -> None:
     """The log `python -m tests.kit.playing` recorded (a standing answer, a forced choice) is
     still read and re-decided alike by the rules as they are now."""
-    store = Store(f"sqlite:///{tmp_path / 'pbem.db'}")
-    store.create_schema()
-    game_id = restore(store, RECORDED / "sealed-bid-3p-0.jsonl")
-    assert verify(store, game_id).ok
-    result = audit(store, game_id)
-    assert result.orders > 0 and result.events == store.last_seq(game_id)
-    actors = {row.actor for row in store.events(game_id, after_seq=0)}
-    assert {"standing", "forced"} <= actors
+    assert {"standing", "forced"} <= audits_recorded(tmp_path, "sealed-bid-3p-0.jsonl")
 
 
 @pytest.mark.xfail(raises=AuditFailure, strict=True,
