@@ -39,7 +39,7 @@ def test_the_card_lists_the_games_own_standing_answers(app: Flask, client: Flask
 
 def test_a_game_without_standing_answers_has_no_card(app: Flask, client: FlaskClient,
                                                      store: Store) -> None:
-    with registered("sealed-bid", "tests.kit.sealed_bid") as game:
+    with registered("sealed-bid", "tests.kit.plain_bid") as game:
         assert not game.standing_topics()
         seats = [NewSeat(name, f"{name}@example.org", name.capitalize())
                  for name in ("anna", "bruno")]

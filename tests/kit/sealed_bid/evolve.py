@@ -5,7 +5,7 @@ from engine.core.contract import replace
 
 from . import events as ev
 from .events import EVENTS
-from .state import PASS, Bidder, Result, State
+from .state import OFF, PASS, Bidder, Result, State
 
 
 def initial_state(seats: tuple[str, ...]) -> State:
@@ -27,8 +27,10 @@ def _lots_shuffled(state: State, event: ev.LotsShuffled) -> State:
 
 @EVENTS.evolver(ev.RoundOpened)
 def _round_opened(state: State, event: ev.RoundOpened) -> State:
-    """The top lot is on offer."""
-    return replace(state, round=event.round, lot=event.lot, lots=state.lots[1:])
+    """The top lots are on offer; every bidder not sitting out is asked to bid."""
+    asked = tuple(bidder.seat for bidder in state.bidders if bidder.sit_out == OFF)
+    return replace(state, round=event.round, offer=event.offer,
+                   lots=state.lots[len(event.offer):], asked=asked, winner=None)
 
 
 @EVENTS.evolver(ev.BidSealed)
@@ -39,14 +41,30 @@ def _bid_sealed(state: State, event: ev.BidSealed) -> State:
 
 @EVENTS.evolver(ev.BidsShown)
 def _bids_shown(state: State, event: ev.BidsShown) -> State:
-    """The bid cards are spent, the winner takes the lot, and the round is done."""
+    """The bid cards are spent and the winner is to choose a lot; nobody bid: the lots on
+    offer are set aside and the round is done."""
     for seat, card in event.bids:
         bidder = state.bidder(seat)
         if card != PASS:
             bidder = replace(bidder, hand=tuple(c for c in bidder.hand if c != card),
                              spent=(*bidder.spent, card))
-        if seat == event.winner:
-            bidder = replace(bidder, won=(*bidder.won, event.lot))
         state = state.with_bidder(replace(bidder, sealed=None))
-    result = Result(event.round, event.lot, event.bids, event.winner)
-    return replace(state, lot=0, results=(*state.results, result))
+    result = Result(event.round, state.offer, event.bids, event.winner)
+    offer = state.offer if event.winner else ()
+    return replace(state, offer=offer, asked=(), winner=event.winner,
+                   results=(*state.results, result))
+
+
+@EVENTS.evolver(ev.LotTaken)
+def _lot_taken(state: State, event: ev.LotTaken) -> State:
+    """The winner holds the lot; the round is done."""
+    bidder = state.bidder(event.seat)
+    state = state.with_bidder(replace(bidder, won=(*bidder.won, event.lot)))
+    results = (*state.results[:-1], replace(state.results[-1], taken=event.lot))
+    return replace(state, offer=(), winner=None, results=results)
+
+
+@EVENTS.evolver(ev.SitOutSet)
+def _sit_out_set(state: State, event: ev.SitOutSet) -> State:
+    """The bidder's standing answer to sit out (asked or not is fixed as each round opens)."""
+    return state.with_bidder(replace(state.bidder(event.seat), sit_out=event.mode))

@@ -1,21 +1,22 @@
-"""The Sealed Bid game object: the kit's hooks over state, steps, views and grammar."""
+"""The Sealed Bid game object: its parts, and the hooks only its rules can answer."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.core.contract import Outcome, Termination
 from engine.core.kit import Emitter, KitGame, Step
 from engine.core.parts import Parts
 from engine.core.rng import Rng
+from engine.core.standing import Standing
 
-from . import events, grammar, orders, render, rules, secrecy, steps, text, view
+from . import events, flow, grammar, orders, render, secrecy, standing, steps, text, view
 from .evolve import initial_state
 from .state import State
 
 
 class SealedBid(KitGame[State]):
-    """Sealed Bid: each round every bidder seals a card of its hidden hand for the lot on offer."""
+    """Sealed Bid: each round every bidder seals a card of its hidden hand for the lots on offer."""
 
     name: ClassVar[str] = "sealed-bid"
     title: ClassVar[str] = "Sealed Bid"
@@ -24,9 +25,9 @@ class SealedBid(KitGame[State]):
     version: ClassVar[str] = "1"
     PARTS: ClassVar[Parts] = Parts(state=State, events=events, orders=orders, grammar=grammar,
                                    steps=steps, view=view, text=text, render=render,
-                                   secrecy=secrecy)
+                                   secrecy=secrecy, standing=standing)
     hidden_information: ClassVar[bool] = True
-    """Hands, sealed bids and the order of the face-down lots are hidden."""
+    """Hands, sealed bids, standing answers to sit out and the face-down lots are hidden."""
 
     def initial_state(self, seats: tuple[str, ...], options: Mapping[str, Any]) -> State:
         """Return the auction before the deal: two to four distinct seats."""
@@ -38,19 +39,31 @@ class SealedBid(KitGame[State]):
     def start(self, state: State, rng: Rng) -> list[Any]:
         """Return the deal, the face-down lots and the first round."""
         em: Emitter[State] = Emitter(self, state)
-        rules.set_up(em, rng)
+        flow.set_up(em, rng)
         return em.events
 
     def prompt_key(self, state: State, step: Step) -> str:
-        """Return the id of the open decision: the round's bid, e.g. r2.bid."""
+        """Return the id of the open decision: the round's bid or take, e.g. r2.bid."""
         return f"r{state.round}.{step.key}"
+
+    def standing_scope(self, state: State) -> str:
+        """Return the mark of the round now (answers ahead hold for it): r2."""
+        return f"r{state.round}"
+
+    def kept_standing(self, state: State, seat: str) -> tuple[Standing, ...]:
+        """Return the seat's standing answer to sit out (the game's own, private state)."""
+        return standing.kept(state, seat)
+
+    def keep_standing(self, state: State, seat: str, entries: Sequence[Any]) -> list[Any]:
+        """Return the private event setting the seat's standing answer to sit out."""
+        return list(standing.keep(state, seat, entries))
 
     def label(self, state: State) -> str:
         """Return e.g. 'Round 2 of 4'."""
         return view.label(state)
 
     def outcome(self, state: State) -> Outcome | None:
-        """Return the bidders with the most valuable lots once the last round is shown."""
+        """Return the bidders with the most valuable lots once the last round is done."""
         if not state.over:
             return None
         scores = {bidder.seat: bidder.score for bidder in state.bidders}

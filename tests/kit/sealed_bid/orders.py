@@ -21,3 +21,12 @@ class Bid:
 @dataclass(frozen=True)
 class Pass:
     """Seal no card: keep the hand, win nothing this round."""
+
+
+@ORDERS.register("take", text=lambda o: f"take {o.lot}", label="Take a lot",
+                 syntax="take <lot>", fields={"lot": "Lot to take"})
+@dataclass(frozen=True)
+class Take:
+    """Take the lot worth `lot` of those on offer (the winner of the round)."""
+
+    lot: int

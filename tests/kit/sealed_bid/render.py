@@ -1,4 +1,4 @@
-"""The board picture of a view as SVG: the lot on offer, each bidder's row, and the seat's hand."""
+"""The board picture of a view as SVG: the lots on offer, each bidder's row, and the seat's hand."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -24,15 +24,14 @@ def _card(x: float, y: float, words: str, fill: str) -> str:
 
 
 def _bidders(view: Mapping[str, Any], top: float) -> list[str]:
-    """Return the rows of the bidders: seat, cards in hand, lots won, sealed or not."""
+    """Return the rows of the bidders: seat, cards in hand, lots won."""
     parts = [_text(20, top, "Bidder", 14, "bold"), _text(170, top, "Cards", 14, "bold"),
-             _text(250, top, "Lots won", 14, "bold"), _text(430, top, "Bid", 14, "bold")]
+             _text(250, top, "Lots won", 14, "bold")]
     for row, bidder in enumerate(view["bidders"], start=1):
         y = top + row * ROW
         won = ", ".join(map(str, bidder["won"])) or "-"
         parts += [_text(20, y, bidder["seat"]), _text(170, y, str(bidder["cards"])),
-                  _text(250, y, f"{won} ({bidder['score']})"),
-                  _text(430, y, "sealed" if bidder["sealed"] else "-")]
+                  _text(250, y, f"{won} ({bidder['score']})")]
     return parts
 
 
@@ -47,8 +46,12 @@ def _hand(you: Mapping[str, Any], top: float) -> list[str]:
 
 def render_board_svg(view: Mapping[str, Any]) -> str:
     """Return the board picture of a view as a standalone SVG document."""
-    lot = f"Lot on offer: worth {view['lot']}" if view["lot"] else "No lot on offer"
-    parts = [_text(20, 34, f"Sealed Bid - {view['label']}", 20, "bold"), _text(20, 64, lot)]
+    lots = "Lot" if len(view["offer"]) == 1 else "Lots"
+    offer = (f"{lots} on offer: worth " + " and ".join(map(str, view["offer"])) if view["offer"]
+             else "No lot on offer")
+    if view["choosing"]:
+        offer += f" ({view['choosing']} chooses)"
+    parts = [_text(20, 34, f"Sealed Bid - {view['label']}", 20, "bold"), _text(20, 64, offer)]
     parts += _bidders(view, 104)
     height = 104 + ROW * len(view["bidders"]) + 30
     if view.get("you") is not None:

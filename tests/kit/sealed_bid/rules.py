@@ -1,9 +1,11 @@
 """The rules of Sealed Bid: legality (the steps' checks) and effects (their handlers).
 
-Each round one lot is turned up and every bidder seals a card of its hand, or passes; a sealed
-bid may be changed until the last one is in. Then all bids are shown: the highest card wins the
-lot (the cards are all different, so there are no ties), every bid card is spent, and nobody
-wins when everybody passed. After the last round the most valuable lots win the game.
+Each round the top lots are turned up and every bidder seals a card of its hand, or passes; a
+sealed bid may be changed until the last one is in, and who has sealed is kept private (a
+bidder may sit out, passing unasked). Then all bids are shown: the highest card wins (the cards
+are all different, so there are no ties), every bid card is spent, and the winner takes one of
+the lots on offer, the others set aside; nobody wins when everybody passed. After the last
+round the most valuable lots win the game.
 """
 from __future__ import annotations
 
@@ -11,19 +13,10 @@ from engine.core.errors import RuleViolation
 from engine.core.kit import Emitter
 from engine.core.rng import Rng
 
-from .events import BidSealed, BidsShown, HandDealt, LotsShuffled, RoundOpened
-from .orders import Bid, Pass
-from .state import AUCTION, PASS, State
-
-
-def set_up(em: Emitter[State], rng: Rng) -> None:
-    """Deal each bidder a hidden hand, shuffle the lots face down and open the first round."""
-    cards = rng.shuffled(range(1, AUCTION.cards + 1))
-    for index, seat in enumerate(em.state.seats):
-        dealt = cards[index * AUCTION.hand:(index + 1) * AUCTION.hand]
-        em.emit(HandDealt(seat, tuple(sorted(dealt))))
-    em.emit(LotsShuffled(tuple(rng.shuffled(AUCTION.lots))))
-    em.emit(RoundOpened(1, em.state.lots[0]))
+from . import flow
+from .events import BidSealed, LotTaken
+from .orders import Bid, Pass, Take
+from .state import PASS, State, lots_text
 
 
 def candidates(state: State, seat: str) -> list[Bid | Pass]:
@@ -48,17 +41,24 @@ def seal(em: Emitter[State], seat: str, order: Bid | Pass, rng: Rng) -> None:
     card = order.card if isinstance(order, Bid) else PASS
     revised = em.state.bidder(seat).sealed is not None
     em.emit(BidSealed(seat, card, revised))
-    if all(bidder.sealed is not None for bidder in em.state.bidders):
-        show_bids(em)
+    if all(em.state.bidder(asked).sealed is not None for asked in em.state.asked):
+        flow.show_bids(em)
 
 
-def show_bids(em: Emitter[State]) -> None:
-    """Show every bid, give the lot to the highest card, and open the next round if any."""
-    state = em.state
-    bids = tuple((bidder.seat, PASS if bidder.sealed is None else bidder.sealed)
-                 for bidder in state.bidders)
-    best = max(bids, key=lambda bid: bid[1])
-    winner = best[0] if best[1] != PASS else None
-    em.emit(BidsShown(state.round, state.lot, bids, winner))
-    if em.state.round < AUCTION.rounds:
-        em.emit(RoundOpened(em.state.round + 1, em.state.lots[0]))
+def lots(state: State, seat: str) -> list[Take]:
+    """Return every lot the winner may take: each one on offer (public, so a single lot is
+    taken at once)."""
+    return [Take(lot) for lot in state.offer]
+
+
+def check_take(state: State, seat: str, order: Take) -> None:
+    """The winner takes a lot on offer."""
+    if order.lot not in state.offer:
+        raise RuleViolation(f"No lot worth {order.lot} is on offer; you may take "
+                            f"{lots_text(state.offer, 'or')}.", code="sealed-bid.not-on-offer")
+
+
+def take(em: Emitter[State], seat: str, order: Take, rng: Rng) -> None:
+    """Take the lot, set the others aside, and go on to the next round."""
+    em.emit(LotTaken(seat, order.lot, tuple(lot for lot in em.state.offer if lot != order.lot)))
+    flow.next_round(em)

@@ -11,12 +11,14 @@ NOBODY: frozenset[str] = frozenset()
 
 
 def plant_canaries(state: State, canaries: Canaries) -> State:
-    """Return `state` with every hand, sealed bid and face-down lot replaced by a canary."""
+    """Return `state` with every hand, sealed bid, standing answer to sit out and face-down
+    lot replaced by a canary."""
     if state.over:
         return state
     bidders = tuple(replace(
         bidder, hand=tuple(canaries.number({bidder.seat}) for _ in bidder.hand),
-        sealed=None if bidder.sealed is None else canaries.number({bidder.seat}))
+        sealed=None if bidder.sealed is None else canaries.number({bidder.seat}),
+        sit_out=canaries.text({bidder.seat}))
         for bidder in state.bidders)
     return replace(state, bidders=bidders, lots=tuple(canaries.number(NOBODY) for _ in state.lots))
 
@@ -48,4 +50,5 @@ def _dealt(bidder: Bidder, hand: tuple[int, ...], rng: Rng) -> Bidder:
 
 def probe_words() -> tuple[str, ...]:
     """Return what players write: the numbers of every card, and a few words about them."""
-    return (*(str(card) for card in range(1, AUCTION.cards + 1)), "card", "lot", "round")
+    return (*(str(card) for card in range(1, AUCTION.cards + 1)), "card", "lot", "round",
+            "worth")

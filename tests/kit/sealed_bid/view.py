@@ -1,4 +1,4 @@
-"""What a seat may see: every bidder's public side, the results so far, and its own hand and bid."""
+"""What each seat may see: the public auction, and its own hand, bid and standing answer."""
 from __future__ import annotations
 
 from typing import Any
@@ -7,9 +7,10 @@ from .state import AUCTION, Bidder, State, bid_text
 
 
 def _public(bidder: Bidder) -> dict[str, Any]:
-    """Return what everyone sees of a bidder: hand size, whether it sealed, spent cards, lots."""
-    return {"seat": bidder.seat, "cards": len(bidder.hand), "sealed": bidder.sealed is not None,
-            "spent": list(bidder.spent), "won": list(bidder.won), "score": bidder.score}
+    """Return what everyone sees of a bidder: hand size, spent cards, lots won (never whether
+    it has sealed, nor whether it sits out)."""
+    return {"seat": bidder.seat, "cards": len(bidder.hand), "spent": list(bidder.spent),
+            "won": list(bidder.won), "score": bidder.score}
 
 
 def seat_view(state: State, seat: str | None) -> dict[str, Any]:
@@ -17,12 +18,13 @@ def seat_view(state: State, seat: str | None) -> dict[str, Any]:
     you = None
     if seat in state.seats:
         own = state.bidder(seat)
-        you = {"hand": list(own.hand),
+        you = {"hand": list(own.hand), "sit_out": own.sit_out,
                "bid": None if own.sealed is None else bid_text(own.sealed)}
-    return {"round": state.round, "rounds": AUCTION.rounds, "lot": state.lot or None,
-            "face_down": len(state.lots),
+    return {"round": state.round, "rounds": AUCTION.rounds, "offer": list(state.offer),
+            "face_down": len(state.lots), "choosing": state.winner,
             "bidders": [_public(bidder) for bidder in state.bidders],
-            "results": [{"round": r.round, "lot": r.lot, "winner": r.winner,
+            "results": [{"round": r.round, "offer": list(r.offer), "winner": r.winner,
+                         "taken": r.taken,
                          "bids": [[name, bid_text(card)] for name, card in r.bids]}
                         for r in state.results],
             "you": you}
