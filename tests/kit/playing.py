@@ -10,6 +10,8 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+from service.table.standing import standing_command
+
 from engine.core.harness import seat_names
 from engine.core.registry import registered
 from service.audit.rerun import AuditFailure, audit
@@ -21,7 +23,6 @@ from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
 from service.orders.results import SubmissionResult
 from service.store.store import Store
-from service.table.standing import standing_command
 from tests.recorded import record, restore
 from tests.service.tablemail import Table, open_table, text_of
 
