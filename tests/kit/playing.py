@@ -10,8 +10,6 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from service.table.standing import standing_command
-
 from engine.core.harness import seat_names
 from engine.core.registry import registered
 from service.audit.rerun import AuditFailure, audit
@@ -22,6 +20,7 @@ from service.game.loading import LoadedGame, load_game
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
 from service.orders.results import SubmissionResult
+from service.seats.standing import standing_command
 from service.store.store import Store
 from tests.recorded import record, restore
 from tests.service.tablemail import Table, open_table, text_of
