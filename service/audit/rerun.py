@@ -90,6 +90,7 @@ class _Rerun:
         self.opened_at = 0
         self.table: GameMeta | None = None
         """An open table's service data, until its game.created."""
+        self.seats: tuple[str, ...] = ()
         self.orders = self.draws = self.events = 0
         self.finished = False
 
@@ -100,7 +101,7 @@ class _Rerun:
         if seq != self.events:
             raise AuditFailure(self.events, f"event {self.events} is missing or out of order")
         try:
-            if "." in name or not self.expected:
+            if "." in name or not (self.expected or self._keeps_standing(seq, entry)):
                 self._other(seq, name, entry)
                 return
             again = self.expected.pop()  # a game event: it must be the next re-derived one
@@ -117,6 +118,27 @@ class _Rerun:
                                "the log does not follow from its orders and seed")
         if not self.expected:
             self.state, self.after = self.after, None
+
+    def _keeps_standing(self, seq: int, entry: LogEntry) -> bool:
+        """Expect the events keeping a seat's standing answers when the game event `entry`,
+        which no order led to, is the first of them; return whether it is.
+
+        The standing command appends such events alone (`Game.keep_standing`: a topic the game
+        keeps as its own state, private to the seat). They draw nothing, so they are re-derived
+        from the answers the seat holds after the event: the game must give exactly these
+        events for those answers from the state before it.
+        """
+        if self.game is None or self.state is None:
+            return False
+        event = self.game.events.load(entry["type"], entry["payload"], entry["schema_version"])
+        after = self.game.evolve(self.state, event)
+        for seat in self.seats:
+            again = self.game.keep_standing(self.state, seat,
+                                            self.game.kept_standing(after, seat))
+            if again and again[0] == event:
+                self._open(seq, again, self.game.fold(self.state, again))
+                return True
+        return False
 
     def _other(self, seq: int, name: str, entry: LogEntry) -> None:
         """Take the first event, a service event, or a game event nothing led to."""
@@ -163,6 +185,7 @@ class _Rerun:
     def _start(self, seq: int, item: GameCreated) -> None:
         """Re-run the opening of the game that game.created at `seq` starts."""
         assert self.game is not None
+        self.seats = tuple(seat.name for seat in item.seats)
         self.state = start_state(self.game, apply_service_event(None, self.game_id, item))
         opening = self.game.start(self.state, self._rng(seq))
         self._open(seq, opening, self.game.fold(self.state, opening))

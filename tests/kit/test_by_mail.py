@@ -7,10 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from tests.kit.playing import (
-    AuditFailure,
     Table,
     audits,
     audits_recorded,
@@ -177,9 +174,6 @@ def test_a_recorded_game_still_verifies_and_audits(sealed_bid: SealedBid, tmp_pa
     assert {"standing", "forced"} <= audits_recorded(tmp_path, "sealed-bid-3p-0.jsonl")
 
 
-@pytest.mark.xfail(raises=AuditFailure, strict=True,
-                   reason="the audit does not yet re-derive the events a game's keep_standing "
-                          "appends for the standing command (service/audit/rerun.py)")
 def test_a_game_in_which_a_bidder_sat_out_audits(sealed_bid: SealedBid, tmp_path: Path) -> None:
     table = bid_table(tmp_path)
     table.write("bruno", "standing sit-out: on\n")
