@@ -8,8 +8,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.core.errors import RuleViolation
-
 from .cards import ATTACKS, power, transferable
 from .grid import open_arrows
 from .orders import (
@@ -29,6 +27,7 @@ from .orders import (
     RollOrder,
     TransferOrder,
 )
+from .rules import accepts
 from .rules_actions import goal_choices
 from .rules_attack import capture_placement, uses_left
 from .state import Phase, State
@@ -36,21 +35,7 @@ from .state import Phase, State
 
 def legal(state: State, seat: str, orders: list[Any]) -> list[Any]:
     """Return the orders among `orders` that the open step accepts from `seat`."""
-    from .steps import STEPS
-
-    step = STEPS.get(state.phase)
-    if step is None:
-        return []
-    result = []
-    for item in dict.fromkeys(orders):
-        if not isinstance(item, step.kinds):
-            continue
-        try:
-            step.check_order(state, seat, item)
-        except RuleViolation:
-            continue
-        result.append(item)
-    return result
+    return [item for item in dict.fromkeys(orders) if accepts(state, seat, item)]
 
 
 class LastState:

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 
 from engine.core.contract import Field, OrderForm
 from engine.core.errors import RuleViolation
-from engine.core.kit import Step
 
 from . import orders as od
 from .arithmetic import target_number
@@ -14,9 +13,10 @@ from .candidates import listed
 from .cards import ALIGNMENTS, ATTACKS, SIDES, name_of, power, transferable
 from .grammar import ON_PLAYERS
 from .grid import open_arrows
+from .orders import AUTO_PASS_MODES
+from .rules import RULES, accepts
 from .rules_actions import check_transfer, move_is_free, transfer_kind
 from .rules_attack import can_aim, capture_placement, plan_for, plan_of
-from .rules_specials import AUTO_PASS_MODES
 from .state import Phase, State
 
 FIELD_LABELS = {"from_group": "MB from the attacking group", "from_illuminati":
@@ -140,10 +140,7 @@ TURN_EXTRAS = ("transfer", "give-money", "give-special", "give-group", "move", "
 
 def _turn_kinds(state: State, seat: str, kinds: list[str]) -> list[str]:
     """Return the kinds of the turn's forms: the listed ones, then the others in reach."""
-    from .steps import STEPS
-
-    step = STEPS[state.phase]
-    wanted = [kind for kind in TURN_EXTRAS if _CLASSES[kind] in step.kinds]
+    wanted = [kind for kind in TURN_EXTRAS if _CLASSES[kind] in RULES[state.phase]]
     tail: list[str] = [k for k in ("auto-pass", "end") if k in kinds]
     head = [k for k in kinds if k not in tail]
     return list(dict.fromkeys(head + wanted + tail))
@@ -298,10 +295,7 @@ def _attack_fields(state: State, seat: str) -> list[Field]:
 
 def _play_forms(state: State, seat: str) -> list[OrderForm]:
     """Return one form per Special of the hand that may be played now, with its targets."""
-    from .steps import STEPS
-
     player = state.player(seat)
-    step = STEPS[state.phase]
     spec = od.ORDERS.specs[od.PlayOrder]
     made = []
     for card in dict.fromkeys(player.hand):
@@ -324,7 +318,7 @@ def _play_forms(state: State, seat: str) -> list[OrderForm]:
                              tuple(f"at {p.card}" for p in player.cards)),
                        Field("arrow", "at the arrow (else the first open one)", "multi",
                              SIDES, 0, 1)]
-        legal = [o for o in _plays_of(state, seat, card) if _passes(step, state, seat, o)]
+        legal = [o for o in _plays_of(state, seat, card) if accepts(state, seat, o)]
         if not legal:
             continue
         examples = tuple(od.ORDERS.text(o) for o in legal[:2])
@@ -345,13 +339,3 @@ def _plays_of(state: State, seat: str, card: str) -> list[od.PlayOrder]:
                 for p in player.cards]
     return [od.PlayOrder(card)]
 
-
-def _passes(step: Step, state: State, seat: str, order: object) -> bool:
-    """Return whether the open step accepts `order` from `seat`."""
-    if not isinstance(order, step.kinds):
-        return False
-    try:
-        step.check_order(state, seat, order)
-    except RuleViolation:
-        return False
-    return True

@@ -7,8 +7,9 @@ from engine.core.rng import Rng
 from . import events as ev
 from .arithmetic import Plan, aligned, succeeds, target_number
 from .cards import ATTACKS, GROUPS, SIDES, name_of, power, transferable
-from .flow import Emitter, check_victory, knock_outs, refuse
+from .flow import check_victory, knock_outs
 from .grid import Placement, attach, layout_of, open_arrows
+from .handling import Emitter, Next, OpenCounter, OpenWindow, refuse
 from .orders import AttackOrder
 from .state import Attack, Play, State, subtree
 
@@ -215,8 +216,9 @@ def _check_placing(state: State, seat: str, order: AttackOrder) -> None:
                          f"for {name_of(puppet)} (open then: {sides}).", "placing")
 
 
-def announce(em: Emitter, seat: str, order: AttackOrder, rng: Rng) -> None:
-    """Announce the attack, take the money and cards it commits, open the response window."""
+def announce(em: Emitter, seat: str, order: AttackOrder, rng: Rng) -> Next:
+    """Announce the attack, take the money and cards it commits; the response window follows
+    (after the window for Secrets on its Whispering Campaign)."""
     state = em.state
     player = state.player(seat)
     first = state.turn.actions == 2
@@ -234,25 +236,18 @@ def announce(em: Emitter, seat: str, order: AttackOrder, rng: Rng) -> None:
         em.emit(ev.SpecialDiscarded(seat, order.privilege, "privilege"))
     if order.whisper:
         em.emit(ev.SpecialDiscarded(seat, "whispering-campaign", "played"))
-        from .rules_counter import open_counter
-
-        if open_counter(em, (Play(seat, "whispering-campaign", order.target),), "announce",
-                        rng):
-            return
-    from .rules_window import open_window
-
-    open_window(em, "response", rng)
+        return OpenCounter((Play(seat, "whispering-campaign", order.target),), "announce",
+                           OpenWindow("response"))
+    return OpenWindow("response")
 
 
-def roll_dice(em: Emitter, rng: Rng) -> None:
-    """Roll 2d6 for the attack and open the reaction window."""
+def roll_dice(em: Emitter, rng: Rng) -> Next:
+    """Roll 2d6 for the attack; the reaction window follows."""
     attack = em.state.attack
     assert attack is not None
     needed = target_number(em.state, plan_of(attack))
     em.emit(ev.DiceRolled((rng.roll(6), rng.roll(6)), needed))
-    from .rules_window import open_window
-
-    open_window(em, "reaction", rng)
+    return OpenWindow("reaction")
 
 
 def resolve(em: Emitter) -> None:
