@@ -16,7 +16,7 @@ from .grid import open_arrows
 from .orders import AUTO_PASS_MODES
 from .rules import RULES, accepts
 from .rules_actions import check_transfer, move_is_free, transfer_kind
-from .rules_attack import can_aim, capture_placement, plan_for, plan_of
+from .rules_attack import can_aim, capture_placement, leans_on_retry, plan_for, plan_of, repeat_of
 from .state import Phase, State
 
 FIELD_LABELS = {"from_group": "MB from the attacking group", "from_illuminati":
@@ -258,18 +258,27 @@ def _attack_fields(state: State, seat: str) -> list[Field]:
     most = _money(state, seat)
     controlled = tuple(g for p in state.players if p.seat != seat for g in p.groups)
     pairs = [(card, target) for target in tuple(state.uncontrolled) + controlled
-             for card in own if can_aim(state, seat, card, target)]
+             for card in own if can_aim(state, seat, card, target)
+             and not leans_on_retry(state, card, target)]
     targets = tuple(dict.fromkeys(t for _, t in pairs))
     able = tuple(dict.fromkeys(card for card, _ in pairs))
+    lenders = tuple(card for card in able if transferable(card) > 0)
     whisper = "whispering-campaign" in player.hand
     reach = {"control": any(open_arrows(player, card) for card in able),
              "neutralize": any(t in controlled for _, t in pairs),
              "destroy": whisper or any(power(t) > 0 for t in targets)}
+    repeat = repeat_of(state) if state.at_least("1.3") else None
+    if repeat is not None:
+        # The groups of a failed first attack again, in their roles, in its repeat only.
+        kind, target, group, aiders = repeat
+        targets = tuple(dict.fromkeys((*targets, target)))
+        able = tuple(dict.fromkeys((*able, group)))
+        lenders = tuple(dict.fromkeys((*lenders, *aiders)))
+        reach[kind] = True
     fields = [Field("purpose", "attack to", "choice", tuple(k for k in ATTACKS if reach[k])),
               Field("target", "target", "choice", targets),
               Field("group", "attacking group", "choice", able)]
-    lenders = tuple(card for card in able if transferable(card) > 0)
-    if len(able) > 1 and lenders:
+    if len(set(able) | set(lenders)) > 1 and lenders:
         # A group never aids its own attack: with a single card able to act, nothing can aid.
         fields.append(Field("aiders", "aided by", "multi", lenders, 0, len(lenders)))
     fields += [Field("from_group", FIELD_LABELS["from_group"], "number", (), 0, most),
