@@ -9,7 +9,6 @@ from .goals import reached
 from .handling import Emitter
 from .state import Phase, State
 
-PASS_MONEY = 5
 IRS_TAX = 2
 UNCONTROLLED_TARGETS = 2
 STARTING_GROUPS = 4
@@ -41,14 +40,6 @@ def _first_player(seats: tuple[str, ...], rng: Rng) -> ev.FirstPlayerChosen:
     first = rolling[0]
     start = seats.index(first)
     return ev.FirstPlayerChosen(tuple(rolls), seats[start:] + seats[:start])
-
-
-def ufo_seat(state: State) -> str:
-    """Return the seat playing the UFOs, or ''."""
-    for player in state.players:
-        if player.illuminati == "ufos":
-            return player.seat
-    return ""
 
 
 def next_seat(state: State, seat: str) -> str:

@@ -7,7 +7,7 @@ from engine.core.rng import Rng
 
 from . import events as ev
 from .cards import ILLUMINATI, name_of
-from .flow import PASS_MONEY, begin_turn, check_victory, end_turn, knock_outs
+from .flow import begin_turn, check_victory, end_turn, knock_outs
 from .grid import attach, cells_without, first_open, layout_of, neighbour, place, world_arrows
 from .handling import Emitter, refuse
 from .orders import (
@@ -23,6 +23,9 @@ from .orders import (
     TransferOrder,
 )
 from .state import Phase, Player, State, subtree
+
+PASS_MONEY = 5
+"""What a player who passes the turn takes into its Illuminati treasury."""
 
 
 def goal_choices(state: State) -> list[str]:
