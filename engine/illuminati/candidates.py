@@ -8,8 +8,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.core.errors import RuleViolation
-
 from .cards import ATTACKS, power, transferable
 from .grid import open_arrows
 from .orders import (
@@ -29,28 +27,15 @@ from .orders import (
     RollOrder,
     TransferOrder,
 )
+from .rules import accepts
 from .rules_actions import goal_choices
-from .rules_attack import capture_placement, uses_left
+from .rules_attack import capture_placement, leans_on_retry, repeat_of, uses_left
 from .state import Phase, State
 
 
 def legal(state: State, seat: str, orders: list[Any]) -> list[Any]:
     """Return the orders among `orders` that the open step accepts from `seat`."""
-    from .steps import STEPS
-
-    step = STEPS.get(state.phase)
-    if step is None:
-        return []
-    result = []
-    for item in dict.fromkeys(orders):
-        if not isinstance(item, step.kinds):
-            continue
-        try:
-            step.check_order(state, seat, item)
-        except RuleViolation:
-            continue
-        result.append(item)
-    return result
+    return [item for item in dict.fromkeys(orders) if accepts(state, seat, item)]
 
 
 class LastState:
@@ -114,7 +99,8 @@ def candidates(state: State, seat: str) -> list[Any]:
 
 def attacks(state: State, seat: str) -> list[AttackOrder]:
     """Return a sample of attacks: each target with the strongest free group, aided and with
-    all the Illuminati's money; to control, also without aid or money."""
+    all the Illuminati's money; to control, also without aid or money; and the repeat of a
+    failed first attack."""
     player = state.player(seat)
     targets = list(state.uncontrolled) + [g for p in state.players if p.seat != seat
                                           for g in p.groups[:2]]
@@ -123,7 +109,8 @@ def attacks(state: State, seat: str) -> list[AttackOrder]:
     ranked = sorted((p.card for p in player.cards), key=lambda c: (-power(c), c))
     result = []
     for target in targets:
-        free = [c for c in ranked if uses_left(state, c, target) > 0]
+        free = [c for c in ranked if uses_left(state, c, target) > 0
+                and not leans_on_retry(state, c, target)]
         for kind in ATTACKS:
             if kind == "neutralize" and target in state.uncontrolled:
                 continue
@@ -136,6 +123,10 @@ def attacks(state: State, seat: str) -> list[AttackOrder]:
             if kind == "control":
                 result.append(AttackOrder(kind, target, group, (), 0, 0))
                 result += placings(state, seat, AttackOrder(kind, target, group, aiders, 0, own))
+    repeat = repeat_of(state)
+    if repeat is not None and state.at_least("1.3"):
+        kind, target, group, aiders = repeat
+        result.append(AttackOrder(kind, target, group, tuple(sorted(aiders)), 0, own))
     return result
 
 

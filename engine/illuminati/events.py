@@ -1,36 +1,30 @@
-"""The events of an Illuminati game: frozen dataclasses, each with its stored name."""
+"""The events of an Illuminati game: frozen dataclasses, each with its stored name (those of
+an attack in events_attack.py, read from here too)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from engine.core.contract import UNSEEN, Audience
-from engine.core.declare import EventTypes
 
 from .cards import name_of
-from .state import Answer, Placed, State
-
-EVENTS: EventTypes[State] = EventTypes("illuminati")
-
-
-def _names(cards: tuple[str, ...]) -> str:
-    return ", ".join(name_of(c) for c in cards) or "nothing"
-
-
-def answer_text(item: Answer) -> str:
-    """Return one answer to a window in words."""
-    words = []
-    if item.defend_target or item.defend_illuminati:
-        words.append(f"defends with {item.defend_target}MB from the target and "
-                     f"{item.defend_illuminati}MB from the Illuminati")
-    if item.interfere:
-        side = "for" if item.interfere > 0 else "against"
-        words.append(f"interferes {side} the attack with {abs(item.interfere)}MB")
-    if item.abolish:
-        words.append(f"abolishes privilege with {_names(item.abolish)}")
-    if item.play and item.play != "interference":
-        words.append(f"plays {name_of(item.play)}"
-                     + (f" on {name_of(item.cancels)}" if item.cancels else ""))
-    return f"{item.seat} " + (" and ".join(words) or "passes")
+from .event_types import EVENTS, answer_text
+from .event_types import card_names as _names
+from .events_attack import (
+    AnswerSealed,
+    AttackAnnounced,
+    AttackCalledOff,
+    AttackRaised,
+    AttackResolved,
+    CounterClosed,
+    CounterOpened,
+    DiceRolled,
+    RaiseAsked,
+    RollChanged,
+    WindowClosed,
+    WindowOpened,
+    WindowSkipped,
+)
+from .state import Placed
 
 
 @EVENTS.register("illuminati-dealt",
@@ -365,23 +359,6 @@ class GameWon:
     winners: tuple[str, ...]
     goals: tuple[tuple[str, str], ...]
 
-
-# The events of an attack are declared in events_attack.py and read from here too.
-from .events_attack import (
-    AnswerSealed,
-    AttackAnnounced,
-    AttackCalledOff,
-    AttackRaised,
-    AttackResolved,
-    CounterClosed,
-    CounterOpened,
-    DiceRolled,
-    RaiseAsked,
-    RollChanged,
-    WindowClosed,
-    WindowOpened,
-    WindowSkipped,
-)
 
 __all__ = [
     "EVENTS",

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from engine.core.contract import UNSEEN, Audience
 
 from .cards import SIDES, name_of
-from .events import EVENTS, _names, answer_text
+from .event_types import EVENTS, answer_text
+from .event_types import card_names as _names
 from .state import Answer, Play
 
 

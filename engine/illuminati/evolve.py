@@ -12,7 +12,7 @@ from .quiet import could_answer
 from .state import Answer, Attack, Counter, Phase, Placed, Player, State, Turn
 
 
-def initial_state(seats: tuple[str, ...], goal_adjust: int, rules: str = "1.2",
+def initial_state(seats: tuple[str, ...], goal_adjust: int, rules: str = "1.3",
                   auto_pass: str = "off") -> State:
     """Return the state before the opening events, playing the rules of version `rules`, every
     seat starting with the standing answer to windows `auto_pass`."""
@@ -279,8 +279,9 @@ def _resolved(state: State, e: ev.AttackResolved) -> State:
     assert attack is not None
     state = replace(state, phase=Phase.TURN, attack=None)
     if not e.success and attack.first_action:
-        return _turn(state, retry=attack.target, retry_groups=(attack.group,) + attack.aiders)
-    return _turn(state, retry="", retry_groups=())
+        return _turn(state, retry=attack.target, retry_groups=(attack.group,) + attack.aiders,
+                     retry_kind=attack.kind)
+    return _turn(state, retry="", retry_groups=(), retry_kind="")
 
 
 def _remove_everywhere(state: State, cards: set[str]) -> State:

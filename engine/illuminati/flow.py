@@ -1,28 +1,17 @@
 """The automatic steps: setup, income, the draw, refilling targets, turns, knock-outs, victory."""
 from __future__ import annotations
 
-from engine.core.errors import RuleViolation
-from engine.core.kit import Emitter as KitEmitter
 from engine.core.rng import Rng
 
 from . import events as ev
-from .cards import GROUPS, ILLUMINATI, deck_cards, income, is_special
+from .cards import ILLUMINATI, deck_cards, income, is_special
 from .goals import reached
+from .handling import Emitter
 from .state import Phase, State
 
-PASS_MONEY = 5
 IRS_TAX = 2
 UNCONTROLLED_TARGETS = 2
 STARTING_GROUPS = 4
-
-
-Emitter = KitEmitter[State]
-"""The kit's emitter over an Illuminati state: handlers emit events through it."""
-
-
-def refuse(message: str, code: str) -> RuleViolation:
-    """Return a rule violation with an Illuminati code."""
-    return RuleViolation(message, code=f"il.{code}")
 
 
 def set_up(em: Emitter, rng: Rng) -> None:
@@ -51,14 +40,6 @@ def _first_player(seats: tuple[str, ...], rng: Rng) -> ev.FirstPlayerChosen:
     first = rolling[0]
     start = seats.index(first)
     return ev.FirstPlayerChosen(tuple(rolls), seats[start:] + seats[:start])
-
-
-def ufo_seat(state: State) -> str:
-    """Return the seat playing the UFOs, or ''."""
-    for player in state.players:
-        if player.illuminati == "ufos":
-            return player.seat
-    return ""
 
 
 def next_seat(state: State, seat: str) -> str:
@@ -174,16 +155,3 @@ def check_victory(em: Emitter) -> bool:
         return True
     return False
 
-
-def group_money(state: State, card: str) -> int:
-    """Return the money on a controlled card (0 for anything else)."""
-    owner = state.owner(card)
-    if not owner:
-        return 0
-    placed = state.player(owner).placed(card)
-    return placed.money if placed is not None else 0
-
-
-def is_group(card: str) -> bool:
-    """Return whether `card` is a Group card."""
-    return card in GROUPS

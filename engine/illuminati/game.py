@@ -28,9 +28,10 @@ class Illuminati(KitGame[State]):
     title: ClassVar[str] = "Illuminati"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
-    version: ClassVar[str] = "1.2"
-    older_versions: ClassVar[tuple[str, ...]] = ("1.1", "1.0")
-    """1.1: the UFOs choose only among the Illuminati in play, an attacker may call off any
+    version: ClassVar[str] = "1.3"
+    older_versions: ClassVar[tuple[str, ...]] = ("1.2", "1.1", "1.0")
+    """1.2: the groups of a failed first attack may take part again in any attack on its
+    target that turn, in any role and with other groups. 1.1, besides: the UFOs choose only among the Illuminati in play, an attacker may call off any
     number of attacks a turn, and every window opens even when nobody could answer it but by
     passing. 1.0, besides: Specials take effect as they are played (Secrets cancels only Assassination or
     Murphy's Law, on the roll), an announced attack cannot be called off, and displaced
@@ -50,7 +51,10 @@ class Illuminati(KitGame[State]):
     """The Specials in hand and the deck order are hidden."""
 
     def older(self, version: str) -> Illuminati:
-        """Return the rules of version 1.1 or 1.0, kept for the games created under them."""
+        """Return the rules of version 1.2, 1.1 or 1.0, kept for the games created under
+        them."""
+        if version == "1.2":
+            return _version_12()
         if version == "1.1":
             return _version_11()
         if version != "1.0":
@@ -105,6 +109,19 @@ class Illuminati(KitGame[State]):
 
 
 
+
+
+class IlluminatiVersion12(Illuminati):
+    """Illuminati as engine version 1.2 plays it, for the games created under it."""
+
+    version: ClassVar[str] = "1.2"
+    older_versions: ClassVar[tuple[str, ...]] = ()
+
+
+@cache
+def _version_12() -> IlluminatiVersion12:
+    """Return the one game object playing the rules of version 1.2."""
+    return IlluminatiVersion12()
 
 
 class IlluminatiVersion11(Illuminati):

@@ -13,7 +13,7 @@ from engine.core.ordertext import Grammar, Names, Reader, number, plain
 
 from . import orders as od
 from .cards import ALIGNMENTS, ATTACKS, GROUPS, ILLUMINATI, SIDES, SPECIALS
-from .rules_specials import AUTO_PASS_MODES
+from .orders import AUTO_PASS_MODES
 
 KEYWORDS = {"with", "aided", "by", "spending", "from", "to", "at", "on", "and",
             "privileged", "whispering", "moving", "placing", "place"}

@@ -330,6 +330,11 @@ class RollOrder:
         return "roll"
 
 
+AUTO_PASS_MODES = ("off", "on", "unless-attacked", "pass-only")
+"""`pass-only` answers a window only where, as everyone can tell, the seat could only pass
+(`quiet.could_answer`); the mode new games start with unless their creator chose otherwise."""
+
+
 @ORDERS.register("auto-pass", text=lambda o: o.text(),
                  label='Standing order for windows',
                  syntax='auto-pass <on|off|unless-attacked>')

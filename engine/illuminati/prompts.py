@@ -6,7 +6,6 @@ from collections.abc import Sequence
 
 from engine.core.contract import Field, OrderForm
 from engine.core.errors import RuleViolation
-from engine.core.kit import Step
 
 from . import orders as od
 from .arithmetic import target_number
@@ -14,9 +13,10 @@ from .candidates import listed
 from .cards import ALIGNMENTS, ATTACKS, SIDES, name_of, power, transferable
 from .grammar import ON_PLAYERS
 from .grid import open_arrows
+from .orders import AUTO_PASS_MODES
+from .rules import RULES, accepts
 from .rules_actions import check_transfer, move_is_free, transfer_kind
-from .rules_attack import can_aim, capture_placement, plan_for, plan_of
-from .rules_specials import AUTO_PASS_MODES
+from .rules_attack import can_aim, capture_placement, leans_on_retry, plan_for, plan_of, repeat_of
 from .state import Phase, State
 
 FIELD_LABELS = {"from_group": "MB from the attacking group", "from_illuminati":
@@ -140,10 +140,7 @@ TURN_EXTRAS = ("transfer", "give-money", "give-special", "give-group", "move", "
 
 def _turn_kinds(state: State, seat: str, kinds: list[str]) -> list[str]:
     """Return the kinds of the turn's forms: the listed ones, then the others in reach."""
-    from .steps import STEPS
-
-    step = STEPS[state.phase]
-    wanted = [kind for kind in TURN_EXTRAS if _CLASSES[kind] in step.kinds]
+    wanted = [kind for kind in TURN_EXTRAS if _CLASSES[kind] in RULES[state.phase]]
     tail: list[str] = [k for k in ("auto-pass", "end") if k in kinds]
     head = [k for k in kinds if k not in tail]
     return list(dict.fromkeys(head + wanted + tail))
@@ -261,18 +258,27 @@ def _attack_fields(state: State, seat: str) -> list[Field]:
     most = _money(state, seat)
     controlled = tuple(g for p in state.players if p.seat != seat for g in p.groups)
     pairs = [(card, target) for target in tuple(state.uncontrolled) + controlled
-             for card in own if can_aim(state, seat, card, target)]
+             for card in own if can_aim(state, seat, card, target)
+             and not leans_on_retry(state, card, target)]
     targets = tuple(dict.fromkeys(t for _, t in pairs))
     able = tuple(dict.fromkeys(card for card, _ in pairs))
+    lenders = tuple(card for card in able if transferable(card) > 0)
     whisper = "whispering-campaign" in player.hand
     reach = {"control": any(open_arrows(player, card) for card in able),
              "neutralize": any(t in controlled for _, t in pairs),
              "destroy": whisper or any(power(t) > 0 for t in targets)}
+    repeat = repeat_of(state) if state.at_least("1.3") else None
+    if repeat is not None:
+        # The groups of a failed first attack again, in their roles, in its repeat only.
+        kind, target, group, aiders = repeat
+        targets = tuple(dict.fromkeys((*targets, target)))
+        able = tuple(dict.fromkeys((*able, group)))
+        lenders = tuple(dict.fromkeys((*lenders, *aiders)))
+        reach[kind] = True
     fields = [Field("purpose", "attack to", "choice", tuple(k for k in ATTACKS if reach[k])),
               Field("target", "target", "choice", targets),
               Field("group", "attacking group", "choice", able)]
-    lenders = tuple(card for card in able if transferable(card) > 0)
-    if len(able) > 1 and lenders:
+    if len(set(able) | set(lenders)) > 1 and lenders:
         # A group never aids its own attack: with a single card able to act, nothing can aid.
         fields.append(Field("aiders", "aided by", "multi", lenders, 0, len(lenders)))
     fields += [Field("from_group", FIELD_LABELS["from_group"], "number", (), 0, most),
@@ -298,10 +304,7 @@ def _attack_fields(state: State, seat: str) -> list[Field]:
 
 def _play_forms(state: State, seat: str) -> list[OrderForm]:
     """Return one form per Special of the hand that may be played now, with its targets."""
-    from .steps import STEPS
-
     player = state.player(seat)
-    step = STEPS[state.phase]
     spec = od.ORDERS.specs[od.PlayOrder]
     made = []
     for card in dict.fromkeys(player.hand):
@@ -324,7 +327,7 @@ def _play_forms(state: State, seat: str) -> list[OrderForm]:
                              tuple(f"at {p.card}" for p in player.cards)),
                        Field("arrow", "at the arrow (else the first open one)", "multi",
                              SIDES, 0, 1)]
-        legal = [o for o in _plays_of(state, seat, card) if _passes(step, state, seat, o)]
+        legal = [o for o in _plays_of(state, seat, card) if accepts(state, seat, o)]
         if not legal:
             continue
         examples = tuple(od.ORDERS.text(o) for o in legal[:2])
@@ -345,13 +348,3 @@ def _plays_of(state: State, seat: str, card: str) -> list[od.PlayOrder]:
                 for p in player.cards]
     return [od.PlayOrder(card)]
 
-
-def _passes(step: Step, state: State, seat: str, order: object) -> bool:
-    """Return whether the open step accepts `order` from `seat`."""
-    if not isinstance(order, step.kinds):
-        return False
-    try:
-        step.check_order(state, seat, order)
-    except RuleViolation:
-        return False
-    return True

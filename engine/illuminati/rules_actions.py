@@ -7,8 +7,9 @@ from engine.core.rng import Rng
 
 from . import events as ev
 from .cards import ILLUMINATI, name_of
-from .flow import PASS_MONEY, Emitter, begin_turn, check_victory, end_turn, knock_outs, refuse
-from .grid import attach, cells_without, first_open, layout_of, place
+from .flow import begin_turn, check_victory, end_turn, knock_outs
+from .grid import attach, cells_without, first_open, layout_of, neighbour, place, world_arrows
+from .handling import Emitter, refuse
 from .orders import (
     DefaultOrder,
     DropOrder,
@@ -22,6 +23,9 @@ from .orders import (
     TransferOrder,
 )
 from .state import Phase, Player, State, subtree
+
+PASS_MONEY = 5
+"""What a player who passes the turn takes into its Illuminati treasury."""
 
 
 def goal_choices(state: State) -> list[str]:
@@ -100,8 +104,6 @@ def move_side(player: Player, order: MoveOrder) -> int:
     master = player.placed(order.master)
     if master is None or order.master in leaving:
         return -1
-    from .grid import neighbour, world_arrows
-
     cells = cells_without(player, leaving)
     open_sides = [s for s in world_arrows(master) if neighbour(master, s) not in cells]
     if order.arrow >= 0:

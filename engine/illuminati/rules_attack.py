@@ -3,12 +3,15 @@ from __future__ import annotations
 
 from engine.core.errors import RuleViolation
 from engine.core.rng import Rng
+from engine.core.wording import one_stop
 
 from . import events as ev
 from .arithmetic import Plan, aligned, succeeds, target_number
 from .cards import ATTACKS, GROUPS, SIDES, name_of, power, transferable
-from .flow import Emitter, check_victory, knock_outs, refuse
+from .event_types import card_names
+from .flow import check_victory, knock_outs
 from .grid import Placement, attach, layout_of, open_arrows
+from .handling import Emitter, Next, OpenCounter, OpenWindow, refuse
 from .orders import AttackOrder
 from .state import Attack, Play, State, subtree
 
@@ -29,12 +32,36 @@ def plan_for(seat: str, order: AttackOrder) -> Plan:
 
 
 def uses_left(state: State, card: str, target: str) -> int:
-    """Return how many more attacks or aids `card` may take part in this turn."""
-    allowed = 2 if card == "ufos" else 1
+    """Return how many more attacks or aids `card` may take part in this turn, on `target`
+    (counting the repeat of a failed first attack on it)."""
     used = state.turn.used.count(card)
     if target and target == state.turn.retry and card in state.turn.retry_groups:
         used -= 1
-    return allowed - used
+    return (2 if card == "ufos" else 1) - used
+
+
+def leans_on_retry(state: State, card: str, target: str) -> bool:
+    """Return whether `card` may take part in an attack on `target` only as the repeat of the
+    failed first attack on it (it has no other use left this turn; rules of 1.3)."""
+    return (state.at_least("1.3") and uses_left(state, card, target) > 0
+            and uses_left(state, card, "") <= 0)
+
+
+def repeat_of(state: State) -> tuple[str, str, str, tuple[str, ...]] | None:
+    """Return the failed first attack of this turn that may be repeated (its kind, target,
+    attacking group and aiding groups), or None."""
+    turn = state.turn
+    if not turn.retry or not turn.retry_groups:
+        return None
+    return turn.retry_kind, turn.retry, turn.retry_groups[0], turn.retry_groups[1:]
+
+
+def repeats(state: State, order: AttackOrder) -> bool:
+    """Return whether `order` repeats the failed first attack: the same kind of attack on the
+    same target, by the same attacking group with the same aiding groups."""
+    repeat = repeat_of(state)
+    return repeat is not None and (order.purpose, order.target, order.group) == repeat[:3] and (
+        sorted(order.aiders) == sorted(repeat[3]))
 
 
 def check_attack(state: State, seat: str, order: AttackOrder) -> None:
@@ -85,6 +112,11 @@ def _check_target(state: State, seat: str, order: AttackOrder) -> None:
 
 
 def _check_groups(state: State, seat: str, order: AttackOrder) -> None:
+    _check_uses(state, seat, order)
+    _check_repeat(state, order)
+
+
+def _check_uses(state: State, seat: str, order: AttackOrder) -> None:
     player = state.player(seat)
     if uses_left(state, order.group, order.target) <= 0:
         raise refuse(f"{name_of(order.group)} has already attacked or aided this turn.",
@@ -99,6 +131,23 @@ def _check_groups(state: State, seat: str, order: AttackOrder) -> None:
         if uses_left(state, aider, order.target) <= 0:
             raise refuse(f"{name_of(aider)} has already attacked or aided this turn.",
                          "group-used")
+
+
+def _check_repeat(state: State, order: AttackOrder) -> None:
+    """Refuse an attack in which a group of the failed first attack takes part again other
+    than in its repeat: "A failed attack on the first action may be repeated on the same
+    target with the same groups on the second" (rules page, Attacks)."""
+    leaning = [card for card in (order.group, *order.aiders)
+               if leans_on_retry(state, card, order.target)]
+    repeat = repeat_of(state)
+    if not leaning or repeat is None or repeats(state, order):
+        return
+    kind, target, group, aiders = repeat
+    aided = f", aided by {card_names(aiders)}" if aiders else ", unaided"
+    raise refuse(one_stop(f"{name_of(leaning[0])} has already attacked or aided this turn; it "
+                          "may take part again only in the repeat of the failed attack, with "
+                          f"the same groups in the same roles: to {kind} {name_of(target)} "
+                          f"with {name_of(group)}{aided}."), "repeat")
 
 
 def _check_kind(state: State, seat: str, order: AttackOrder) -> None:
@@ -215,8 +264,9 @@ def _check_placing(state: State, seat: str, order: AttackOrder) -> None:
                          f"for {name_of(puppet)} (open then: {sides}).", "placing")
 
 
-def announce(em: Emitter, seat: str, order: AttackOrder, rng: Rng) -> None:
-    """Announce the attack, take the money and cards it commits, open the response window."""
+def announce(em: Emitter, seat: str, order: AttackOrder, rng: Rng) -> Next:
+    """Announce the attack, take the money and cards it commits; the response window follows
+    (after the window for Secrets on its Whispering Campaign)."""
     state = em.state
     player = state.player(seat)
     first = state.turn.actions == 2
@@ -234,25 +284,18 @@ def announce(em: Emitter, seat: str, order: AttackOrder, rng: Rng) -> None:
         em.emit(ev.SpecialDiscarded(seat, order.privilege, "privilege"))
     if order.whisper:
         em.emit(ev.SpecialDiscarded(seat, "whispering-campaign", "played"))
-        from .rules_counter import open_counter
-
-        if open_counter(em, (Play(seat, "whispering-campaign", order.target),), "announce",
-                        rng):
-            return
-    from .rules_window import open_window
-
-    open_window(em, "response", rng)
+        return OpenCounter((Play(seat, "whispering-campaign", order.target),), "announce",
+                           OpenWindow("response"))
+    return OpenWindow("response")
 
 
-def roll_dice(em: Emitter, rng: Rng) -> None:
-    """Roll 2d6 for the attack and open the reaction window."""
+def roll_dice(em: Emitter, rng: Rng) -> Next:
+    """Roll 2d6 for the attack; the reaction window follows."""
     attack = em.state.attack
     assert attack is not None
     needed = target_number(em.state, plan_of(attack))
     em.emit(ev.DiceRolled((rng.roll(6), rng.roll(6)), needed))
-    from .rules_window import open_window
-
-    open_window(em, "reaction", rng)
+    return OpenWindow("reaction")
 
 
 def resolve(em: Emitter) -> None:

@@ -24,13 +24,21 @@ from engine.core.rng import Rng
 
 from . import events as ev
 from .cards import name_of
-from .flow import Emitter, check_victory, refuse
+from .handling import (
+    CarryOut,
+    CloseWindow,
+    Emitter,
+    FailUnrolled,
+    Next,
+    OpenCounter,
+    OpenWindow,
+    refuse,
+)
 from .orders import CallOffOrder, PassOrder, PlayOrder
 from .quiet import nobody_could_answer
-from .state import Answer, Counter, Phase, Play, State
+from .state import Answer, Counter, Phase, State
 
 SECRETS = "secrets"
-ANSWER_PHASES = (Phase.RESPONSE, Phase.REACTION, Phase.SECRETS)
 
 
 def secrets_possible(state: State) -> bool:
@@ -39,23 +47,25 @@ def secrets_possible(state: State) -> bool:
     return state.newer and not state.secrets_gone
 
 
-def open_counter(em: Emitter, plays: tuple[Play, ...], context: str, rng: Rng) -> bool:
-    """Open the Secrets window on `plays`; return False when none opens (then carry on)."""
+def open_counter(em: Emitter, step: OpenCounter) -> Next | None:
+    """Open the Secrets window on the plays of `step`; when none opens, carry on with what
+    `step` says follows."""
     state = em.state
+    plays, context = step.plays, step.context
     if not plays or not secrets_possible(state):
-        return False
+        return step.otherwise
     players = {play.seat for play in plays} if context != "response" else set()
     asked = tuple(seat for seat in state.active if seat not in players)
     if not asked:
-        return False
+        return step.otherwise
     if nobody_could_answer(state, asked, "counter"):
         em.emit(ev.WindowSkipped("counter"))
-        return False
+        return step.otherwise
     em.emit(ev.CounterOpened(plays, context, asked))
     counter = em.state.counter
     if counter is not None and not counter.waiting:
-        close_counter(em, rng)
-    return True
+        return close_counter(em)
+    return None
 
 
 def _counter(state: State) -> Counter:
@@ -77,7 +87,7 @@ def check_counter(state: State, seat: str, order: Any) -> None:
         raise refuse("You hold no Secrets Man Was Not Meant To Know.", "no-card")
 
 
-def answer_counter(em: Emitter, seat: str, order: Any, rng: Rng) -> None:
+def answer_counter(em: Emitter, seat: str, order: Any, rng: Rng) -> Next | None:
     """Seal the seat's answer; close the window when the last one is in."""
     if isinstance(order, PlayOrder):
         sealed = Answer(seat, play=SECRETS, cancels=order.target)
@@ -85,11 +95,13 @@ def answer_counter(em: Emitter, seat: str, order: Any, rng: Rng) -> None:
         sealed = Answer(seat)
     em.emit(ev.AnswerSealed(sealed))
     if not _counter(em.state).waiting:
-        close_counter(em, rng)
+        return close_counter(em)
+    return None
 
 
-def close_counter(em: Emitter, rng: Rng) -> None:
-    """Show the answers, discard Secrets and the Special it cancels, then carry on."""
+def close_counter(em: Emitter) -> Next:
+    """Show the answers, discard Secrets and the Special it cancels; then what the window
+    interrupted follows."""
     counter = _counter(em.state)
     cancelling = next((a for a in counter.sealed if a.play == SECRETS
                        and SECRETS in em.state.player(a.seat).hand), None)
@@ -105,41 +117,11 @@ def close_counter(em: Emitter, rng: Rng) -> None:
         if cancelled.card in em.state.player(cancelled.seat).hand:
             em.emit(ev.SpecialDiscarded(cancelled.seat, cancelled.card, "cancelled by Secrets"))
     if counter.context == "announce":
-        _after_announcement(em, cancelled is not None, rng)
-    elif counter.context == "response":
-        from .rules_window import close_window
-
-        close_window(em, rng, countered=True)
-    else:
-        _after_free_play(em, counter, cancelled, rng)
-
-
-def _after_announcement(em: Emitter, cancelled: bool, rng: Rng) -> None:
-    """Open the attack's response window, or fail the attack whose Whispering Campaign was
-    cancelled (a group of Power 0 cannot be destroyed without it)."""
-    from .rules_attack import fail_unrolled
-    from .rules_window import open_window
-
-    if cancelled:
-        fail_unrolled(em)
-    else:
-        open_window(em, "response", rng)
-
-
-def _after_free_play(em: Emitter, counter: Counter, cancelled: Play | None,
-                     rng: Rng) -> None:
-    """Carry out the Specials not cancelled, then go on with the decision interrupted."""
-    from .rules_specials import carry_out
-    from .rules_window import close_window
-
-    for play in counter.plays:
-        if play != cancelled:
-            carry_out(em, play)
-    if check_victory(em):
-        return
-    attack = em.state.attack
-    if em.state.phase in ANSWER_PHASES and attack is not None and not attack.waiting:
-        close_window(em, rng)
+        # A group of Power 0 cannot be destroyed without the cancelled Whispering Campaign.
+        return FailUnrolled() if cancelled is not None else OpenWindow("response")
+    if counter.context == "response":
+        return CloseWindow(countered=True)
+    return CarryOut(tuple(play for play in counter.plays if play != cancelled), resume=True)
 
 
 def uncommitted(state: State) -> bool:

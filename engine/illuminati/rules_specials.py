@@ -8,16 +8,21 @@ from engine.core.rng import Rng
 
 from . import events as ev
 from .cards import ALIGNMENTS, GROUPS, OPPOSITE, name_of
-from .flow import (
+from .evolve import waiting_for
+from .flow import check_victory, collect_income, draw, end_turn
+from .grid import open_arrows, place
+from .handling import (
+    CarryOut,
+    CloseCounter,
+    CloseWindow,
     Emitter,
-    check_victory,
-    collect_income,
-    draw,
-    end_turn,
+    Next,
+    OpenCounter,
+    PassCounter,
+    PassWindow,
     refuse,
 )
-from .grid import open_arrows, place
-from .orders import AutoPassOrder, LaserOrder, PlayOrder, RecycleOrder
+from .orders import AUTO_PASS_MODES, AutoPassOrder, LaserOrder, PlayOrder, RecycleOrder
 from .state import Phase, Play, State
 
 MONEY_CARDS = {"slush-fund": 15, "swiss-bank-account": 25}
@@ -26,9 +31,7 @@ RECYCLE_COST = 5
 FREE_ANY_TIME = ("slush-fund", "swiss-bank-account", "white-collar-crime", "media-campaign",
                  "computer-espionage", "senate-investigating-committee")
 OWN_TURN = ("market-manipulation", "bribery")
-AUTO_PASS_MODES = ("off", "on", "unless-attacked", "pass-only")
-"""`pass-only` answers a window only where, as everyone can tell, the seat could only pass
-(`quiet.could_answer`); the mode new games start with unless their creator chose otherwise."""
+ANSWER_PHASES = (Phase.RESPONSE, Phase.REACTION, Phase.SECRETS)
 
 
 def own_turn(state: State, seat: str) -> bool:
@@ -77,20 +80,28 @@ def _check_bribery(state: State, seat: str, order: PlayOrder) -> None:
                      "<your card>.", "no-arrow")
 
 
-def play(em: Emitter, seat: str, order: PlayOrder, rng: Rng) -> None:
-    """Discard the Special; carry out what it does, at once or (rules 1.1) once the window for
+def play(em: Emitter, seat: str, order: PlayOrder, rng: Rng) -> Next:
+    """Discard the Special; what it does follows, at once or (rules 1.1) once the window for
     Secrets Man Was Not Meant To Know has passed without cancelling it."""
     card = order.card
     if em.state.turn.seat == seat and em.state.phase in (Phase.TURN, Phase.END):
         em.emit(ev.ActionTaken(seat, card == "bribery"))
     em.emit(ev.SpecialDiscarded(seat, card, "played"))
-    from .rules_counter import open_counter
+    played = (Play(seat, card, order.target, order.place, order.arrow),)
+    return OpenCounter(played, "free", CarryOut(played, resume=False))
 
-    played = Play(seat, card, order.target, order.place, order.arrow)
-    if open_counter(em, (played,), "free", rng):
-        return
-    carry_out(em, played)
-    check_victory(em)
+
+def carry_out_plays(em: Emitter, step: CarryOut) -> Next | None:
+    """Do what the Specials of `step` do and check victory; then, when the window for Secrets
+    interrupted an attack's window whose answers are all in, that window closes."""
+    for played in step.plays:
+        carry_out(em, played)
+    if check_victory(em) or not step.resume:
+        return None
+    attack = em.state.attack
+    if em.state.phase in ANSWER_PHASES and attack is not None and not attack.waiting:
+        return CloseWindow()
+    return None
 
 
 def carry_out(em: Emitter, order: Play) -> None:
@@ -168,45 +179,37 @@ def check_auto_pass(state: State, seat: str, order: AutoPassOrder) -> None:
                      "pass-only.", "mode")
 
 
-def auto_pass(em: Emitter, seat: str, order: AutoPassOrder, rng: Rng) -> None:
-    """Set the standing order; answer the open window at once when it now applies."""
+def auto_pass(em: Emitter, seat: str, order: AutoPassOrder, rng: Rng) -> Next | None:
+    """Set the standing order; the seat's pass to the open window follows when it now
+    applies."""
     em.emit(ev.AutoPassSet(seat, order.mode))
     counter = em.state.counter
     if em.state.phase is Phase.COUNTER and counter is not None:
         if seat in counter.waiting and order.mode != "off":
-            from .orders import PassOrder
-            from .rules_counter import answer_counter
-
-            answer_counter(em, seat, PassOrder(), rng)
-        return
+            return PassCounter(seat)
+        return None
     attack = em.state.attack
     if attack is None or seat not in attack.waiting:
-        return
-    from .evolve import waiting_for
-    from .rules_window import answer
-
+        return None
     if seat not in waiting_for(em.state, em.state.phase.value):
-        from .orders import PassOrder
+        return PassWindow(seat)
+    return None
 
-        answer(em, seat, PassOrder(), rng)
 
-
-def resign(em: Emitter, seat: str, order: Any, rng: Rng) -> None:
-    """Leave the game; the game goes on without the seat."""
+def resign(em: Emitter, seat: str, order: Any, rng: Rng) -> Next | None:
+    """Leave the game; the game goes on without the seat (a window it was the last to answer
+    closes)."""
     state = em.state
     em.emit(ev.Resigned(seat))
     if check_victory(em):
-        return
+        return None
     attack = em.state.attack
     counter = em.state.counter
     if state.turn.seat == seat:
         end_turn(em)
     elif state.phase is Phase.COUNTER and counter is not None:
         if not counter.waiting:
-            from .rules_counter import close_counter
-
-            close_counter(em, rng)
+            return CloseCounter()
     elif attack is not None and state.phase is not Phase.RAISE and not attack.waiting:
-        from .rules_window import close_window
-
-        close_window(em, rng)
+        return CloseWindow()
+    return None

@@ -9,7 +9,17 @@ from engine.core.rng import Rng
 
 from . import events as ev
 from .cards import name_of
-from .flow import Emitter, refuse
+from .evolve import asked_for
+from .handling import (
+    CloseWindow,
+    Emitter,
+    Next,
+    OpenCounter,
+    Resolve,
+    RollDice,
+    SettleRoll,
+    refuse,
+)
 from .orders import (
     AbolishOrder,
     DefendOrder,
@@ -19,7 +29,7 @@ from .orders import (
     RaiseOrder,
     RollOrder,
 )
-from .rules_attack import resolve, roll_dice
+from .quiet import nobody_could_answer
 from .state import Answer, Attack, Phase, Play, State
 
 MAX_ROUNDS = 3
@@ -27,25 +37,18 @@ REACTIONS = ("assassination", "murphys-law")
 ASSASSINATED, MURPHY = 2, 12
 
 
-def open_window(em: Emitter, phase: str, rng: Rng) -> None:
+def open_window(em: Emitter, phase: str) -> Next | None:
     """Open a window; close it at once when every seat answers by standing order. Under the
     rules of 1.2 a window nobody could answer but by passing is not opened: the attack goes on
     as if everyone had passed."""
-    from .evolve import asked_for
-    from .quiet import nobody_could_answer
-
     if nobody_could_answer(em.state, asked_for(em.state, phase), phase):
         em.emit(ev.WindowSkipped(phase))
-        if phase == "response":
-            roll_dice(em, rng)
-        else:
-            _settle_roll(em)
-            resolve(em)
-        return
+        return RollDice() if phase == "response" else SettleRoll()
     em.emit(ev.WindowOpened(phase))
     attack = em.state.attack
     if attack is not None and not attack.waiting:
-        close_window(em, rng)
+        return close_window(em)
+    return None
 
 
 def _attack(state: State) -> Attack:
@@ -113,7 +116,7 @@ def _check_abolish(state: State, seat: str, order: AbolishOrder) -> None:
         hand.remove(card)
 
 
-def answer(em: Emitter, seat: str, order: Any, rng: Rng) -> None:
+def answer(em: Emitter, seat: str, order: Any, rng: Rng) -> Next | None:
     """Seal the seat's answer; close the window when the last one is in."""
     if isinstance(order, DefendOrder):
         sealed = Answer(seat, defend_target=order.from_target,
@@ -130,7 +133,8 @@ def answer(em: Emitter, seat: str, order: Any, rng: Rng) -> None:
         sealed = Answer(seat)
     em.emit(ev.AnswerSealed(sealed))
     if not _attack(em.state).waiting:
-        close_window(em, rng)
+        return close_window(em)
+    return None
 
 
 def _spend(em: Emitter, item: Answer) -> Answer:
@@ -181,17 +185,15 @@ def _held(state: State, item: Answer) -> Answer:
     return item
 
 
-def close_window(em: Emitter, rng: Rng, countered: bool = False) -> None:
+def close_window(em: Emitter, countered: bool = False) -> Next | None:
     """Show the answers, take the money and cards, then go on to the next step; under the
     rules of 1.1 a response window in which Specials were played first opens the window for
     Secrets Man Was Not Meant To Know on them (`countered`: it has passed)."""
     attack = _attack(em.state)
     phase = em.state.phase
     if phase is Phase.RESPONSE and not countered:
-        from .rules_counter import open_counter
-
-        if open_counter(em, response_plays(em.state, attack), "response", rng):
-            return
+        return OpenCounter(response_plays(em.state, attack), "response",
+                           CloseWindow(countered=True))
     sealed = attack.sealed
     if em.state.newer:
         sealed = tuple(_held(em.state, item) for item in sealed)
@@ -203,32 +205,31 @@ def close_window(em: Emitter, rng: Rng, countered: bool = False) -> None:
     abolished = any(item.abolish for item in taken) and privileged(attack)
     em.emit(ev.WindowClosed(taken, abolished))
     if phase is Phase.RESPONSE:
-        _after_response(em, taken, abolished, rng)
-    elif phase is Phase.REACTION and any(item.play for item in taken) and (
+        return _after_response(em, taken, abolished)
+    if phase is Phase.REACTION and any(item.play for item in taken) and (
             not em.state.newer or not em.state.secrets_gone):
-        open_window(em, "secrets", rng)
-    else:
-        _settle_roll(em)
-        resolve(em)
+        return open_window(em, "secrets")
+    return SettleRoll()
 
 
-def _after_response(em: Emitter, taken: tuple[Answer, ...], abolished: bool, rng: Rng) -> None:
+def _after_response(em: Emitter, taken: tuple[Answer, ...], abolished: bool) -> Next | None:
     """Reopen after an abolished privilege, ask for a raise after spending, else roll."""
     attack = _attack(em.state)
     spent = any(a.defend_target or a.defend_illuminati or a.interfere for a in taken)
     if abolished:
-        open_window(em, "response", rng)
-    elif spent and attack.round < MAX_ROUNDS:
+        return open_window(em, "response")
+    if spent and attack.round < MAX_ROUNDS:
         em.emit(ev.RaiseAsked(attack.attacker))
-    else:
-        roll_dice(em, rng)
+        return None
+    return RollDice()
 
 
-def _settle_roll(em: Emitter) -> None:
-    """Apply Assassination or Murphy's Law (both: the roll stands), Secrets cancelling one."""
+def settle_roll(em: Emitter) -> Next:
+    """Apply Assassination or Murphy's Law (both: the roll stands), Secrets cancelling one;
+    the attack's result follows."""
     attack = _attack(em.state)
     if not attack.played:
-        return
+        return Resolve()
     cancelled = {a.cancels for a in _secrets_answers(em)}
     effective = {card for _, card in attack.played
                  if card in REACTIONS and card not in cancelled}
@@ -238,6 +239,7 @@ def _settle_roll(em: Emitter) -> None:
     elif effective == {"murphys-law"}:
         roll = MURPHY
     em.emit(ev.RollChanged(attack.played, roll))
+    return Resolve()
 
 
 def _secrets_answers(em: Emitter) -> list[Answer]:
@@ -280,11 +282,10 @@ def check_raise(state: State, seat: str, order: Any) -> None:
         raise refuse("The attacking group or the Illuminati does not hold that much.", "money")
 
 
-def raise_or_roll(em: Emitter, seat: str, order: Any, rng: Rng) -> None:
+def raise_or_roll(em: Emitter, seat: str, order: Any, rng: Rng) -> Next | None:
     """Add the raise and reopen the response window, or roll the dice."""
     if isinstance(order, RollOrder):
-        roll_dice(em, rng)
-        return
+        return RollDice()
     attack = _attack(em.state)
     player = em.state.player(seat)
     if order.from_group:
@@ -292,4 +293,4 @@ def raise_or_roll(em: Emitter, seat: str, order: Any, rng: Rng) -> None:
     if order.from_illuminati:
         em.emit(ev.MoneyChanged(seat, player.illuminati, -order.from_illuminati, "raise"))
     em.emit(ev.AttackRaised(seat, order.from_group + order.from_illuminati))
-    open_window(em, "response", rng)
+    return open_window(em, "response")

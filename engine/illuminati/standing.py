@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from engine.core.standing import Answer, Standing, Topic
 
 from .events import StandingPassSet
-from .rules_specials import AUTO_PASS_MODES
+from .orders import AUTO_PASS_MODES
 from .state import State
 
 WINDOWS = "windows"

@@ -155,6 +155,7 @@ class Turn:
     used: tuple[str, ...] = ()
     retry: str = ""
     retry_groups: tuple[str, ...] = ()
+    retry_kind: str = ""
     recycled: bool = False
     bavaria_privilege: bool = False
     market: bool = False

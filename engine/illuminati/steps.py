@@ -1,159 +1,35 @@
-"""Every decision point as data: who decides, which orders it takes, how each is checked and
-carried out, the deadline default and how long it waits."""
+"""Every decision point as data: who decides, which orders it takes (with their checks and
+handlers, from rules.py), the deadline default and how long it waits."""
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from engine.core.kit import Step
 from engine.core.rng import Rng
 
-from . import rules_actions as act
 from . import rules_counter as ctr
-from . import rules_specials as sp
-from . import rules_window as win
 from .candidates import listed
-from .flow import Emitter, refuse
 from .orders import (
-    AbolishOrder,
     AttackOrder,
     AutoPassOrder,
     CallOffOrder,
     DefaultOrder,
-    DefendOrder,
-    DropOrder,
     EndOrder,
-    GiveGroupOrder,
-    GiveMoneyOrder,
-    GiveSpecialOrder,
-    GoalOrder,
-    InterfereOrder,
-    LaserOrder,
-    MoveOrder,
     PassOrder,
-    PlayOrder,
-    RaiseOrder,
-    RecycleOrder,
-    ResignOrder,
     RollOrder,
-    TransferOrder,
 )
 from .prompts import listed_fields, money_forms, summary
-from .rules_attack import announce, check_attack
+from .rules import RULES, Rules
 from .state import Phase, State
 
 TURN_HOURS = 48
 WINDOW_HOURS = 24
-Check = Callable[[State, str, Any], None]
-Handle = Callable[[Emitter, str, Any, Rng], None]
-Rules = dict[type, tuple[Check, Handle]]
-
-
-def _always(state: State, seat: str, order: Any) -> None:
-    """Accept the order as it is."""
 
 
 def _turn_default(state: State, seat: str) -> Any:
     """Return the turn's deadline default: pass for 5MB if nothing was done, else end."""
     return EndOrder() if state.turn.acted else PassOrder()
 
-
-def _free_play(state: State, seat: str, order: PlayOrder) -> None:
-    """Check a Special played as a free action inside a window."""
-    if order.card not in sp.FREE_ANY_TIME:
-        raise refuse("Now you may play Slush Fund, Swiss Bank Account, White Collar Crime, "
-                     "Media Campaign, Computer Espionage or Senate Investigating Committee; "
-                     "the others have their own moment.", "timing")
-    sp.check_play(state, seat, order)
-
-
-def _reaction_or_free(state: State, seat: str, order: PlayOrder) -> None:
-    """Check a Special played in a reaction or Secrets window."""
-    if order.card in sp.FREE_ANY_TIME:
-        sp.check_play(state, seat, order)
-    else:
-        win.check_reaction(state, seat, order)
-
-
-def _reaction_play(em: Emitter, seat: str, order: PlayOrder, rng: Rng) -> None:
-    """Play a free Special, or seal a Special played on the roll."""
-    if order.card in sp.FREE_ANY_TIME:
-        sp.play(em, seat, order, rng)
-    else:
-        win.answer(em, seat, order, rng)
-
-
-def _end_check(state: State, seat: str, order: EndOrder) -> None:
-    """Accept end at any time in the turn."""
-
-
-COMMON: Rules = {
-    AutoPassOrder: (sp.check_auto_pass, sp.auto_pass),
-    ResignOrder: (_always, sp.resign),
-}
-
-TURN_RULES: Rules = {
-    AttackOrder: (check_attack, announce),
-    TransferOrder: (act.check_transfer, act.transfer),
-    MoveOrder: (act.check_move, act.move),
-    GiveGroupOrder: (act.check_give_group, act.give_group),
-    GiveMoneyOrder: (act.check_gift, act.gift),
-    GiveSpecialOrder: (act.check_gift, act.gift),
-    DropOrder: (act.check_drop, act.drop),
-    PlayOrder: (sp.check_play, sp.play),
-    RecycleOrder: (sp.check_recycle, sp.recycle),
-    LaserOrder: (sp.check_laser, sp.laser),
-    PassOrder: (act.check_pass, act.pass_turn),
-    EndOrder: (_end_check, act.end),
-    **COMMON,
-}
-
-END_RULES: Rules = {
-    TransferOrder: (act.check_transfer, act.transfer),
-    MoveOrder: (act.check_move, act.move),
-    DropOrder: (act.check_drop, act.drop),
-    GiveMoneyOrder: (act.check_gift, act.gift),
-    GiveSpecialOrder: (act.check_gift, act.gift),
-    PlayOrder: (_free_play, sp.play),
-    EndOrder: (_end_check, act.end),
-    **COMMON,
-}
-
-
-def _not_attacker(check: Check) -> Check:
-    """Return `check`, refusing first the attacker, who does not answer its own attack."""
-
-    def checked(state: State, seat: str, order: Any) -> None:
-        if state.attack is not None and seat == state.attack.attacker:
-            raise refuse("You do not answer your own attack; while nothing is committed you "
-                         "may call it off: call off.", "attacker")
-        check(state, seat, order)
-
-    return checked
-
-
-RESPONSE_RULES: Rules = {
-    DefendOrder: (_not_attacker(win.check_answer), win.answer),
-    InterfereOrder: (_not_attacker(win.check_answer), win.answer),
-    AbolishOrder: (_not_attacker(win.check_answer), win.answer),
-    PassOrder: (_not_attacker(_always), win.answer),
-    PlayOrder: (_not_attacker(_free_play), sp.play),
-    CallOffOrder: (ctr.check_call_off, ctr.call_off),
-    **COMMON,
-}
-
-REACTION_RULES: Rules = {
-    PlayOrder: (_reaction_or_free, _reaction_play),
-    PassOrder: (_always, win.answer),
-    CallOffOrder: (ctr.check_call_off, ctr.call_off),
-    **COMMON,
-}
-
-COUNTER_RULES: Rules = {
-    PlayOrder: (ctr.check_counter, ctr.answer_counter),
-    PassOrder: (ctr.check_counter, ctr.answer_counter),
-    **COMMON,
-}
 
 def deciders(state: State) -> tuple[str, ...]:
     """Return the seats the open decision waits for."""
@@ -216,30 +92,27 @@ def sample(state: State, seat: str, rng: Rng) -> Any:
 
 
 GOAL = _step("goal", "choose, in secret, the Illuminati whose special goal the UFOs pursue",
-             {GoalOrder: (act.check_goal, act.choose_goal), **COMMON}, DefaultOrder(),
-             "a goal is chosen at random", TURN_HOURS, sealed=True, listing=True)
+             RULES[Phase.GOAL], DefaultOrder(), "a goal is chosen at random", TURN_HOURS,
+             sealed=True, listing=True)
 TURN = _step("turn", "take your turn: two actions (attack, transfer, move, give a group away) "
-             "and free actions, then end; or pass for 5MB", TURN_RULES, _turn_default,
+             "and free actions, then end; or pass for 5MB", RULES[Phase.TURN], _turn_default,
              "you pass for 5MB if you did nothing yet, else your actions end", TURN_HOURS)
 END = _step("end", "make your end-of-turn transfers (and special-power moves), then end",
-            END_RULES, EndOrder(), "your turn ends", TURN_HOURS)
+            RULES[Phase.END], EndOrder(), "your turn ends", TURN_HOURS)
 RESPONSE = _step("response", "answer the attack, sealed: defend, interfere for or against, "
-                 "abolish privilege, or pass", RESPONSE_RULES, PassOrder(),
+                 "abolish privilege, or pass", RULES[Phase.RESPONSE], PassOrder(),
                  "you pass (an attacker who may call off owes no answer)", sealed=True,
                  window=True)
-RAISE = _step("raise", "add money to your attack, or roll",
-              {RaiseOrder: (win.check_raise, win.raise_or_roll),
-               RollOrder: (win.check_raise, win.raise_or_roll),
-               CallOffOrder: (ctr.check_call_off, ctr.call_off), **COMMON},
-              RollOrder(), "the dice are rolled")
+RAISE = _step("raise", "add money to your attack, or roll", RULES[Phase.RAISE], RollOrder(),
+              "the dice are rolled")
 REACTION = _step("reaction", "play Assassination or Murphy's Law on the roll, sealed, or pass",
-                 REACTION_RULES, PassOrder(), "you pass", sealed=True, listing=True,
+                 RULES[Phase.REACTION], PassOrder(), "you pass", sealed=True, listing=True,
                  window=True)
 SECRETS = _step("secrets", "play Secrets Man Was Not Meant To Know on a Special played on "
-                "the roll, or pass", REACTION_RULES, PassOrder(), "you pass", sealed=True,
-                listing=True, window=True)
+                "the roll, or pass", RULES[Phase.SECRETS], PassOrder(), "you pass",
+                sealed=True, listing=True, window=True)
 COUNTER = _step("counter", "play Secrets Man Was Not Meant To Know on the Special just played, "
-                "sealed, or pass", COUNTER_RULES, PassOrder(), "you pass", sealed=True,
+                "sealed, or pass", RULES[Phase.COUNTER], PassOrder(), "you pass", sealed=True,
                 listing=True, window=True)
 STEPS: dict[Phase, Step] = {Phase.GOAL: GOAL, Phase.TURN: TURN, Phase.END: END,
                             Phase.RESPONSE: RESPONSE, Phase.RAISE: RAISE,

@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING, Any
 from engine.core import Game, Outcome, Termination
 from service.game.events import (
     DEADLINE_ACTOR,
+    RESIGN,
     SERVICE_EVENTS,
     DeadlineSet,
     GameFinished,
+    OrderAccepted,
     SeedRevealed,
     is_service_event,
 )
@@ -71,7 +73,8 @@ def append_decision(store: OrderLog, loaded: LoadedGame, head: Sequence[Any],
     actors += [by for _, by in more]
     result = game.outcome(state)
     if result is not None:
-        items += [finished(result, actor), SeedRevealed(seed.hex())]
+        items += [finished(result, actor, _resigning(loaded.meta, head)),
+                  SeedRevealed(seed.hex())]
     meta = _fold_meta(loaded.meta, items, loaded.seq)
     deadlines = new_deadlines(game, state, meta)
     items += deadlines
@@ -97,12 +100,21 @@ def append_decision(store: OrderLog, loaded: LoadedGame, head: Sequence[Any],
     return stored
 
 
-def finished(result: Outcome, actor: str) -> GameFinished:
+def finished(result: Outcome, actor: str, resigning: bool = False) -> GameFinished:
     """Return the end of the game an order by `actor` reached (a deadline default's end is
-    told apart from the end a player's order reached)."""
-    termination = (Termination.DEADLINE_DEFAULTS if actor == DEADLINE_ACTOR
+    told apart from the end a player's order reached). A seat's own resignation (`resigning`),
+    given at its deadline because it resigned by mail, is no default: it ends the game as the
+    rules report it."""
+    termination = (Termination.DEADLINE_DEFAULTS if actor == DEADLINE_ACTOR and not resigning
                    else result.termination)
     return GameFinished(result.winners, result.reason, dict(result.scores), termination.value)
+
+
+def _resigning(meta: GameMeta, head: Sequence[Any]) -> bool:
+    """Return whether the order of `head` is the game's own resignation of a seat that
+    resigned by mail (the deadline sweep gives it: `sweeps/deadlines.py`, `resigning`)."""
+    return any(isinstance(item, OrderAccepted) and item.seat in meta.resigned
+               and item.order.get("kind") == RESIGN for item in head)
 
 
 def append_service_events(store: OrderLog, loaded: LoadedGame, items: Sequence[Any], actor: str,

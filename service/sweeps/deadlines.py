@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.core import Prompt, RuleViolation, canonical_json
 from service.base import clock
-from service.game.events import DEADLINE_ACTOR
+from service.game.events import DEADLINE_ACTOR, RESIGN
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import GameMeta, format_time, parse_time, reminder_leads
 from service.game.opentableevents import SeatOffered
@@ -34,7 +34,6 @@ class SweepReport:
 
 SWEEP_BATCH = 1000
 """The most deadlines one sweep looks at; the rest wait for the next minute."""
-RESIGN = "resign"
 """How a game's rules write leaving the game, where they have such an order."""
 RETRY_DEFAULT = timedelta(minutes=5)
 """When the sweep looks again at a deadline whose default it submitted (if still open)."""

@@ -2,21 +2,26 @@
 termination, a deadline default's, or the game master's; older logs read as unrecorded."""
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from engine.core import Termination, all_games
 from service.audit.rerun import audit
+from service.base import clock
 from service.cli.selfplay import game_seed, play_to_end
 from service.game.events import DEADLINE_ACTOR, SERVICE_EVENTS, GameFinished
 from service.game.loading import load_game
 from service.orders.creation import create_game
+from service.orders.processing import process_submission
 from service.seats.master import end_game
 from service.store.store import Store
+from service.sweeps import deadlines
 from service.web.summary import summarize
 from tests.archives import seats_for
 from tests.recorded import recordings, restore
+from tests.service.tablemail import SEATS, open_table
 
 GAMES = 40
 """Seeded games of Secret Masters played until one ended by a player's order and one by a
@@ -85,3 +90,26 @@ def test_an_end_recorded_before_terminations_reads_as_unrecorded(store: Store) -
     if meta.finished:
         assert meta.termination == ""
     audit(store, game_id)
+
+
+def test_a_resignation_by_mail_that_leaves_one_player_ends_illuminati_as_its_rules_do(
+        tmp_path: Path) -> None:
+    """The seat that resigned by mail leaves by Illuminati's own `resign`, given at its
+    deadline: no default, so the end is the rules' (the last player standing)."""
+    clock.set_now(datetime(2026, 11, 23, 9, 0, tzinfo=UTC))
+    try:
+        table = open_table(tmp_path, game="illuminati", seats=SEATS[:2], game_id="1e5167a1")
+        loaded = load_game(table.store, table.game_id)
+        seat = loaded.game.prompts(loaded.state)[0].seat
+        assert "You resigned" in table.write(seat, "resign confirm\n").notes[0]
+        clock.set_now(datetime(2026, 11, 23, 9, 1, tzinfo=UTC))
+        for submission in deadlines.sweep(table.store).submissions:
+            process_submission(table.store, submission, config=table.config)
+    finally:
+        clock.set_now(None)
+    ended = load_game(table.store, table.game_id)
+    resigned = [e for e in table.store.events(table.game_id) if e.type == "order.accepted"]
+    assert resigned[-1].actor == DEADLINE_ACTOR and resigned[-1].payload["seat"] == seat
+    assert ended.meta.finished
+    assert ended.meta.termination == Termination.LAST_STANDING.value
+    audit(table.store, table.game_id)
