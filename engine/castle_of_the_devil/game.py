@@ -12,10 +12,10 @@ from engine.core.rng import Rng
 from . import (
     events,
     evolve,
+    flow,
     grammar,
     orders,
     render,
-    rules_turns,
     secrecy,
     standing,
     steps,
@@ -50,8 +50,8 @@ class CastleOfTheDevil(KitGame[State]):
 
     def start(self, state: State, rng: Rng) -> list[Any]:
         """Return the setup events and the opening of the first turn."""
-        em = rules_turns.Emitter(self, state)
-        rules_turns.set_up(em, rng)
+        em = flow.Emitter(self, state)
+        flow.set_up(em, rng)
         return em.events
 
     def prompt_key(self, state: State, step: Step) -> str:

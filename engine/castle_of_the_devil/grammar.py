@@ -15,72 +15,35 @@ named by id, printed name or a unique beginning; players by name or a unique beg
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core.ordertext import (
     Grammar,
-    Names,
     Reader,
     content,
     number,
     plain,
-    seat_among,
     split_at,
 )
 
 from . import orders as od
-from .cards import ATTACKER, DEFENDER, OBJECTS, PROFESSIONS, SOCIETY
+from .cards import ATTACKER, DEFENDER
+from .grammar_use import read_top, read_use
+from .grammar_words import (
+    OBJECT_NAMES,
+    PROFESSION_NAMES,
+    SIDE_WORDS,
+    SOCIETY_WORDS,
+    hand_of,
+    is_seat,
+    phase_of,
+    read_object,
+    read_seat,
+    seats_of,
+)
 
 GRAMMAR = Grammar("Castle of the Devil", notes=(
     "Objects and professions may be named by a unique beginning of their name.",))
-OBJECT_NAMES = Names({card.id: (card.name, *card.aliases) for card in OBJECTS.values()},
-                     "object")
-PROFESSION_NAMES = Names({card.id: (card.name, *card.aliases)
-                          for card in PROFESSIONS.values()}, "profession")
-SOCIETY_WORDS: dict[str, str] = {
-    words: key for key, card in SOCIETY.items()
-    for phrase in (key, card.name, card.short, *card.aliases)
-    for words in (plain(phrase), " ".join(content(plain(phrase).split())))}
-SOCIETY_WORDS.update({"seal": "seal", "seal of the lodge": "seal", "lodge": "seal",
-                      "seal lodge": "seal"})
-SIDE_WORDS = {"attacker": ATTACKER, "attack": ATTACKER, "sword": ATTACKER,
-              "defender": DEFENDER, "defend": DEFENDER, "shield": DEFENDER}
-DIRECTION_WORDS = {"left": "left", "clockwise": "left", "right": "right",
-                   "counterclockwise": "right", "anticlockwise": "right"}
-
-
-# -- what the seat can see ----------------------------------------------------------------------
-
-def seats_of(view: Mapping[str, Any]) -> tuple[str, ...]:
-    """Return the seats of the game, clockwise."""
-    return tuple(player["seat"] for player in view.get("players", ()))
-
-
-def hand_of(view: Mapping[str, Any]) -> tuple[str, ...]:
-    """Return the seat's own objects (empty for a spectator)."""
-    return tuple((view.get("you") or {}).get("objects", ()))
-
-
-def phase_of(view: Mapping[str, Any]) -> str:
-    """Return the current phase's name."""
-    return str(view.get("phase", ""))
-
-
-def _object(words: Sequence[str], reader: Reader, what: str,
-            among: Sequence[str] = ()) -> str:
-    """Return the object named by `words`, or raise saying why it cannot be read."""
-    return OBJECT_NAMES.find(words, reader, what, among)
-
-
-def _seat(words: Sequence[str], reader: Reader, what: str = "player") -> str:
-    """Return the seat named by `words`, or raise."""
-    return seat_among(words, seats_of(reader.view), reader, what)
-
-
-def _is_seat(word: str, seats: Sequence[str]) -> bool:
-    """Return whether `word` is a seat's name or the beginning of exactly one."""
-    return word in seats or len([seat for seat in seats if seat.startswith(word)]) == 1
 
 
 # -- one rule per order word ----------------------------------------------------------------------
@@ -96,7 +59,7 @@ def _claim(words: list[str], reader: Reader) -> Any:
     for length in (3, 2, 1):
         society = SOCIETY_WORDS.get(" ".join(kept[:length]))
         if society is not None:
-            names = tuple(_seat([word], reader, "player you name") for word in kept[length:])
+            names = tuple(read_seat([word], reader, "player you name") for word in kept[length:])
             return od.ClaimOrder(society, names)
     raise reader.fail("Claim order, claim brotherhood or claim seal.")
 
@@ -104,14 +67,14 @@ def _claim(words: list[str], reader: Reader) -> Any:
 @GRAMMAR.rule("spy", kinds=("spy",))
 def _spy(words: list[str], reader: Reader) -> Any:
     """Read `spy <player>` (also "spy on <player>")."""
-    return od.SpyOrder(_seat(words, reader, "player to spy on"))
+    return od.SpyOrder(read_seat(words, reader, "player to spy on"))
 
 
 @GRAMMAR.rule("duel", "challenge", "attack", kinds=("duel",))
 def _duel(words: list[str], reader: Reader) -> Any:
     """Read `duel <player>` (also "challenge <player> to a duel")."""
     kept = [word for word in words if word not in ("duel", "challenge")]
-    return od.DuelOrder(_seat(kept, reader, "player to challenge"))
+    return od.DuelOrder(read_seat(kept, reader, "player to challenge"))
 
 
 @GRAMMAR.rule("offer", "trade", kinds=("offer",))
@@ -120,16 +83,16 @@ def _offer(words: list[str], reader: Reader) -> Any:
     before, after = split_at(words, "to", "with")
     hand = hand_of(reader.view)
     if after is not None:
-        return od.OfferOrder(_object(before, reader, "object to offer", hand),
-                             _seat(after, reader, "player to offer it to"))
+        return od.OfferOrder(read_object(before, reader, "object to offer", hand),
+                             read_seat(after, reader, "player to offer it to"))
     kept = content(words)
     seats = seats_of(reader.view)
-    if len(kept) >= 2 and _is_seat(kept[0], seats):
-        return od.OfferOrder(_object(kept[1:], reader, "object to offer", hand),
-                             _seat(kept[:1], reader))
+    if len(kept) >= 2 and is_seat(kept[0], seats):
+        return od.OfferOrder(read_object(kept[1:], reader, "object to offer", hand),
+                             read_seat(kept[:1], reader))
     if len(kept) >= 2:
-        return od.OfferOrder(_object(kept[:-1], reader, "object to offer", hand),
-                             _seat(kept[-1:], reader, "player to offer it to"))
+        return od.OfferOrder(read_object(kept[:-1], reader, "object to offer", hand),
+                             read_seat(kept[-1:], reader, "player to offer it to"))
     raise reader.fail("Write offer <object> to <player>.")
 
 
@@ -139,7 +102,7 @@ def _accept(words: list[str], reader: Reader) -> Any:
     kept = [w for w in content(words) if w not in ("give", "giving", "back", "return")]
     if not kept:
         raise reader.fail("Say what you give back: accept give <object>.")
-    return od.AcceptOrder(_object(kept, reader, "object to give back", hand_of(reader.view)))
+    return od.AcceptOrder(read_object(kept, reader, "object to give back", hand_of(reader.view)))
 
 
 @GRAMMAR.rule("refuse", "reject", "decline", kinds=("refuse",))
@@ -170,7 +133,7 @@ def _play(words: list[str], reader: Reader) -> Any:
     kept = content(words)
     if kept and kept[-1] in ("token", "tokens"):
         return _token(kept[:-1], reader)
-    return od.PlayOrder(_object(kept, reader, "object to play", hand_of(reader.view)))
+    return od.PlayOrder(read_object(kept, reader, "object to play", hand_of(reader.view)))
 
 
 @GRAMMAR.rule("token", "tokens", kinds=("token",))
@@ -215,17 +178,17 @@ def _steal(words: list[str], reader: Reader) -> Any:
 def _take(words: list[str], reader: Reader) -> Any:
     """Read `take <object>`, among the loser's objects once they are shown to the winner."""
     shown = (reader.view.get("you") or {}).get("loser_objects", ())
-    return od.TakeOrder(_object(words, reader, "object to take", shown))
+    return od.TakeOrder(read_object(words, reader, "object to take", shown))
 
 
 @GRAMMAR.rule("give", kinds=("give",))
 def _give(words: list[str], reader: Reader) -> Any:
     """Read `give <object>` or `give <object> to <player>`."""
     before, after = split_at(words, "to")
-    obj = _object(before, reader, "object to give", hand_of(reader.view))
+    obj = read_object(before, reader, "object to give", hand_of(reader.view))
     if after is None:
         return od.GiveOrder(obj)
-    return od.GiveOrder(obj, _seat(after, reader, "player who receives it"))
+    return od.GiveOrder(obj, read_seat(after, reader, "player who receives it"))
 
 
 @GRAMMAR.rule("done", "stop", kinds=("done",))
@@ -241,11 +204,9 @@ def _name(words: list[str], reader: Reader) -> Any:
     kept = [word for word in words if word in seats or word not in ("and", "the", "players")]
     if not kept:
         raise reader.fail("Name at least one player: name <player> [<player> ...].")
-    named = [_seat([word], reader) for word in kept]
+    named = [read_seat([word], reader) for word in kept]
     return od.NameOrder(tuple(sorted(dict.fromkeys(named), key=seats.index)))
 
-
-from .grammar_use import read_top, read_use
 
 GRAMMAR.rule("use", "reveal", kinds=("use",))(read_use)
 GRAMMAR.rule("top", kinds=("top",))(read_top)

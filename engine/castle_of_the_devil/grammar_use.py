@@ -8,12 +8,12 @@ from engine.core.ordertext import FILLERS, Reader, content
 
 from . import orders as od
 from .cards import CLAIRVOYANT_PICKS, trade_ability
-from .grammar import (
+from .grammar_words import (
     DIRECTION_WORDS,
     OBJECT_NAMES,
     PROFESSION_NAMES,
     SIDE_WORDS,
-    _seat,
+    read_seat,
     seats_of,
 )
 
@@ -43,7 +43,7 @@ def _profession(prof: str, args: list[str], reader: Reader) -> Any:
                               f'"{" ".join(content(args))}".')
         return od.UseOrder(prof)
     if prof == "hypnotist":
-        return od.UseOrder(prof, _seat(args, reader, "supporter to hypnotise"))
+        return od.UseOrder(prof, read_seat(args, reader, "supporter to hypnotise"))
     if prof == "alchemist":
         return od.UseOrder(prof, _side(content(args), reader))
     seats = seats_of(reader.view)

@@ -8,9 +8,9 @@ from engine.core.rng import Rng
 
 from . import events as ev
 from .cards import BROTHERHOOD, ORDER, SEAL_OBJECTS, SOCIETY, other_society, society_name
+from .flow import Emitter
 from .orders import ClaimOrder, DoneOrder, NameOrder
 from .rules import counts_as, needed, refuse, victory_objects
-from .rules_turns import Emitter
 from .state import Claim, Phase, State
 
 SEAL = "seal"

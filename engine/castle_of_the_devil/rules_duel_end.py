@@ -8,9 +8,9 @@ from engine.core.rng import Rng
 
 from . import events as ev
 from .cards import ATTACKER, DEFENDER
+from .flow import Emitter, advance
 from .orders import GiveOrder, LookOrder, PassOrder, TakeOrder, UseOrder
 from .rules import can_use, face_up_anywhere, holds, no_receiver, refuse, role
-from .rules_turns import Emitter, advance
 from .state import Duel, Play, State, distinct, without_object
 
 BONUS: dict[str, str] = {

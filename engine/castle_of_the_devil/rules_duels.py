@@ -8,10 +8,10 @@ from engine.core.rng import Rng
 
 from . import events as ev
 from .cards import ATTACKER, DEFENDER, OBJECTS, SIDES, is_once, object_name, profession_name
+from .flow import Emitter, advance
 from .orders import DuelOrder, PassOrder, PlayOrder, SupportOrder, TokenOrder, UseOrder
 from .rules import can_use, face_up_anywhere, holds, played_by, refuse, role, side_prompted
 from .rules_duel_end import resolve
-from .rules_turns import Emitter, advance
 from .state import Duel, State, distinct
 
 DUEL_PROFESSIONS: dict[str, tuple[str, ...]] = {

@@ -10,9 +10,9 @@ from engine.core.rng import Rng
 
 from . import events as ev
 from .cards import CLAIRVOYANT_PICKS, OBJECTS, object_name
+from .flow import Emitter, advance
 from .orders import TopOrder, UseOrder
 from .rules import bag_conflict, can_use, other_seat, refuse
-from .rules_turns import Emitter, advance
 from .state import State
 
 TURN_ONLY = ("On your turn only the Clairvoyant and the Diplomat can be used; the others work in "

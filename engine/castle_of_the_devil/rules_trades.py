@@ -12,6 +12,7 @@ from engine.core.rng import Rng
 
 from . import events as ev
 from .cards import OBJECTS, must_accept, object_name, trade_ability
+from .flow import Emitter, advance
 from .orders import (
     AcceptOrder,
     DuelOrder,
@@ -23,7 +24,6 @@ from .orders import (
     UseOrder,
 )
 from .rules import bag_conflict, holds, no_receiver, other_seat, refuse
-from .rules_turns import Emitter, advance
 from .state import State, distinct
 
 DIRECTIONS = ("left", "right")

@@ -11,8 +11,8 @@ from engine.core.rng import Rng
 
 from . import events, grammar, orders, render, secrecy, standing, steps, text, view
 from .evolve import initial_state
+from .flow import set_up
 from .state import Options, Phase, State
-from .turns import set_up
 
 PLAYERS = 2
 TAROT_ONLY = "Tarot only: choosing it plays with the Tarot."

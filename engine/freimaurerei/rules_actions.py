@@ -10,6 +10,7 @@ from engine.core.rng import Rng
 
 from . import events as ev
 from .board import bank_money, initiators, masons, perfection_candidate
+from .flow import draw_from_bag, finish_action, reveal_masters
 from .orders import (
     BuildOrder,
     CharterOrder,
@@ -22,7 +23,6 @@ from .orders import (
 from .rules import defectors, normalized, open_initiations, open_moves
 from .state import Offer, Phase, Recruit, Size, State, other
 from .tables import TABLES
-from .turns import draw_from_bag, finish_action, reveal_masters
 
 Em = Emitter[State]
 

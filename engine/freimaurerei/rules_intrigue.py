@@ -11,11 +11,11 @@ from engine.core.rng import Rng
 
 from . import events_intrigue as ei
 from .board import lodge_alignment, rites_present, ruler_alignment
+from .flow import draw_from_bag, finish_action, turn_up_ruler
 from .orders import AimOrder, DigOrder, HopOrder, SwapOrder, TipOrder
 from .rules import passes
 from .state import REALMS, SM, Face, Piece, Principality, Size, State, id_order, other
 from .tables import TABLES
-from .turns import draw_from_bag, finish_action, turn_up_ruler
 
 Em = Emitter[State]
 RESULT_OF: dict[type, Face] = {SwapOrder: Face.SWAP, AimOrder: Face.AIM, DigOrder: Face.DIG,

@@ -12,10 +12,10 @@ from engine.core.rng import Rng
 
 from . import (
     events,
+    flow,
     grammar,
     orders,
     render,
-    rules_turn,
     secrecy,
     standing,
     steps,
@@ -67,7 +67,7 @@ class Masons(KitGame[State]):
     def start(self, state: State, rng: Rng) -> list[Any]:
         """Return the deal and the first turn."""
         em: Emitter[State] = Emitter(self, state)
-        rules_turn.set_up(em, rng)
+        flow.set_up(em, rng)
         return em.events
 
     def prompt_key(self, state: State, open_step: Step) -> str:

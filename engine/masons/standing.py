@@ -3,7 +3,9 @@
     towers: nearest the shore | first offered     where the rolled tower goes
     houses: either | first offered                which die's colour goes to which side
     merge: none                                   keep every new city apart
-    scoring: play no card                         pass in the final scoring
+    scoring: play no card                         at a city, do not score: discard the card
+                                                  scoring least there and draw two; at the
+                                                  final scoring, pass
     swap: none                                    keep the hand when last
 
 A wall order may answer the rest of its turn ahead: `wall 19-22, then towers nearest the
@@ -17,7 +19,8 @@ from typing import Any
 from engine.core.standing import Answer, Topic
 
 from .board import board
-from .orders import MergeOrder, PassOrder, SwapOrder
+from .orders import DiscardOrder, MergeOrder, PassOrder, SwapOrder
+from .scoring import score_card
 from .state import State
 
 
@@ -47,6 +50,19 @@ def first_offered(state: State, seat: int, legal: Sequence[Any]) -> Any:
     return legal[0] if legal else None
 
 
+def play_no_card(state: State, seat: int, legal: Sequence[Any]) -> Any:
+    """Return the order that scores nothing: at the final scoring the pass; at a city the
+    rules' other way of not scoring ("Score": discard 1 card and draw 2), discarding the card
+    that would score least in this city now (the first by name of equal ones)."""
+    if PassOrder() in legal:
+        return PassOrder()
+    discards = [order for order in legal if isinstance(order, DiscardOrder)]
+    if not discards:
+        return None
+    city = state.city_numbered(state.city)
+    return min(discards, key=lambda order: (score_card(state, order.card, city), order.card))
+
+
 SCORING_STEPS = ("score", "final", "score-sealed", "final-sealed")
 
 TOPICS: tuple[Topic, ...] = (
@@ -67,7 +83,8 @@ TOPICS: tuple[Topic, ...] = (
                aliases=("no", "never", "apart")),),
         kinds=("merge",), aliases=("merging",)),
     Topic("scoring", SCORING_STEPS, (
-        Answer("play-no-card", "play no card (the final scoring's pass)", order=PassOrder(),
+        Answer("play-no-card", "play no card: at a city, discard the card scoring least there "
+               "and draw two; at the final scoring, pass", pick=play_no_card,
                aliases=("pass", "no-card", "none")),),
         kinds=("play", "discard", "pass"), aliases=("score",)),
     Topic("swap", ("swap",), (

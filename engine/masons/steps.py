@@ -9,8 +9,9 @@ from engine.core.declare import DefaultOrder
 from engine.core.kit import Check, Emitter, Step
 from engine.core.rng import Rng
 
+from . import cities as ct
 from . import events as ev
-from . import rules, rules_scoring, rules_turn
+from . import flow, rules, rules_scoring
 from .board import board
 from .orders import (
     DiscardOrder,
@@ -34,27 +35,38 @@ def _wall(em: Em, seat: int, order: WallOrder, rng: Rng) -> None:
     """Build the wall and go on with the dice."""
     line = board().line_between(order.a, order.b)
     assert line is not None
-    rules_turn.build_wall(em, em.state.seats[seat], line, rng)
+    em.emit(ev.WallBuilt(em.state.seats[seat], line))
+    flow.after_wall(em, rng)
 
 
 def _towers(em: Em, seat: int, order: TowerOrder, rng: Rng) -> None:
     """Place the chosen towers, then the houses."""
     em.emit(*[ev.TowerPlaced(p, c) for p, c in order.placements])
-    rules_turn.mark_end(em)
-    rules_turn.place_houses(em, rng)
+    flow.mark_end(em)
+    flow.place_houses(em, rng)
 
 
 def _houses(em: Em, seat: int, order: HouseOrder, rng: Rng) -> None:
     """Place the chosen houses, then handle the cities."""
     sides = rules.side_names(em.state)
     em.emit(*[ev.HousePlaced(sides[s], c) for s, c in order.placements])
-    rules_turn.mark_end(em)
-    rules_turn.next_city(em, rng)
+    flow.mark_end(em)
+    flow.next_city(em, rng)
 
 
 def _merge(em: Em, seat: int, order: MergeOrder, rng: Rng) -> None:
-    """Merge the new city or keep it apart, then score."""
-    rules_turn.merge(em, em.state.city, order.city, rng)
+    """Join the new city with the neighbour chosen (or keep it apart), then score it."""
+    number = em.state.city
+    if order.city:
+        shared = ct.merge_options(em.state, number)[order.city]
+        em.emit(ev.CitiesMerged(number, order.city, shared))
+        joined = em.state.city_numbered(order.city)
+        assert joined is not None
+        _, towers = ct.clean_up(em.state, joined.spaces)
+        em.emit(*[ev.TowerRemoved(p) for p in towers])
+    else:
+        em.emit(ev.MergeDeclined(number))
+    flow.start_scoring(em, rng)
 
 
 def _score(em: Em, seat: int, order: Any, rng: Rng) -> None:

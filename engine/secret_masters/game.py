@@ -10,7 +10,7 @@ from engine.core.kit import Emitter, KitGame, Step
 from engine.core.parts import Parts
 from engine.core.rng import Rng
 
-from . import events, grammar, orders, render, rules_round, secrecy, standing, steps, text, view
+from . import events, flow, grammar, orders, render, secrecy, standing, steps, text, view
 from .evolve import initial_state
 from .state import Phase, State, points
 
@@ -52,7 +52,7 @@ class SecretMasters(KitGame[State]):
     def start(self, state: State, rng: Rng) -> list[Any]:
         """Return the setup events and the opening of the first turn."""
         em: Emitter[State] = Emitter(self, state)
-        rules_round.set_up(em, rng)
+        flow.set_up(em, rng)
         return em.events
 
     def prompt_key(self, state: State, step: Step) -> str:

@@ -14,7 +14,7 @@ from engine.core.kit import Emitter
 from engine.core.rng import Rng
 
 from . import events as ev
-from . import rules_round
+from . import flow
 from .orders import MoveOrder, PassOrder, PlaceOrder, RedeployOrder, VoteOrder
 from .state import (
     ANTARCTICA,
@@ -201,7 +201,7 @@ def fill_second(em: Emitter[State], index: int, order: Any, rng: Rng) -> None:
     else:
         em.emit(ev.PlacementPassed(seat, side, card))
     if em.state.red_agent is None and em.state.white_agent is None:
-        rules_round.skip_vote(em)
+        flow.skip_vote(em)
 
 
 # -- the vote --------------------------------------------------------------------------------
@@ -242,7 +242,7 @@ def vote(em: Emitter[State], index: int, order: VoteOrder, rng: Rng) -> None:
     revised = state.votes[index] is not None
     em.emit(ev.VoteCast(state.seats[index], order.markers, revised))
     if None not in em.state.votes:
-        rules_round.resolve_vote(em, rng)
+        flow.resolve_vote(em, rng)
 
 
 # -- Redeploy --------------------------------------------------------------------------------
@@ -276,4 +276,4 @@ def redeploy(em: Emitter[State], index: int, order: Any, rng: Rng) -> None:
         em.emit(ev.Redeployed(seat, order.colour, order.from_region, order.to_region))
     else:
         em.emit(ev.RedeployPassed(seat))
-    rules_round.end_round(em, rng)
+    flow.end_round(em, rng)

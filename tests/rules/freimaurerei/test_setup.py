@@ -127,7 +127,7 @@ def test_an_empress_turned_up_at_setup_lies_beside_the_ruler() -> None:
     state = GAME.initial_state(SEATS, {"empress_emperor": True})
     state = after(GAME, state, [PrincipalitiesAssigned(ANN, BEA), DecksShuffled(("4C",), deck)])
     from engine.core.kit import Emitter
-    from engine.freimaurerei.turns import turn_up_ruler
+    from engine.freimaurerei.flow import turn_up_ruler
     em = Emitter(GAME, state)
     turn_up_ruler(em, L, None)
     assert em.events == [ConsortTurnedUp(L, "EMPRESS"), RulerTurnedUp(L, "KD")]

@@ -200,7 +200,7 @@ def test_the_last_wall_completing_a_city_is_scored_as_usual_and_ends_the_game() 
 
 
 def test_the_last_palace_or_house_ends_the_game_too() -> None:
-    from engine.masons.rules_scoring import game_over_reason
+    from engine.masons.flow import game_over_reason
 
     palaces = [[*houses((s, c), (s, c)), ev.PalaceBuilt(s, c, (s, s))]
                for s, c in zip(range(15), ["yellow", "green", "blue", "pink", "red"] * 3)]

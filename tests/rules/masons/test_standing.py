@@ -7,10 +7,18 @@ import pytest
 from engine.core.errors import UnreadableOrder
 from engine.core.standing import Standing, split_then
 from engine.masons import GAME
-from engine.masons.orders import HouseOrder, MergeOrder, PassOrder, SwapOrder, TowerOrder
+from engine.masons import events as ev
+from engine.masons.orders import (
+    DiscardOrder,
+    HouseOrder,
+    MergeOrder,
+    PassOrder,
+    SwapOrder,
+    TowerOrder,
+)
 from engine.masons.state import State
 
-from .helpers import deal, dice, given, then, when
+from .helpers import city, deal, dice, given, of_type, then, when
 from .test_scoring import scoring_example
 
 
@@ -84,11 +92,34 @@ def test_an_order_written_ahead_is_checked_like_an_order_and_dropped_when_illega
     assert "The tower die showed black" in applied.reason
 
 
-def test_play_no_card_is_dropped_in_a_scoring_where_it_is_not_legal() -> None:
+def test_scoring_play_no_card_at_a_city_discards_the_card_scoring_least_and_draws_two() -> None:
+    """At an ordinary city the standing answer `scoring: play no card` is the rules' other way
+    of not scoring: discard 1 card and draw 2. The card is the one scoring least in the city now, the first by
+    name of equal ones (anna's houses-red and region-west both score 0 here)."""
     state = scoring_example()
     applied = GAME.standing_order(state, "anna", read("scoring: play no card"))
-    assert applied is not None and applied.order is None
-    assert applied.reason == "Play 1 or 2 cards, or discard one card to draw two."
+    assert applied is not None and not applied.reason
+    assert applied.order == DiscardOrder("houses-red")
+    events = when(state, "anna", "discard houses-red")
+    assert of_type(events, ev.CardDiscarded) == [ev.CardDiscarded("anna", "houses-red")]
+    assert sum(len(e.cards) for e in of_type(events, ev.CardsDrawn)) == 2
+
+
+def test_scoring_play_no_card_in_a_sealed_scoring_is_a_sealed_discard() -> None:
+    state = given(deal(), city(1, (6,)), ev.ScoringStarted(1, ("anna", "bruno", "carla", "dieter")),
+                  turn_of=None, options={"scoring": "sealed"})
+    applied = GAME.standing_order(state, "bruno", read("scoring: pass"))
+    # every card of bruno's scores 0 in city 1: the first by name goes
+    assert applied is not None and applied.order == DiscardOrder("city-palaces")
+    assert of_type(when(state, "bruno", applied.order), ev.ChoiceSealed)
+
+
+def test_scoring_play_no_card_at_the_final_scoring_passes() -> None:
+    state = given(deal(), city(1, (6,)),
+                  ev.ScoringStarted(0, ("anna", "bruno", "carla", "dieter"), final=True),
+                  turn_of=None)
+    applied = GAME.standing_order(state, "anna", read("scoring: play no card"))
+    assert applied is not None and applied.order == PassOrder()
 
 
 def test_fixed_answers_give_their_orders() -> None:
@@ -98,5 +129,4 @@ def test_fixed_answers_give_their_orders() -> None:
     applied = GAME.standing_order(houses_state, "anna", read("houses either"))
     assert applied is not None and isinstance(applied.order, HouseOrder)
     assert MergeOrder(0) == GAME.standing_topics()[2].answers[0].order
-    assert PassOrder() == GAME.standing_topics()[3].answers[0].order
     assert SwapOrder(()) == GAME.standing_topics()[4].answers[0].order

@@ -1,7 +1,10 @@
-"""A turn: the wall, the dice, towers and houses, then every city the wall completed.
+"""The automatic steps of the game, the things no seat decides: setup, the dice after a wall,
+the towers and houses the dice leave no choice about, completing cities, opening their scoring
+and swap rounds, drawing, the next turn, the final scoring and the end.
 
 Each function emits the events of the automatic steps and stops where a player must choose
-(a `ChoiceOpened` or a scoring round); the handler of that choice carries on from there.
+(a `ChoiceOpened`, a scoring or a swap round); the handler of that choice (`steps.py`,
+`rules_scoring.py`) carries on from here. Nothing here calls a handler back.
 """
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ from . import cities as ct
 from . import events as ev
 from .cards import HAND
 from .placing import house_options, roll_dice, tower_options, tower_rolled
-from .state import State
+from .state import Phase, State
 
 
 def set_up(em: Emitter[State], rng: Rng) -> None:
@@ -70,10 +73,9 @@ def mark_end(em: Emitter[State]) -> None:
             em.emit(ev.EndReached(reason))
 
 
-def build_wall(em: Emitter[State], seat: str, line: int, rng: Rng) -> None:
-    """Build the wall, roll the dice, and go on to the towers; after the last wall (rules
-    1.1) no dice are rolled and only the cities it completed are handled."""
-    em.emit(ev.WallBuilt(seat, line))
+def after_wall(em: Emitter[State], rng: Rng) -> None:
+    """After the wall is built, roll the dice and go on to the towers; after the last wall
+    (rules 1.1) no dice are rolled and only the cities it completed are handled."""
     mark_end(em)
     if em.state.ending:
         next_city(em, rng)
@@ -114,8 +116,6 @@ def place_houses(em: Emitter[State], rng: Rng) -> None:
 
 def next_city(em: Emitter[State], rng: Rng) -> None:
     """Complete the next city the wall closed (smallest first), or end the turn."""
-    from .rules_scoring import end_turn, start_scoring
-
     closures = ct.new_closures(em.state)
     if not closures:
         end_turn(em, rng)
@@ -152,18 +152,96 @@ def build_palaces(em: Emitter[State], spaces: frozenset[int]) -> None:
     mark_end(em)
 
 
-def merge(em: Emitter[State], number: int, into: int, rng: Rng) -> None:
-    """Join the new city with a neighbour (or keep it apart), then score it."""
-    from .rules_scoring import start_scoring
+def start_scoring(em: Emitter[State], rng: Rng) -> None:
+    """Open the scoring of the city just completed, the builder first, then clockwise."""
+    state = em.state
+    seats = tuple(state.seats[k] for k in state.clockwise_from(state.active))
+    em.emit(ev.ScoringStarted(state.city, seats))
+    next_scorer(em, rng)
 
-    if into:
-        shared = ct.merge_options(em.state, number)[into]
-        em.emit(ev.CitiesMerged(number, into, shared))
-        joined = em.state.city_numbered(into)
-        assert joined is not None
-        _, towers = ct.clean_up(em.state, joined.spaces)
-        em.emit(*[ev.TowerRemoved(p) for p in towers])
-    else:
-        em.emit(ev.MergeDeclined(number))
-    start_scoring(em, rng)
 
+def next_scorer(em: Emitter[State], rng: Rng) -> None:
+    """Let players with an empty hand pass; when every player has scored, go on."""
+    while True:
+        state = em.state
+        empty = [k for k in state.queue if not state.hands[k]]
+        if state.queue and empty and (state.sealed or empty[0] == state.queue[0]):
+            pass_empty(em, state.seats[empty[0]], rng)
+            continue
+        break
+    if not em.state.queue:
+        after_scoring(em, rng)
+
+
+def pass_empty(em: Emitter[State], seat: str, rng: Rng) -> None:
+    """A player without cards scores nothing and draws the one card everybody draws."""
+    final = em.state.phase is Phase.FINAL
+    em.emit(ev.ScoringPassed(seat))
+    if not final:
+        draw(em, seat, 1, rng)
+
+
+def after_scoring(em: Emitter[State], rng: Rng) -> None:
+    """After a city's scoring the last players may swap cards; after the final one, the end."""
+    state = em.state
+    if state.phase is Phase.FINAL:
+        end_game(em, game_over_reason(state))
+        return
+    lowest = min(state.scores)
+    tied = tuple(state.seats[k] for k in state.clockwise_from(state.active)
+                 if state.scores[k] == lowest)
+    em.emit(ev.SwapsStarted(tied))
+    next_swapper(em, rng)
+
+
+def next_swapper(em: Emitter[State], rng: Rng) -> None:
+    """Skip last-place players with no card to swap; when all are done, go on with the turn."""
+    while em.state.queue and not em.state.hands[em.state.queue[0]]:
+        em.emit(ev.CardsSwapped(em.state.seats[em.state.queue[0]], ()))
+    if not em.state.queue:
+        next_city(em, rng)
+
+
+def game_over_reason(state: State) -> str:
+    """Return why the game ends after this turn, or an empty text while it goes on: the end
+    reached by a placement this turn (rules 1.1), else a supply empty now, else no free line."""
+    reason = state.ending or exhausted(state)
+    if reason:
+        return reason
+    if not ct.free_lines(state):
+        return "no free wall line is left"
+    return ""
+
+
+def end_turn(em: Emitter[State], rng: Rng) -> None:
+    """Pass the turn on, or end the game (with a final scoring if no city was completed)."""
+    state = em.state
+    reason = game_over_reason(state)
+    if not reason:
+        em.emit(ev.TurnStarted(state.seats[state.next_seat(state.active)], state.turn + 1))
+        return
+    if state.closed:
+        end_game(em, reason)
+        return
+    seats = tuple(state.seats[k] for k in state.clockwise_from(state.active))
+    em.emit(ev.ScoringStarted(0, seats, final=True))
+    next_scorer(em, rng)
+
+
+def end_game(em: Emitter[State], reason: str) -> None:
+    """Name the winners: most points, then most cards left in hand; ties share the victory."""
+    state = em.state
+    best = max(zip(state.scores, (len(h) for h in state.hands), strict=True))
+    winners = tuple(seat for k, seat in enumerate(state.seats)
+                    if (state.scores[k], len(state.hands[k])) == best)
+    em.emit(ev.GameEnded(winners, f"The game ended: {reason}. " + _result(state, winners)))
+
+
+def _result(state: State, winners: tuple[str, ...]) -> str:
+    """Return the sentence naming the winners and their score."""
+    top = max(state.scores)
+    if len(winners) > 1:
+        return f"{' and '.join(winners)} share the victory with {top} points."
+    tied = sum(1 for s in state.scores if s == top) > 1
+    more = " and the most cards left in hand" if tied else ""
+    return f"{winners[0]} wins with {top} points{more}."
