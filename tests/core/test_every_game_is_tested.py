@@ -1,6 +1,6 @@
 """The registry cannot miss a game: every package under `engine/` that holds a game is
-registered, and every registered game is collected by each shared per-game suite and has its
-own rule tests, rules page and recorded log.
+registered and held to no import cycles, and every registered game is collected by each shared
+per-game suite and has its own rule tests, rules page and recorded log.
 
 The shared suites take their games from the registry, so a game left out of it would be
 played, tested and offered by none of them, silently: this test is what notices.
@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -104,6 +105,17 @@ def test_a_game_package_left_out_of_the_registry_is_named(tmp_path: Path) -> Non
     problems = unregistered(game_packages(tmp_path), {"masons": "engine.masons"})
     assert problems == [("engine.bluff_auction holds a game but is not in GAME_MODULES (add "
                          "\"bluff-auction\": \"engine.bluff_auction\" to engine/core/registry.py)")]
+
+
+def test_every_game_package_is_held_to_no_import_cycles() -> None:
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"][
+        "contracts"]
+    acyclic = {name for contract in contracts if contract["type"] == "acyclic_siblings"
+               for name in contract["ancestors"]}
+    packages = game_packages(Path(engine.__file__).parent).values()
+    assert {"engine", "engine.core", *packages} <= acyclic, (
+        "add every game package to the ancestors of the engine's acyclic_siblings contract in "
+        "pyproject.toml")
 
 
 def test_every_registered_game_runs_in_every_shared_suite() -> None:
