@@ -223,6 +223,18 @@ class KitGame(Game[S]):
         secrecy = self.PARTS.secrecy
         return secrecy.probe_words() if secrecy is not None else ()
 
+    def kept_standing(self, state: S, seat: str) -> tuple[Any, ...]:
+        """Return the seat's entries of the standing topics the game keeps as its own state
+        (its standing module's `kept`; none when it has no such topic)."""
+        kept = getattr(self.PARTS.standing, "kept", None)
+        return tuple(kept(state, seat)) if kept is not None else ()
+
+    def keep_standing(self, state: S, seat: str, entries: Sequence[Any]) -> list[Any]:
+        """Return the private events making the seat's kept topics `entries` (its standing
+        module's `keep`; none when it has no such topic)."""
+        keep = getattr(self.PARTS.standing, "keep", None)
+        return list(keep(state, seat, entries)) if keep is not None else []
+
     def missing_secrecy_hooks(self) -> list[str]:
         """Return the secrecy hooks this game lacks: all of them when its parts name no
         secrecy module and it does not implement them itself."""

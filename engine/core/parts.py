@@ -86,7 +86,13 @@ class SecrecyPart(Protocol):
 
 
 class StandingPart(Protocol):
-    """`standing.py`: the recurring decisions a seat may answer in advance."""
+    """`standing.py`: the recurring decisions a seat may answer in advance.
+
+    A game that keeps some topics as its own state (`Topic.kept`) also gives there
+    `kept(state, seat)`, the seat's entries of those topics, and `keep(state, seat, entries)`,
+    the private events making them `entries`; the kit answers `kept_standing` and
+    `keep_standing` with them.
+    """
 
     @property
     def TOPICS(self) -> tuple[Topic, ...]: ...

@@ -1,7 +1,7 @@
 """The Illuminati game object: the kit's machinery over the game's steps, views and grammar."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import cache
 from typing import Any, ClassVar
 
@@ -9,7 +9,6 @@ from engine.core.contract import OptionSpec, Outcome, Termination
 from engine.core.kit import Emitter, KitGame, Step
 from engine.core.parts import Parts
 from engine.core.rng import Rng
-from engine.core.standing import Standing
 
 from . import events, grammar, orders, render, secrecy, standing, steps, text, view
 from . import evolve as _evolvers  # noqa: F401  (registers the evolvers)
@@ -99,13 +98,7 @@ class Illuminati(KitGame[State]):
         roll = forced_roll(state, seat)
         return roll if roll is not None else super().forced_order(state, seat)
 
-    def kept_standing(self, state: State, seat: str) -> tuple[Standing, ...]:
-        """Return the seat's standing answer to windows (its private auto-pass mode)."""
-        return standing.kept(state, seat)
 
-    def keep_standing(self, state: State, seat: str, entries: Sequence[Any]) -> list[Any]:
-        """Return the private event setting the seat's auto-pass mode to `entries`' one."""
-        return list(standing.keep(state, seat, entries))
 
 
 

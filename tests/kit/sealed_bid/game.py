@@ -1,14 +1,13 @@
 """The Sealed Bid game object: its parts, and the hooks only its rules can answer."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from engine.core.contract import Outcome, Termination
 from engine.core.kit import Emitter, KitGame, Step
 from engine.core.parts import Parts
 from engine.core.rng import Rng
-from engine.core.standing import Standing
 
 from . import events, flow, grammar, orders, render, secrecy, standing, steps, text, view
 from .evolve import initial_state
@@ -49,14 +48,6 @@ class SealedBid(KitGame[State]):
     def standing_scope(self, state: State) -> str:
         """Return the mark of the round now (answers ahead hold for it): r2."""
         return f"r{state.round}"
-
-    def kept_standing(self, state: State, seat: str) -> tuple[Standing, ...]:
-        """Return the seat's standing answer to sit out (the game's own, private state)."""
-        return standing.kept(state, seat)
-
-    def keep_standing(self, state: State, seat: str, entries: Sequence[Any]) -> list[Any]:
-        """Return the private event setting the seat's standing answer to sit out."""
-        return list(standing.keep(state, seat, entries))
 
     def label(self, state: State) -> str:
         """Return e.g. 'Round 2 of 4'."""
