@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import (
     Connection,
@@ -77,6 +77,20 @@ from service.store.statements import (
     seat_values,
     write_append,
 )
+
+if TYPE_CHECKING:
+    from service.store.roles import (
+        Caches,
+        Connections,
+        Deadlines,
+        EventLog,
+        GameIndex,
+        Inbox,
+        LogAudit,
+        MailRecord,
+        Outbox,
+        Replies,
+    )
 
 __all__ = [
     "CHECKPOINT_EVERY",
@@ -567,3 +581,12 @@ def _recomputed_hash(row: Any) -> str:
     return event_hash(row.game_id, row.seq, row.type, row.schema_version,
                       json.loads(row.payload), row.actor, row.causation, row.recorded_at,
                       row.prev_hash)
+
+
+if TYPE_CHECKING:
+    StoreRoles = tuple[EventLog, LogAudit, GameIndex, Inbox, Replies, Outbox, MailRecord,
+                       Deadlines, Caches, Connections]
+
+    def _plays_every_role(store: Store) -> StoreRoles:
+        """Hold `Store` to every role's protocol (for the type checker alone)."""
+        return (store, store, store, store, store, store, store, store, store, store)
