@@ -296,6 +296,9 @@ class Connections(Protocol):
     """Plain connections, for the projections, pages and mailed links (`links.MailLinks`)
     that read or write the store's tables with statements of their own."""
 
+    dialect: str
+    """The database's dialect ("sqlite" or "postgresql"), which such statements are written in."""
+
     def connect(self) -> Connection:
         """Return a plain read connection."""
 
