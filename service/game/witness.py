@@ -21,8 +21,8 @@ from typing import Protocol
 from service.store.roles import EventLog, LogAudit
 
 
-class WitnessReads(EventLog, LogAudit, Protocol):
-    """The store as a witness is checked against: the log, and its chain checked."""
+class AuditedLog(EventLog, LogAudit, Protocol):
+    """The log with the audit's reads of it: streamed whole, its end, its chain checked."""
 
 
 SHORT = 12
@@ -81,7 +81,7 @@ def parse_witness(text: str) -> tuple[int, str]:
     return int(match["seq"]), match["hash"].lower()
 
 
-def check_witness(store: WitnessReads, game_id: str, seq: int, prefix: str) -> WitnessReport:
+def check_witness(store: AuditedLog, game_id: str, seq: int, prefix: str) -> WitnessReport:
     """Return whether the log still contains the witnessed head, with an intact chain to it."""
     bad = store.verify_chain(game_id)
     if bad is not None and bad <= seq:
