@@ -24,14 +24,19 @@ from service.game.kept import games as _games
 from service.game.loading import LoadedGame, UnknownGameId, fold_rows, from_snapshot, load_game
 from service.game.witness import Head, keyed
 from service.store.records import GameRow
-from service.store.roles import Connections, EventLog
+from service.store.roles import Connections, EventLog, GameIndex
 from service.store.schema import events as events_t
 from service.store.schema import games as games_t
 from service.store.schema import snapshots as snapshots_t
 
 
-class PageReads(EventLog, Connections, Protocol):
-    """The store as a page reads it: the log, and its tables with statements of the page's own."""
+class LogWithConnections(EventLog, Connections, Protocol):
+    """The log, and the store's tables read with statements of the caller's own (a page
+    reads a game at its head in one go)."""
+
+
+class GameLists(GameIndex, LogWithConnections, Protocol):
+    """The lists of games (the lobby, "my games"), each game read at its head."""
 
 
 BATCH = 250
@@ -66,7 +71,7 @@ class PageGame:
         return Head(row.head_seq, keyed(row.seed, row.id, row.head_seq, row.head_hash))
 
 
-def read_game(store: PageReads, game_id: str) -> PageGame:
+def read_game(store: LogWithConnections, game_id: str) -> PageGame:
     """Return the game at its head: its row, then (unless cached) its snapshot and tail."""
     with store.connect() as conn:
         row = _game_row(store, conn, game_id)
@@ -78,7 +83,7 @@ def read_game(store: PageReads, game_id: str) -> PageGame:
     return PageGame(row, loaded)
 
 
-def game_at(store: PageReads, game_id: str, seq: int | None = None) -> LoadedGame:
+def game_at(store: LogWithConnections, game_id: str, seq: int | None = None) -> LoadedGame:
     """Return the game at its head (`seq` None) or just after its event `seq`: from the cache
     when it holds that state (one read: the head's row, or the event's hash), else folded
     from the log and kept."""
@@ -112,7 +117,7 @@ def _game_row(store: Connections, conn: Connection, game_id: str) -> GameRow:
     return GameRow(**dict(zip(_GAME_COLUMNS, found)))
 
 
-def games_at_rows(store: PageReads, rows: Sequence[GameRow]) -> dict[str, LoadedGame]:
+def games_at_rows(store: LogWithConnections, rows: Sequence[GameRow]) -> dict[str, LoadedGame]:
     """Return the games folded at the heads their rows name, by id: from the cache, or read
     together, a batch of games at a time (their newest snapshots in one statement, the events
     after them in another), so that a list of games costs the same few statements whatever
@@ -172,7 +177,7 @@ def _tails(conn: Connection, rows: Sequence[GameRow],
     return tails
 
 
-def _fold(store: PageReads, conn: Connection, row: GameRow) -> LoadedGame:
+def _fold(store: LogWithConnections, conn: Connection, row: GameRow) -> LoadedGame:
     """Return the game folded from its newest snapshot and the events after it, up to the head."""
     snaps = snapshots_t.c
     snap = conn.execute(

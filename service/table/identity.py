@@ -4,10 +4,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from service.base.tokens import link_token, link_token_signed
-from service.game.current import games_at_rows
+from service.game.current import GameLists, games_at_rows
 from service.game.loading import load_game
 from service.game.meta import normal_address, seat_addresses
 from service.store.links import MailLinks
+from service.store.roles import Connections
 from service.store.store import Store
 from service.time.localtime import deadline_text
 
@@ -34,7 +35,7 @@ SIGN_IN = "sign-in"
 """The purpose of a "my games" sign-in link."""
 
 
-def new_sign_in(store: Store, key: bytes, email: str) -> str:
+def new_sign_in(store: Connections, key: bytes, email: str) -> str:
     """Return the token of a new sign-in link for `email`, valid for SIGN_IN_HOURS.
 
     The token is opaque: the address it stands for is kept in the store, never in the link,
@@ -45,7 +46,7 @@ def new_sign_in(store: Store, key: bytes, email: str) -> str:
     return token
 
 
-def read_sign_in(store: Store, key: bytes, token: str) -> str | None:
+def read_sign_in(store: Connections, key: bytes, token: str) -> str | None:
     """Return the address a sign-in token stands for, or None if it is forged or expired."""
     if not link_token_signed(key, token, SIGN_IN):
         return None
@@ -60,7 +61,7 @@ def is_old_sign_in(token: str) -> bool:
     return len(parts) == 3 and parts[1].isdigit() and len(parts[1]) == 12
 
 
-def seats_of(store: Store, email: str, zone: str = "") -> list[MySeat]:
+def seats_of(store: GameLists, email: str, zone: str = "") -> list[MySeat]:
     """Return every seat the address plays now, newest games first."""
     wanted = normal_address(email)
     found = []
