@@ -25,6 +25,9 @@ from service.game.loading import LoadedGame
 from service.game.meta import apply_service_event, format_time, normal_address
 from service.orders.results import SubmissionResult
 from service.store.records import OutboxRow, Submission
+from service.store.roles import (
+    EventLog,
+)
 from service.store.store import Store
 from service.table.seatcommands import append_once
 from service.time.absence import absence_events, bouncing_until
@@ -159,7 +162,7 @@ def process_bounce(store: Store, config: Config, sub: Submission, message: Email
     return SubmissionResult(sub.id, "bounce", notes=(f"{bounce.kind}: {bounce.reason()}",))
 
 
-def refused_for_good(store: Store, config: Config, row: OutboxRow, reason: str,
+def refused_for_good(store: EventLog, config: Config, row: OutboxRow, reason: str,
                      causation: str, recipient: str = "") -> bool:
     """Mark the mail of the seat a delivery went to as failing (once per cause), tell the game
     master, and let its open deadline wait as for an absence. True when newly marked.

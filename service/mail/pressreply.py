@@ -24,6 +24,9 @@ from service.mail.chat import is_closing, is_greeting, strip_bullet
 from service.mail.letter import OrderWords, order_lines
 from service.mail.reading import extract_orders
 from service.orders.results import ServiceError, SubmissionResult
+from service.store.roles import (
+    EventLog,
+)
 from service.store.store import Store, Submission
 from service.table.press import PressRequest, answer_request, press_at, send_press
 
@@ -35,7 +38,7 @@ WHERE_ORDERS_GO = ("Give orders and mail commands in a reply to your turn email,
                    "email's reply address takes talk only.")
 
 
-def authenticate_press(store: Store, config: Config,
+def authenticate_press(store: EventLog, config: Config,
                        claim: PressClaim) -> tuple[LoadedGame, PressSent]:
     """Return the game and the answered message when the press address is the seat's current."""
     row = store.get_game(claim.game_id)
@@ -97,7 +100,7 @@ def refuse_orders(text: str, order_words: OrderWords) -> None:
         f"{'those lines' if many else 'that line'}.", "press-reply-orders")
 
 
-def send_and_note(store: Store, game_id: str, seat: str, request: PressRequest,
+def send_and_note(store: EventLog, game_id: str, seat: str, request: PressRequest,
                   causation: str) -> str:
     """Send one press message; return the note saying it went, or why it did not."""
     try:

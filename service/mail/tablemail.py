@@ -13,7 +13,10 @@ from service.base.tokens import signature
 from service.game.loading import load_game
 from service.game.meta import GameMeta
 from service.mail.transport import send
-from service.store.store import OutboxRow, Store
+from service.store.roles import (
+    EventLog,
+)
+from service.store.store import OutboxRow
 from service.table.joining import JOIN_LINK_HOURS, JoinRequest
 
 LEAVE = "leave"
@@ -40,7 +43,7 @@ def mail_join_link(config: Config, request: JoinRequest) -> str:
     return send(config, message, name)
 
 
-def compose_table_notice(store: Store, config: Config, row: OutboxRow,
+def compose_table_notice(store: EventLog, config: Config, row: OutboxRow,
                          message_id: str) -> EmailMessage | None:
     """Return the notice of an outbox row of a table: a seat taken, or the table given up."""
     meta = load_game(store, row.game_id, upto=row.seq).meta

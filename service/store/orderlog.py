@@ -17,7 +17,11 @@ if TYPE_CHECKING:
     from service.store.store import Store
 
 
-class OrderLog(EventLog, Inbox, Protocol):
+class LogWithInbox(EventLog, Inbox, Protocol):
+    """A game's log and the inbox of submissions, without the order path's `full()`."""
+
+
+class OrderLog(LogWithInbox, Protocol):
     """The calls an order makes: its input kept, its game read, its events appended."""
 
     def full(self) -> Store:
