@@ -39,12 +39,7 @@ from service.mail.shape import (
 )
 from service.pdf.seat_pdf import snapshot_pdf
 from service.store.orderlog import LogWithInbox
-from service.store.roles import (
-    Caches,
-    Connections,
-    LogAudit,
-    MailRecord,
-)
+from service.store.roles import Caches, Connections, LogAudit, MailRecord
 from service.store.store import OutboxRow, Submission
 from service.time.localtime import deadline_text
 

@@ -17,10 +17,7 @@ from service.game.events import MASTER as MASTER_RECIPIENT
 from service.mail.compose import MailComposing
 from service.mail.transport import PermanentDeliveryError, send
 from service.store.records import SETTLED
-from service.store.roles import (
-    Outbox,
-    Replies,
-)
+from service.store.roles import Outbox, Replies
 from service.store.store import OutboxRow
 
 log = logging.getLogger("pbem.delivery")

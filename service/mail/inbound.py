@@ -38,12 +38,7 @@ from service.orders.appending import outbox_rows
 from service.orders.deciding import decide_order, help_now
 from service.orders.results import ServiceError, SubmissionResult, record_result, rejection
 from service.store.orderlog import OrderLog
-from service.store.roles import (
-    EventLog,
-    Inbox,
-    MailRecord,
-    Outbox,
-)
+from service.store.roles import EventLog, Inbox, MailRecord, Outbox
 from service.store.store import Store, Submission
 
 EMAIL_SOURCE = "email"

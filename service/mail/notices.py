@@ -10,9 +10,7 @@ from service.base.config import Config
 from service.base.templating import render_template
 from service.game.loading import load_game
 from service.game.meta import GameMeta, format_time
-from service.store.roles import (
-    EventLog,
-)
+from service.store.roles import EventLog
 from service.store.store import OutboxRow
 
 

@@ -13,9 +13,7 @@ from service.game.loading import load_game
 from service.game.meta import GameMeta
 from service.mail.pressreply import answer_words
 from service.mail.quotes import PRESS_MARKER
-from service.store.roles import (
-    EventLog,
-)
+from service.store.roles import EventLog
 from service.store.store import OutboxRow
 from service.table.press import press_at
 

@@ -24,10 +24,9 @@ from service.mail.chat import is_closing, is_greeting, strip_bullet
 from service.mail.letter import OrderWords, order_lines
 from service.mail.reading import extract_orders
 from service.orders.results import ServiceError, SubmissionResult
-from service.store.roles import (
-    EventLog,
-)
-from service.store.store import Store, Submission
+from service.store.orderlog import LogWithInbox
+from service.store.roles import EventLog
+from service.store.store import Submission
 from service.table.press import PressRequest, answer_request, press_at, send_press
 
 PRESS_REPLY_LINES = 200
@@ -111,7 +110,7 @@ def send_and_note(store: EventLog, game_id: str, seat: str, request: PressReques
     return f"Press sent{how} to {press_readers(sent)}."
 
 
-def answer_by_press_address(store: Store, config: Config, sub: Submission,
+def answer_by_press_address(store: LogWithInbox, config: Config, sub: Submission,
                             message: EmailMessage, claim: PressClaim) -> SubmissionResult:
     """Send a mail to a press address as press to the answered message's sender."""
     loaded, answered = authenticate_press(store, config, claim)

@@ -6,9 +6,7 @@ from collections.abc import Callable
 from service.base.config import Config
 from service.mail.inbound import authenticate
 from service.orders.results import ServiceError
-from service.store.roles import (
-    EventLog,
-)
+from service.store.roles import EventLog
 
 REFUSALS = {
     "unsigned-address": "550 5.1.1 Orders go to your seat's own reply address, the Reply-To "

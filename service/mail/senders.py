@@ -25,11 +25,7 @@ from service.game.loading import LoadedGame, load_game
 from service.game.meta import GameMeta, normal_address
 from service.orders.results import ServiceError, SubmissionResult
 from service.store.orderlog import LogWithInbox
-from service.store.roles import (
-    Inbox,
-    MailRecord,
-    Outbox,
-)
+from service.store.roles import Inbox, MailRecord, Outbox
 from service.store.store import NewOutbox, OutboxRow, Submission
 
 HELD = "held"

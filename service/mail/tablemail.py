@@ -13,9 +13,7 @@ from service.base.tokens import signature
 from service.game.loading import load_game
 from service.game.meta import GameMeta
 from service.mail.transport import send
-from service.store.roles import (
-    EventLog,
-)
+from service.store.roles import EventLog
 from service.store.store import OutboxRow
 from service.table.joining import JOIN_LINK_HOURS, JoinRequest
 

@@ -17,9 +17,7 @@ from service.mail.letter import OrderWords, ReadLetter, read_letter
 from service.mail.pressreply import refuse_orders, reply_text, send_and_note
 from service.mail.reading import Extracted
 from service.orders.results import ServiceError
-from service.store.roles import (
-    EventLog,
-)
+from service.store.roles import EventLog
 from service.table.manual import manual_text
 from service.table.press import answer_request
 from service.table.seatcommands import answer

@@ -160,7 +160,8 @@ def _postgresql_engine(url: str, db_schema: str | None) -> Engine:
 
 
 class Store(QueueStore, ReadStore, CacheStore):
-    """The persistence of the service behind one small interface, for SQLite and PostgreSQL.
+    """The persistence of the service, for SQLite and PostgreSQL: it plays every role of
+    `service.store.roles`, and opens, migrates and disposes of the database.
 
     `schema` (PostgreSQL only) names a database schema that holds the tables instead of the
     default search path; `create_schema` creates it and `drop_schema` removes it. Tests use
