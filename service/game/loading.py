@@ -4,21 +4,23 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from engine.core import Game, decode, encode, get_game
 from service.game.events import SERVICE_EVENTS, is_service_event
 from service.game.meta import GameMeta, apply_service_event
 from service.store.records import EventRow, GameRow
-
-if TYPE_CHECKING:
-    from service.store.roles import EventLog
+from service.store.roles import EventLog, GameIndex
 
 log = logging.getLogger("pbem.loading")
 SNAPSHOT_EVERY = 50
 """A snapshot is written when a game's log has grown this many events past the last one.
 
 An order writes it in its own transaction, so a short tail to fold costs no extra commit."""
+
+
+class IndexedLog(GameIndex, EventLog, Protocol):
+    """Every game listed, each folded from its log: what a projection is rebuilt from."""
 
 
 class UnknownGameId(LookupError):

@@ -5,11 +5,10 @@ from dataclasses import dataclass
 
 from service.base.tokens import link_token, link_token_signed
 from service.game.current import GameLists, games_at_rows
-from service.game.loading import load_game
+from service.game.loading import IndexedLog, load_game
 from service.game.meta import normal_address, seat_addresses
 from service.store.links import MailLinks
 from service.store.roles import Connections
-from service.store.store import Store
 from service.time.localtime import deadline_text
 
 SIGN_IN_HOURS = 24
@@ -88,7 +87,7 @@ def seats_of(store: GameLists, email: str, zone: str = "") -> list[MySeat]:
     return found
 
 
-def rebuild_seat_addresses(store: Store) -> int:
+def rebuild_seat_addresses(store: IndexedLog) -> int:
     """Write who plays every game's seats anew, from the logs; return how many games."""
     count = 0
     for row in store.list_games():

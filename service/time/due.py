@@ -13,14 +13,14 @@ from typing import Any, Protocol
 from engine.core import Game
 from service.base import clock
 from service.game.events import DeadlineSet
-from service.game.loading import load_game
+from service.game.loading import IndexedLog, load_game
 from service.game.meta import GameMeta, format_time, parse_time, reminder_leads
 from service.store.records import DeadlineRow
-from service.store.roles import Deadlines, EventLog, GameIndex
+from service.store.roles import Deadlines
 from service.time.absence import extend_for_absence
 
 
-class DeadlineProjection(GameIndex, EventLog, Deadlines, Protocol):
+class DeadlineProjection(IndexedLog, Deadlines, Protocol):
     """The store as the deadlines projection is rebuilt in it: every game, its log, its
     deadlines."""
 
