@@ -45,13 +45,15 @@ from service.audit.rerun import audit
 from service.audit.restore import audit_archive, import_archive
 from service.game.loading import load_game
 from service.orders.processing import submit_order
+from service.store.orderlog import OrderLog
+from service.store.roles import EventLog
 from service.store.store import Store
 
 TARGET = 50_000
 ROUNDS = 9
 
 
-def finish(store: Store, game_id: str) -> None:
+def finish(store: OrderLog, game_id: str) -> None:
     """Play random legal orders until the game ends, so its seed is revealed."""
     chooser = chooser_for(b"bench-archive")
     for _ in range(50_000):
@@ -173,7 +175,7 @@ def run_all(folder: Path, args: argparse.Namespace) -> None:
     print(json.dumps(figures, sort_keys=True))
 
 
-def bare_export(store: Store, game_id: str, folder: Path) -> None:
+def bare_export(store: EventLog, game_id: str, folder: Path) -> None:
     """Read the game's rows and write each as one line of JSON: the floor of an export."""
     with (folder / "bare.jsonl").open("w", encoding="utf-8") as out:
         for row in store.event_rows(game_id):

@@ -79,6 +79,7 @@ from service.game.kept import forget_games
 from service.game.loading import load_game
 from service.orders.processing import submit_order
 from service.seats.master import end_game, set_spectators
+from service.store.roles import EventLog
 from service.store.schema import outbox as outbox_t
 from service.store.store import Store
 from service.sweeps import deadlines
@@ -155,7 +156,7 @@ def cold() -> None:
     forget_lines()
 
 
-def seat_sig(store: Store, game_id: str, seat: str) -> str:
+def seat_sig(store: EventLog, game_id: str, seat: str) -> str:
     """Return the seat's signature: its link's last part and its API bearer token."""
     meta = load_game(store, game_id).meta
     return signature(KEY.encode(), game_id, seat, meta.generation(seat), "web")

@@ -21,6 +21,7 @@ from engine.core import get_game
 from service.cli.selfplay import play_to_end
 from service.game.loading import load_game
 from service.orders.creation import NewSeat, create_game
+from service.store.roles import EventLog
 from service.store.store import Store
 
 TABLES = {"secret-masters": 3, "freimaurerei": 2, "castle-of-the-devil": 5}
@@ -46,7 +47,7 @@ def count(game: str, players: int, folder: Path) -> tuple[Counter[str], Counter[
     return every, must_act, played.orders
 
 
-def _must_act(store: Store, game_id: str, seq: int, seat: str) -> bool:
+def _must_act(store: EventLog, game_id: str, seq: int, seat: str) -> bool:
     """Return whether the seat had a decision open just after `seq`."""
     then = load_game(store, game_id, upto=seq)
     return then.game.prompt_for(then.state, seat) is not None

@@ -52,8 +52,10 @@ from bench.scratch import PG_URL  # $PBEM_BENCH_PG_URL, as every benchmark reads
 from engine.core import Rng
 from engine.core.harness import choose_step, chooser_for, seat_names
 from service.game.loading import load_game
+from service.orders.appending import LogWithOutbox
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
+from service.store.roles import EventLog
 from service.store.store import Store
 
 GAME = "secret-masters"
@@ -97,7 +99,7 @@ def baseline(store: Store) -> Callable[[], None]:
     return run
 
 
-def next_order(store: Store, game_id: str, chooser: Rng) -> tuple[str, str]:
+def next_order(store: EventLog, game_id: str, chooser: Rng) -> tuple[str, str]:
     """Return (seat, order text) of a legal order that does not end the game."""
     loaded = load_game(store, game_id)
     game = loaded.game
@@ -112,7 +114,7 @@ def next_order(store: Store, game_id: str, chooser: Rng) -> tuple[str, str]:
     raise RuntimeError("every order tried ends the game")
 
 
-def new_game(store: Store) -> str:
+def new_game(store: LogWithOutbox) -> str:
     """Create a 3-seat game and return its id."""
     seats = [NewSeat(name, f"{name}@bench.test") for name in seat_names(3)]
     return create_game(store, GAME, seats, {"long": "yes"}, seed_hex="be" * 32).meta.id

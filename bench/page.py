@@ -44,6 +44,7 @@ from flask import Flask
 
 from bench.processes import cpu_seconds, free_port, stop
 from service.game.loading import load_game, maybe_snapshot
+from service.game.witness import AuditedLog
 from service.orders.creation import NewSeat, create_game
 from service.store.records import Append
 from service.store.store import NewEvent, Store
@@ -67,7 +68,7 @@ def bench_app() -> Flask:
     return app
 
 
-def grow_log(store: Store, game_id: str, events: int) -> None:
+def grow_log(store: AuditedLog, game_id: str, events: int) -> None:
     """Append mail-setting changes until the log holds `events` events, then snapshot it."""
     last = store.last_seq(game_id)
     while last < events:

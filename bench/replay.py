@@ -34,6 +34,7 @@ from engine.secret_masters.state import points
 from service.game.loading import fold_rows, load_game, maybe_snapshot
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
+from service.store.roles import EventLog
 from service.store.store import Store
 
 DEFAULT_PG = PG_URL
@@ -73,7 +74,7 @@ def build_long_game(store: Store, min_events: int) -> str:
     return loaded.meta.id
 
 
-def read_and_parse(store: Store, game_id: str, after: int = 0) -> int:
+def read_and_parse(store: EventLog, game_id: str, after: int = 0) -> int:
     """Read the game's event rows after `after` and parse each payload; return how many."""
     rows = store.event_rows(game_id, after)
     for row in rows:
@@ -81,7 +82,7 @@ def read_and_parse(store: Store, game_id: str, after: int = 0) -> int:
     return len(rows)
 
 
-def time_full_replay(store: Store, game_id: str, runs: int = 5) -> tuple[int, Compared, Took]:
+def time_full_replay(store: EventLog, game_id: str, runs: int = 5) -> tuple[int, Compared, Took]:
     """Return (events, full replay against reading and parsing the rows, reading alone)."""
     replays, bases, reads = [], [], []
     count = 0
@@ -95,7 +96,7 @@ def time_full_replay(store: Store, game_id: str, runs: int = 5) -> tuple[int, Co
     return count, compared(replays, bases), median_took(reads)
 
 
-def raw_load(store: Store, game_id: str, version: str) -> None:
+def raw_load(store: EventLog, game_id: str, version: str) -> None:
     """Read the game's row, newest snapshot and the events after it, as a load does, and
     parse them, without decoding or folding anything: a load's floor."""
     tail = store.game_tail(game_id, lambda _name: version)
@@ -103,7 +104,7 @@ def raw_load(store: Store, game_id: str, version: str) -> None:
         json.loads(row[3])
 
 
-def time_loads(store: Store, game_id: str, runs: int = 200) -> tuple[list[Took], list[Took]]:
+def time_loads(store: EventLog, game_id: str, runs: int = 200) -> tuple[list[Took], list[Took]]:
     """Return the times of `runs` snapshot-based loads of the current state and of as many
     raw reads of the same rows, taken by turns."""
     loaded = load_game(store, game_id, use_snapshots=False)

@@ -13,9 +13,11 @@ from service.audit.archive import write_archive
 from service.base import clock
 from service.cli.selfplay import play_to_end
 from service.game.loading import load_game
+from service.game.witness import AuditedLog
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import process_submission
 from service.seats import master
+from service.store.orderlog import OrderLog
 from service.store.store import GENESIS_HASH, Store, event_hash
 from service.sweeps.deadlines import sweep
 
@@ -43,7 +45,7 @@ def played(store: Store, game: str, seed: str, *, replace_after: int = 0,
     return loaded.meta.id
 
 
-def play_some(store: Store, game_id: str, orders: int, seed: str) -> None:
+def play_some(store: OrderLog, game_id: str, orders: int, seed: str) -> None:
     """Play `orders` random legal orders (fewer if the game ends first)."""
     from engine.core.harness import chooser_for
     from service.orders.processing import submit_order
@@ -84,7 +86,7 @@ def defaulted(store: Store, game: str, seed: str, start_orders: int = 4) -> str:
     raise AssertionError("the deadline defaults did not end the game")
 
 
-def export(store: Store, game_id: str, path: Path, with_secrets: bool = False) -> Path:
+def export(store: AuditedLog, game_id: str, path: Path, with_secrets: bool = False) -> Path:
     """Write the game's archive to `path` and return it."""
     with path.open("wb") as out:
         write_archive(store, game_id, out, with_secrets)

@@ -9,6 +9,7 @@ from engine.core import Prompt
 from engine.core.rng import Rng
 from service.game.loading import LoadedGame, load_game
 from service.orders.processing import submit_order
+from service.store.orderlog import OrderLog
 from service.store.store import Store
 
 
@@ -24,7 +25,7 @@ def private_window(prompts: tuple[Prompt, ...]) -> bool:
     return len(prompts) > 1 and any(not p.answering_public for p in prompts)
 
 
-def give(store: Store, loaded: LoadedGame, seat: str, rng: random.Random) -> None:
+def give(store: OrderLog, loaded: LoadedGame, seat: str, rng: random.Random) -> None:
     """Give one random legal order of `seat` through the service."""
     game, state = loaded.game, loaded.state
     if game.can_list(state, seat):

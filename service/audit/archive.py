@@ -17,7 +17,9 @@ from engine.core import Game, UnknownGame, canonical_json, get_game, sha256_hex
 from engine.core.errors import UnknownEngineVersion
 from service.base.inputs import nesting_depth
 from service.game.loading import UnknownGameId, load_game
-from service.store.store import GENESIS_HASH, Store, StoredEvent, event_hash
+from service.game.witness import AuditedLog
+from service.store.roles import EventLog
+from service.store.store import GENESIS_HASH, StoredEvent, event_hash
 
 FORMAT = "pbem-archive"
 FORMAT_VERSION = 1
@@ -91,7 +93,7 @@ def check_engine(name: str, version: str) -> Game[Any]:
 
 # -- writing -------------------------------------------------------------------------------
 
-def header_for(store: Store, game_id: str, with_secrets: bool = False) -> ArchiveHeader:
+def header_for(store: EventLog, game_id: str, with_secrets: bool = False) -> ArchiveHeader:
     """Return the header of the game's archive as the log stands now."""
     row = store.get_game(game_id)
     if row is None:
@@ -118,7 +120,7 @@ def event_json(item: StoredEvent) -> dict[str, Any]:
             "recorded_at": item.recorded_at, "prev_hash": item.prev_hash, "hash": item.hash}
 
 
-def archive_lines(store: Store, game_id: str, with_secrets: bool = False) -> Iterator[str]:
+def archive_lines(store: AuditedLog, game_id: str, with_secrets: bool = False) -> Iterator[str]:
     """Yield the archive of a game line by line (each ends with a newline)."""
     header = header_for(store, game_id, with_secrets)
     yield canonical_json(header.as_json()) + "\n"
@@ -126,7 +128,7 @@ def archive_lines(store: Store, game_id: str, with_secrets: bool = False) -> Ite
         yield canonical_json(event_json(item)) + "\n"
 
 
-def write_archive(store: Store, game_id: str, out: IO[bytes],
+def write_archive(store: AuditedLog, game_id: str, out: IO[bytes],
                   with_secrets: bool = False) -> int:
     """Write the game's archive to `out`; return the number of bytes written."""
     size = 0
@@ -152,7 +154,7 @@ class MailedArchive:
     note: str
 
 
-def archive_for_mail(store: Store, game_id: str, base_url: str, limit: int) -> MailedArchive:
+def archive_for_mail(store: AuditedLog, game_id: str, base_url: str, limit: int) -> MailedArchive:
     """Return the archive to attach (at most `limit` bytes), or a note linking to it."""
     name = archive_name(header_for(store, game_id))
     parts, size = [], 0

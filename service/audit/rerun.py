@@ -20,7 +20,7 @@ from service.game.loading import load_game, start_state
 from service.game.meta import GameMeta, apply_service_event
 from service.game.opentableevents import TableOpened
 from service.game.seating import seating
-from service.store.store import Store
+from service.game.witness import AuditedLog
 
 
 class AuditRefused(Exception):
@@ -53,7 +53,7 @@ class AuditFailure(AuditRefused):
         self.reason = reason
 
 
-def audit(store: Store, game_id: str) -> AuditReport:
+def audit(store: AuditedLog, game_id: str) -> AuditReport:
     """Re-run every order of a finished game in the store against its revealed seed."""
     meta = load_game(store, game_id).meta
     if not meta.finished or meta.revealed_seed is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from service.audit.archive import Archive, ArchiveError, ArchiveHeader, check_engine, seed_matches
 from service.audit.rerun import AuditFailure, AuditRefused, AuditReport, rerun_log
@@ -12,9 +12,16 @@ from service.base.ids import GAME_ID_RULE, is_game_id
 from service.game.events import SERVICE_EVENTS, SeedRevealed, is_service_event
 from service.game.loading import fold_rows, snapshot_of
 from service.game.meta import GameMeta, apply_service_event, seat_addresses
-from service.store.store import CHECKPOINT_EVERY, GameRow, Store, StoredEvent, StoreError
+from service.game.witness import AuditedLog
+from service.store.roles import GameIndex
+from service.store.store import CHECKPOINT_EVERY, GameRow, StoredEvent, StoreError
 
 STATUSES = ("active", "paused", "finished")
+
+
+class Restoring(AuditedLog, GameIndex, Protocol):
+    """The store as an archive is restored into it: the log written as it is, and the
+    index of who plays the game."""
 
 
 def audit_archive(path: str | Path) -> AuditReport:
@@ -96,7 +103,7 @@ class Restored:
     status: str
 
 
-def import_archive(store: Store, path: str | Path) -> Restored:
+def import_archive(store: Restoring, path: str | Path) -> Restored:
     """Restore a game from its archive; refuse a broken chain, a taken id or a missing seed.
 
     Everything is written in one transaction while the chain is checked, so a refused
@@ -159,7 +166,7 @@ def _seed_checked(events: Iterator[StoredEvent], header: ArchiveHeader) -> Itera
 FOLD_BATCH = CHECKPOINT_EVERY
 
 
-def _cache(store: Store, game_id: str) -> None:
+def _cache(store: Restoring, game_id: str) -> None:
     """Fold the restored game once, a batch of rows at a time, keeping a snapshot after each
     batch (the checkpoints a replay of any step folds from, as the service keeps them), and
     note who plays its seats."""

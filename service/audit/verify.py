@@ -6,7 +6,9 @@ from dataclasses import dataclass
 
 from engine.core import encode, get_game
 from service.game.loading import UnknownGameId, load_game
-from service.store.store import GameRow, Store
+from service.game.witness import AuditedLog
+from service.store.records import GameRow
+from service.store.roles import EventLog, LogAudit
 
 
 @dataclass(frozen=True)
@@ -19,7 +21,7 @@ class VerifyReport:
     problem: str = ""
 
 
-def verify(store: Store, game_id: str) -> VerifyReport:
+def verify(store: AuditedLog, game_id: str) -> VerifyReport:
     """Check the hash chain, and that a full replay equals the state loaded from snapshots."""
     row = store.get_game(game_id)
     if row is None:
@@ -60,7 +62,7 @@ def verify(store: Store, game_id: str) -> VerifyReport:
     return VerifyReport(True, last, None)
 
 
-def stale_snapshot(store: Store, row: GameRow) -> int | None:
+def stale_snapshot(store: EventLog, row: GameRow) -> int | None:
     """Return the seq of the newest snapshot if the log holds another event there, or None."""
     try:
         found = store.latest_snapshot(row.id, get_game(row.game).version)
@@ -73,7 +75,7 @@ def stale_snapshot(store: Store, row: GameRow) -> int | None:
     return seq if not event or event[0].hash != data["hash"] else None
 
 
-def truncation(store: Store, row: GameRow, last: int) -> str:
+def truncation(store: LogAudit, row: GameRow, last: int) -> str:
     """Return how the log disagrees with the head the games table and outbox record, or ''."""
     end_seq, end_hash = store.log_end(row.id)
     if (row.head_seq, row.head_hash) != (end_seq, end_hash):

@@ -23,7 +23,7 @@ from service.orders.processing import submit_order
 from service.orders.results import ServiceError
 
 if TYPE_CHECKING:
-    from service.store.store import Store
+    from service.game.witness import AuditedLog
 
 # A command imports what only it needs (the archive, the audit, the game master's tools,
 # the web and the task queue) when it runs, so that `pbem order` starts quickly.
@@ -323,7 +323,7 @@ def verify_command(game_id: str, witnesses: tuple[str, ...]) -> None:
     raise click.ClickException(f"verification failed{where}: {report.problem}")
 
 
-def check_witness_command(store: Store, game_id: str, given: str) -> None:
+def check_witness_command(store: AuditedLog, game_id: str, given: str) -> None:
     """Print that the log holds a witnessed head, or stop with what is wrong."""
     from service.game.witness import check_witness, parse_witness
 

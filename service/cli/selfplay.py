@@ -15,9 +15,11 @@ from service.audit.rerun import AuditRefused, audit
 from service.audit.verify import verify
 from service.game.events import DEADLINE_ACTOR
 from service.game.loading import LoadedGame, load_game
+from service.game.witness import AuditedLog
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
 from service.orders.results import ServiceError
+from service.store.orderlog import OrderLog
 from service.store.store import Store
 
 MAX_ORDERS = 20_000
@@ -32,7 +34,7 @@ class PlayedGame:
     events: int
 
 
-def play_to_end(store: Store, loaded: LoadedGame, seed: bytes) -> PlayedGame:
+def play_to_end(store: OrderLog, loaded: LoadedGame, seed: bytes) -> PlayedGame:
     """Play random legal orders (now and then a deadline default) until the game ends."""
     game, game_id, chooser = loaded.game, loaded.meta.id, chooser_for(seed)
     for orders in range(MAX_ORDERS):
@@ -51,7 +53,7 @@ def play_to_end(store: Store, loaded: LoadedGame, seed: bytes) -> PlayedGame:
     raise ServiceError(f"game {game_id} did not end after {MAX_ORDERS} orders")
 
 
-def check_played(store: Store, game_id: str) -> None:
+def check_played(store: AuditedLog, game_id: str) -> None:
     """Verify and audit a finished game, raising ServiceError on any failure."""
     report = verify(store, game_id)
     if not report.ok:

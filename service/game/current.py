@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import Connection, and_, func, or_, select
 
@@ -24,10 +24,20 @@ from service.game.kept import games as _games
 from service.game.loading import LoadedGame, UnknownGameId, fold_rows, from_snapshot, load_game
 from service.game.witness import Head, keyed
 from service.store.records import GameRow
+from service.store.roles import Connections, EventLog, GameIndex
 from service.store.schema import events as events_t
 from service.store.schema import games as games_t
 from service.store.schema import snapshots as snapshots_t
-from service.store.store import Store
+
+
+class LogWithConnections(EventLog, Connections, Protocol):
+    """The log, and the store's tables read with statements of the caller's own (a page
+    reads a game at its head in one go)."""
+
+
+class GameLists(GameIndex, LogWithConnections, Protocol):
+    """The lists of games (the lobby, "my games"), each game read at its head."""
+
 
 BATCH = 250
 """Games read together by one pair of statements (each game adds its own condition to them)."""
@@ -61,7 +71,7 @@ class PageGame:
         return Head(row.head_seq, keyed(row.seed, row.id, row.head_seq, row.head_hash))
 
 
-def read_game(store: Store, game_id: str) -> PageGame:
+def read_game(store: LogWithConnections, game_id: str) -> PageGame:
     """Return the game at its head: its row, then (unless cached) its snapshot and tail."""
     with store.connect() as conn:
         row = _game_row(store, conn, game_id)
@@ -73,7 +83,7 @@ def read_game(store: Store, game_id: str) -> PageGame:
     return PageGame(row, loaded)
 
 
-def game_at(store: Store, game_id: str, seq: int | None = None) -> LoadedGame:
+def game_at(store: LogWithConnections, game_id: str, seq: int | None = None) -> LoadedGame:
     """Return the game at its head (`seq` None) or just after its event `seq`: from the cache
     when it holds that state (one read: the head's row, or the event's hash), else folded
     from the log and kept."""
@@ -92,7 +102,7 @@ def game_at(store: Store, game_id: str, seq: int | None = None) -> LoadedGame:
     return loaded
 
 
-def _game_row(store: Store, conn: Connection, game_id: str) -> GameRow:
+def _game_row(store: Connections, conn: Connection, game_id: str) -> GameRow:
     """Return the game's row, read straight through the driver (a page's one sure read)."""
     # SQLAlchemy's statement machinery costs more than the read itself here, on every page.
     sql = _GAME_ROW_SQL if store.dialect == "sqlite" else _GAME_ROW_SQL.replace("?", "%s")
@@ -107,7 +117,7 @@ def _game_row(store: Store, conn: Connection, game_id: str) -> GameRow:
     return GameRow(**dict(zip(_GAME_COLUMNS, found)))
 
 
-def games_at_rows(store: Store, rows: Sequence[GameRow]) -> dict[str, LoadedGame]:
+def games_at_rows(store: LogWithConnections, rows: Sequence[GameRow]) -> dict[str, LoadedGame]:
     """Return the games folded at the heads their rows name, by id: from the cache, or read
     together, a batch of games at a time (their newest snapshots in one statement, the events
     after them in another), so that a list of games costs the same few statements whatever
@@ -167,7 +177,7 @@ def _tails(conn: Connection, rows: Sequence[GameRow],
     return tails
 
 
-def _fold(store: Store, conn: Connection, row: GameRow) -> LoadedGame:
+def _fold(store: LogWithConnections, conn: Connection, row: GameRow) -> LoadedGame:
     """Return the game folded from its newest snapshot and the events after it, up to the head."""
     snaps = snapshots_t.c
     snap = conn.execute(
@@ -184,7 +194,7 @@ def _fold(store: Store, conn: Connection, row: GameRow) -> LoadedGame:
     return _folded(store, row, None if snap is None else (snap.seq, snap.state), rows)
 
 
-def _folded(store: Store, row: GameRow, snap: tuple[int, str] | None,
+def _folded(store: EventLog, row: GameRow, snap: tuple[int, str] | None,
             rows: list[Any]) -> LoadedGame:
     """Return the game from its snapshot (seq, state JSON) and the event rows from the
     snapshot's seq on; a snapshot that does not fit is left to `load_game` to rebuild."""

@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import Connection, select
 
 from engine.core import Game, get_game
-from service.game.current import PageGame
+from service.game.current import LogWithConnections, PageGame
 from service.game.events import (
     SERVICE_EVENTS,
     STANDING_ACTOR,
@@ -26,8 +26,9 @@ from service.game.events import (
 )
 from service.game.loading import LoadedGame, UnknownGameId, load_game
 from service.game.witness import Head, head_at, keyed
+from service.store.records import StoredEvent
+from service.store.roles import EventLog
 from service.store.schema import events as events_t
-from service.store.store import Store, StoredEvent
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ class HistoryLine:
     text: str
 
 
-def decoded_events(store: Store, game_id: str, upto: int | None = None, after: int = 0,
+def decoded_events(store: EventLog, game_id: str, upto: int | None = None, after: int = 0,
                    game: Game[Any] | None = None,
                    ) -> tuple[Game[Any], list[tuple[StoredEvent, Any]]]:
     """Return the game's rules and its stored events after `after` up to `upto`, decoded.
@@ -60,7 +61,7 @@ def decoded_events(store: Store, game_id: str, upto: int | None = None, after: i
     return game, result
 
 
-def history(store: Store, game_id: str, seat: str | None, *, after: int = 0,
+def history(store: EventLog, game_id: str, seat: str | None, *, after: int = 0,
             upto: int | None = None, loaded: LoadedGame | None = None) -> list[HistoryLine]:
     """Return the history `seat` may read (None: a spectator); everything once the game ended.
 
@@ -147,7 +148,7 @@ class HistoryPage:
     last_seq: int
 
 
-def history_page(store: Store, game: PageGame, seat: str | None, *, before: int | None = None,
+def history_page(store: LogWithConnections, game: PageGame, seat: str | None, *, before: int | None = None,
                  after: int | None = None, size: int = PAGE_EVENTS) -> HistoryPage:
     """Return the page of events before seq `before`, after seq `after`, or the newest page,
     up to the head as `seat` may know it."""
@@ -177,7 +178,7 @@ def history_page(store: Store, game: PageGame, seat: str | None, *, before: int 
                        first, last)
 
 
-def reader_seq(store: Store, game: Game[Any], game_id: str, seat: str | None, upto: int,
+def reader_seq(store: LogWithConnections, game: Game[Any], game_id: str, seat: str | None, upto: int,
                finished: bool) -> int:
     """Return the seq of the newest event up to `upto` that `seat` (None: a spectator) may
     know happened: the log's head as this reader may know it (the head itself once the game
@@ -195,7 +196,7 @@ def reader_seq(store: Store, game: Game[Any], game_id: str, seat: str | None, up
     return upto if finished else _reader_event(store, game, game_id, seat, upto)[0]
 
 
-def _reader_event(store: Store, game: Game[Any], game_id: str, seat: str | None,
+def _reader_event(store: LogWithConnections, game: Game[Any], game_id: str, seat: str | None,
                   upto: int) -> tuple[int, str]:
     """Return the seq and hash of the newest event up to `upto` known to `seat` (see
     `reader_seq`); (0, "") when the log holds none."""
@@ -222,7 +223,7 @@ more than once (the news, the history page, the session's mark); a log only grow
 _READERS_KEPT = 512
 
 
-def _page_reader_event(store: Store, game: PageGame, seat: str | None) -> tuple[int, str]:
+def _page_reader_event(store: LogWithConnections, game: PageGame, seat: str | None) -> tuple[int, str]:
     """Return the seq and hash of the head of a game read for a page as `seat` may know it."""
     row = game.row
     if game.loaded.meta.finished:
@@ -237,12 +238,12 @@ def _page_reader_event(store: Store, game: PageGame, seat: str | None) -> tuple[
     return found
 
 
-def page_reader_seq(store: Store, game: PageGame, seat: str | None) -> int:
+def page_reader_seq(store: LogWithConnections, game: PageGame, seat: str | None) -> int:
     """Return the head of a game read for a page as `seat` may know it (see `reader_seq`)."""
     return _page_reader_event(store, game, seat)[0]
 
 
-def reader_head(store: Store, game: PageGame, seat: str | None) -> Head | None:
+def reader_head(store: LogWithConnections, game: PageGame, seat: str | None) -> Head | None:
     """Return the head of the log `seat` may witness: the game's head as the seat may know it."""
     seq, hashed = _page_reader_event(store, game, seat)
     if seq == game.row.head_seq:
@@ -252,7 +253,7 @@ def reader_head(store: Store, game: PageGame, seat: str | None) -> Head | None:
     return Head(seq, keyed(game.row.seed, game.row.id, seq, hashed))
 
 
-def lines_before(store: Store, loaded: LoadedGame, seat: str | None,
+def lines_before(store: LogWithConnections, loaded: LoadedGame, seat: str | None,
                  count: int) -> list[HistoryLine]:
     """Return the lines `seat` may read of the `count` events up to the loaded game's seq, as
     the game stood then (everything, if it had ended by then): one bounded read."""
@@ -293,7 +294,7 @@ def readable_lines(game: Game[Any], rows: list[Any], seat: str | None,
     return lines
 
 
-def news_since(store: Store, game: PageGame, seat: str | None, last_seen: int | None,
+def news_since(store: LogWithConnections, game: PageGame, seat: str | None, last_seen: int | None,
                first_visit_lines: int) -> tuple[list[HistoryLine], bool]:
     """Return the lines since seq `last_seen` (at most a page; on a first visit, the newest
     `first_visit_lines`), and whether more happened since than is shown."""

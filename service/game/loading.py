@@ -4,21 +4,23 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from engine.core import Game, decode, encode, get_game
 from service.game.events import SERVICE_EVENTS, is_service_event
 from service.game.meta import GameMeta, apply_service_event
 from service.store.records import EventRow, GameRow
-
-if TYPE_CHECKING:
-    from service.store.orderlog import OrderLog
+from service.store.roles import EventLog, GameIndex
 
 log = logging.getLogger("pbem.loading")
 SNAPSHOT_EVERY = 50
 """A snapshot is written when a game's log has grown this many events past the last one.
 
 An order writes it in its own transaction, so a short tail to fold costs no extra commit."""
+
+
+class IndexedLog(GameIndex, EventLog, Protocol):
+    """Every game listed, each folded from its log: what a projection is rebuilt from."""
 
 
 class UnknownGameId(LookupError):
@@ -97,7 +99,7 @@ def from_snapshot(game_id: str, seq: int, data: dict[str, Any]) -> LoadedGame:
     return LoadedGame(game, meta, decode(game.state_type, data["state"]), seq, seq)
 
 
-def load_game(store: OrderLog, game_id: str, *, use_snapshots: bool = True,
+def load_game(store: EventLog, game_id: str, *, use_snapshots: bool = True,
               row: GameRow | None = None, upto: int | None = None) -> LoadedGame:
     """Return a game's state (now, or just after event `upto`) from a snapshot and the log.
 
@@ -119,7 +121,7 @@ def load_game(store: OrderLog, game_id: str, *, use_snapshots: bool = True,
     return _fold_tail(store, game_id, upto, loaded, last_hash, rows)
 
 
-def _load_tail(store: OrderLog, game_id: str) -> LoadedGame:
+def _load_tail(store: EventLog, game_id: str) -> LoadedGame:
     """Return the game now from one read of its row, newest snapshot and the events after."""
     try:
         tail = store.game_tail(game_id, lambda name: get_game(name).version)
@@ -138,7 +140,7 @@ def _load_tail(store: OrderLog, game_id: str) -> LoadedGame:
     return loaded
 
 
-def _fold_tail(store: OrderLog, game_id: str, upto: int | None, loaded: LoadedGame | None,
+def _fold_tail(store: EventLog, game_id: str, upto: int | None, loaded: LoadedGame | None,
                last_hash: str, rows: list[EventRow]) -> LoadedGame:
     """Return the snapshot's game after the rows that follow it, healing a mismatch."""
     if loaded is None:
@@ -150,7 +152,7 @@ def _fold_tail(store: OrderLog, game_id: str, upto: int | None, loaded: LoadedGa
     return fold_rows(loaded, game_id, rows[1:])
 
 
-def _latest_snapshot(store: OrderLog, row: GameRow,
+def _latest_snapshot(store: EventLog, row: GameRow,
                      upto: int | None) -> tuple[LoadedGame | None, str]:
     """Return the newest usable snapshot's game and its last event's hash ('' if unknown)."""
     snap = store.latest_snapshot(row.id, get_game(row.game).version, upto)
@@ -159,7 +161,7 @@ def _latest_snapshot(store: OrderLog, row: GameRow,
     return from_snapshot(row.id, snap[0], snap[1]), str(snap[1].get("hash", ""))
 
 
-def _heal(store: OrderLog, game_id: str, upto: int | None, problem: str) -> LoadedGame:
+def _heal(store: EventLog, game_id: str, upto: int | None, problem: str) -> LoadedGame:
     """Drop the game's snapshots, fold it from its log, and write a fresh snapshot."""
     log.warning("game %s: %s; it is dropped and rebuilt from the log", game_id, problem)
     store.delete_snapshots(game_id)
@@ -181,7 +183,7 @@ def due_snapshot(loaded: LoadedGame, meta: GameMeta, state: Any,
     return loaded.game.version, {"meta": encode(meta), "state": encode(state)}
 
 
-def maybe_snapshot(store: OrderLog, loaded: LoadedGame, last_hash: str = "") -> None:
+def maybe_snapshot(store: EventLog, loaded: LoadedGame, last_hash: str = "") -> None:
     """Write a snapshot when the log has grown far enough past the last one."""
     if loaded.seq - loaded.snapshot_seq >= SNAPSHOT_EVERY and loaded.meta.started:
         store.save_snapshot(loaded.meta.id, loaded.seq, loaded.game.version,

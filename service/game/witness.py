@@ -16,8 +16,14 @@ import hashlib
 import hmac
 import re
 from dataclasses import dataclass
+from typing import Protocol
 
-from service.store.store import Store
+from service.store.roles import EventLog, LogAudit
+
+
+class AuditedLog(EventLog, LogAudit, Protocol):
+    """The log with the audit's reads of it: streamed whole, its end, its chain checked."""
+
 
 SHORT = 12
 """Hex digits of a hash shown to players: 48 bits, far beyond rewriting a log to match."""
@@ -57,7 +63,7 @@ class WitnessReport:
     problem: str = ""
 
 
-def head_at(store: Store, game_id: str, seq: int) -> Head | None:
+def head_at(store: EventLog, game_id: str, seq: int) -> Head | None:
     """Return the head of a game's log as it stood at `seq` (None before the first event)."""
     row = store.get_game(game_id)
     found = store.events(game_id, after_seq=max(seq - 1, 0), upto=seq)
@@ -75,7 +81,7 @@ def parse_witness(text: str) -> tuple[int, str]:
     return int(match["seq"]), match["hash"].lower()
 
 
-def check_witness(store: Store, game_id: str, seq: int, prefix: str) -> WitnessReport:
+def check_witness(store: AuditedLog, game_id: str, seq: int, prefix: str) -> WitnessReport:
     """Return whether the log still contains the witnessed head, with an intact chain to it."""
     bad = store.verify_chain(game_id)
     if bad is not None and bad <= seq:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from email.message import EmailMessage, Message
-from typing import Any
+from typing import Any, Protocol
 
 from service.base import clock
 from service.base.config import Config
@@ -25,8 +25,9 @@ from service.game.loading import LoadedGame
 from service.game.meta import apply_service_event, format_time, normal_address
 from service.orders.results import SubmissionResult
 from service.seats.seatcommands import append_once
+from service.store.orderlog import LogWithInbox
 from service.store.records import OutboxRow, Submission
-from service.store.store import Store
+from service.store.roles import EventLog, Outbox
 from service.time.absence import absence_events, bouncing_until
 
 PERMANENT, TEMPORARY = "permanent", "temporary"
@@ -41,6 +42,11 @@ FAILURE_WORDS = ("permanent error", "permanent failure", "permanent fatal",
                  "i'm afraid i wasn't able to deliver", "failed permanently", "returned mail")
 MAX_READ = 64 * 1024
 """How much of a report's text is read: the human part of a bounce is short."""
+
+
+class BouncedMail(LogWithInbox, Outbox, Protocol):
+    """The store as a bounce is recorded: the delivery it names, the input routed to that
+    delivery's seat, and the seat's failing mail noted in the log."""
 
 
 @dataclass(frozen=True)
@@ -138,7 +144,7 @@ def _telling_line(text: str, code: str) -> str:
     return chosen[:300]
 
 
-def process_bounce(store: Store, config: Config, sub: Submission, message: EmailMessage,
+def process_bounce(store: BouncedMail, config: Config, sub: Submission, message: EmailMessage,
                    delivery: int) -> SubmissionResult:
     """Record what a bounce to a delivery's signed address says; never answered."""
     row = store.get_outbox(delivery)
@@ -159,7 +165,7 @@ def process_bounce(store: Store, config: Config, sub: Submission, message: Email
     return SubmissionResult(sub.id, "bounce", notes=(f"{bounce.kind}: {bounce.reason()}",))
 
 
-def refused_for_good(store: Store, config: Config, row: OutboxRow, reason: str,
+def refused_for_good(store: EventLog, config: Config, row: OutboxRow, reason: str,
                      causation: str, recipient: str = "") -> bool:
     """Mark the mail of the seat a delivery went to as failing (once per cause), tell the game
     master, and let its open deadline wait as for an absence. True when newly marked.

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr, make_msgid
-from typing import Any
+from typing import Any, Protocol
 
 from engine.core import Prompt
 from engine.core.contract import view_header
@@ -22,7 +22,7 @@ from service.base.config import Config
 from service.base.inputs import bad_character
 from service.base.templating import render_template
 from service.base.tokens import reply_address, signature
-from service.game.current import game_at
+from service.game.current import LogWithConnections, game_at
 from service.game.events import MASTER
 from service.game.history import history, reader_seq
 from service.game.loading import LoadedGame, UnknownGameId
@@ -38,7 +38,9 @@ from service.mail.shape import (
     welcome_lines,
 )
 from service.pdf.seat_pdf import snapshot_pdf
-from service.store.store import OutboxRow, Store, Submission
+from service.store.orderlog import LogWithInbox
+from service.store.roles import Caches, Connections, LogAudit, MailRecord
+from service.store.store import OutboxRow, Submission
 from service.time.localtime import deadline_text
 
 MESSAGE_ID = re.compile(r"^<[\x21-\x3d\x3f-\x7e]{1,250}>\Z")
@@ -76,6 +78,11 @@ class Letter:
     """Whom the table still waits for (reminders)."""
 
 
+class MailComposing(LogWithInbox, LogAudit, MailRecord, Caches, Connections, Protocol):
+    """The store as an email is composed: the game at the row's seq, what was mailed before,
+    the input answered, the PDF and archive attached."""
+
+
 def thread_id(config: Config, game_id: str, seat: str) -> str:
     """Return the Message-ID every email of a seat's game thread refers to."""
     return f"<{game_id}.0.{seat}.thread@{config.mail_domain}>"
@@ -91,7 +98,7 @@ def turn_label(view: dict[str, Any]) -> str:
     return view_header(view)["label"]
 
 
-def compose_outbox(store: Store, config: Config, row: OutboxRow) -> EmailMessage | None:
+def compose_outbox(store: MailComposing, config: Config, row: OutboxRow) -> EmailMessage | None:
     """Return the email an outbox row stands for, or None when it no longer applies.
 
     The turn email of a seat whose own email caused it goes out inside the answer to that
@@ -125,7 +132,7 @@ def compose_outbox(store: Store, config: Config, row: OutboxRow) -> EmailMessage
     return _turn_message(store, config, row)
 
 
-def _turn_message(store: Store, config: Config, row: OutboxRow) -> EmailMessage | None:
+def _turn_message(store: MailComposing, config: Config, row: OutboxRow) -> EmailMessage | None:
     """Return the email of an outbox row, or None for a reminder no longer needed."""
     # The game as the worker that appended the row left it, when this process did (else
     # read and kept): most mail goes out while its row is still the game's last event.
@@ -163,7 +170,7 @@ def _still_waiting(now: LoadedGame, then: LoadedGame, seat: str) -> bool:
             and not current.submitted and not now.meta.paused and not now.meta.finished)
 
 
-def _letter(store: Store, config: Config, row: OutboxRow, then: LoadedGame,
+def _letter(store: MailComposing, config: Config, row: OutboxRow, then: LoadedGame,
             meta: GameMeta) -> Letter:
     game, seat = then.game, row.recipient
     view = game.view(then.state, seat)
@@ -261,7 +268,7 @@ Mail to an unsigned address is answered only at the service's public address, wh
 write on purpose; elsewhere it is kept and left unanswered for the same reason."""
 
 
-def compose_reply(store: Store, config: Config, sub: Submission) -> EmailMessage | None:
+def compose_reply(store: MailComposing, config: Config, sub: Submission) -> EmailMessage | None:
     """Return the answer to a processed email: orders as understood, or what was wrong."""
     from service.mail.reading import parse_message, text_to_raw
 
@@ -359,7 +366,7 @@ def _answer_to(config: Config, sub: Submission, original: EmailMessage, recipien
     return message
 
 
-def _game_of(store: Store, sub: Submission) -> LoadedGame | None:
+def _game_of(store: LogWithConnections, sub: Submission) -> LoadedGame | None:
     """Return the game a submission names, now (None: it names none, or none by that id)."""
     if not sub.game_id:
         return None

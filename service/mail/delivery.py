@@ -6,6 +6,7 @@ import os
 import time
 from collections.abc import Callable
 from email.message import EmailMessage
+from typing import Protocol
 
 from sqlalchemy.exc import DBAPIError
 
@@ -13,9 +14,11 @@ from service.base.config import Config
 from service.base.metrics import MAILED, observe_since
 from service.base.tokens import bounce_address
 from service.game.events import MASTER as MASTER_RECIPIENT
+from service.mail.compose import MailComposing
 from service.mail.transport import PermanentDeliveryError, send
 from service.store.records import SETTLED
-from service.store.store import OutboxRow, Store
+from service.store.roles import Outbox, Replies
+from service.store.store import OutboxRow
 
 log = logging.getLogger("pbem.delivery")
 CLAIM_SECONDS = int(os.environ.get("PBEM_CLAIM_SECONDS", "300"))
@@ -28,6 +31,10 @@ Waiting for it here would only multiply the work under a backlog."""
 RECORD_TRIES = 8
 """Tries at recording a message as sent, 0.5 s apart and doubling (about two minutes): the
 message is out, and a database that blinks now must not make a retry send it again."""
+
+
+class Delivering(MailComposing, Outbox, Replies, Protocol):
+    """The store as an email is delivered: composed, claimed and settled once."""
 
 
 def _record_sent(record: Callable[[], object], name: str) -> None:
@@ -66,7 +73,7 @@ def mail_file_name(row: OutboxRow) -> str:
     return f"{row.game_id}-{row.seq:06d}-{recipient}-{row.kind}"
 
 
-def deliver(store: Store, config: Config, outbox_id: int) -> str:
+def deliver(store: Delivering, config: Config, outbox_id: int) -> str:
     """Send the email of one outbox row unless it was sent already; return what happened."""
     row = store.get_outbox(outbox_id)
     if row is None:
@@ -105,7 +112,7 @@ def deliver(store: Store, config: Config, outbox_id: int) -> str:
     return "sent" if sent else "no-longer-needed"
 
 
-def deliver_reply(store: Store, config: Config, submission_id: str) -> str:
+def deliver_reply(store: Delivering, config: Config, submission_id: str) -> str:
     """Send the answer to a processed email unless it was sent already; return what happened."""
     sub = store.get_submission(submission_id)
     if sub is None:

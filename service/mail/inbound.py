@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from email.message import EmailMessage
 from email.utils import getaddresses
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from engine.core import RuleViolation
 from service.base.config import Config
@@ -37,6 +37,8 @@ from service.mail.talk import take_talk
 from service.orders.appending import outbox_rows
 from service.orders.deciding import decide_order, help_now
 from service.orders.results import ServiceError, SubmissionResult, record_result, rejection
+from service.store.orderlog import OrderLog
+from service.store.roles import EventLog, Inbox, MailRecord, Outbox
 from service.store.store import Store, Submission
 
 EMAIL_SOURCE = "email"
@@ -46,7 +48,16 @@ T = TypeVar("T")
 OUR_MESSAGE_ID = re.compile(r"<(?P<game>" + GAME_ID_PATTERN + r")\.(?P<seq>\d+)\.(?P<seat>[a-z0-9_-]+)\.")
 
 
-def receive_email(store: Store, raw: bytes, *, envelope_from: str | None = None,
+class MailOrders(OrderLog, Outbox, Protocol):
+    """The order path with the outbox: an email's lines are decided one by one, and their
+    one round of mail is written after the last."""
+
+
+class MailedLog(EventLog, MailRecord, Protocol):
+    """A game's log and what the outbox says was mailed from it."""
+
+
+def receive_email(store: Inbox, raw: bytes, *, envelope_from: str | None = None,
                   envelope_to: Sequence[str] = ()) -> list[tuple[Submission, bool]]:
     """Store a received message before anything else, once per game address it was sent to.
 
@@ -120,7 +131,7 @@ def message_key(recipient: str | None, sender: str | None, message_id: str,
     return "mail:" + digest.hexdigest()
 
 
-def _stored_before_keys_were_scoped(store: Store, legacy: str | bytes, recipient: str | None,
+def _stored_before_keys_were_scoped(store: Inbox, legacy: str | bytes, recipient: str | None,
                                     sender: str | None, content: bytes) -> Submission | None:
     """Return this very message if it was stored under its Message-ID (or raw hash) alone.
 
@@ -262,7 +273,7 @@ def _confirmed(store: Store, config: Config, sub: Submission,
     return SubmissionResult(sub.id, "talk", orders=outcome.orders, notes=(note,))
 
 
-def authenticate(store: Store, config: Config, recipient: str | None) -> AddressClaim:
+def authenticate(store: EventLog, config: Config, recipient: str | None) -> AddressClaim:
     """Return the seat a message was sent to, if its signed address is the seat's current one.
 
     A press reply address stands for the seat that reads the press message it was sent with.
@@ -274,7 +285,7 @@ def authenticate(store: Store, config: Config, recipient: str | None) -> Address
     return authenticate_loaded(store, config, recipient)[0]
 
 
-def authenticate_loaded(store: Store, config: Config,
+def authenticate_loaded(store: EventLog, config: Config,
                         recipient: str | None) -> tuple[AddressClaim, LoadedGame]:
     """Return the seat a message was sent to (and its game, read once), if the address is good."""
     claim = read_address(recipient or "")
@@ -298,7 +309,7 @@ def authenticate_loaded(store: Store, config: Config,
     raise ServiceError("This reply address is not valid.", "forged-address")
 
 
-def recipient_refusal(store: Store, config: Config, address: str) -> str:
+def recipient_refusal(store: EventLog, config: Config, address: str) -> str:
     """Return the SMTP refusal of mail for `address` ('' when it is the public address, or a
     seat's or a delivery's signed address).
 
@@ -321,7 +332,7 @@ def recipient_refusal(store: Store, config: Config, address: str) -> str:
     return ""
 
 
-def _stale_key(store: Store, message: EmailMessage, claim: AddressClaim) -> str | None:
+def _stale_key(store: MailedLog, message: EmailMessage, claim: AddressClaim) -> str | None:
     """Return the seat's prompt key when the answered email was sent, if it is ours."""
     replied = safe_header(message, "In-Reply-To")
     match = OUR_MESSAGE_ID.search(replied)
@@ -335,7 +346,7 @@ def _stale_key(store: Store, message: EmailMessage, claim: AddressClaim) -> str 
     return prompt.key if prompt is not None else None
 
 
-def _decide_lines(store: Store, sub: Submission, claim: AddressClaim, lines: Sequence[str],
+def _decide_lines(store: MailOrders, sub: Submission, claim: AddressClaim, lines: Sequence[str],
                   stale_key: str | None,
                   loaded: LoadedGame) -> tuple[SubmissionResult, int | None]:
     """Decide the lines in order; stop at the first refusal. Lines decided before are kept.
@@ -369,7 +380,7 @@ def _decide_lines(store: Store, sub: Submission, claim: AddressClaim, lines: Seq
     return SubmissionResult(sub.id, "accepted", orders=tuple(accepted), seq=seq), None
 
 
-def _one_round(store: Store, submission_id: str, start: tuple[object, int] | None,
+def _one_round(store: MailOrders, submission_id: str, start: tuple[object, int] | None,
                after: LoadedGame) -> None:
     """Write the one round of mail of a message's accepted lines (idempotent on a re-run)."""
     if start is None:  # an earlier run decided some lines: begin where the message began

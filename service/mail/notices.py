@@ -10,10 +10,11 @@ from service.base.config import Config
 from service.base.templating import render_template
 from service.game.loading import load_game
 from service.game.meta import GameMeta, format_time
-from service.store.store import OutboxRow, Store
+from service.store.roles import EventLog
+from service.store.store import OutboxRow
 
 
-def compose_replaced(store: Store, config: Config, row: OutboxRow,
+def compose_replaced(store: EventLog, config: Config, row: OutboxRow,
                      message_id: str) -> EmailMessage | None:
     """Return the notice to a seat's previous player that someone else plays it now."""
     before = load_game(store, row.game_id, upto=row.seq - 1).meta
@@ -47,7 +48,7 @@ MASTER_SUBJECTS = {"master-link": "your game master link",
                    "master-bounce": "mail to a seat bounces"}
 
 
-def compose_master(store: Store, config: Config, row: OutboxRow,
+def compose_master(store: EventLog, config: Config, row: OutboxRow,
                    message_id: str) -> EmailMessage | None:
     """Return the game master's email of a row: the master link, or a copy of a seat event."""
     from service.base.tokens import signature
@@ -72,7 +73,7 @@ def compose_master(store: Store, config: Config, row: OutboxRow,
     return message
 
 
-def _master_text(store: Store, row: OutboxRow, link: str) -> str:
+def _master_text(store: EventLog, row: OutboxRow, link: str) -> str:
     """Return what the game master is told for one row."""
     meta = load_game(store, row.game_id, upto=row.seq).meta
     if row.kind == "master-link" and meta.waiting_for_players and meta.table is not None:

@@ -14,10 +14,11 @@ from service.game.meta import GameMeta
 from service.mail.pressreply import answer_words
 from service.mail.quotes import PRESS_MARKER
 from service.seats.press import press_at
-from service.store.store import OutboxRow, Store
+from service.store.roles import EventLog
+from service.store.store import OutboxRow
 
 
-def compose_press(store: Store, config: Config, row: OutboxRow,
+def compose_press(store: EventLog, config: Config, row: OutboxRow,
                   message_id: str, thread: str) -> EmailMessage | None:
     """Return the press email of an outbox row (None if the row names no press message)."""
     item = press_at(store, row.game_id, row.seq)

@@ -25,7 +25,9 @@ from service.mail.letter import OrderWords, order_lines
 from service.mail.reading import extract_orders
 from service.orders.results import ServiceError, SubmissionResult
 from service.seats.press import PressRequest, answer_request, press_at, send_press
-from service.store.store import Store, Submission
+from service.store.orderlog import LogWithInbox
+from service.store.roles import EventLog
+from service.store.store import Submission
 
 PRESS_REPLY_LINES = 200
 """The most lines of an answer that are read (a message is capped in characters as well)."""
@@ -35,7 +37,7 @@ WHERE_ORDERS_GO = ("Give orders and mail commands in a reply to your turn email,
                    "email's reply address takes talk only.")
 
 
-def authenticate_press(store: Store, config: Config,
+def authenticate_press(store: EventLog, config: Config,
                        claim: PressClaim) -> tuple[LoadedGame, PressSent]:
     """Return the game and the answered message when the press address is the seat's current."""
     row = store.get_game(claim.game_id)
@@ -97,7 +99,7 @@ def refuse_orders(text: str, order_words: OrderWords) -> None:
         f"{'those lines' if many else 'that line'}.", "press-reply-orders")
 
 
-def send_and_note(store: Store, game_id: str, seat: str, request: PressRequest,
+def send_and_note(store: EventLog, game_id: str, seat: str, request: PressRequest,
                   causation: str) -> str:
     """Send one press message; return the note saying it went, or why it did not."""
     try:
@@ -108,7 +110,7 @@ def send_and_note(store: Store, game_id: str, seat: str, request: PressRequest,
     return f"Press sent{how} to {press_readers(sent)}."
 
 
-def answer_by_press_address(store: Store, config: Config, sub: Submission,
+def answer_by_press_address(store: LogWithInbox, config: Config, sub: Submission,
                             message: EmailMessage, claim: PressClaim) -> SubmissionResult:
     """Send a mail to a press address as press to the answered message's sender."""
     loaded, answered = authenticate_press(store, config, claim)

@@ -17,14 +17,14 @@ from email.message import EmailMessage
 
 from service.base.config import Config
 from service.base.inputs import InputRefused, check_email
-from service.game.current import games_at_rows
+from service.game.current import GameLists, LogWithConnections, games_at_rows
 from service.game.meta import GameMeta, normal_address
 from service.mail.reading import extract_orders
 from service.opentables.joining import JOIN, ask_to_join
 from service.opentables.lifecycle import expired, taken
 from service.orders.results import ServiceError, SubmissionResult
 from service.store.links import MailLinks
-from service.store.store import Store, Submission
+from service.store.store import Submission
 
 LISTED = 200
 """How many of the newest games `games` looks through (the lobby shows as many)."""
@@ -41,7 +41,7 @@ USAGE = ("This address takes three commands, each alone on the first line of a m
          "turn emails.")
 
 
-def answer_public(store: Store, config: Config, sub: Submission,
+def answer_public(store: GameLists, config: Config, sub: Submission,
                   message: EmailMessage) -> SubmissionResult:
     """Answer a mail to the public address: the open games, a join, or how to write here."""
     lines = [line.strip() for line in extract_orders(message).lines if line.strip()]
@@ -56,7 +56,7 @@ def answer_public(store: Store, config: Config, sub: Submission,
     raise ServiceError("Nothing here was read: " + USAGE, "unsigned-address")
 
 
-def open_games_text(store: Store) -> str:
+def open_games_text(store: GameLists) -> str:
     """Return the open games and the seats open for a replacement, one line each."""
     loaded = games_at_rows(store, store.newest_games(LISTED))
     metas = [game.meta for game in loaded.values()]
@@ -85,7 +85,7 @@ def _table_line(meta: GameMeta) -> str:
     return f"  {meta.id}  {meta.title}: {taken(meta)} of {needed} seats taken{hours}"
 
 
-def _join(store: Store, config: Config, sub: Submission, line: str) -> str:
+def _join(store: LogWithConnections, config: Config, sub: Submission, line: str) -> str:
     """Mail a confirmation link for the join asked on `line`; return what was done."""
     from service.mail.joinlink import mail_join_link
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from service.base.config import Config
 from service.mail.inbound import authenticate
 from service.orders.results import ServiceError
-from service.store.store import Store
+from service.store.roles import EventLog
 
 REFUSALS = {
     "unsigned-address": "550 5.1.1 Orders go to your seat's own reply address, the Reply-To "
@@ -17,7 +17,7 @@ REFUSALS = {
 FORGED = "550 5.1.1 No such recipient"
 
 
-def recipient_check(store: Store, config: Config) -> Callable[[str], str | None]:
+def recipient_check(store: EventLog, config: Config) -> Callable[[str], str | None]:
     """Return the listener's recipient check over `store` (None: take the recipient)."""
     def check(address: str) -> str | None:
         try:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr
+from typing import Protocol
 
 from service.base import clock
 from service.base.config import Config
@@ -23,7 +24,9 @@ from service.base.tokens import reply_address, signature
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import GameMeta, normal_address
 from service.orders.results import ServiceError, SubmissionResult
-from service.store.store import NewOutbox, OutboxRow, Store, Submission
+from service.store.orderlog import LogWithInbox
+from service.store.roles import Inbox, MailRecord, Outbox
+from service.store.store import NewOutbox, OutboxRow, Submission
 
 HELD = "held"
 """The status of a submission that waits for its seat to confirm it."""
@@ -38,6 +41,11 @@ SHOWN_LINES = 30
 """The most lines of a held message quoted to the seat."""
 
 
+class HeldMail(Inbox, Outbox, MailRecord, Protocol):
+    """The store as a held message is kept: the inbox, and the confirmation emails asked for
+    in the outbox."""
+
+
 def must_confirm(meta: GameMeta, seat: str, sender: str | None) -> bool:
     """Return whether a message for `seat` from `sender` waits for the seat to confirm it."""
     if meta.mail_senders == "any" or seat not in meta.seat_names:
@@ -45,7 +53,7 @@ def must_confirm(meta: GameMeta, seat: str, sender: str | None) -> bool:
     return normal_address(sender or "") != normal_address(meta.seat(seat).email)
 
 
-def hold(store: Store, sub: Submission, loaded: LoadedGame, seat: str) -> SubmissionResult:
+def hold(store: HeldMail, sub: Submission, loaded: LoadedGame, seat: str) -> SubmissionResult:
     """Hold a message for `seat` and ask the seat's own address to confirm it."""
     store.set_submission_route(sub.id, loaded.meta.id, seat)
     store.add_outbox(loaded.meta.id, [NewOutbox(loaded.seq, seat, confirm_kind(sub.id),
@@ -75,7 +83,7 @@ def confirm_link(config: Config, meta: GameMeta, seat: str, submission_id: str) 
     return f"{config.base_url}/confirm/{meta.id}/{seat}/{submission_id}/{sig}"
 
 
-def release(store: Store, held: Submission) -> tuple[Submission, bool]:
+def release(store: LogWithInbox, held: Submission) -> tuple[Submission, bool]:
     """Store a held message again as its seat's own, once; return it and whether it is new.
 
     Raises ServiceError when the submission is not a held message of a seat.
@@ -91,12 +99,12 @@ def release(store: Store, held: Submission) -> tuple[Submission, bool]:
                                 idempotency_key=CONFIRMED_KEY + held.id)
 
 
-def confirmed_copy(store: Store, held: Submission) -> Submission | None:
+def confirmed_copy(store: Inbox, held: Submission) -> Submission | None:
     """Return the copy a confirmation of a held message stored (None: not confirmed yet)."""
     return store.submission_by_key(held.source, CONFIRMED_KEY + held.id)
 
 
-def held_answered(store: Store, game_id: str, seat: str, in_reply_to: str) -> Submission | None:
+def held_answered(store: HeldMail, game_id: str, seat: str, in_reply_to: str) -> Submission | None:
     """Return the held message a reply to its confirmation email names, if it is this seat's."""
     match = CONFIRM_MESSAGE_ID.search(in_reply_to)
     if match is None or (match["game"], match["seat"]) != (game_id, seat):
@@ -109,7 +117,7 @@ def held_answered(store: Store, game_id: str, seat: str, in_reply_to: str) -> Su
     return None
 
 
-def compose_confirm(store: Store, config: Config, row: OutboxRow,
+def compose_confirm(store: LogWithInbox, config: Config, row: OutboxRow,
                     message_id: str) -> EmailMessage | None:
     """Return the email asking a seat to confirm a held message (None once it is not held)."""
     from service.mail.reading import extract_orders, parse_message, text_to_raw

@@ -20,7 +20,7 @@ from service.orders.results import ServiceError
 from service.seats.manual import manual_text
 from service.seats.press import answer_request
 from service.seats.seatcommands import answer
-from service.store.store import Store
+from service.store.roles import EventLog
 
 PRESS_MESSAGE_ID = re.compile(r"<(?P<game>[0-9a-f]{8})\.(?P<seq>\d+)\.(?P<seat>[a-z0-9_-]+)"
                               r"\.press@")
@@ -41,7 +41,7 @@ class Talk:
         return bool(self.notes) or self.help_asked
 
 
-def take_talk(store: Store, sub_id: str, claim: AddressClaim, message: EmailMessage,
+def take_talk(store: EventLog, sub_id: str, claim: AddressClaim, message: EmailMessage,
               extracted: Extracted, in_reply_to: str) -> Talk:
     """Send the press and answer the commands of a reply; return what is left to decide."""
     letter = read_letter(extracted.blocks or extracted.lines, _order_words(store, claim))
@@ -64,7 +64,7 @@ def take_talk(store: Store, sub_id: str, claim: AddressClaim, message: EmailMess
     return Talk(letter.orders, tuple(notes), letter.ignored, help_asked)
 
 
-def _order_words(store: Store, claim: AddressClaim) -> OrderWords:
+def _order_words(store: EventLog, claim: AddressClaim) -> OrderWords:
     """Return the order words of the game's rules (its registry row is enough to know them)."""
     row = store.get_game(claim.game_id)
     if row is None:
@@ -72,7 +72,7 @@ def _order_words(store: Store, claim: AddressClaim) -> OrderWords:
     return OrderWords.of(get_game(row.game, row.engine_version))
 
 
-def _command(store: Store, claim: AddressClaim, command: str, causation: str) -> str:
+def _command(store: EventLog, claim: AddressClaim, command: str, causation: str) -> str:
     """Answer one mail command; a problem is answered, never raised."""
     try:
         text = answer(store, claim.game_id, claim.seat, command, causation)
@@ -81,7 +81,7 @@ def _command(store: Store, claim: AddressClaim, command: str, causation: str) ->
     return f"{command}\n{text}"
 
 
-def _answered_press(store: Store, claim: AddressClaim, in_reply_to: str) -> PressSent | None:
+def _answered_press(store: EventLog, claim: AddressClaim, in_reply_to: str) -> PressSent | None:
     """Return the press message a reply answers, if it answers one mailed to this seat."""
     match = PRESS_MESSAGE_ID.search(in_reply_to)
     if match is None or match["game"] != claim.game_id or match["seat"] != claim.seat:
@@ -95,7 +95,7 @@ def _answered_press(store: Store, claim: AddressClaim, in_reply_to: str) -> Pres
     return item if claim.seat in item.recipients else None
 
 
-def _as_press_reply(store: Store, letter: ReadLetter, extracted: Extracted,
+def _as_press_reply(store: EventLog, letter: ReadLetter, extracted: Extracted,
                     answered: PressSent, game_id: str) -> ReadLetter:
     """Return the letter read as one press answer to the message it replies to.
 

@@ -13,14 +13,17 @@ from dataclasses import dataclass
 
 from service.base.inputs import InputRefused, check_email
 from service.base.tokens import link_token, link_token_signed, signature
+from service.game.current import LogWithConnections
 from service.game.loading import load_game
 from service.game.meta import GameMeta, normal_address
 from service.opentables.lifecycle import RETRIES, check_join, check_newcomer, join_table
+from service.orders.appending import LogWithOutbox
 from service.orders.creation import MAX_PLAYER, checked_text
 from service.orders.results import ServiceError
 from service.seats.master import hand_over
 from service.store.links import MailLinks, token_digest
 from service.store.records import SeqConflict
+from service.store.roles import Connections, EventLog
 from service.store.store import Store
 
 JOIN = "join"
@@ -57,7 +60,7 @@ class Joined:
     takeover: bool
 
 
-def ask_to_join(store: Store, key: bytes, game_id: str, player: str, email: str, *,
+def ask_to_join(store: LogWithConnections, key: bytes, game_id: str, player: str, email: str, *,
                 invitation: str = "", seat: str = "") -> JoinRequest:
     """Check that the game takes a newcomer now and keep a confirmation link for `email`.
 
@@ -92,7 +95,7 @@ def check_offered(meta: GameMeta, seat: str) -> None:
                            "(any more)", "not-offered")
 
 
-def pending_join(store: Store, key: bytes, token: str) -> dict[str, str]:
+def pending_join(store: Connections, key: bytes, token: str) -> dict[str, str]:
     """Return what an unexpired confirmation link would confirm (game, player, seat...), or
     raise UnknownLink or ServiceError (expired, used)."""
     if not link_token_signed(key, token, JOIN):
@@ -125,7 +128,7 @@ def confirm_join(store: Store, key: bytes, token: str) -> Joined:
     return Joined(game_id, seat, data["player"], False)
 
 
-def seat_of(store: Store, game_id: str, email: str) -> str:
+def seat_of(store: EventLog, game_id: str, email: str) -> str:
     """Return the seat `email` plays in the game ('' if none)."""
     address = normal_address(email)
     for seat in load_game(store, game_id).meta.seats:
@@ -134,7 +137,7 @@ def seat_of(store: Store, game_id: str, email: str) -> str:
     return ""
 
 
-def take_over(store: Store, game_id: str, seat: str, player: str, email: str) -> None:
+def take_over(store: LogWithOutbox, game_id: str, seat: str, player: str, email: str) -> None:
     """Hand an offered seat to a newcomer, once: the handover is appended after the game as
     checked, so of two newcomers racing for it one gets it and the other is told."""
     for _ in range(RETRIES):

@@ -54,6 +54,8 @@ from service.orders.results import ServiceError
 from service.store.records import Append, NewOutbox, SeqConflict
 
 if TYPE_CHECKING:
+    from service.orders.appending import LogWithOutbox
+    from service.store.roles import EventLog
     from service.store.store import Store
 
 OPEN_DAYS = 14
@@ -65,7 +67,7 @@ JOINED, CLOSED = "table-joined", "table-closed"
 """The outbox kinds of the notices to a table's players: seated, and the table given up."""
 
 
-def open_game(store: Store, game_name: str, named: Sequence[NewSeat], open_seats: int,
+def open_game(store: LogWithOutbox, game_name: str, named: Sequence[NewSeat], open_seats: int,
               options: Mapping[str, str] | None = None, *, title: str | None = None,
               seed_hex: str | None = None, deadline_hours: int | None = None,
               reminder_hours: Sequence[int] = (24, 1), game_id: str | None = None,
@@ -104,7 +106,7 @@ def open_game(store: Store, game_name: str, named: Sequence[NewSeat], open_seats
     return loaded
 
 
-def append_table(store: Store, loaded: LoadedGame, items: Sequence[Any], actor: str,
+def append_table(store: EventLog, loaded: LoadedGame, items: Sequence[Any], actor: str,
                  notices: Sequence[tuple[str, str]] = ()) -> None:
     """Append table events (and notices to seats, kind by seat) after the loaded seq."""
     meta = loaded.meta
@@ -204,7 +206,7 @@ def seat_name_for(meta: GameMeta, player: str) -> str:
     return name
 
 
-def join_table(store: Store, game_id: str, player: str, email: str, link: str,
+def join_table(store: EventLog, game_id: str, player: str, email: str, link: str,
                invitation: str = "") -> str:
     """Seat a confirmed player at an open table and return the seat's name; the last seat
     taken starts the game. Raises ServiceError when the player may not join (any more)."""
@@ -224,7 +226,7 @@ def join_table(store: Store, game_id: str, player: str, email: str, link: str,
     raise ServiceError("the game is busy right now: follow the link again in a moment", "busy")
 
 
-def leave_table(store: Store, game_id: str, seat: str) -> LoadedGame:
+def leave_table(store: EventLog, game_id: str, seat: str) -> LoadedGame:
     """Give a seat of a table back before the start."""
     for _ in range(RETRIES):
         loaded = load_game(store, game_id)
@@ -239,7 +241,7 @@ def leave_table(store: Store, game_id: str, seat: str) -> LoadedGame:
     raise ServiceError("the game is busy right now: try again in a moment", "busy")
 
 
-def start_table(store: Store, game_id: str, by: str) -> LoadedGame:
+def start_table(store: EventLog, game_id: str, by: str) -> LoadedGame:
     """Start an open table with the players seated now (by "full" or "game-master")."""
     for _ in range(RETRIES):
         loaded = load_game(store, game_id)
@@ -310,7 +312,7 @@ def expire_tables(store: Store) -> list[int]:
     return notices
 
 
-def make_invitation(store: Store, game_id: str, uses: int = 0) -> str:
+def make_invitation(store: EventLog, game_id: str, uses: int = 0) -> str:
     """Make an invitation link's id for a table, good for `uses` joins (0: any number)."""
     if not 0 <= uses <= 100:
         raise ServiceError("an invitation is good for 1 to 100 players, or any number (0)",
@@ -327,7 +329,7 @@ def make_invitation(store: Store, game_id: str, uses: int = 0) -> str:
     raise ServiceError("the game is busy right now: try again in a moment", "busy")
 
 
-def revoke_invitation(store: Store, game_id: str, invitation: str) -> None:
+def revoke_invitation(store: EventLog, game_id: str, invitation: str) -> None:
     """Make an invitation link stop working."""
     loaded = load_game(store, game_id)
     table = table_of(loaded.meta)

@@ -12,7 +12,8 @@ from service.base.tokens import signature
 from service.game.loading import load_game
 from service.game.meta import GameMeta
 from service.opentables.joining import JOIN_LINK_HOURS, JoinRequest
-from service.store.store import OutboxRow, Store
+from service.store.roles import EventLog
+from service.store.store import OutboxRow
 
 LEAVE = "leave"
 """The purpose of the signature of a seat's leave link (over the seq the seat was taken at)."""
@@ -37,7 +38,7 @@ def join_link_message(config: Config, request: JoinRequest) -> EmailMessage:
     return message
 
 
-def compose_table_notice(store: Store, config: Config, row: OutboxRow,
+def compose_table_notice(store: EventLog, config: Config, row: OutboxRow,
                          message_id: str) -> EmailMessage | None:
     """Return the notice of an outbox row of a table: a seat taken, or the table given up."""
     meta = load_game(store, row.game_id, upto=row.seq).meta

@@ -6,7 +6,7 @@ tells the players are never out of step.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from engine.core import Game, Outcome, Termination
 from service.game.events import (
@@ -29,10 +29,13 @@ from service.game.meta import (
 from service.game.notify import notice_kind
 from service.orders.atonce import answer_at_once
 from service.store.records import Append, NewEvent, NewOutbox, StoredEvent, Submission
+from service.store.roles import EventLog, Outbox
 from service.time.due import new_deadlines, open_deadlines
 
-if TYPE_CHECKING:
-    from service.store.orderlog import OrderLog
+
+class LogWithOutbox(EventLog, Outbox, Protocol):
+    """A game's log and its outbox: appends, and the deliveries that no new event causes
+    (a master's link, a welcome, a reminder)."""
 
 
 def service_new(item: Any, actor: str, causation: str | None) -> NewEvent:
@@ -47,7 +50,7 @@ def engine_new(game: Game[Any], item: Any, actor: str, causation: str | None) ->
     return NewEvent(name, payload, game.events.version_of(item), actor, causation)
 
 
-def append_decision(store: OrderLog, loaded: LoadedGame, head: Sequence[Any],
+def append_decision(store: EventLog, loaded: LoadedGame, head: Sequence[Any],
                     engine_events: Sequence[Any], seed: bytes, actor: str,
                     causation: str | None, *,
                     decision: tuple[str, int] | None = None, notify: bool = True,
@@ -117,7 +120,7 @@ def _resigning(meta: GameMeta, head: Sequence[Any]) -> bool:
                and item.order.get("kind") == RESIGN for item in head)
 
 
-def append_service_events(store: OrderLog, loaded: LoadedGame, items: Sequence[Any], actor: str,
+def append_service_events(store: EventLog, loaded: LoadedGame, items: Sequence[Any], actor: str,
                           outbox_kind: str | None = None) -> list[StoredEvent]:
     """Append service events alone (pause, replacement...), with deadlines they open."""
     meta = _fold_meta(loaded.meta, items, loaded.seq)

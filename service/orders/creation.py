@@ -27,14 +27,14 @@ from service.game.loading import LoadedGame, start_state
 from service.game.meta import apply_service_event
 from service.game.notify import NOTIFY_SETTINGS, QUIET_NOTIFY, read_notify
 from service.game.seating import SeatInfo
-from service.orders.appending import append_decision
+from service.orders.appending import LogWithOutbox, append_decision
 from service.orders.results import ServiceError
 from service.store.records import (
     NewOutbox,
 )
 
 if TYPE_CHECKING:
-    from service.store.store import Store
+    from service.store.roles import EventLog
 
 
 SEAT_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,23}$")
@@ -89,7 +89,7 @@ def checked_text(text: str, what: str, max_length: int, code: str) -> str:
         raise ServiceError(str(exc), code) from None
 
 
-def create_game(store: Store, game_name: str, seats: Sequence[NewSeat],
+def create_game(store: LogWithOutbox, game_name: str, seats: Sequence[NewSeat],
                 options: Mapping[str, str] | None = None, *, title: str | None = None,
                 seed_hex: str | None = None, deadline_hours: int | None = None,
                 reminder_hours: Sequence[int] = (24, 1),
@@ -222,7 +222,7 @@ def seed_game_id(seed_hex: str) -> str:
     return hashlib.sha256(b"pbem game id:" + seed_bytes(seed_hex)).hexdigest()[:8]
 
 
-def chosen_game_id(store: Store, given: str | None) -> str:
+def chosen_game_id(store: EventLog, given: str | None) -> str:
     """Return the id a new game takes: the given one (checked), or a new random one."""
     if given is None:
         return new_game_id(store)
@@ -235,7 +235,7 @@ def chosen_game_id(store: Store, given: str | None) -> str:
     return given
 
 
-def new_game_id(store: Store) -> str:
+def new_game_id(store: EventLog) -> str:
     """Return a random game id no game has."""
     while True:
         game_id = secrets.token_hex(4)

@@ -24,6 +24,7 @@ from service.store.records import (
 
 if TYPE_CHECKING:
     from service.store.orderlog import OrderLog
+    from service.store.roles import EventLog, Inbox
 
 
 CONFLICT_RETRIES = 8
@@ -35,7 +36,7 @@ def is_help_request(text: str) -> bool:
     return text.strip().lower().rstrip("?!. ") in HELP_WORDS or text.strip() == "?"
 
 
-def help_now(store: OrderLog, game_id: str, seat: str,
+def help_now(store: EventLog, game_id: str, seat: str,
              loaded: LoadedGame | None = None) -> str:
     """Return what the seat can write now, or why it has nothing to write."""
     loaded = loaded or load_game(store, game_id)
@@ -79,7 +80,7 @@ def decide_order(store: OrderLog, game_id: str, seat: str, body: str, *, causati
                        "busy")
 
 
-def _load_for_order(store: OrderLog, game_id: str) -> LoadedGame:
+def _load_for_order(store: EventLog, game_id: str) -> LoadedGame:
     """Return the game an order is for, read once; an unknown game is the player's error."""
     try:
         return load_game(store, game_id) if game_id else _no_game(game_id)
@@ -92,7 +93,7 @@ def _no_game(game_id: str) -> NoReturn:
     raise ServiceError(f"there is no game {game_id!r}", "unknown-game")
 
 
-def _seed_of(store: OrderLog, loaded: LoadedGame) -> bytes:
+def _seed_of(store: EventLog, loaded: LoadedGame) -> bytes:
     """Return the game's secret seed, from the row read with the log when there is one."""
     row = loaded.row or store.get_game(loaded.meta.id)
     if row is None:
@@ -100,7 +101,7 @@ def _seed_of(store: OrderLog, loaded: LoadedGame) -> bytes:
     return bytes.fromhex(row.seed)
 
 
-def decided_line(store: OrderLog, causation: str, line: int) -> tuple[str, int]:
+def decided_line(store: Inbox, causation: str, line: int) -> tuple[str, int]:
     """Return (text, seq) of a line that is in the log already."""
     for number, seq, text in store.decided_lines(causation):
         if number == line:
@@ -108,7 +109,7 @@ def decided_line(store: OrderLog, causation: str, line: int) -> tuple[str, int]:
     raise ServiceError("the order was decided, then could not be found", "lost-decision")
 
 
-def _decide_once(store: OrderLog, loaded: LoadedGame, seat: str, body: str,
+def _decide_once(store: EventLog, loaded: LoadedGame, seat: str, body: str,
                  decision: tuple[str, int], actor: str, prompt_key: str | None,
                  seed: bytes, notify: bool = True, answer: bool = False,
                  new_submission: Submission | None = None) -> tuple[str, int]:

@@ -26,6 +26,7 @@ from service.store.records import AlreadyDecided, DuplicateSubmission, ResultSto
 
 if TYPE_CHECKING:
     from service.store.orderlog import OrderLog
+    from service.store.roles import Inbox
     from service.store.store import Store
 
     Processor = Callable[[Store, Config, Submission], SubmissionResult]
@@ -73,7 +74,7 @@ def processor_of(source: str) -> Processor | None:
     return None
 
 
-def give_up(store: OrderLog, sub: Submission) -> SubmissionResult:
+def give_up(store: Inbox, sub: Submission) -> SubmissionResult:
     """Mark a submission that broke down MAX_ATTEMPTS times failed, with the last reason."""
     reason = sub.last_error or "unknown error"
     done = tuple(text for _, _, text in store.decided_lines(sub.id))
@@ -186,7 +187,7 @@ def process_order_submission(store: OrderLog, sub: Submission, *,
     return SubmissionResult(sub.id, "accepted", orders=(text,), seq=seq)
 
 
-def _accepted_from_log(store: OrderLog, submission_id: str) -> SubmissionResult:
+def _accepted_from_log(store: Inbox, submission_id: str) -> SubmissionResult:
     """Record and return the result of a one-order submission whose order is in the log."""
     text, seq = decided_line(store, submission_id, 0)
     return record_result(store, SubmissionResult(submission_id, "accepted", orders=(text,),

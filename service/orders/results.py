@@ -13,7 +13,7 @@ from service.store.records import (
 )
 
 if TYPE_CHECKING:
-    from service.store.orderlog import OrderLog
+    from service.store.roles import Inbox
 
 
 class ServiceError(Exception):
@@ -64,7 +64,7 @@ class SubmissionResult:
                    tuple(data.get("ignored", ())))
 
 
-def record_result(store: OrderLog, result: SubmissionResult, refused_line: int | None = None,
+def record_result(store: Inbox, result: SubmissionResult, refused_line: int | None = None,
                   rerun: Callable[[], SubmissionResult] | None = None) -> SubmissionResult:
     """Store a submission's result once and return the one stored (which may be earlier).
 

@@ -9,6 +9,8 @@ of each seat of a game are kept.
 """
 from __future__ import annotations
 
+from typing import Protocol
+
 from sqlalchemy import select
 
 from engine.core.contract import view_header
@@ -16,8 +18,8 @@ from service.game.current import PageGame
 from service.game.history import readable_lines
 from service.game.loading import LoadedGame
 from service.pdf.render import render_snapshot_pdf
+from service.store.roles import Caches, Connections
 from service.store.schema import events as events_t
-from service.store.store import Store
 
 HISTORY_LINES = 12
 """History lines on a snapshot."""
@@ -27,12 +29,17 @@ KEPT_PER_SEAT = 3
 SPECTATOR = ""
 
 
-def seat_pdf(store: Store, game: PageGame, seat: str | None) -> bytes:
+class PdfStore(Caches, Connections, Protocol):
+    """The store as a PDF snapshot is made: the PDF cache, and the log's rows read for its
+    history lines."""
+
+
+def seat_pdf(store: PdfStore, game: PageGame, seat: str | None) -> bytes:
     """Return the PDF snapshot of `seat` (None: a spectator) at the game's head."""
     return snapshot_pdf(store, game.loaded, seat)
 
 
-def snapshot_pdf(store: Store, loaded: LoadedGame, seat: str | None) -> bytes:
+def snapshot_pdf(store: PdfStore, loaded: LoadedGame, seat: str | None) -> bytes:
     """Return the PDF snapshot of `seat` at the loaded game's seq, rendered at most once."""
     key = (loaded.meta.id, seat or SPECTATOR, loaded.seq)
     found = store.cached_pdf(key)
@@ -46,7 +53,7 @@ def snapshot_pdf(store: Store, loaded: LoadedGame, seat: str | None) -> bytes:
     return pdf
 
 
-def recent_lines(store: Store, loaded: LoadedGame, seat: str | None) -> list[str]:
+def recent_lines(store: Connections, loaded: LoadedGame, seat: str | None) -> list[str]:
     """Return the seat's newest history lines up to the loaded seq (a bounded read)."""
     c = events_t.c
     query = (select(c.seq, c.type, c.schema_version, c.payload, c.actor, c.recorded_at)

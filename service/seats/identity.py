@@ -4,11 +4,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from service.base.tokens import link_token, link_token_signed
-from service.game.current import games_at_rows
-from service.game.loading import load_game
+from service.game.current import GameLists, games_at_rows
+from service.game.loading import IndexedLog, load_game
 from service.game.meta import normal_address, seat_addresses
 from service.store.links import MailLinks
-from service.store.store import Store
+from service.store.roles import Connections
 from service.time.localtime import deadline_text
 
 SIGN_IN_HOURS = 24
@@ -34,7 +34,7 @@ SIGN_IN = "sign-in"
 """The purpose of a "my games" sign-in link."""
 
 
-def new_sign_in(store: Store, key: bytes, email: str) -> str:
+def new_sign_in(store: Connections, key: bytes, email: str) -> str:
     """Return the token of a new sign-in link for `email`, valid for SIGN_IN_HOURS.
 
     The token is opaque: the address it stands for is kept in the store, never in the link,
@@ -45,7 +45,7 @@ def new_sign_in(store: Store, key: bytes, email: str) -> str:
     return token
 
 
-def read_sign_in(store: Store, key: bytes, token: str) -> str | None:
+def read_sign_in(store: Connections, key: bytes, token: str) -> str | None:
     """Return the address a sign-in token stands for, or None if it is forged or expired."""
     if not link_token_signed(key, token, SIGN_IN):
         return None
@@ -60,7 +60,7 @@ def is_old_sign_in(token: str) -> bool:
     return len(parts) == 3 and parts[1].isdigit() and len(parts[1]) == 12
 
 
-def seats_of(store: Store, email: str, zone: str = "") -> list[MySeat]:
+def seats_of(store: GameLists, email: str, zone: str = "") -> list[MySeat]:
     """Return every seat the address plays now, newest games first."""
     wanted = normal_address(email)
     found = []
@@ -87,7 +87,7 @@ def seats_of(store: Store, email: str, zone: str = "") -> list[MySeat]:
     return found
 
 
-def rebuild_seat_addresses(store: Store) -> int:
+def rebuild_seat_addresses(store: IndexedLog) -> int:
     """Write who plays every game's seats anew, from the logs; return how many games."""
     count = 0
     for row in store.list_games():

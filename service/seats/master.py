@@ -26,18 +26,20 @@ from service.game.events import (
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import format_time, parse_time
 from service.game.opentableevents import SeatOffered
-from service.orders.appending import append_service_events
+from service.orders.appending import LogWithOutbox, append_service_events
 from service.orders.creation import MAX_PLAYER, checked_text, seat_email
 from service.orders.processing import process_order_submission
 from service.orders.results import ServiceError, SubmissionResult
 from service.seats.press import MAX_PRESS_CHARS, already_sent, append_press
-from service.store.store import NewOutbox, Store
+from service.store.orderlog import OrderLog
+from service.store.roles import EventLog
+from service.store.store import NewOutbox
 
 MAX_EXTENSION_HOURS = 24 * 30
 """The most a seat's deadline can be extended by at once, in hours."""
 
 
-def _open_game(store: Store, game_id: str) -> LoadedGame:
+def _open_game(store: EventLog, game_id: str) -> LoadedGame:
     """Return a game that is not over, or raise ServiceError."""
     loaded = load_game(store, game_id)
     if loaded.meta.finished:
@@ -55,7 +57,7 @@ def _known_seat(loaded: LoadedGame, seat: str) -> None:
                            f"{', '.join(loaded.meta.seat_names)})", "unknown-seat")
 
 
-def pause_game(store: Store, game_id: str, reason: str = "") -> LoadedGame:
+def pause_game(store: EventLog, game_id: str, reason: str = "") -> LoadedGame:
     """Pause a game: orders are refused and deadlines stand still until it resumes."""
     reason = checked_text(reason, "the reason", 200, "bad-reason")
     loaded = _open_game(store, game_id)
@@ -67,7 +69,7 @@ def pause_game(store: Store, game_id: str, reason: str = "") -> LoadedGame:
     return loaded
 
 
-def resume_game(store: Store, game_id: str) -> LoadedGame:
+def resume_game(store: EventLog, game_id: str) -> LoadedGame:
     """Resume a paused game; its open deadlines move later by the length of the pause."""
     loaded = _open_game(store, game_id)
     if not loaded.meta.paused:
@@ -78,7 +80,7 @@ def resume_game(store: Store, game_id: str) -> LoadedGame:
     return loaded
 
 
-def replace_seat(store: Store, game_id: str, seat: str, player: str, email: str) -> LoadedGame:
+def replace_seat(store: LogWithOutbox, game_id: str, seat: str, player: str, email: str) -> LoadedGame:
     """Hand a seat to a new player with a new address; the old reply address stops working."""
     loaded = _open_game(store, game_id)
     _known_seat(loaded, seat)
@@ -88,7 +90,7 @@ def replace_seat(store: Store, game_id: str, seat: str, player: str, email: str)
     return loaded
 
 
-def hand_over(store: Store, loaded: LoadedGame, seat: str, player: str, email: str,
+def hand_over(store: LogWithOutbox, loaded: LoadedGame, seat: str, player: str, email: str,
               actor: str) -> None:
     """Append the handover of a seat after the loaded seq (SeqConflict if the game moved) and
     tell the old player, the game master and the new player, who gets the game so far."""
@@ -101,7 +103,7 @@ def hand_over(store: Store, loaded: LoadedGame, seat: str, player: str, email: s
     _welcome(store, loaded, seat)
 
 
-def offer_seat(store: Store, game_id: str, seat: str, offered: bool = True) -> LoadedGame:
+def offer_seat(store: EventLog, game_id: str, seat: str, offered: bool = True) -> LoadedGame:
     """Offer a running game's seat to a newcomer (a resigned or abandoned one), or withdraw
     the offer; a newcomer takes it by joining, as at an open table."""
     loaded = _open_game(store, game_id)
@@ -111,7 +113,7 @@ def offer_seat(store: Store, game_id: str, seat: str, offered: bool = True) -> L
     return loaded
 
 
-def rotate_token(store: Store, game_id: str, seat: str) -> LoadedGame:
+def rotate_token(store: LogWithOutbox, game_id: str, seat: str) -> LoadedGame:
     """Renew a seat's private link and reply address; the old ones stop working."""
     loaded = _open_game(store, game_id)
     _known_seat(loaded, seat)
@@ -121,7 +123,7 @@ def rotate_token(store: Store, game_id: str, seat: str) -> LoadedGame:
     return loaded
 
 
-def renew_master_link(store: Store, game_id: str) -> LoadedGame:
+def renew_master_link(store: EventLog, game_id: str) -> LoadedGame:
     """Renew the game master's link; the old one stops working. Returns the game after it."""
     loaded = load_game(store, game_id)
     renewed = MasterLinkRenewed(loaded.meta.master_generation + 1)
@@ -129,7 +131,7 @@ def renew_master_link(store: Store, game_id: str) -> LoadedGame:
     return load_game(store, game_id)
 
 
-def set_spectators(store: Store, game_id: str, enabled: bool) -> LoadedGame:
+def set_spectators(store: EventLog, game_id: str, enabled: bool) -> LoadedGame:
     """Open or close the game's public spectator page (off until the game master opens it)."""
     loaded = load_game(store, game_id)
     if loaded.meta.spectators != enabled:
@@ -137,13 +139,13 @@ def set_spectators(store: Store, game_id: str, enabled: bool) -> LoadedGame:
     return loaded
 
 
-def _welcome(store: Store, loaded: LoadedGame, seat: str) -> None:
+def _welcome(store: LogWithOutbox, loaded: LoadedGame, seat: str) -> None:
     """Send the seat its (new) address and the state of play."""
     store.add_outbox(loaded.meta.id, [NewOutbox(loaded.seq, seat, "welcome")])
 
 
 
-def extend_deadline(store: Store, game_id: str, seat: str, hours: int) -> str:
+def extend_deadline(store: EventLog, game_id: str, seat: str, hours: int) -> str:
     """Move the seat's open deadline `hours` later; return the new due time."""
     loaded = _open_game(store, game_id)
     _known_seat(loaded, seat)
@@ -158,7 +160,7 @@ def extend_deadline(store: Store, game_id: str, seat: str, hours: int) -> str:
     return due
 
 
-def apply_default_now(store: Store, game_id: str, seat: str) -> SubmissionResult:
+def apply_default_now(store: OrderLog, game_id: str, seat: str) -> SubmissionResult:
     """Decide the seat's open decision with its default order, as if its deadline passed."""
     loaded = _open_game(store, game_id)
     _known_seat(loaded, seat)
@@ -171,7 +173,7 @@ def apply_default_now(store: Store, game_id: str, seat: str) -> SubmissionResult
     return process_order_submission(store, sub)
 
 
-def end_game(store: Store, game_id: str, reason: str) -> None:
+def end_game(store: EventLog, game_id: str, reason: str) -> None:
     """End a running game now, with no winner; its seed is revealed as at any end."""
     loaded = _open_game(store, game_id)
     row = store.get_game(game_id)
@@ -182,7 +184,7 @@ def end_game(store: Store, game_id: str, reason: str) -> None:
     store.set_game_status(game_id, "finished")
 
 
-def message_all(store: Store, game_id: str, text: str, causation: str) -> None:
+def message_all(store: EventLog, game_id: str, text: str, causation: str) -> None:
     """Send every player a message from the game master (once per causation)."""
     body = without_bidi(text).strip()
     if not body or len(body) > MAX_PRESS_CHARS:
@@ -193,7 +195,7 @@ def message_all(store: Store, game_id: str, text: str, causation: str) -> None:
         append_press(store, loaded, sent, causation)
 
 
-def copy_to_master(store: Store, game_id: str, seq: int, kind: str) -> list[int]:
+def copy_to_master(store: LogWithOutbox, game_id: str, seq: int, kind: str) -> list[int]:
     """Add the game master's copy of a seat event (when the game has a master's address)."""
     if not load_game(store, game_id, upto=seq).meta.master_email:
         return []

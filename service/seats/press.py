@@ -17,7 +17,8 @@ from service.game.meta import GameMeta
 from service.orders.appending import service_new
 from service.orders.results import ServiceError
 from service.store.records import Append
-from service.store.store import NewOutbox, SeqConflict, Store
+from service.store.roles import EventLog
+from service.store.store import NewOutbox, SeqConflict
 
 MAX_PRESS_CHARS = 4000
 CONFLICT_RETRIES = 8
@@ -94,7 +95,7 @@ def check_allowed(meta: GameMeta, request: PressRequest, to_all: bool) -> None:
         raise ServiceError("The game is over; its press is closed.", "game-over")
 
 
-def send_press(store: Store, game_id: str, sender: str, request: PressRequest, *,
+def send_press(store: EventLog, game_id: str, sender: str, request: PressRequest, *,
                causation: str) -> PressSent:
     """Append a press message and its mail, once per `causation`; return the message."""
     text = without_bidi(request.text).strip()
@@ -119,7 +120,7 @@ def send_press(store: Store, game_id: str, sender: str, request: PressRequest, *
     raise ServiceError("The game is too busy right now; try again.", "busy")
 
 
-def append_press(store: Store, loaded: LoadedGame, sent: PressSent, causation: str) -> PressSent:
+def append_press(store: EventLog, loaded: LoadedGame, sent: PressSent, causation: str) -> PressSent:
     """Append the message unless this causation already did; the seq check makes it once."""
     earlier = already_sent(store, loaded.meta.id, causation)
     if earlier is not None:
@@ -133,7 +134,7 @@ def append_press(store: Store, loaded: LoadedGame, sent: PressSent, causation: s
     return sent
 
 
-def already_sent(store: Store, game_id: str, causation: str) -> PressSent | None:
+def already_sent(store: EventLog, game_id: str, causation: str) -> PressSent | None:
     """Return the press message this causation already appended, if any."""
     for row in store.events(game_id):
         if row.type == "press.sent" and row.causation == causation:
@@ -143,7 +144,7 @@ def already_sent(store: Store, game_id: str, causation: str) -> PressSent | None
     return None
 
 
-def press_at(store: Store, game_id: str, seq: int) -> PressSent | None:
+def press_at(store: EventLog, game_id: str, seq: int) -> PressSent | None:
     """Return the press message stored at `seq`, or None when another event is there."""
     rows = store.events(game_id, after_seq=seq - 1, upto=seq)
     if not rows or rows[0].type != "press.sent":

@@ -30,7 +30,8 @@ from service.orders.deciding import help_now
 from service.orders.results import ServiceError
 from service.seats.manual import manual_text, topic_text
 from service.store.records import Append, NewOutbox
-from service.store.store import SeqConflict, Store
+from service.store.roles import EventLog
+from service.store.store import SeqConflict
 from service.time.due import open_deadlines
 from service.time.localtime import deadline_text, read_timezone
 
@@ -41,7 +42,7 @@ NOTIFY_WORDS = {"every": "every change", "must-act": "only when you must act, pl
 CONFLICT_RETRIES = 8
 
 
-def append_once(store: Store, game_id: str, causation: str, actor: str,
+def append_once(store: EventLog, game_id: str, causation: str, actor: str,
                 build: Callable[[LoadedGame], Sequence[object]],
                 master_notice: str = "") -> bool:
     """Append the service events `build` returns unless `causation` already did; True if new.
@@ -70,7 +71,7 @@ def append_once(store: Store, game_id: str, causation: str, actor: str,
     raise ServiceError("The game is too busy right now; try again.", "busy")
 
 
-def answer(store: Store, game_id: str, seat: str, command: str, causation: str) -> str:
+def answer(store: EventLog, game_id: str, seat: str, command: str, causation: str) -> str:
     """Return the answer to one mail command (ServiceError: what is wrong with it)."""
     words = command.split()
     head = words[0].lower().rstrip(":")
@@ -96,7 +97,7 @@ def answer(store: Store, game_id: str, seat: str, command: str, causation: str) 
     raise ServiceError(f"{head!r} is not a mail command", "unknown-command")
 
 
-def help_text(store: Store, game_id: str, seat: str, rest: Sequence[str]) -> str:
+def help_text(store: EventLog, game_id: str, seat: str, rest: Sequence[str]) -> str:
     """Return what the seat can write now and the manual, or the manual's page on `rest`."""
     loaded = load_game(store, game_id)
     if rest:
@@ -105,7 +106,7 @@ def help_text(store: Store, game_id: str, seat: str, rest: Sequence[str]) -> str
             + manual_text(loaded.meta, loaded.game))
 
 
-def status_text(store: Store, game_id: str, seat: str) -> str:
+def status_text(store: EventLog, game_id: str, seat: str) -> str:
     """Return the board as the seat sees it, whose turn it is and the seat's deadline."""
     loaded = load_game(store, game_id)
     game, meta = loaded.game, loaded.meta
@@ -126,7 +127,7 @@ def status_text(store: Store, game_id: str, seat: str) -> str:
     return "\n".join(lines) + "\n\n" + game.render_text(game.view(loaded.state, seat))
 
 
-def history_text(store: Store, game_id: str, seat: str, rest: Sequence[str]) -> str:
+def history_text(store: EventLog, game_id: str, seat: str, rest: Sequence[str]) -> str:
     """Return the last lines of the history the seat may read (`history 40` for more)."""
     count = int(rest[0]) if rest and rest[0].isdigit() else HISTORY_LINES
     lines = history(store, game_id, seat)[-max(1, min(count, 200)):]
@@ -134,7 +135,7 @@ def history_text(store: Store, game_id: str, seat: str, rest: Sequence[str]) -> 
                      for line in lines)
 
 
-def _set_prefs(store: Store, game_id: str, seat: str, causation: str,
+def _set_prefs(store: EventLog, game_id: str, seat: str, causation: str,
                change: Callable[[SeatPreferences], SeatPreferences]) -> None:
     """Append the seat's changed preferences (once per causation)."""
     def build(loaded: LoadedGame) -> list[object]:
@@ -143,7 +144,7 @@ def _set_prefs(store: Store, game_id: str, seat: str, causation: str,
     append_once(store, game_id, causation, seat, build)
 
 
-def _notify(store: Store, game_id: str, seat: str, rest: Sequence[str], causation: str) -> str:
+def _notify(store: EventLog, game_id: str, seat: str, rest: Sequence[str], causation: str) -> str:
     """Set how often the seat is mailed, or whether press reaches it."""
     words = [word.lower() for word in rest]
     if words[:1] == ["press"] and words[1:2] in (["off"], ["on"]):
@@ -162,7 +163,7 @@ def _notify(store: Store, game_id: str, seat: str, rest: Sequence[str], causatio
     return f"You will be mailed {NOTIFY_WORDS[mode]}."
 
 
-def _timezone(store: Store, game_id: str, seat: str, text: str, causation: str) -> str:
+def _timezone(store: EventLog, game_id: str, seat: str, text: str, causation: str) -> str:
     """Set the seat's time zone, in which deadlines are also shown."""
     try:
         zone = read_timezone(text)
@@ -194,7 +195,7 @@ def read_until(rest: Sequence[str], now: datetime) -> datetime:
     return until
 
 
-def _absence(store: Store, game_id: str, seat: str, head: str, rest: Sequence[str],
+def _absence(store: EventLog, game_id: str, seat: str, head: str, rest: Sequence[str],
              causation: str) -> str:
     """Declare or end an absence; the seat's deadlines wait, up to the game's limit."""
     from service.time.absence import absence_events
@@ -221,7 +222,7 @@ def _absence(store: Store, game_id: str, seat: str, head: str, rest: Sequence[st
 
 
 
-def _resign(store: Store, game_id: str, seat: str, rest: Sequence[str], causation: str) -> str:
+def _resign(store: EventLog, game_id: str, seat: str, rest: Sequence[str], causation: str) -> str:
     """Resign the seat when confirmed; it plays its default orders from then on."""
     if [word.lower() for word in rest] != ["confirm"]:
         return ("Resigning cannot be undone: your seat then plays its default order at every "

@@ -18,7 +18,8 @@ from service.game.events import SeatStanding, standing_line
 from service.game.loading import LoadedGame, load_game
 from service.orders.appending import append_decision
 from service.orders.results import ServiceError
-from service.store.store import SeqConflict, Store
+from service.store.roles import EventLog
+from service.store.store import SeqConflict
 
 CONFLICT_RETRIES = 8
 CLEAR_WORDS = frozenset({"clear", "none", "off", "delete", "remove"})
@@ -41,7 +42,7 @@ def _kept(loaded: LoadedGame) -> frozenset[str]:
     return frozenset(t.name for t in loaded.game.standing_topics() if t.kept)
 
 
-def standing_command(store: Store, game_id: str, seat: str, text: str, causation: str) -> str:
+def standing_command(store: EventLog, game_id: str, seat: str, text: str, causation: str) -> str:
     """Answer `standing` (list), `standing clear [topic]` or `standing <entries>`."""
     loaded = load_game(store, game_id)
     game = loaded.game
@@ -78,7 +79,7 @@ def _listing(loaded: LoadedGame, seat: str) -> str:
     return "Your standing answers:\n" + "\n".join(f"  {line}" for line in lines)
 
 
-def set_standing(store: Store, game_id: str, seat: str, causation: str,
+def set_standing(store: EventLog, game_id: str, seat: str, causation: str,
                  change: Any) -> LoadedGame:
     """Append the seat's changed entries once per `causation`; return the game after it."""
     for _ in range(CONFLICT_RETRIES):

@@ -1,6 +1,7 @@
 """What every part of the store shares: its errors, its clock and its engine handles."""
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from typing import Any
 
 from sqlalchemy import Connection, Engine
@@ -27,6 +28,11 @@ class StoreBase:
         """Return a plain read connection, for the projections and pages that read the store's
         tables with queries of their own (each one bounded by what it shows)."""
         return self._engine.connect()
+
+    def begin_write(self) -> AbstractContextManager[Connection]:
+        """Return a write transaction (on SQLite BEGIN IMMEDIATE, as every write of the store),
+        for the modules that write the store's tables with statements of their own."""
+        return self._writer.begin()
 
     def _reader(self) -> Connection:
         """Return a connection for a read of several statements that need no transaction.

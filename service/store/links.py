@@ -14,8 +14,8 @@ from typing import Any
 
 from sqlalchemy import delete, func, select, update
 
-from service.store.handles import StoreBase
 from service.store.records import later, utc_now
+from service.store.roles import Connections
 from service.store.schema import mail_links as links_t
 
 
@@ -38,14 +38,13 @@ def token_digest(token: str) -> str:
 class MailLinks:
     """Reads and writes of the `mail_links` table, on a store's own connections."""
 
-    def __init__(self, store: StoreBase) -> None:
-        self._engine = store._engine
-        self._writer = store._writer
+    def __init__(self, store: Connections) -> None:
+        self._store = store
 
     def add(self, token: str, purpose: str, address: str, data: dict[str, Any],
             seconds: int) -> None:
         """Keep the link `token` for `seconds`."""
-        with self._writer.begin() as conn:
+        with self._store.begin_write() as conn:
             conn.execute(links_t.insert().values(
                 digest=token_digest(token), purpose=purpose, address=address,
                 data=json.dumps(data, sort_keys=True), created_at=utc_now(),
@@ -55,7 +54,7 @@ class MailLinks:
         """Return the link of `purpose` a token stands for, used or not; None when there is
         none or it expired."""
         c = links_t.c
-        with self._engine.connect() as conn:
+        with self._store.connect() as conn:
             row = conn.execute(select(links_t).where(
                 c.digest == token_digest(token), c.purpose == purpose,
                 c.expires_at > utc_now())).first()
@@ -70,7 +69,7 @@ class MailLinks:
         query = select(func.count()).select_from(links_t).where(
             c.address == address, c.purpose == purpose, c.used_at.is_(None),
             c.expires_at > utc_now())
-        with self._engine.connect() as conn:
+        with self._store.connect() as conn:
             return int(conn.execute(query).scalar_one())
 
     def use(self, token: str, purpose: str) -> bool:
@@ -80,7 +79,7 @@ class MailLinks:
                  .where(c.digest == token_digest(token), c.purpose == purpose,
                         c.used_at.is_(None), c.expires_at > utc_now())
                  .values(used_at=utc_now()))
-        with self._writer.begin() as conn:
+        with self._store.begin_write() as conn:
             return bool(conn.execute(query).rowcount == 1)
 
     def release(self, token: str, purpose: str) -> None:
@@ -88,11 +87,11 @@ class MailLinks:
         c = links_t.c
         query = (update(links_t).where(c.digest == token_digest(token), c.purpose == purpose)
                  .values(used_at=None))
-        with self._writer.begin() as conn:
+        with self._store.begin_write() as conn:
             conn.execute(query)
 
     def forget_expired(self) -> int:
         """Delete the links that expired; return how many."""
-        with self._writer.begin() as conn:
+        with self._store.begin_write() as conn:
             return int(conn.execute(delete(links_t).where(
                 links_t.c.expires_at <= utc_now())).rowcount)

@@ -247,15 +247,6 @@ class QueueStore(StoreBase):
         with self._engine.connect() as conn:
             return [int(row[0]) for row in conn.execute(query)]
 
-    def previous_news_seq(self, row: OutboxRow, kinds: Sequence[str]) -> int:
-        """Return the seq of the seat's last news email written before `row` (0: none)."""
-        t = outbox_t.c
-        query = select(func.max(t.seq)).where(t.game_id == row.game_id,
-                                              t.recipient == row.recipient,
-                                              t.kind.in_(list(kinds)), t.id < row.id)
-        with self._engine.connect() as conn:
-            return int(conn.execute(query).scalar() or 0)
-
     def answering_row(self, submission_id: str, seat: str) -> OutboxRow | None:
         """Return the seat's turn email written by a submission's last append, if any."""
         d, o = decisions_t.c, outbox_t.c

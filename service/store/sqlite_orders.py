@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +24,6 @@ from service.store.records import (
     EventRow,
     GameRow,
     GameTail,
-    NewOutbox,
     StoredEvent,
     Submission,
     new_submission,
@@ -41,6 +40,7 @@ from service.store.statements import (
 )
 
 if TYPE_CHECKING:
+    from service.store.orderlog import OrderLog
     from service.store.store import Store
 
 _PLAIN_URL = "sqlite:///"
@@ -181,6 +181,27 @@ class SQLiteOrders:
         """Return the lines decided so far (`Store.decided_lines`)."""
         return self.full().decided_lines(submission_id)
 
+    def set_submission_route(self, submission_id: str, game_id: str, seat: str) -> None:
+        """Record an input's game and seat (`Store.set_submission_route`)."""
+        self.full().set_submission_route(submission_id, game_id, seat)
+
+    def first_decided_seq(self, submission_id: str) -> int:
+        """Return the seq of an input's first order (`Store.first_decided_seq`)."""
+        return self.full().first_decided_seq(submission_id)
+
+    def failed_submissions(self, game_id: str, limit: int = 50) -> list[Submission]:
+        """Return the game's failed inputs (`Store.failed_submissions`)."""
+        return self.full().failed_submissions(game_id, limit)
+
+    def received_submissions(self, older_than_seconds: int, limit: int = 100) -> list[str]:
+        """Return the inputs still unprocessed (`Store.received_submissions`)."""
+        return self.full().received_submissions(older_than_seconds, limit)
+
+    def create_game(self, game_id: str, game: str, engine_version: str, title: str,
+                    seed_hex: str) -> GameRow:
+        """Register a new game (`Store.create_game`)."""
+        return self.full().create_game(game_id, game, engine_version, title, seed_hex)
+
     def get_game(self, game_id: str) -> GameRow | None:
         """Return the game's row (`Store.get_game`)."""
         return self.full().get_game(game_id)
@@ -193,6 +214,15 @@ class SQLiteOrders:
                    ) -> list[EventRow]:
         """Return events as plain rows (`Store.event_rows`)."""
         return self.full().event_rows(game_id, after_seq, upto)
+
+    def events(self, game_id: str, after_seq: int = 0,
+               upto: int | None = None) -> list[StoredEvent]:
+        """Return stored events (`Store.events`)."""
+        return self.full().events(game_id, after_seq, upto)
+
+    def last_seq(self, game_id: str) -> int:
+        """Return the seq of the game's last event (`Store.last_seq`)."""
+        return self.full().last_seq(game_id)
 
     def latest_snapshot(self, game_id: str, engine_version: str,
                         upto: int | None = None) -> tuple[int, dict[str, Any]] | None:
@@ -208,10 +238,6 @@ class SQLiteOrders:
         """Drop cached snapshots (`Store.delete_snapshots`)."""
         self.full().delete_snapshots(game_id)
 
-    def add_outbox(self, game_id: str, rows: Sequence[NewOutbox]) -> list[int]:
-        """Add deliveries no new event causes (`Store.add_outbox`)."""
-        return self.full().add_outbox(game_id, rows)
-
     def dispose(self) -> None:
         """Close the driver connections and the full store, if one was built."""
         for raw in self._opened:
@@ -220,3 +246,9 @@ class SQLiteOrders:
         self._local = threading.local()
         if self._full is not None:
             self._full.dispose()
+
+
+if TYPE_CHECKING:
+    def _takes_orders(orders: SQLiteOrders) -> OrderLog:
+        """Hold `SQLiteOrders` to the order path's protocol (for the type checker alone)."""
+        return orders

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import (
     Connection,
@@ -77,6 +77,20 @@ from service.store.statements import (
     seat_values,
     write_append,
 )
+
+if TYPE_CHECKING:
+    from service.store.roles import (
+        Caches,
+        Connections,
+        Deadlines,
+        EventLog,
+        GameIndex,
+        Inbox,
+        LogAudit,
+        MailRecord,
+        Outbox,
+        Replies,
+    )
 
 __all__ = [
     "CHECKPOINT_EVERY",
@@ -146,7 +160,8 @@ def _postgresql_engine(url: str, db_schema: str | None) -> Engine:
 
 
 class Store(QueueStore, ReadStore, CacheStore):
-    """The persistence of the service behind one small interface, for SQLite and PostgreSQL.
+    """The persistence of the service, for SQLite and PostgreSQL: it plays every role of
+    `service.store.roles`, and opens, migrates and disposes of the database.
 
     `schema` (PostgreSQL only) names a database schema that holds the tables instead of the
     default search path; `create_schema` creates it and `drop_schema` removes it. Tests use
@@ -567,3 +582,12 @@ def _recomputed_hash(row: Any) -> str:
     return event_hash(row.game_id, row.seq, row.type, row.schema_version,
                       json.loads(row.payload), row.actor, row.causation, row.recorded_at,
                       row.prev_hash)
+
+
+if TYPE_CHECKING:
+    StoreRoles = tuple[EventLog, LogAudit, GameIndex, Inbox, Replies, Outbox, MailRecord,
+                       Deadlines, Caches, Connections]
+
+    def _plays_every_role(store: Store) -> StoreRoles:
+        """Hold `Store` to every role's protocol (for the type checker alone)."""
+        return (store, store, store, store, store, store, store, store, store, store)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Protocol
 
 from engine.core import Prompt, RuleViolation, canonical_json
 from service.base import clock
@@ -16,10 +16,16 @@ from service.opentables.lifecycle import expire_tables
 from service.orders.appending import append_service_events
 from service.store.links import MailLinks
 from service.store.records import SeqConflict
+from service.store.roles import Deadlines, EventLog, Inbox, Outbox
 from service.store.store import DeadlineRow, NewOutbox, Store
-from service.sweeps.digests import queue_due_digests
+from service.sweeps.digests import DigestStore, queue_due_digests
 from service.time.due import open_deadlines
 from service.time.localtime import deadline_text
+
+
+class DeadlineSweep(EventLog, Inbox, Outbox, Deadlines, Protocol):
+    """The store as one deadline is swept: its game's log, the default order kept as a
+    submission, the reminders added to the outbox, and the deadline's next look."""
 
 
 @dataclass
@@ -63,7 +69,7 @@ def sweep(store: Store, limit: int = SWEEP_BATCH) -> SweepReport:
     return report
 
 
-def _digests(store: Store, now: datetime) -> list[int]:
+def _digests(store: DigestStore, now: datetime) -> list[int]:
     """Add the daily digests due now, reading only the seats with held news; return the ids."""
     return queue_due_digests(store, now).added
 
@@ -75,7 +81,7 @@ def _key(rows: list[DeadlineRow], only: list[DeadlineRow] | None = None) -> set[
             if seats is None or row.seat in seats}
 
 
-def _sweep_deadline(store: Store, loaded: LoadedGame, row: DeadlineRow, now: datetime,
+def _sweep_deadline(store: DeadlineSweep, loaded: LoadedGame, row: DeadlineRow, now: datetime,
                     report: SweepReport) -> None:
     """Default a passed deadline, or send the reminder due; then set when to look next."""
     due = parse_time(row.due)
@@ -106,7 +112,7 @@ def given_up(meta: GameMeta, seat: str, due: datetime) -> bool:
     return seat in meta.mail_failing or (away is not None and parse_time(away) > due)
 
 
-def _offer_if_given_up(store: Store, loaded: LoadedGame, seat: str, due: datetime) -> None:
+def _offer_if_given_up(store: EventLog, loaded: LoadedGame, seat: str, due: datetime) -> None:
     """Offer a seat given up to a newcomer, once, where the game was created to do so."""
     meta = loaded.meta
     if not meta.offer_resigned or seat in meta.offered or meta.finished:
@@ -119,7 +125,7 @@ def _offer_if_given_up(store: Store, loaded: LoadedGame, seat: str, due: datetim
         return  # the game moved meanwhile: the next sweep looks again
 
 
-def _submit_default(store: Store, loaded: LoadedGame, seat: str, prompt: Prompt) -> str:
+def _submit_default(store: Inbox, loaded: LoadedGame, seat: str, prompt: Prompt) -> str:
     """Store the seat's default order as a submission (once per decision point): for a seat
     that resigned, its game's own resignation where the rules have one and allow it here."""
     order = resigning(loaded, seat) if seat in loaded.meta.resigned else None

@@ -9,14 +9,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Protocol
 
 from sqlalchemy import select
 
 from service.game.loading import load_game
 from service.game.notify import DIGEST_PREFIX, digest_date
+from service.orders.appending import LogWithOutbox
+from service.store.records import NewOutbox
+from service.store.roles import Connections
 from service.store.schema import digest_waiting as waiting_t
 from service.store.schema import games as games_t
-from service.store.store import NewOutbox, Store
+
+
+class DigestStore(LogWithOutbox, Connections, Protocol):
+    """The store as digests are queued: the held news read from its projection, each game
+    loaded, and the digests added to the outbox."""
 
 
 @dataclass(frozen=True)
@@ -37,7 +45,7 @@ class DigestReport:
     games: int = 0
 
 
-def waiting_seats(store: Store) -> list[Waiting]:
+def waiting_seats(store: Connections) -> list[Waiting]:
     """Return the seats of running games whose held news waits, grouped by game."""
     w, g = waiting_t.c, games_t.c
     query = (select(w.game_id, w.seat, w.held_seq, w.digest_day)
@@ -49,7 +57,7 @@ def waiting_seats(store: Store) -> list[Waiting]:
                 for row in conn.execute(query)]
 
 
-def queue_due_digests(store: Store, now: datetime) -> DigestReport:
+def queue_due_digests(store: DigestStore, now: datetime) -> DigestReport:
     """Add the digests due now for the waiting seats; load only their games."""
     report = DigestReport()
     by_game: dict[str, list[Waiting]] = {}

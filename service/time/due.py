@@ -8,18 +8,21 @@ with every append.
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from engine.core import Game
 from service.base import clock
 from service.game.events import DeadlineSet
-from service.game.loading import load_game
+from service.game.loading import IndexedLog, load_game
 from service.game.meta import GameMeta, format_time, parse_time, reminder_leads
 from service.store.records import DeadlineRow
+from service.store.roles import Deadlines
 from service.time.absence import extend_for_absence
 
-if TYPE_CHECKING:
-    from service.store.store import Store
+
+class DeadlineProjection(IndexedLog, Deadlines, Protocol):
+    """The store as the deadlines projection is rebuilt in it: every game, its log, its
+    deadlines."""
 
 
 def new_deadlines(game: Game[Any], state: Any, meta: GameMeta) -> list[DeadlineSet]:
@@ -56,7 +59,7 @@ def open_deadlines(game: Game[Any], state: Any, meta: GameMeta) -> list[Deadline
     return rows
 
 
-def rebuild_deadlines(store: Store) -> int:
+def rebuild_deadlines(store: DeadlineProjection) -> int:
     """Write the open deadlines of every running game anew; return how many games."""
     count = 0
     for row in store.list_games():

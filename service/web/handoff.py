@@ -15,9 +15,8 @@ from typing import Any
 from flask import current_app
 
 from service.base.metrics import DECIDED, count_order, observe_since
-from service.mail.delivery import deliver
+from service.mail.delivery import Delivering, deliver
 from service.orders.processing import process_submission
-from service.store.store import Store
 from service.web.links import config, store
 
 log = logging.getLogger("pbem.web")
@@ -51,7 +50,7 @@ def announce(game_id: str) -> None:
     _notify(AFTER_CHANGE, game_id)
 
 
-def deliver_pending(target: Store, game_id: str) -> int:
+def deliver_pending(target: Delivering, game_id: str) -> int:
     """Send every pending email of a game in this process; return how many were sent."""
     sent = 0
     for outbox_id in target.pending_outbox_of_game(game_id, limit=1000):

@@ -13,25 +13,32 @@ import json
 import logging
 from collections.abc import Sequence
 from dataclasses import asdict, replace
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy.exc import SQLAlchemyError
 
 from service.base import clock
 from service.base.lru import LruCache
-from service.game.current import games_at_rows
+from service.game.current import LogWithConnections, games_at_rows
 from service.game.meta import parse_time
 from service.store.records import GameRow
-from service.store.store import Store
+from service.store.roles import Caches
 from service.web.summary import GameSummary, SeatLine, TableLine, summarize
 
 KEPT = 2_000
 """Lines kept in each process."""
+
+
+class LobbyReads(LogWithConnections, Caches, Protocol):
+    """The store as the lobby's lines are read: the cached lines, and the games whose line
+    is missing read at their head."""
+
+
 _lines: LruCache[tuple[str, int, str], tuple[GameSummary, str]] = LruCache(KEPT)
 log = logging.getLogger(__name__)
 
 
-def summaries(store: Store, rows: Sequence[GameRow]) -> list[GameSummary]:
+def summaries(store: LobbyReads, rows: Sequence[GameRow]) -> list[GameSummary]:
     """Return the lines of the games in `rows`, in their order (a game whose rules this server
     lacks, or that has no log, is left out)."""
     found = {row.id: _lines.get(_key(row)) for row in rows}
@@ -58,7 +65,7 @@ def _key(row: GameRow) -> tuple[str, int, str]:
     return row.id, row.head_seq, row.head_hash
 
 
-def _keep(store: Store, rows: list[GameRow],
+def _keep(store: Caches, rows: list[GameRow],
           found: dict[str, tuple[GameSummary, str] | None]) -> None:
     """Keep the lines just made, here and in the store (a failed write only costs a fold)."""
     lines = []

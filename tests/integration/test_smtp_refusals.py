@@ -23,6 +23,7 @@ from service.mail.smtpd import start_listener
 from service.mail.transport import PermanentDeliveryError, TransientDeliveryError, send_smtp
 from service.orders.creation import NewSeat, create_game
 from service.seats import master
+from service.store.roles import Inbox
 from service.store.store import Store
 
 from .conftest import free_port
@@ -84,7 +85,7 @@ def test_unsigned_and_forged_recipients_are_refused_in_the_conversation(
     assert len(_stored(store)) == 3
 
 
-def _stored(store: Store) -> list[str]:
+def _stored(store: Inbox) -> list[str]:
     return store.received_submissions(-3600)
 
 

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 from engine.core.rng import Rng
 from service.game.loading import load_game
 from service.orders.processing import submit_order
-from service.store.store import Store
+from service.store.orderlog import OrderLog
 
 from .conftest import csrf
 
@@ -34,7 +34,7 @@ def prompt_key_of(html: str) -> str:
     return match.group(1)
 
 
-def play_to_the_end(store: Store, game_id: str, seed: int = 7, limit: int = 3000) -> None:
+def play_to_the_end(store: OrderLog, game_id: str, seed: int = 7, limit: int = 3000) -> None:
     """Give random legal orders through the service until the game ends."""
     rng = random.Random(seed)
     for _ in range(limit):

@@ -11,6 +11,7 @@ from flask.testing import FlaskClient
 from service.base.tokens import reply_address
 from service.game.loading import load_game
 from service.mail.inbound import EMAIL_SOURCE
+from service.store.roles import EventLog
 from service.store.store import Store
 from service.web.app import create_app
 from service.web.handoff import deliver_pending
@@ -46,7 +47,7 @@ def test_there_is_no_inbox_when_mail_leaves_the_machine(tmp_path: Path,
     assert "Inbox" not in text(client.get("/"))
 
 
-def order_mail(store: Store, game_id: str, seat: str, body: str) -> bytes:
+def order_mail(store: EventLog, game_id: str, seat: str, body: str) -> bytes:
     """Return a reply to the seat's reply address carrying `body`."""
     meta = load_game(store, game_id).meta
     message = EmailMessage()

@@ -10,13 +10,14 @@ from engine.illuminati.rules_actions import goal_choices
 from engine.illuminati.state import Phase
 from service.game.loading import load_game
 from service.orders.processing import submit_order
+from service.store.orderlog import OrderLog
 from service.store.store import Store
 
 from .conftest import new_game, seat_path
 from .helpers import nonce_of, post_form, prompt_key_of, text
 
 
-def _to_a_turn(store: Store, game_id: str) -> str:
+def _to_a_turn(store: OrderLog, game_id: str) -> str:
     """Play deadline defaults until a player's turn is open; return that seat."""
     for _ in range(20):
         loaded = load_game(store, game_id)

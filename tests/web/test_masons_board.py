@@ -12,7 +12,7 @@ from flask import Flask
 from service.game.loading import load_game
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
-from service.store.store import Store
+from service.store.orderlog import OrderLog
 from service.web.links import seat_signature
 
 from .browser import browser_app, chromium, free_port, live_server, screenshot
@@ -36,7 +36,7 @@ BOARD = """() => {
 }"""
 
 
-def play_until_a_house_stands(store: Store, game_id: str) -> dict[str, Any]:
+def play_until_a_house_stands(store: OrderLog, game_id: str) -> dict[str, Any]:
     """Give each prompted seat its first legal order until a house is on the board; return
     the spectators' view then."""
     for _ in range(12):

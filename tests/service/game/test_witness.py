@@ -16,6 +16,7 @@ from service.game.witness import check_witness, head_at, parse_witness
 from service.mail.compose import compose_outbox
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
+from service.store.orderlog import OrderLog
 from service.store.store import Store
 from tests.service.orders.test_games import _rewrite_from
 
@@ -34,7 +35,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
     store.dispose()
 
 
-def play(store: Store, game_id: str, orders: int) -> None:
+def play(store: OrderLog, game_id: str, orders: int) -> None:
     """Give `orders` legal orders through the service."""
     for _ in range(orders):
         loaded = load_game(store, game_id)

@@ -11,6 +11,7 @@ from service.base import clock
 from service.game.loading import LoadedGame
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
+from service.store.orderlog import OrderLog
 from service.store.records import TIME_FORMAT
 from service.store.store import Store
 from tests.stores import open_store
@@ -32,7 +33,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
         opened.dispose()
 
 
-def play_one(store: Store, loaded: LoadedGame) -> str:
+def play_one(store: OrderLog, loaded: LoadedGame) -> str:
     """Submit the first legal order of the seat to act; return the submission id."""
     seat = loaded.game.prompts(loaded.state)[0].seat
     text = loaded.game.format_order(loaded.game.legal_orders(loaded.state, seat)[0])

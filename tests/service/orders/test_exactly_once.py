@@ -18,6 +18,7 @@ from service.mail.inbound import receive_email
 from service.orders.creation import NewSeat, create_game
 from service.orders.deciding import decide_order
 from service.orders.processing import MAX_ATTEMPTS, process_order_submission, process_submission
+from service.store.roles import EventLog
 from service.store.store import Store
 from tests.stores import open_store
 
@@ -77,7 +78,7 @@ def email_to(store: Store, config: Config, loaded: LoadedGame, seat: str, lines:
     return sub.id
 
 
-def orders_of(store: Store, game_id: str, submission_id: str) -> list[int]:
+def orders_of(store: EventLog, game_id: str, submission_id: str) -> list[int]:
     """The seqs of the accepted orders a submission caused."""
     return [e.seq for e in store.events(game_id)
             if e.type == "order.accepted" and e.causation == submission_id]

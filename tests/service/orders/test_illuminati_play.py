@@ -20,6 +20,8 @@ from service.audit.verify import verify
 from service.game.loading import load_game
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
+from service.store.orderlog import OrderLog
+from service.store.roles import EventLog
 from service.store.store import Store
 
 SEATS = ("anna", "bruno")
@@ -63,12 +65,12 @@ def _game(store: Store, label: str, wanted: str = "") -> str:
     raise AssertionError(f"no deal gives {wanted}")
 
 
-def _state(store: Store, game_id: str) -> State:
+def _state(store: EventLog, game_id: str) -> State:
     """Return the game's state as the service folds it."""
     return load_game(store, game_id).state  # type: ignore[no-any-return]
 
 
-def _order(store: Store, game_id: str, seat: str, text: str) -> None:
+def _order(store: OrderLog, game_id: str, seat: str, text: str) -> None:
     """Give an order through the service; it must be accepted."""
     result = submit_order(store, game_id, seat, text)
     assert result.accepted, (seat, text, result)

@@ -24,6 +24,7 @@ from service.orders.creation import NewSeat, create_game
 from service.orders.processing import process_submission, submit_order
 from service.seats.press import PRESS_KIND
 from service.store.records import Append
+from service.store.roles import EventLog
 from service.store.store import NewOutbox, Store
 
 SEATS = ("anna", "bruno", "carla")
@@ -144,7 +145,7 @@ def test_a_turn_email_reads_only_its_own_seats_outbox_rows(tmp_path: Path) -> No
         store.dispose()
 
 
-def first_order(store: Store, game_id: str) -> tuple[str, str]:
+def first_order(store: EventLog, game_id: str) -> tuple[str, str]:
     """Return the first prompted seat and its first legal order, as text."""
     loaded = load_game(store, game_id)
     prompt = loaded.game.prompts(loaded.state)[0]

@@ -16,7 +16,9 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
+from service.store.orderlog import LogWithInbox
 from service.store.records import Append, DeadlineRow
+from service.store.roles import EventLog
 from service.store.schema import deadlines as deadlines_t
 from service.store.schema import decisions as decisions_t
 from service.store.schema import events as events_t
@@ -53,7 +55,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
         opened.dispose()
 
 
-def _head(store: Store, game: str) -> tuple[int, str]:
+def _head(store: EventLog, game: str) -> tuple[int, str]:
     row = store.get_game(game)
     assert row is not None
     return row.head_seq, row.head_hash
@@ -88,7 +90,7 @@ def _rows(store: Store, game: str) -> dict[str, list[dict[str, Any]]]:
     return found
 
 
-def _everything(store: Store, game: str, prev_hash: str | None, sub_id: str) -> None:
+def _everything(store: LogWithInbox, game: str, prev_hash: str | None, sub_id: str) -> None:
     """One append of each kind of row, for game `game`."""
     sub = store.new_submission("api", "place blue", game_id=game, seat="anna",
                                idempotency_key=f"key-{game}")

@@ -19,6 +19,7 @@ from sqlalchemy.exc import IntegrityError
 
 from engine.core.canonical import canonical_json, sha256_hex
 from service.store.records import Append
+from service.store.roles import EventLog
 from service.store.store import (
     GENESIS_HASH,
     NewEvent,
@@ -62,7 +63,7 @@ def _events(*types: str, actor: str = "system") -> list[NewEvent]:
     return [NewEvent(t, {"n": i, "type": t}, actor=actor) for i, t in enumerate(types)]
 
 
-def _log_of(store: Store, count: int) -> None:
+def _log_of(store: EventLog, count: int) -> None:
     """Append `count` events to GAME, one append each."""
     for seq in range(count):
         store.append(Append(GAME, seq, [NewEvent("step", {"i": seq}, actor="north",
@@ -335,7 +336,7 @@ def test_snapshots_are_a_pure_cache(store: Store) -> None:
             store.get_game(GAME), store.verify_chain(GAME)) == before
 
 
-def _snapshot_seqs(store: Store) -> list[int]:
+def _snapshot_seqs(store: EventLog) -> list[int]:
     found = [store.latest_snapshot(GAME, "1.0", upto) for upto in range(1, 2700)]
     return sorted({snap[0] for snap in found if snap is not None})
 

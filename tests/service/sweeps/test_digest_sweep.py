@@ -18,6 +18,7 @@ from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
 from service.seats.seatcommands import answer
 from service.store import migrate
+from service.store.orderlog import OrderLog
 from service.store.store import Store
 from service.sweeps import deadlines
 from service.sweeps.digests import queue_due_digests, waiting_seats
@@ -59,7 +60,7 @@ def new_game(store: Store, number: int, digest_seat: str | None = "bruno") -> st
     return game_id
 
 
-def play(store: Store, game_id: str, steps: int) -> None:
+def play(store: OrderLog, game_id: str, steps: int) -> None:
     """Play `steps` random legal orders of random prompted seats through the normal path."""
     chooser = CHOOSERS.setdefault(game_id, chooser_for(game_id.encode()))
     for _ in range(steps):
