@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.core import Audience, TypeTable, event
 from engine.core.standing import Standing
+from service.game.bankevents import BANK_EVENTS, describe_bank_event
 from service.game.opentableevents import TABLE_EVENTS, describe_table_event
 from service.game.seating import SeatInfo
 
@@ -280,7 +281,7 @@ SERVICE_EVENTS = TypeTable(
     [GameCreated, OrderAccepted, GameFinished, SeedRevealed, DeadlineSet, GamePaused,
      GameResumed, SeatReplaced, TokenRotated, SpectatorsSet, MasterLinkRenewed, GameSettings,
      PressSent, SeatPreferences, SeatAbsence, SeatResigned, SeatMailStatus, SeatStanding,
-     StandingDropped, GameAnswers, *TABLE_EVENTS],
+     StandingDropped, GameAnswers, *TABLE_EVENTS, *BANK_EVENTS],
     "event_type", {("game.created", 1): _created_v1_to_v2,
                    ("game.finished", 1): _finished_v1_to_v2})
 
@@ -317,7 +318,8 @@ def describe_service_event(item: Any) -> str:
     if isinstance(item, SpectatorsSet):
         return ("Spectators may now watch the game." if item.enabled
                 else "The game is no longer open to spectators.")
-    described = _describe_table_talk(item) or describe_table_event(item)
+    described = (_describe_table_talk(item) or describe_table_event(item)
+                 or describe_bank_event(item))
     if described is None:
         raise TypeError(f"not a service event: {item!r}")
     return described

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core.contract import replace
 from engine.core.standing import Standing
+from service.game.bankevents import BankGained, BankSpent, TimeBankRules
 from service.game.events import (
     DeadlineSet,
     GameAnswers,
@@ -144,6 +145,10 @@ class GameMeta:
     """The notification setting a seat has until it sets its own (`game.settings`)."""
     forced: bool = False
     """Whether a decision whose only legal answer is public is taken at once (new games)."""
+    time_bank: TimeBankRules | None = None
+    """The game's time bank rules (None: a game without time banks)."""
+    banks: dict[str, int] = field(default_factory=dict)
+    """The hours in the bank of each seat that gained or spent some (others: the start)."""
 
     @property
     def started(self) -> bool:
@@ -186,6 +191,12 @@ class GameMeta:
         """Return the seat's mail settings (the game's notify setting, press on, no time zone
         by default)."""
         return self.preferences.get(seat) or SeatPreferences(seat, self.notify, False, "")
+
+    def bank(self, seat: str) -> int | None:
+        """Return the hours left in the seat's time bank (None: the game has no banks)."""
+        if self.time_bank is None:
+            return None
+        return self.banks.get(seat, self.time_bank.start_hours)
 
     def generation(self, seat: str) -> int:
         """Return the seat's token generation (0 until its token is first renewed)."""
@@ -317,7 +328,21 @@ def _table_talk(meta: GameMeta, item: Any) -> GameMeta:
         return replace(meta, standing={**meta.standing, item.seat: item.entries})
     if isinstance(item, GameAnswers):
         return replace(meta, forced=item.forced)
-    return meta
+    return _banked(meta, item)
+
+
+def _banked(meta: GameMeta, item: Any) -> GameMeta:
+    """Return the meta after a time bank event: the rules, a gain (up to the cap) or a spend."""
+    if isinstance(item, TimeBankRules):
+        return replace(meta, time_bank=item)
+    left = meta.bank(item.seat) if isinstance(item, BankGained | BankSpent) else None
+    if left is None or meta.time_bank is None:
+        return meta
+    if isinstance(item, BankGained):
+        left = max(left, min(left + item.hours, meta.time_bank.cap_hours))
+    else:
+        left = max(left - item.hours, 0)
+    return replace(meta, banks={**meta.banks, item.seat: left})
 
 
 def _mail_status(meta: GameMeta, item: SeatMailStatus) -> GameMeta:

@@ -42,6 +42,7 @@ from service.orders.appending import append_decision, service_new
 from service.orders.creation import (
     MAX_TITLE,
     NewSeat,
+    bank_settings,
     check_seats,
     checked_text,
     chosen_game_id,
@@ -74,9 +75,10 @@ def open_game(store: LogWithOutbox, game_name: str, named: Sequence[NewSeat], op
               press: str = "private", absence_days: int = 14, master_email: str = "",
               listed: bool = True, open_days: int = OPEN_DAYS,
               offer_resigned: bool = False, mail_senders: str = "seat",
-              notify: str = QUIET_NOTIFY, auto_pass: bool = True) -> LoadedGame:
+              notify: str = QUIET_NOTIFY, auto_pass: bool = True,
+              time_bank_hours: int = 0) -> LoadedGame:
     """Open a game with `open_seats` seats for whoever joins besides the `named` ones (quiet
-    by default, as `create_game`)."""
+    by default, and with a time bank if asked, as `create_game`)."""
     game = get_game(game_name)
     if open_seats < 1:
         raise ServiceError("an open game needs at least one open seat", "bad-seat-count")
@@ -84,8 +86,8 @@ def open_game(store: LogWithOutbox, game_name: str, named: Sequence[NewSeat], op
     if not 1 <= open_days <= MAX_OPEN_DAYS:
         raise ServiceError(f"an open game waits 1 to {MAX_OPEN_DAYS} days for its players",
                            "bad-expiry")
-    settings = table_settings(press, absence_days, master_email.strip(), offer_resigned,
-                              mail_senders, notify)
+    settings = [*table_settings(press, absence_days, master_email.strip(), offer_resigned,
+                                mail_senders, notify), *bank_settings(time_bank_hours)]
     title = checked_text(title or "", "the title", MAX_TITLE, "bad-title") or game.title
     values = resolved_options(game, with_auto_pass(game, options, auto_pass))
     seed = seed_bytes(seed_hex)

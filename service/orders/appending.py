@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from engine.core import Game, Outcome, Termination
+from service.base import clock
 from service.game.events import (
     DEADLINE_ACTOR,
     RESIGN,
@@ -30,6 +31,7 @@ from service.game.notify import notice_kind
 from service.orders.atonce import answer_at_once
 from service.store.records import Append, NewEvent, NewOutbox, StoredEvent, Submission
 from service.store.roles import EventLog, Outbox
+from service.time.banks import bank_gains
 from service.time.due import new_deadlines, open_deadlines
 
 
@@ -68,7 +70,8 @@ def append_decision(store: EventLog, loaded: LoadedGame, head: Sequence[Any],
     """
     game, before = loaded.game, loaded.state
     state = game.fold(before, engine_events)
-    items: list[Any] = [*head, *engine_events, *tail]
+    items: list[Any] = [*head, *engine_events, *tail,
+                        *bank_gains(loaded.meta, head, actor, clock.now())]
     actors = [actor] * len(items)
     more, state = answer_at_once(game, state, _fold_meta(loaded.meta, items, loaded.seq), seed,
                                  loaded.seq + len(items))

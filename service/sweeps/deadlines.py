@@ -18,6 +18,7 @@ from service.store.links import MailLinks
 from service.store.records import SeqConflict
 from service.store.roles import Deadlines, EventLog, Inbox, Outbox
 from service.store.store import DeadlineRow, NewOutbox, Store
+from service.sweeps.banking import spend_bank
 from service.sweeps.digests import DigestStore, queue_due_digests
 from service.time.due import open_deadlines
 from service.time.localtime import deadline_text
@@ -87,6 +88,8 @@ def _sweep_deadline(store: DeadlineSweep, loaded: LoadedGame, row: DeadlineRow, 
     due = parse_time(row.due)
     if due <= now:
         prompt = loaded.game.prompt_for(loaded.state, row.seat)
+        if prompt is not None and spend_bank(store, loaded, row, now):
+            return
         if prompt is not None:
             report.submissions.append(_submit_default(store, loaded, row.seat, prompt))
             if loaded.meta.master_email:
