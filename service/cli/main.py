@@ -112,6 +112,9 @@ def list_command() -> None:
               "chosen seats), grey (also anonymous).")
 @click.option("--absence-days", type=click.IntRange(0, 60), default=14, show_default=True,
               help="How many days one declared absence may push a seat's deadlines.")
+@click.option("--time-bank", metavar="DURATION", help="Give every seat a time bank, e.g. 3d "
+              "or 36h: spent when a deadline passes, before any default (2 h more per decision "
+              "answered over a day early, up to 7 days). Default: none.")
 @click.option("--master-email", default="", metavar="EMAIL",
               help="The game master's address: the master link, copies of defaults and "
               "replacements.")
@@ -140,7 +143,7 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
                 game_id: str | None, title: str | None, deadline: str | None,
                 reminders: str, press: str, absence_days: int, master_email: str,
                 open_seats: int, private: bool, open_days: int, offer_resigned: bool,
-                mail_senders: str, notify: str, auto_pass: bool) -> None:
+                mail_senders: str, notify: str, auto_pass: bool, time_bank: str | None) -> None:
     """Create a game of GAME (or open it for players to join) and print its id."""
     rules = get_game(game)
     if not seats and not open_seats:
@@ -161,7 +164,7 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
         "game_id": game_id or (seed_game_id(seed) if seed else None), "press": press,
         "absence_days": absence_days, "master_email": master_email,
         "offer_resigned": offer_resigned, "mail_senders": mail_senders, "notify": notify,
-        "auto_pass": auto_pass}
+        "auto_pass": auto_pass, "time_bank_hours": parse_hours(time_bank, "--time-bank") or 0}
     named = [parse_seat(s) for s in seats]
     if open_seats:
         from service.opentables.lifecycle import open_game
@@ -174,7 +177,7 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
     click.echo(loaded.meta.id)
 
 
-def parse_hours(text: str | None) -> int | None:
+def parse_hours(text: str | None, what: str = "--deadline") -> int | None:
     """Return a duration such as 48h, 3d or 36 in whole hours, or raise ServiceError."""
     if text is None:
         return None
@@ -182,7 +185,7 @@ def parse_hours(text: str | None) -> int | None:
     factor = 24 if value.endswith("d") else 1
     digits = value.rstrip("dh")
     if not digits.isdigit() or int(digits) * factor < 1:
-        raise ServiceError(f"--deadline takes hours or days, such as 48h or 3d, not {text!r}")
+        raise ServiceError(f"{what} takes hours or days, such as 48h or 3d, not {text!r}")
     return int(digits) * factor
 
 

@@ -41,6 +41,7 @@ from service.pdf.seat_pdf import snapshot_pdf
 from service.store.orderlog import LogWithInbox
 from service.store.roles import Caches, Connections, LogAudit, MailRecord
 from service.store.store import OutboxRow, Submission
+from service.time.banks import bank_line
 from service.time.localtime import deadline_text
 
 MESSAGE_ID = re.compile(r"^<[\x21-\x3d\x3f-\x7e]{1,250}>\Z")
@@ -145,7 +146,8 @@ def _turn_message(store: MailComposing, config: Config, row: OutboxRow) -> Email
     if row.kind.startswith("reminder-"):
         from service.sweeps.deadlines import reminder_waiting
 
-        letter = replace(letter, waiting=reminder_waiting(now_loaded, seat))
+        said = (reminder_waiting(now_loaded, seat), bank_line(now_loaded.meta, seat))
+        letter = replace(letter, waiting=" ".join(line for line in said if line))
     archive = (archive_for_mail(store, row.game_id, config.base_url, ARCHIVE_ATTACH_BYTES)
                if then.meta.finished else None)
     if archive is not None:

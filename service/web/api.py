@@ -55,7 +55,8 @@ def summary_json(summary: GameSummary) -> dict[str, Any]:
             "waiting_for": summary.waiting_for, "outcome": summary.outcome,
             "termination": summary.termination,
             "seats": [{"name": s.name, "player": s.player, "waiting": s.waiting,
-                       "deadline": s.deadline} for s in summary.seats],
+                       "deadline": s.deadline, "time_bank_hours": s.bank_hours}
+                      for s in summary.seats],
             "open_table": None if summary.table is None else {
                 "taken": summary.table.taken, "needed": summary.table.needed,
                 "since": summary.table.since, "expires": summary.table.expires,
@@ -161,6 +162,7 @@ def seat_view(game_id: str, seat: str) -> dict[str, Any]:
             "view": game_rules.view(state, seat), "prompt": prompt_json(loaded, seat),
             "legal": legal_texts(game_rules, state, seat, 500) if prompt else [],
             "deadline": due_text(deadline.due) if deadline and prompt else "",
+            "time_bank_hours": loaded.meta.bank(seat),
             "standing": standing_list(loaded, seat)}
 
 

@@ -38,6 +38,10 @@ def json_response(description: str, schema: str) -> dict[str, Any]:
     return {"description": description, "content": {JSON: {"schema": ref(schema)}}}
 
 
+BANK_HOURS = {"type": "integer", "nullable": True,
+              "description": "Hours left in the seat's time bank (null: the game has none)."}
+
+
 def _string(**extra: Any) -> dict[str, Any]:
     return {"type": "string", **extra}
 
@@ -95,7 +99,8 @@ SCHEMAS: dict[str, Any] = {
                                "submission": _string(), "errors": {"type": "object"}}},
     "Seat": {"type": "object", "required": ["name", "player", "waiting", "deadline"],
              "properties": {"name": _string(), "player": _string(),
-                            "waiting": {"type": "boolean"}, "deadline": _string()}},
+                            "waiting": {"type": "boolean"}, "deadline": _string(),
+                            "time_bank_hours": BANK_HOURS}},
     "Game": {"type": "object",
              "required": ["id", "title", "game", "game_title", "status", "turn",
                           "waiting_for", "outcome", "termination", "seats"],
@@ -138,7 +143,7 @@ SCHEMAS: dict[str, Any] = {
                                 "seq": {"type": "integer"}, "view": {"type": "object"},
                                 "prompt": ref("Prompt"),
                                 "legal": {"type": "array", "items": _string()},
-                                "deadline": _string()}},
+                                "deadline": _string(), "time_bank_hours": BANK_HOURS}},
     "OrderRequest": {
         "type": "object", "additionalProperties": False,
         "description": "Exactly one of text (the email grammar) and order (JSON with a kind).",

@@ -1,7 +1,7 @@
 """What the pages say about a game in a line: state, whose turn, deadlines, the outcome."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from service.game.loading import LoadedGame
@@ -9,6 +9,7 @@ from service.game.meta import GameMeta
 from service.game.waiting import ANSWERED, Waiting, waiting_at, waiting_line
 from service.mail.compose import turn_label
 from service.opentables.lifecycle import expired
+from service.time.banks import bank_text
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,10 @@ class SeatLine:
     mark: str = ""
     asked: bool = False
     """The open decision asks this seat (answered or not)."""
+    bank: str = ""
+    """What is left in the seat's time bank, in words ('' in a game without banks)."""
+    bank_hours: int | None = None
+    """The same in hours (None: the game has no time banks)."""
 
 
 @dataclass(frozen=True)
@@ -114,7 +119,9 @@ def summarize(loaded: LoadedGame) -> GameSummary:
                            tuple(SeatLine(s.name, s.player, False, "") for s in meta.seats),
                            "", meta.spectators, table=table_line(loaded))
     waiting = waiting_at(game, loaded.state, meta)
-    seats = tuple(_seat_line(seat.name, seat.player, waiting, meta) for seat in meta.seats)
+    seats = tuple(replace(_seat_line(seat.name, seat.player, waiting, meta),
+                          bank=bank_text(meta, seat.name), bank_hours=meta.bank(seat.name))
+                  for seat in meta.seats)
     public_view: dict[str, Any] = game.view(loaded.state, None)
     return GameSummary(meta.id, meta.title, game.name, game.title, status_of(loaded),
                        turn_label(public_view), seats, outcome_text(loaded),

@@ -187,3 +187,19 @@ def test_the_banks_replay_from_the_log(store: Store) -> None:
     forget_games()
     assert events_of(store, loaded.meta.id, DeadlineSet)
     assert before and load_game(store, loaded.meta.id).meta.banks == before
+
+
+def test_a_reminder_says_what_is_left_in_the_bank(store: Store, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from service.base.config import load_config
+    from service.mail.compose import compose_outbox
+
+    monkeypatch.setenv("PBEM_SECRET_KEY", "bank-test-key")
+    config = load_config({"PBEM_HOME": str(tmp_path / "home")})
+    new_game(store, bank=30)
+    at(24.1)
+    reminder = store.get_outbox(deadlines.sweep(store).reminders[0])
+    message = compose_outbox(store, config, reminder)
+    assert message is not None
+    body = message.get_body(("plain",))
+    assert body is not None and "Your time bank holds 1 day 6 h" in body.get_content()
