@@ -34,6 +34,9 @@ class Config:
     imap_url: str | None
     base_url: str
     max_message_bytes: int
+    vacation_days: int = 14
+    """Each player's vacation days per calendar year, across all their games
+    (`PBEM_VACATION_DAYS`)."""
 
     @property
     def mail_dir(self) -> Path:
@@ -145,4 +148,5 @@ def load_config(environ: dict[str, str] | None = None) -> Config:
         imap_url=env.get("PBEM_IMAP_URL") or None,
         base_url=(env.get("PBEM_BASE_URL") or served_url(home) or DEFAULT_BASE_URL).rstrip("/"),
         max_message_bytes=int(env.get("PBEM_MAX_MESSAGE_BYTES", str(2 * 1024 * 1024))),
+        vacation_days=int(env.get("PBEM_VACATION_DAYS", "14")),
     )

@@ -115,6 +115,9 @@ def list_command() -> None:
 @click.option("--time-bank", metavar="DURATION", help="Give every seat a time bank, e.g. 3d "
               "or 36h: spent when a deadline passes, before any default (2 h more per decision "
               "answered over a day early, up to 7 days). Default: none.")
+@click.option("--vacation/--no-vacation", default=True, show_default=True,
+              help="Whether players may spend their vacation days in this game (their yearly "
+              "allowance across games, spent when a deadline would pass, or booked ahead).")
 @click.option("--master-email", default="", metavar="EMAIL",
               help="The game master's address: the master link, copies of defaults and "
               "replacements.")
@@ -143,7 +146,8 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
                 game_id: str | None, title: str | None, deadline: str | None,
                 reminders: str, press: str, absence_days: int, master_email: str,
                 open_seats: int, private: bool, open_days: int, offer_resigned: bool,
-                mail_senders: str, notify: str, auto_pass: bool, time_bank: str | None) -> None:
+                mail_senders: str, notify: str, auto_pass: bool, time_bank: str | None,
+                vacation: bool) -> None:
     """Create a game of GAME (or open it for players to join) and print its id."""
     rules = get_game(game)
     if not seats and not open_seats:
@@ -164,7 +168,8 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
         "game_id": game_id or (seed_game_id(seed) if seed else None), "press": press,
         "absence_days": absence_days, "master_email": master_email,
         "offer_resigned": offer_resigned, "mail_senders": mail_senders, "notify": notify,
-        "auto_pass": auto_pass, "time_bank_hours": parse_hours(time_bank, "--time-bank") or 0}
+        "auto_pass": auto_pass, "time_bank_hours": parse_hours(time_bank, "--time-bank") or 0,
+        "vacation": vacation}
     named = [parse_seat(s) for s in seats]
     if open_seats:
         from service.opentables.lifecycle import open_game

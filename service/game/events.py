@@ -13,6 +13,11 @@ from engine.core.standing import Standing
 from service.game.bankevents import BANK_EVENTS, describe_bank_event
 from service.game.opentableevents import TABLE_EVENTS, describe_table_event
 from service.game.seating import SeatInfo
+from service.game.vacationevents import (
+    VACATION_EVENTS,
+    SeatVacation,
+    describe_vacation_event,
+)
 
 EVERYONE = Audience()
 
@@ -281,7 +286,8 @@ SERVICE_EVENTS = TypeTable(
     [GameCreated, OrderAccepted, GameFinished, SeedRevealed, DeadlineSet, GamePaused,
      GameResumed, SeatReplaced, TokenRotated, SpectatorsSet, MasterLinkRenewed, GameSettings,
      PressSent, SeatPreferences, SeatAbsence, SeatResigned, SeatMailStatus, SeatStanding,
-     StandingDropped, GameAnswers, *TABLE_EVENTS, *BANK_EVENTS],
+     StandingDropped, GameAnswers, *TABLE_EVENTS, *BANK_EVENTS,
+     *VACATION_EVENTS],
     "event_type", {("game.created", 1): _created_v1_to_v2,
                    ("game.finished", 1): _finished_v1_to_v2})
 
@@ -319,7 +325,7 @@ def describe_service_event(item: Any) -> str:
         return ("Spectators may now watch the game." if item.enabled
                 else "The game is no longer open to spectators.")
     described = (_describe_table_talk(item) or describe_table_event(item)
-                 or describe_bank_event(item))
+                 or describe_bank_event(item) or describe_vacation_event(item))
     if described is None:
         raise TypeError(f"not a service event: {item!r}")
     return described
@@ -379,7 +385,8 @@ def service_audience(item: Any) -> Audience:
     """Return who may read a service event before the game ends."""
     if isinstance(item, OrderAccepted):
         return Audience(frozenset({item.seat}), None)
-    if isinstance(item, DeadlineSet | SeatPreferences | SeatStanding | StandingDropped):
+    if isinstance(item, DeadlineSet | SeatPreferences | SeatStanding | StandingDropped
+                  | SeatVacation):
         return Audience(frozenset({item.seat}), None)
     if isinstance(item, PressSent):
         return item_press_audience(item)

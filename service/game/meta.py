@@ -38,6 +38,7 @@ from service.game.opentableevents import (
     TableStarted,
 )
 from service.game.seating import SeatInfo
+from service.game.vacationevents import SeatVacation, VacationAllowed
 
 
 @dataclass(frozen=True)
@@ -149,6 +150,13 @@ class GameMeta:
     """The game's time bank rules (None: a game without time banks)."""
     banks: dict[str, int] = field(default_factory=dict)
     """The hours in the bank of each seat that gained or spent some (others: the start)."""
+    vacation_allowed: bool = False
+    """Whether seats may spend vacation days here (`game.vacation`, written as new games are
+    created; the game master may forbid it). Games created before play as they were."""
+    vacation_booked: dict[str, frozenset[str]] = field(default_factory=dict)
+    """Each seat's vacation days booked ahead (UTC dates)."""
+    vacation_spent: dict[str, frozenset[str]] = field(default_factory=dict)
+    """Each seat's vacation days spent at a deadline that would otherwise have passed."""
 
     @property
     def started(self) -> bool:
@@ -232,6 +240,8 @@ def _replaced(meta: GameMeta, item: SeatReplaced) -> GameMeta:
     return replace(meta, seats=seats, generations={**meta.generations, item.seat: item.generation},
                    offered=meta.offered - {item.seat}, resigned=meta.resigned - {item.seat},
                    mail_failing=failing,
+                   vacation_booked={k: v for k, v in meta.vacation_booked.items()
+                                    if k != item.seat},
                    standing={k: v for k, v in meta.standing.items() if k != item.seat})
 
 
@@ -335,6 +345,13 @@ def _banked(meta: GameMeta, item: Any) -> GameMeta:
     """Return the meta after a time bank event: the rules, a gain (up to the cap) or a spend."""
     if isinstance(item, TimeBankRules):
         return replace(meta, time_bank=item)
+    if isinstance(item, VacationAllowed):
+        return replace(meta, vacation_allowed=item.allowed)
+    if isinstance(item, SeatVacation):
+        field_name = "vacation_booked" if item.booked else "vacation_spent"
+        days: dict[str, frozenset[str]] = getattr(meta, field_name)
+        return replace(meta, **{field_name: {**days, item.seat: days.get(
+            item.seat, frozenset()) | set(item.days)}})
     left = meta.bank(item.seat) if isinstance(item, BankGained | BankSpent) else None
     if left is None or meta.time_bank is None:
         return meta

@@ -24,7 +24,7 @@ from service.game.events import MASTER, SeatMailStatus
 from service.game.loading import LoadedGame
 from service.game.meta import apply_service_event, format_time, normal_address
 from service.orders.results import SubmissionResult
-from service.seats.seatcommands import append_once
+from service.seats.once import append_once
 from service.store.orderlog import LogWithInbox
 from service.store.records import OutboxRow, Submission
 from service.store.roles import EventLog, Outbox

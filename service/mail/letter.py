@@ -20,7 +20,7 @@ from service.mail.chat import is_closing, is_greeting, is_prose, is_signoff_name
 from service.seats.press import PressRequest, read_header
 
 COMMAND_WORDS = frozenset({"status", "history", "absent", "away", "back", "notify",
-                           "timezone", "tz", "resign", "standing"})
+                           "timezone", "tz", "resign", "standing", "vacation", "holiday"})
 """The words that open a mail command (with `help` and `?`); each has its page in `help`."""
 HELP_WORDS = frozenset({"help", "?"})
 END_WORDS = frozenset({"end", "end press", "endpress", "end of press"})

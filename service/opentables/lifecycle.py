@@ -76,7 +76,7 @@ def open_game(store: LogWithOutbox, game_name: str, named: Sequence[NewSeat], op
               listed: bool = True, open_days: int = OPEN_DAYS,
               offer_resigned: bool = False, mail_senders: str = "seat",
               notify: str = QUIET_NOTIFY, auto_pass: bool = True,
-              time_bank_hours: int = 0) -> LoadedGame:
+              time_bank_hours: int = 0, vacation: bool = False) -> LoadedGame:
     """Open a game with `open_seats` seats for whoever joins besides the `named` ones (quiet
     by default, and with a time bank if asked, as `create_game`)."""
     game = get_game(game_name)
@@ -87,7 +87,7 @@ def open_game(store: LogWithOutbox, game_name: str, named: Sequence[NewSeat], op
         raise ServiceError(f"an open game waits 1 to {MAX_OPEN_DAYS} days for its players",
                            "bad-expiry")
     settings = [*table_settings(press, absence_days, master_email.strip(), offer_resigned,
-                                mail_senders, notify), *bank_settings(time_bank_hours)]
+                                mail_senders, notify), *bank_settings(time_bank_hours, vacation)]
     title = checked_text(title or "", "the title", MAX_TITLE, "bad-title") or game.title
     values = resolved_options(game, with_auto_pass(game, options, auto_pass))
     seed = seed_bytes(seed_hex)

@@ -16,7 +16,6 @@ from engine.core import (
 )
 from service.base.ids import GAME_ID_RULE, is_game_id
 from service.base.inputs import MAILBOX, InputRefused, check_email, check_line
-from service.game.bankevents import TimeBankRules
 from service.game.events import (
     MAIL_SENDERS,
     PRESS_LEVELS,
@@ -28,6 +27,7 @@ from service.game.loading import LoadedGame, start_state
 from service.game.meta import apply_service_event
 from service.game.notify import NOTIFY_SETTINGS, QUIET_NOTIFY, read_notify
 from service.game.seating import SeatInfo
+from service.game.vacationevents import VacationAllowed
 from service.orders.appending import LogWithOutbox, append_decision
 from service.orders.results import ServiceError
 from service.store.records import (
@@ -98,18 +98,21 @@ def create_game(store: LogWithOutbox, game_name: str, seats: Sequence[NewSeat],
                 game_id: str | None = None, press: str = "private", absence_days: int = 14,
                 master_email: str = "", offer_resigned: bool = False,
                 mail_senders: str = "seat", notify: str = QUIET_NOTIFY,
-                auto_pass: bool = True, time_bank_hours: int = 0) -> LoadedGame:
+                auto_pass: bool = True, time_bank_hours: int = 0,
+                vacation: bool = False) -> LoadedGame:
     """Create a game with a fresh secret seed (or the given one) and its opening events, under
     a new random id or the given one (the random stream is keyed by the seed and the id).
 
     New games start quiet unless asked otherwise: every seat is mailed only when it must act
     (`notify`), and where the game has windows, those a seat could only pass are answered for
     it (`auto_pass`). Both are recorded in the creation's events, as is the time bank every
-    seat starts with (`time_bank_hours`, 0: none; see `service/time/banks.py`)."""
+    seat starts with (`time_bank_hours`, 0: none; see `service/time/banks.py`) and whether
+    its players may spend vacation days in it (`vacation`: the front doors, `pbem new` and
+    the new-game form, allow them unless asked not to)."""
     game = get_game(game_name)
     seats = check_seats(game, seats)
     settings = [*table_settings(press, absence_days, master_email.strip(), offer_resigned,
-                                mail_senders, notify), *bank_settings(time_bank_hours)]
+                                mail_senders, notify), *bank_settings(time_bank_hours, vacation)]
     title = checked_text(title or "", "the title", MAX_TITLE, "bad-title") or None
     values = resolved_options(game, with_auto_pass(game, options, auto_pass))
     seed = seed_bytes(seed_hex)
@@ -166,13 +169,14 @@ def notify_setting(word: str) -> str:
     return setting
 
 
-def bank_settings(start_hours: int) -> list[TimeBankRules]:
-    """Return the time bank rules of a game whose banks start at `start_hours` (0: none),
-    or raise ServiceError."""
+def bank_settings(start_hours: int, vacation: bool = False) -> list[Any]:
+    """Return the time bank rules of a game whose banks start at `start_hours` (0: none)
+    and whether its players may spend vacation days in it; or raise ServiceError."""
     try:
-        return time_bank_rules(start_hours)
+        rules: list[Any] = [*time_bank_rules(start_hours)]
     except ValueError as exc:
         raise ServiceError(str(exc), "bad-time-bank") from None
+    return [*rules, VacationAllowed(vacation)]
 
 
 def table_settings(press: str, absence_days: int, master_email: str,

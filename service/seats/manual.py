@@ -55,6 +55,16 @@ TOPICS: tuple[Topic, ...] = (
           "in that zone too; a name of the tz database is expected."),
     Topic("absent", ("absent", "away", "back"), "absent until 2026-12-24",
           "your deadlines wait while you are away; `back` ends it", ""),
+    Topic("vacation", ("vacation", "holiday"), "vacation from 2026-12-20 to 2026-12-27",
+          "book vacation days ahead in all your games; `vacation` says what is left",
+          "You have a number of vacation days a year across all your games (the operator "
+          "sets it; 14 by default). `vacation from 2026-12-20 to 2026-12-27` books those "
+          "days (UTC dates, both included) in every running game of your address that "
+          "allows vacation: a deadline falling on them waits until the day after. Without a "
+          "booking, when a deadline of yours would pass (and your time bank, if the game has "
+          "one, is empty), a day is spent for you and the deadline moves a day. A day counts "
+          "once however many games it serves; a booked day counts when booked. `vacation` "
+          "alone says how many days are left this year."),
     Topic("resign", ("resign",), "resign",
           "give up your seat for good (it asks for `resign confirm`)",
           "Resigning cannot be undone: your seat then plays its default order at every "

@@ -14,7 +14,6 @@ from datetime import UTC, datetime, timedelta
 
 from service.base import clock
 from service.game.events import (
-    MASTER,
     DeadlineSet,
     SeatAbsence,
     SeatPreferences,
@@ -22,53 +21,20 @@ from service.game.events import (
 )
 from service.game.history import history
 from service.game.loading import LoadedGame, load_game
-from service.game.meta import GameMeta, apply_service_event, format_time
+from service.game.meta import GameMeta, format_time
 from service.game.notify import NOTIFY_WORDS as NOTIFY_SETTING_WORDS
 from service.game.opentableevents import SeatOffered
-from service.orders.appending import service_new
 from service.orders.deciding import help_now
 from service.orders.results import ServiceError
 from service.seats.manual import manual_text, topic_text
-from service.store.records import Append, NewOutbox
+from service.seats.once import append_once
 from service.store.roles import EventLog
-from service.store.store import SeqConflict
-from service.time.due import open_deadlines
 from service.time.localtime import deadline_text, read_timezone
 
 HISTORY_LINES = 15
 NOTIFY_MODES = NOTIFY_SETTING_WORDS
 NOTIFY_WORDS = {"every": "every change", "must-act": "only when you must act, plus a daily "
                 "digest", "digest": "a daily digest only"}
-CONFLICT_RETRIES = 8
-
-
-def append_once(store: EventLog, game_id: str, causation: str, actor: str,
-                build: Callable[[LoadedGame], Sequence[object]],
-                master_notice: str = "") -> bool:
-    """Append the service events `build` returns unless `causation` already did; True if new.
-
-    `master_notice` names an email to the game master about them, written in the same append.
-    """
-    for _ in range(CONFLICT_RETRIES):
-        loaded = load_game(store, game_id)
-        if any(row.causation == causation for row in store.events(game_id, after_seq=0)):
-            return False
-        items = build(loaded)
-        if not items:
-            return False
-        meta = loaded.meta
-        for offset, item in enumerate(items, start=1):
-            meta = apply_service_event(meta, game_id, item, loaded.seq + offset)
-        try:
-            events = [service_new(item, actor, causation) for item in items]
-            notice = ([NewOutbox(loaded.seq + len(events), MASTER, master_notice)]
-                      if master_notice and meta.master_email else [])
-            store.append(Append(game_id, loaded.seq, events, notice,
-                                deadlines=open_deadlines(loaded.game, loaded.state, meta)))
-            return True
-        except SeqConflict:
-            continue
-    raise ServiceError("The game is too busy right now; try again.", "busy")
 
 
 def answer(store: EventLog, game_id: str, seat: str, command: str, causation: str) -> str:
@@ -90,6 +56,10 @@ def answer(store: EventLog, game_id: str, seat: str, command: str, causation: st
         return _absence(store, game_id, seat, head, rest, causation)
     if head == "resign":
         return _resign(store, game_id, seat, rest, causation)
+    if head in {"vacation", "holiday"}:
+        from service.seats.vacation import vacation_command
+
+        return vacation_command(store, game_id, seat, rest, causation, clock.now())
     if head == "standing":
         from service.seats.standing import standing_command
 

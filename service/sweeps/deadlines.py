@@ -7,6 +7,7 @@ from typing import Any, Protocol
 
 from engine.core import Prompt, RuleViolation, canonical_json
 from service.base import clock
+from service.game.current import GameLists
 from service.game.events import DEADLINE_ACTOR, RESIGN
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import GameMeta, format_time, parse_time, reminder_leads
@@ -14,6 +15,7 @@ from service.game.opentableevents import SeatOffered
 from service.game.waiting import names_text, waiting_at, waiting_line
 from service.opentables.lifecycle import expire_tables
 from service.orders.appending import append_service_events
+from service.seats.vacation import spend_vacation
 from service.store.links import MailLinks
 from service.store.records import SeqConflict
 from service.store.roles import Deadlines, EventLog, Inbox, Outbox
@@ -24,9 +26,10 @@ from service.time.due import open_deadlines
 from service.time.localtime import deadline_text
 
 
-class DeadlineSweep(EventLog, Inbox, Outbox, Deadlines, Protocol):
+class DeadlineSweep(GameLists, Inbox, Outbox, Deadlines, Protocol):
     """The store as one deadline is swept: its game's log, the default order kept as a
-    submission, the reminders added to the outbox, and the deadline's next look."""
+    submission, the reminders added to the outbox, the deadline's next look, and the other
+    games of its player (vacation days are counted across them)."""
 
 
 @dataclass
@@ -88,7 +91,8 @@ def _sweep_deadline(store: DeadlineSweep, loaded: LoadedGame, row: DeadlineRow, 
     due = parse_time(row.due)
     if due <= now:
         prompt = loaded.game.prompt_for(loaded.state, row.seat)
-        if prompt is not None and spend_bank(store, loaded, row, now):
+        if prompt is not None and (spend_bank(store, loaded, row, now)
+                                   or spend_vacation(store, loaded, row, now)):
             return
         if prompt is not None:
             report.submissions.append(_submit_default(store, loaded, row.seat, prompt))

@@ -18,6 +18,7 @@ from service.game.meta import GameMeta, format_time, parse_time, reminder_leads
 from service.store.records import DeadlineRow
 from service.store.roles import Deadlines
 from service.time.absence import extend_for_absence
+from service.time.vacation import extend_for_vacation
 
 
 class DeadlineProjection(IndexedLog, Deadlines, Protocol):
@@ -37,6 +38,7 @@ def new_deadlines(game: Game[Any], state: Any, meta: GameMeta) -> list[DeadlineS
         hours = meta.deadline_hours or prompt.deadline_hours
         due = extend_for_absence(meta, prompt.seat, clock.now() + timedelta(hours=hours),
                                  clock.now())
+        due = extend_for_vacation(meta, prompt.seat, due)
         result.append(DeadlineSet(prompt.seat, prompt.key, format_time(due)))
     return result
 

@@ -136,7 +136,8 @@ def create_from_form() -> Any:
             "master_email": form.get("master_email", "").strip()[:200],
             "offer_resigned": bool(form.get("offer_resigned")),
             "notify": form.get("notify", "act"),
-            "time_bank_hours": read_hours(form.get("time_bank", ""), "the time bank") or 0}
+            "time_bank_hours": read_hours(form.get("time_bank", ""), "the time bank") or 0,
+            "vacation": not form.get("no_vacation")}
         open_seats = read_count(form.get("open_seats", ""), "open seats", game.max_players)
         if open_seats:
             loaded = open_game(store(), game.name, seats, open_seats, read_options(game, form),

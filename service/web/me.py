@@ -19,7 +19,10 @@ from service.base.inputs import MAILBOX as EMAIL
 from service.base.templating import render_template
 from service.game.loading import UnknownGameId, load_game
 from service.mail.transport import send
+from service.orders.results import ServiceError
 from service.seats.identity import is_old_sign_in, new_sign_in, read_sign_in, seats_of
+from service.seats.vacation import book_vacation as booking
+from service.seats.vacation import read_dates, vacation_left
 from service.store.store import NewOutbox
 from service.web.handoff import announce
 from service.web.links import config, refuse, signature_of, store
@@ -46,7 +49,27 @@ def my_games() -> Any:
     links = {(s.game_id, s.seat): url_for("play.seat_page", game_id=s.game_id, seat=s.seat,
                                           sig=signature_of(s.game_id, s.seat, s.generation))
              for s in seats if s.status in ("active", "paused")}
-    return page("me.html", email=email, seats=seats, links=links, note="")
+    return page("me.html", email=email, seats=seats, links=links,
+                note=request.args.get("booked", "")[:400],
+                vacation=vacation_left(store(), email, clock.now().date(),
+                                       config().vacation_days))
+
+
+@bp.post("/me/vacation")
+def book_vacation() -> Any:
+    """Book vacation days ahead in every game of the signed-in address."""
+    email = session.get(ME_KEY)
+    if not email:
+        return redirect(url_for("me.my_games"), 303)
+    today = clock.now().date()
+    try:
+        days = read_dates([request.form.get("first", "")[:10],
+                           request.form.get("last", "")[:10]], today)
+        said = booking(store(), email, days, f"web-vacation:{secrets.token_hex(8)}", today,
+                       config().vacation_days)
+    except ServiceError as exc:
+        said = exc.message
+    return redirect(url_for("me.my_games", booked=said), 303)
 
 
 @bp.post("/me")

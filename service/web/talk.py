@@ -14,8 +14,8 @@ from service.game.current import PageGame
 from service.game.events import SERVICE_EVENTS, PressSent, SeatPreferences
 from service.game.loading import LoadedGame
 from service.orders.results import ServiceError
+from service.seats.once import append_once
 from service.seats.press import PressRequest, answer_request, conversation_key, press_at, send_press
-from service.seats.seatcommands import append_once
 from service.store.schema import events as events_t
 from service.time.localtime import read_timezone
 from service.web.handoff import announce
