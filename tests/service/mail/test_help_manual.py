@@ -124,7 +124,7 @@ def test_help_through_the_command_answer_names_the_decision_too(table: Table) ->
     text = answer(table.store, table.game_id, "anna", "help", "test#help")
     assert text.index("Mail commands and press") > 0
     with pytest.raises(ServiceError):
-        answer(table.store, table.game_id, "anna", "vacation", "test#unknown")
+        answer(table.store, table.game_id, "anna", "sabbatical", "test#unknown")
 
 
 @pytest.mark.parametrize(("game", "example"), [
