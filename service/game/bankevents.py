@@ -68,6 +68,6 @@ def describe_bank_event(item: Any) -> str | None:
     if isinstance(item, BankGained):
         return f"{item.seat} answered early; their time bank grows by {hours_text(item.hours)}."
     if isinstance(item, BankSpent):
-        return (f"{item.seat}'s deadline passed; {hours_text(item.hours)} of their time bank "
-                "were spent and the deadline moves by as much.")
+        return (f"{item.seat}'s deadline passed: {hours_text(item.hours)} spent from their "
+                "time bank, and the deadline moves by as much.")
     return None

@@ -71,7 +71,7 @@ def append_decision(store: EventLog, loaded: LoadedGame, head: Sequence[Any],
     game, before = loaded.game, loaded.state
     state = game.fold(before, engine_events)
     items: list[Any] = [*head, *engine_events, *tail,
-                        *bank_gains(loaded.meta, head, actor, clock.now())]
+                        *bank_gains(game, before, loaded.meta, head, actor, clock.now())]
     actors = [actor] * len(items)
     more, state = answer_at_once(game, state, _fold_meta(loaded.meta, items, loaded.seq), seed,
                                  loaded.seq + len(items))

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 
 from service.base import clock
+from service.game.bankevents import hours_text
 from service.game.events import (
     DeadlineSet,
     SeatAbsence,
@@ -91,6 +92,8 @@ def status_text(store: EventLog, game_id: str, seat: str) -> str:
     deadline = meta.deadlines.get(seat)
     if deadline and seat in waiting and not meta.paused:
         lines.append(f"Your deadline: {deadline_text(deadline.due, meta.prefs(seat).timezone)}")
+    if meta.time_bank is not None:
+        lines.append(f"Your time bank: {hours_text(meta.bank(seat) or 0)}.")
     away = [name for name in meta.seat_names if name in meta.away_until]
     if away:
         lines.append(f"Away: {', '.join(away)}.")

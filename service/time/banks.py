@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
+from engine.core import Game
 from service.game.bankevents import BankGained, BankSpent, TimeBankRules, hours_text
 from service.game.events import (
     DEADLINE_ACTOR,
@@ -46,9 +47,11 @@ def time_bank_rules(start_hours: int) -> list[TimeBankRules]:
                           max(CAP_HOURS, start_hours), STEP_HOURS)]
 
 
-def bank_gains(meta: GameMeta, head: Sequence[Any], actor: str,
+def bank_gains(game: Game[Any], state: Any, meta: GameMeta, head: Sequence[Any], actor: str,
                now: datetime) -> list[BankGained]:
-    """Return what the seats whose orders are in `head` gain for answering early."""
+    """Return what the seats whose orders are in `head` gain for answering early (`state`:
+    the game before them). A decision whose answering is private gains nothing: a bank that
+    grew would tell the table who has answered."""
     rules = meta.time_bank
     if rules is None or actor in NOT_ANSWERED or not rules.gain_hours:
         return []
@@ -58,6 +61,9 @@ def bank_gains(meta: GameMeta, head: Sequence[Any], actor: str,
             continue
         deadline = meta.deadlines.get(item.seat)
         if deadline is None or deadline.prompt_key != item.prompt_key:
+            continue
+        prompt = game.prompt_for(state, item.seat) if state is not None else None
+        if prompt is None or not prompt.answering_public:
             continue
         left = meta.bank(item.seat)
         early = parse_time(deadline.due) - now > timedelta(hours=rules.early_hours)

@@ -203,3 +203,29 @@ def test_a_reminder_says_what_is_left_in_the_bank(store: Store, tmp_path: Path,
     assert message is not None
     body = message.get_body(("plain",))
     assert body is not None and "Your time bank holds 1 day 6 h" in body.get_content()
+
+
+def test_an_early_answer_to_a_decision_whose_answering_is_private_gains_nothing(
+        store: Store) -> None:
+    """A bank that grew would tell the table who has answered."""
+    from dataclasses import replace as copy
+
+    from service.game.events import OrderAccepted
+    from service.time.banks import bank_gains
+
+    loaded = new_game(store)
+    seat = owed_seat(loaded)
+    prompt = loaded.game.prompt_for(loaded.state, seat)
+    assert prompt is not None
+    order = OrderAccepted(seat, {}, "", prompt.key)
+
+    class Private:
+        """The game, with the seat's decision made private."""
+
+        def prompt_for(self, state: object, name: str) -> object:
+            return copy(prompt, answering_public=False)
+
+    public = bank_gains(loaded.game, loaded.state, loaded.meta, [order], seat, START)
+    private = bank_gains(Private(), loaded.state, loaded.meta,  # type: ignore[arg-type]
+                         [order], seat, START)
+    assert [gain.hours for gain in public] == [2] and private == []
