@@ -31,6 +31,7 @@ from service.web.security import limited
 
 bp = Blueprint("me", __name__)
 ME_KEY = "me"
+VACATION_NOTE = "vacation-note"
 SENT = ("If this address plays any game here, a sign-in link is on its way to it. "
         "It works for 24 hours.")
 OLD_LINK = ("This sign-in link is of an older kind, which is no longer accepted. Ask for a "
@@ -50,7 +51,7 @@ def my_games() -> Any:
                                           sig=signature_of(s.game_id, s.seat, s.generation))
              for s in seats if s.status in ("active", "paused")}
     return page("me.html", email=email, seats=seats, links=links,
-                note=request.args.get("booked", "")[:400],
+                note=session.pop(VACATION_NOTE, ""),
                 vacation=vacation_left(store(), email, clock.now().date(),
                                        config().vacation_days))
 
@@ -69,7 +70,8 @@ def book_vacation() -> Any:
                        config().vacation_days)
     except ServiceError as exc:
         said = exc.message
-    return redirect(url_for("me.my_games", booked=said), 303)
+    session[VACATION_NOTE] = said  # shown once, never read from the link
+    return redirect(url_for("me.my_games"), 303)
 
 
 @bp.post("/me")
