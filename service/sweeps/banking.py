@@ -15,11 +15,16 @@ def spend_bank(store: EventLog, loaded: LoadedGame, row: DeadlineRow, now: datet
     """Spend the seat's bank on its passed deadline, moving it; return whether it was (or
     another sweep moved the game meanwhile), so that no default is played now.
 
-    Exactly once, as every deadline action: the append expects the game's seq as loaded.
+    Exactly once, as every deadline action: the append expects the game's seq as loaded. A
+    decision whose answering is private (an Illuminati window) spends no bank: the spend, and
+    the deadline it moves, would tell the table which seat had not answered.
     """
     deadline = loaded.meta.deadlines.get(row.seat)
     if deadline is None or deadline.seq != row.seq or deadline.prompt_key != row.prompt_key:
         return False
+    prompt = loaded.game.prompt_for(loaded.state, row.seat)
+    if prompt is not None and not prompt.answering_public:
+        return False  # a spend names the seat still to answer, which the rules keep private
     items = bank_spending(loaded.meta, row.seat, now)
     if not items:
         return False
