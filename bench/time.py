@@ -44,7 +44,6 @@ import random
 import statistics
 import sys
 import tempfile
-import time
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -53,6 +52,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.hot.timing import timed_result
 from bench.pace import TABLES, chooser, pick_order
 from engine.core import get_game
 from engine.core.registry import all_games
@@ -291,10 +291,9 @@ def main(argv: list[str] | None = None) -> None:
     seeds, cap = (1, QUICK_CAP) if args.quick else (args.seeds, args.cap)
     os.environ["PBEM_VACATION_DAYS"] = "14"  # the service's default allowance
     games = [g.name for g in all_games() if g.name in TABLES]
-    wall, cpu = time.perf_counter(), time.process_time()
     with tempfile.TemporaryDirectory(prefix="pbem-time-") as tmp:
-        found = run(games, seeds, cap, Path(tmp))
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        found, took = timed_result(lambda: run(games, seeds, cap, Path(tmp)))
+    wall, cpu = took.wall, took.cpu
     data = summary(found, cap, seeds)
     data |= {"seconds": round(wall, 1), "cpu_seconds": round(cpu, 1)}
     print(f"{seeds} seed(s) per title, each game capped at {cap} decisions (answers and "
