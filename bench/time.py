@@ -242,6 +242,16 @@ def summary(found: dict[str, dict[str, list[Played]]], cap: int, seeds: int) -> 
     before, after = every["before"], every["after"]
     cut = 1 - after["defaults"] / before["defaults"] if before["defaults"] else 0.0
     growth = (after["median_days"] / before["median_days"] - 1) if before["median_days"] else 0.0
+    # a game abandoned early is short: compare also where neither run of a seed was abandoned,
+    # and the pace (days per 100 decisions), which does not depend on where a game stopped
+    kept = [(b, a) for pair in found.values() for b, a in zip(pair["before"], pair["after"],
+                                                               strict=True)
+            if "abandoned" not in (b.ended, a.ended)]
+    kept_days = {label: round(statistics.median(p[i].days for p in kept), 1) if kept else 0.0
+                 for i, label in enumerate(("before", "after"))}
+    pace = {label: round(100 * sum(g.days for pair in found.values() for g in pair[label])
+                         / every[label]["decisions"], 1) if every[label]["decisions"] else 0.0
+            for label in ("before", "after")}
     return {
         "defaults_taken": {label: every[label]["defaults"] for label in every},
         "games_abandoned": {label: every[label]["abandoned"] for label in every},
@@ -251,6 +261,8 @@ def summary(found: dict[str, dict[str, list[Played]]], cap: int, seeds: int) -> 
         "games": before["games"],
         "by_title": {game: {label: figures(pair[label]) for label in pair}
                      for game, pair in found.items()},
+        "median_game_days_never_abandoned": kept_days, "games_never_abandoned": len(kept),
+        "days_per_100_decisions": pace,
         "defaults_cut": round(cut, 3), "median_days_growth": round(growth, 3),
         "targets": {"defaults_down_by_half": cut >= TARGET_DEFAULT_CUT,
                     "median_days_up_at_most_a_fifth": growth <= TARGET_LENGTH_GROWTH},
@@ -307,6 +319,10 @@ def main(argv: list[str] | None = None) -> None:
     print(f"median game length up by {data['median_days_growth']:.0%} (target at most "
           f"{TARGET_LENGTH_GROWTH:.0%}): "
           f"{'met' if data['targets']['median_days_up_at_most_a_fifth'] else 'not met'}")
+    kept, pace = data["median_game_days_never_abandoned"], data["days_per_100_decisions"]
+    print(f"median length of the {data['games_never_abandoned']} seeds abandoned in neither run: "
+          f"{kept['before']} -> {kept['after']} days; days per 100 decisions, all games: "
+          f"{pace['before']} -> {pace['after']}")
     print(f"run: {wall:.1f} s wall clock, {cpu:.1f} s CPU of this process")
     print(json.dumps(data, sort_keys=True))
 

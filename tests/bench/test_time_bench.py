@@ -11,7 +11,8 @@ LABELS = {"before", "after"}
 
 def test_time_bench_prints_defaults_abandoned_games_and_median_length() -> None:
     figures = run_quick("time.py", timeout=600)
-    for key in ("defaults_taken", "games_abandoned", "median_game_days", "decisions"):
+    for key in ("defaults_taken", "games_abandoned", "median_game_days", "decisions",
+                "median_game_days_never_abandoned", "days_per_100_decisions"):
         assert set(figures[key]) == LABELS, key
         assert all(isinstance(v, (int, float)) and v >= 0 for v in figures[key].values()), key
     games, titles = figures["games"], figures["by_title"]
@@ -31,6 +32,7 @@ def test_time_bench_prints_defaults_abandoned_games_and_median_length() -> None:
             assert title["games"] == figures["settings"]["seeds"]
             assert min(t["median_days"] for t in per_title) <= \
                 figures["median_game_days"][label] <= max(t["median_days"] for t in per_title)
+    assert 0 <= figures["games_never_abandoned"] <= games
     assert set(figures["targets"]) == {"defaults_down_by_half",
                                        "median_days_up_at_most_a_fifth"}
     assert figures["cpu_seconds"] >= 0 and figures["seconds"] > 0
