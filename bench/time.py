@@ -24,15 +24,19 @@ its length up to that default); the game's length in days from its creation to i
 abandonment or the cap. A full game of some titles runs to hundreds of decisions, so each
 game stops after `--cap` decisions (answers and defaults: 150, `--quick` 25); the lengths are
 then those of the capped part, the same number of decisions before and after unless the game
-ended or was abandoned first.
+ended or was abandoned first (the cap is looked at between steps, so one sweep's defaults
+may pass it by a few). An abandoned game stops short, so its length says little: the
+median length is also given over the seeds abandoned in neither run, and the pace of play
+as days per 100 decisions over all games.
 
     .venv/bin/python bench/time.py            # 4 seeds of every title
     .venv/bin/python bench/time.py --quick    # 1 seed, 25 decisions per game
     .venv/bin/python bench/time.py --seeds 8 --cap 300
 
 The last line is JSON: `defaults_taken`, `games_abandoned`, `median_game_days`, each
-`before` and `after`, and per title, the targets, the settings and the run's wall and CPU
-seconds.
+`before` and `after`, as are `decisions`, `games_finished`,
+`median_game_days_never_abandoned` and `days_per_100_decisions`; `by_title`, the targets,
+the settings and the run's wall and CPU seconds (`seconds`, `cpu_seconds`).
 """
 from __future__ import annotations
 
