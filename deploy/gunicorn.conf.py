@@ -9,6 +9,7 @@ when the node starts), /metrics adds up the counts of every process.
 """
 import multiprocessing
 import os
+import sys
 
 wsgi_app = "service.web.app:create_app()"
 bind = os.environ.get("PBEM_WEB_BIND", "127.0.0.1:8000")
@@ -39,6 +40,19 @@ logconfig_dict = {
     "loggers": {"gunicorn.error": {"level": "INFO", "handlers": ["pbem"], "propagate": False},
                 "gunicorn.access": {"level": "INFO", "handlers": ["pbem"], "propagate": False}},
 }
+
+
+def on_starting(server):
+    """Refuse to start, in one line per reason and before any worker forks, with a setting
+    that cannot work or on a database this version cannot run on (`pbem check` says more)."""
+    from service.base.config import load_config
+    from service.ops.startup import start_refusal
+
+    refusal = start_refusal(load_config())
+    if refusal:
+        for line in refusal.splitlines():
+            print(f"pbem web: cannot start: {line}", file=sys.stderr, flush=True)
+        raise SystemExit(1)
 
 
 def child_exit(server, worker):

@@ -21,6 +21,9 @@ from service.store.store import Store
 
 PG_URL = os.environ.get("PBEM_TEST_PG_URL",
                         "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+STRONG_KEY = "a93beece21088ac23a24c5ee5f19e092784080a7148c55d097d3be5fa94cdeb0"
+"""A signing key as strong as a deployment must have (a shared database or a public base URL
+refuses a weaker one)."""
 
 
 @functools.cache

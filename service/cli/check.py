@@ -9,6 +9,7 @@ import click
 from sqlalchemy.exc import DBAPIError
 
 from service.base.config import Config, load_config
+from service.ops.safety import KEY_BITS, estimated_bits, is_public
 from service.ops.startup import broker_problem, schema_problem, settings_problems
 from service.store.sqlite_orders import sqlite_file
 from service.store.store import Store
@@ -38,7 +39,12 @@ def check_lines(config: Config) -> Iterator[tuple[str, str]]:
     yield _store_line(config)
     broken = broker_problem(config.broker_url)
     yield (FAIL, f"broker: {broken}") if broken else (OK, "broker: answers")
-    if os.environ.get("PBEM_SECRET_KEY"):
+    key = os.environ.get("PBEM_SECRET_KEY", "")
+    if key and estimated_bits(key) < KEY_BITS:
+        if not is_public(config, os.environ):  # on a public one, refused above
+            yield WARN, (f"signing key: PBEM_SECRET_KEY is weak (about {estimated_bits(key)} "
+                         "bits): enough on this machine alone, refused once others reach it")
+    elif key:
         yield OK, "signing key: PBEM_SECRET_KEY is set"
     else:
         unset = (f"signing key: PBEM_SECRET_KEY is not set; a key file in {config.home} is "

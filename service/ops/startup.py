@@ -12,8 +12,11 @@ from __future__ import annotations
 import os
 from urllib.parse import urlsplit
 
+from sqlalchemy.exc import DBAPIError
+
 from service.base.config import Config, ConfigError
 from service.base.mailurl import MailUrlError, smtp_url_options, tls_options
+from service.ops.safety import unsafe_settings
 from service.ops.upgrade import fill_projections
 from service.store import migrate
 from service.store.store import Store
@@ -29,6 +32,7 @@ def settings_problems(config: Config) -> list[str]:
         config.check_secret_key()
     except ConfigError as exc:
         problems.append(str(exc))
+    problems += unsafe_settings(config)
     if config.smtp_url:
         try:
             smtp_url_options(config.smtp_url)
@@ -53,6 +57,24 @@ def check_settings(config: Config) -> None:
     problems = settings_problems(config)
     if problems:
         raise ConfigError("\n".join(problems))
+
+
+def start_refusal(config: Config) -> str:
+    """Return why a long-running part must not start, one line per reason ('' when it may).
+
+    A database that does not answer is no reason: the part starts and waits for it."""
+    problems = settings_problems(config)
+    if problems:
+        return "\n".join(problems)
+    if config.database_url.startswith("sqlite"):
+        config.home.mkdir(parents=True, exist_ok=True)
+    store = Store(config.database_url)
+    try:
+        return schema_problem(store)
+    except DBAPIError:
+        return ""
+    finally:
+        store.dispose()
 
 
 def schema_problem(store: Store) -> str:

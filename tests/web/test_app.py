@@ -31,11 +31,12 @@ def test_the_dev_inbox_exists_only_for_local_mail(tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PBEM_HOME", str(tmp_path))
     monkeypatch.delenv("PBEM_SMTP_URL", raising=False)
-    monkeypatch.setenv("PBEM_BASE_URL", "https://games.example.org")
+    monkeypatch.setenv("PBEM_BASE_URL", "https://games.pbem-club.eu")
+    monkeypatch.setenv("PBEM_MAIL_DOMAIN", "pbem-club.eu")
     assert create_app().config["DEV_INBOX"] is False
     monkeypatch.setenv("PBEM_BASE_URL", "http://127.0.0.1:5000")
     assert create_app().config["DEV_INBOX"] is True
-    monkeypatch.setenv("PBEM_SMTP_URL", "smtp://relay.example.org:587")
+    monkeypatch.setenv("PBEM_SMTP_URL", "smtp://relay.pbem-club.eu:587")
     assert create_app().config["DEV_INBOX"] is False
 
 

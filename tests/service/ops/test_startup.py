@@ -13,7 +13,7 @@ from flask import Flask
 from service.base.config import ConfigError, load_config
 from service.ops.startup import check_settings, opened, settings_problems
 from service.store.store import Store
-from tests.stores import PG_URL
+from tests.stores import PG_URL, STRONG_KEY
 
 PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 
@@ -24,7 +24,7 @@ def _config(tmp_path: Path, **env: str) -> object:
 
 def test_mail_to_files_on_a_shared_database_is_refused_unless_asked_for(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PBEM_SECRET_KEY", "k")
+    monkeypatch.setenv("PBEM_SECRET_KEY", STRONG_KEY)
     monkeypatch.delenv("PBEM_MAIL_TO_FILES", raising=False)
     config = load_config({"PBEM_HOME": str(tmp_path), "PBEM_DATABASE_URL": PG})
     problems = settings_problems(config)
@@ -149,7 +149,7 @@ def test_the_web_serves_while_the_database_is_down_and_recovers(
     url = PG_URL.replace("127.0.0.1:5432", f"127.0.0.1:{doorway.port}")
     monkeypatch.setenv("PBEM_HOME", str(tmp_path))
     monkeypatch.setenv("PBEM_DATABASE_URL", f"{url}?options=-csearch_path%3D{schema}")
-    monkeypatch.setenv("PBEM_SECRET_KEY", "k")
+    monkeypatch.setenv("PBEM_SECRET_KEY", STRONG_KEY)
     monkeypatch.setenv("PBEM_MAIL_TO_FILES", "yes")
     monkeypatch.setattr(web_app, "RETRY_SECONDS", 0.0)
     app: Flask = create_app({"TESTING": True})
