@@ -102,3 +102,15 @@ def empty_store(kind: str, tmp_path: Path) -> Iterator[Store]:
     finally:
         opened.drop_schema()
         opened.dispose()
+
+
+def ready_store() -> None:
+    """Make the configured store (PBEM_HOME, PBEM_DATABASE_URL) ready as `pbem db upgrade`
+    does before the service starts: no long-running part creates one itself."""
+    from service.base.config import load_config
+    from service.ops.upgrade import prepared
+
+    config = load_config()
+    if not config.shared_database:
+        config.home.mkdir(parents=True, exist_ok=True)
+    prepared(Store(config.database_url)).dispose()

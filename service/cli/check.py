@@ -58,7 +58,7 @@ def _store_line(config: Config) -> tuple[str, str]:
     """Return whether the store answers and is at this version's schema."""
     path = sqlite_file(config.database_url)
     if path is not None and not os.path.exists(path):
-        return WARN, f"store: none yet at {path}; the first start or `pbem db upgrade` makes it"
+        return WARN, f"store: none yet at {path}; `pbem db upgrade` makes it"
     store = Store(config.database_url)
     try:
         revision = store.revision()
@@ -70,7 +70,7 @@ def _store_line(config: Config) -> tuple[str, str]:
     if problem:
         return FAIL, f"store: {problem}"
     if revision is None:
-        return WARN, "store: empty; `pbem db upgrade` (or the first start) creates its tables"
+        return WARN, "store: empty; `pbem db upgrade` creates its tables (nothing else does)"
     return OK, f"store: {store.dialect} at schema revision {revision}, this version's newest"
 
 
