@@ -44,15 +44,23 @@ logconfig_dict = {
 
 def on_starting(server):
     """Refuse to start, in one line per reason and before any worker forks, with a setting
-    that cannot work or on a database this version cannot run on (`pbem check` says more)."""
+    that cannot work or on a database this version cannot run on (`pbem check` says more);
+    without PBEM_BASE_URL, note the address served, for the links other commands print."""
     from service.base.config import load_config
     from service.ops.startup import start_refusal
 
-    refusal = start_refusal(load_config())
+    config = load_config()
+    refusal = start_refusal(config)
     if refusal:
         for line in refusal.splitlines():
             print(f"pbem web: cannot start: {line}", file=sys.stderr, flush=True)
         raise SystemExit(1)
+    if not os.environ.get("PBEM_BASE_URL"):  # links printed by `pbem link` point here
+        from service.base.config import note_served_url, url_of_bind
+
+        served = url_of_bind(server.cfg.bind[0]) if server.cfg.bind else ""
+        if served:
+            note_served_url(config.home, served)
 
 
 def child_exit(server, worker):
