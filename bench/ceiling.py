@@ -92,7 +92,7 @@ from bench.scratch import PG_URL, drop_pg_store, new_pg_store, own_redis, redis_
 from bench.smtp import message as turn_sized_message
 from bench.soak_parts import message_key, percentile
 
-KEY, DOMAIN = "ceiling-secret-key", "ceiling.test"
+KEY, DOMAIN = "fa5a2bb13782508b04eea2c0df1623ee44af7ca6ca7495cd2f6dbfac697e1615", "ceiling.test"
 PBEM = [sys.executable, "-m", "service.cli.main"]
 NONCE = re.compile(r'name="nonce" value="([^"]+)-text"')
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')

@@ -72,7 +72,7 @@ def main() -> None:
         home = Path(tmp) / "var"
         web, smtp = free_port(), free_port()
         env = {k: v for k, v in os.environ.items() if not k.startswith("PBEM_")}
-        env.update(PBEM_HOME=str(home), PBEM_SECRET_KEY="bench-embedded")
+        env.update(PBEM_HOME=str(home), PBEM_SECRET_KEY="5a0e47a1169e4147ce32adc8a8e0dbbb5c5fb5b7a697364cc3f0f81132298e40")
         server = subprocess.Popen([*PBEM, "serve", "--port", str(web), "--smtp-port", str(smtp)],
                                   env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
                                   stderr=subprocess.DEVNULL, start_new_session=True)

@@ -84,7 +84,7 @@ from service.store.schema import outbox as outbox_t
 from service.store.store import Store
 from service.sweeps import deadlines
 
-KEY = "bench-flat-key"
+KEY = "f6947f6421eaf219f9dc63d3e481a72dea5c896a86b7c82ecc0fdb8edac9edec"
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 STALE_SECONDS, GIVE_UP_AFTER, RECOVER_BATCH = 60, 20, 100
 """As the `recover` task reads (workers/tasks.py)."""

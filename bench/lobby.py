@@ -43,7 +43,7 @@ from bench.hot.timing import Took, compared, timed
 from bench.hot.webapp import web_app
 from service.store.schema import lobby_lines
 
-KEY = "bench-lobby-key"
+KEY = "76973b0b5e5cfd5eeed3b551e4f959a64969da64bcafa4beb7066e69b5eef5ed"
 
 
 def cold() -> None:

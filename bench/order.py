@@ -217,7 +217,7 @@ def measure_cli_times(repeats: int = 5) -> list[Took]:
     subprocess.run([sys.executable, "-m", "compileall", "-q", "engine", "service", "workers"],
                    cwd=ROOT, check=True, capture_output=True)
     with tempfile.TemporaryDirectory() as tmp:
-        env = {**os.environ, "PBEM_HOME": tmp, "PBEM_SECRET_KEY": "bench",
+        env = {**os.environ, "PBEM_HOME": tmp, "PBEM_SECRET_KEY": "7be707a6546a7ace9fea357263136fa116b3e35e4f95687686b60bd027a6ddb3",
                "PBEM_BROKER_URL": "memory://", "PYTHONPATH": str(ROOT)}
         for name in ("PBEM_DATABASE_URL", "PBEM_SMTP_URL"):
             env.pop(name, None)

@@ -52,7 +52,7 @@ from service.store.store import NewEvent, Store
 CLIENTS = 4
 SECONDS = 6.0
 SEATS = ("anna", "bruno", "carla")
-SECRET = "bench-page-key"
+SECRET = "53d4003509aa12cfe5aea70608796d988250156bb5e42b47921342d7789c1bad"
 
 
 def bench_app() -> Flask:

@@ -57,7 +57,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "PBEM_HOME": tmp, "PBEM_BROKER_URL": args.redis,
-               "PBEM_SECRET_KEY": "bench", "PBEM_MAIL_DOMAIN": "bench.test"}
+               "PBEM_SECRET_KEY": "94aebf5804d6d0bd6d7078057484fb86d3cc65f52ffa79aad1efad5e4c70cd99", "PBEM_MAIL_DOMAIN": "bench.test"}
         env.pop("PBEM_SMTP_URL", None)
         env.pop("PBEM_DATABASE_URL", None)
         os.environ.update({k: v for k, v in env.items() if k.startswith("PBEM_")})

@@ -72,7 +72,8 @@ from bench.soak_parts import (
     wait_until,
 )
 
-KEY, DOMAIN, INBOUND = "soak-secret-key", "soak.test", "soak-inbound-token"
+KEY = "facbad6888c5b45ed55fdf0631ef2c77fed6ac62a9a736900a10440b4e824681"
+DOMAIN, INBOUND = "soak.test", "soak-inbound-token"
 
 
 @dataclass

@@ -78,7 +78,7 @@ def environment(home: Path, port: int, inline: bool, database: str,
                 broker: str) -> dict[str, str]:
     """Return the environment of the server and the worker."""
     env = {**os.environ, "PBEM_HOME": str(home), "PBEM_DATABASE_URL": database,
-           "PBEM_BROKER_URL": broker, "PBEM_SECRET_KEY": "bench-secret",
+           "PBEM_BROKER_URL": broker, "PBEM_SECRET_KEY": "505587253680b02a43acd0ba8ff885e8ac0b65dbd6ccb9633cfe0f600bc45058",
            "PBEM_BASE_URL": f"http://127.0.0.1:{port}", "PBEM_WEB_BIND": f"127.0.0.1:{port}",
            "PBEM_RATE_SUBMIT": "1000000/60", "PBEM_RATE_GUESS": "1000000/60",
            "PBEM_WEB_ACCESS_LOG": "/dev/null", "PBEM_WEB_LOG_LEVEL": "warning",

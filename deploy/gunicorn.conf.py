@@ -9,6 +9,7 @@ when the node starts), /metrics adds up the counts of every process.
 """
 import multiprocessing
 import os
+import sys
 
 wsgi_app = "service.web.app:create_app()"
 bind = os.environ.get("PBEM_WEB_BIND", "127.0.0.1:8000")
@@ -39,6 +40,27 @@ logconfig_dict = {
     "loggers": {"gunicorn.error": {"level": "INFO", "handlers": ["pbem"], "propagate": False},
                 "gunicorn.access": {"level": "INFO", "handlers": ["pbem"], "propagate": False}},
 }
+
+
+def on_starting(server):
+    """Refuse to start, in one line per reason and before any worker forks, with a setting
+    that cannot work or on a database this version cannot run on (`pbem check` says more);
+    without PBEM_BASE_URL, note the address served, for the links other commands print."""
+    from service.base.config import load_config
+    from service.ops.startup import start_refusal
+
+    config = load_config()
+    refusal = start_refusal(config)
+    if refusal:
+        for line in refusal.splitlines():
+            print(f"pbem web: cannot start: {line}", file=sys.stderr, flush=True)
+        raise SystemExit(1)
+    if not os.environ.get("PBEM_BASE_URL"):  # links printed by `pbem link` point here
+        from service.base.config import note_served_url, url_of_bind
+
+        served = url_of_bind(server.cfg.bind[0]) if server.cfg.bind else ""
+        if served:
+            note_served_url(config.home, served)
 
 
 def child_exit(server, worker):

@@ -21,6 +21,9 @@ from service.store.store import Store
 
 PG_URL = os.environ.get("PBEM_TEST_PG_URL",
                         "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+STRONG_KEY = "a93beece21088ac23a24c5ee5f19e092784080a7148c55d097d3be5fa94cdeb0"
+"""A signing key as strong as a deployment must have (a shared database or a public base URL
+refuses a weaker one)."""
 
 
 @functools.cache
@@ -99,3 +102,15 @@ def empty_store(kind: str, tmp_path: Path) -> Iterator[Store]:
     finally:
         opened.drop_schema()
         opened.dispose()
+
+
+def ready_store() -> None:
+    """Make the configured store (PBEM_HOME, PBEM_DATABASE_URL) ready as `pbem db upgrade`
+    does before the service starts: no long-running part creates one itself."""
+    from service.base.config import load_config
+    from service.ops.upgrade import prepared
+
+    config = load_config()
+    if not config.shared_database:
+        config.home.mkdir(parents=True, exist_ok=True)
+    prepared(Store(config.database_url)).dispose()

@@ -65,8 +65,7 @@ def serve_command(host: str, port: int, smtp_port: int) -> None:
     The links in mails and pages point at this web server (--host and --port) unless
     PBEM_BASE_URL names another address (a proxy in front, say).
     """
-    if not os.environ.get("PBEM_BASE_URL"):
-        os.environ["PBEM_BASE_URL"] = f"http://{host}:{port}"
+    from service.base.config import note_served_url, url_of_bind
     from service.base.logs import configure_logging
     from service.mail.smtpd import start_listener
     from service.web.app import create_app
@@ -74,6 +73,8 @@ def serve_command(host: str, port: int, smtp_port: int) -> None:
     from .mailin import check_recipient, store_and_queue
     from .serving import serve
 
+    if not os.environ.get("PBEM_BASE_URL"):  # links printed by any command point here
+        note_served_url(load_config().home, url_of_bind(f"{host}:{port}"))
     config = checked_config(store=False)
     config.home.mkdir(parents=True, exist_ok=True)
     configure_logging()

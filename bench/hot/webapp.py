@@ -11,8 +11,11 @@ def web_app(folder: Path, key: str) -> Any:
     """Return the service's web app on the SQLite store in `folder`, with a /hello route."""
     os.environ.update(PBEM_HOME=str(folder), PBEM_SECRET_KEY=key,
                       PBEM_DATABASE_URL=f"sqlite:///{folder / 'pbem.db'}")
+    from service.ops.upgrade import prepared
+    from service.store.store import Store
     from service.web.app import create_app
 
+    prepared(Store(f"sqlite:///{folder / 'pbem.db'}")).dispose()  # as `pbem db upgrade` does
     app = create_app({"TESTING": True})
 
     @app.get("/hello")

@@ -127,6 +127,18 @@ def served_url(home: Path) -> str:
         return ""
 
 
+def url_of_bind(bind: str) -> str:
+    """Return the http address on this machine of a server bound to HOST:PORT ('' for a
+    unix socket); a wildcard address is reached on the loopback address."""
+    host, colon, port = bind.rpartition(":")
+    if bind.startswith("unix:") or not colon or not port.isdigit():
+        return ""
+    host = host.strip("[]")
+    if host in ("", "0.0.0.0", "::"):
+        host = "127.0.0.1"
+    return f"http://{f'[{host}]' if ':' in host else host}:{port}"
+
+
 def note_served_url(home: Path, url: str) -> None:
     """Record the address `pbem serve` serves, so links printed or mailed point there."""
     home.mkdir(parents=True, exist_ok=True)

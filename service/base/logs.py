@@ -18,6 +18,10 @@ QUIET = ("fontTools", "weasyprint", "PIL", "mail.log")
 the PDF libraries log every step of a page; aiosmtpd (`mail.log`) logs every command of a
 conversation, addresses included, and at DEBUG every line of every message (sealed orders,
 press)."""
+ROUTINE_TASKS = ("pbem.sweep_deadlines", "pbem.recover", "pbem.poll_imap", "pbem.watch_broker")
+"""The beat's periodic tasks (workers/app.py), due every minute or every ten seconds."""
+ROUTINE_LOGGERS = ("celery.beat", "celery.worker.strategy", "celery.app.trace")
+"""Celery's loggers of a task sent, received and done."""
 STANDARD = frozenset(vars(logging.makeLogRecord({})).keys()) | {"message", "asctime"}
 """Attributes every record has; anything else was passed as extra= and is logged as a field."""
 
@@ -52,6 +56,19 @@ class Redacting(logging.Filter):
         return True
 
 
+class Routine(logging.Filter):
+    """Drops Celery's informational lines about the beat's periodic tasks (sent, received,
+    done), about a thousand an hour of an idle service; their warnings and errors stay, and
+    PBEM_LOG_LEVEL=DEBUG shows them all."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Return False for a routine line of a periodic task."""
+        if record.levelno >= logging.WARNING or not record.name.startswith(ROUTINE_LOGGERS):
+            return True
+        message = record.getMessage()
+        return not any(name in message for name in ROUTINE_TASKS)
+
+
 class JsonFormatter(logging.Formatter):
     """Formats a record as one line of JSON."""
 
@@ -84,6 +101,8 @@ def configure_logging(stream: TextIO | None = None) -> None:
     handler.setFormatter(formatter())
     handler.addFilter(Redacting())
     root = logging.getLogger()
+    if logging.getLevelName(os.environ.get("PBEM_LOG_LEVEL", "INFO").upper()) != logging.DEBUG:
+        handler.addFilter(Routine())
     for old in list(root.handlers):
         root.removeHandler(old)
     root.addHandler(handler)

@@ -75,17 +75,3 @@ def _import(archive_path: str, renew_links: bool) -> None:
             master.rotate_token(store, restored.game_id, seat)
         announce(restored.game_id)
         click.echo("every seat has new links and reply addresses; their emails are queued")
-
-
-@click.command("backup")
-@click.argument("target", metavar="FILE", type=click.Path(dir_okay=False, writable=True))
-def backup_command(target: str) -> None:
-    """Back up the whole SQLite store into FILE while the service keeps running."""
-    from service.base.config import load_config
-    from service.ops.backup import BackupError, backup_sqlite
-
-    try:
-        size = backup_sqlite(load_config().database_url, Path(target))
-    except BackupError as exc:
-        raise click.ClickException(str(exc)) from None
-    click.echo(f"{target}: a consistent copy of the store, {size} bytes")

@@ -9,6 +9,7 @@ import click
 from sqlalchemy.exc import DBAPIError
 
 from service.base.config import Config, load_config
+from service.ops.safety import KEY_BITS, estimated_bits, is_public
 from service.ops.startup import broker_problem, schema_problem, settings_problems
 from service.store.sqlite_orders import sqlite_file
 from service.store.store import Store
@@ -38,7 +39,12 @@ def check_lines(config: Config) -> Iterator[tuple[str, str]]:
     yield _store_line(config)
     broken = broker_problem(config.broker_url)
     yield (FAIL, f"broker: {broken}") if broken else (OK, "broker: answers")
-    if os.environ.get("PBEM_SECRET_KEY"):
+    key = os.environ.get("PBEM_SECRET_KEY", "")
+    if key and estimated_bits(key) < KEY_BITS:
+        if not is_public(config, os.environ):  # on a public one, refused above
+            yield WARN, (f"signing key: PBEM_SECRET_KEY is weak (about {estimated_bits(key)} "
+                         "bits): enough on this machine alone, refused once others reach it")
+    elif key:
         yield OK, "signing key: PBEM_SECRET_KEY is set"
     else:
         unset = (f"signing key: PBEM_SECRET_KEY is not set; a key file in {config.home} is "
@@ -52,7 +58,7 @@ def _store_line(config: Config) -> tuple[str, str]:
     """Return whether the store answers and is at this version's schema."""
     path = sqlite_file(config.database_url)
     if path is not None and not os.path.exists(path):
-        return WARN, f"store: none yet at {path}; the first start or `pbem db upgrade` makes it"
+        return WARN, f"store: none yet at {path}; `pbem db upgrade` makes it"
     store = Store(config.database_url)
     try:
         revision = store.revision()
@@ -64,7 +70,7 @@ def _store_line(config: Config) -> tuple[str, str]:
     if problem:
         return FAIL, f"store: {problem}"
     if revision is None:
-        return WARN, "store: empty; `pbem db upgrade` (or the first start) creates its tables"
+        return WARN, "store: empty; `pbem db upgrade` creates its tables (nothing else does)"
     return OK, f"store: {store.dialect} at schema revision {revision}, this version's newest"
 
 

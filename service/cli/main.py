@@ -312,23 +312,54 @@ def log_command(game_id: str, seat: str | None, as_json: bool) -> None:
 
 
 @main.command("verify")
-@click.argument("game_id")
+@click.argument("game_id", required=False)
+@click.option("--all", "every", is_flag=True, help="Verify every game of the store; print "
+              "each failure and a summary line, and exit 1 if any game fails.")
 @click.option("--witness", "witnesses", multiple=True, metavar="SEQ:HASH",
               help="A log head from an email or seat page that the log must still contain.")
 @handles_errors
-def verify_command(game_id: str, witnesses: tuple[str, ...]) -> None:
+def verify_command(game_id: str | None, every: bool, witnesses: tuple[str, ...]) -> None:
     """Check the hash chain, that replaying the log rebuilds the same state, and witnesses."""
     from service.audit.verify import verify
 
+    if every == (game_id is not None) or (every and witnesses):
+        raise ServiceError("give a game id (with any --witness), or --all")
     store = open_store()
-    report = verify(store, game_id)
+    if every:
+        verify_every_game(store)
+        return
+    report = verify(store, game_id or "")
     for given in witnesses:
-        check_witness_command(store, game_id, given)
+        check_witness_command(store, game_id or "", given)
     if report.ok:
         click.echo(f"ok: {report.events} events, hash chain intact, replay matches")
         return
     where = f" at seq {report.first_bad_seq}" if report.first_bad_seq is not None else ""
     raise click.ClickException(f"verification failed{where}: {report.problem}")
+
+
+def verify_every_game(store: Any) -> None:
+    """Verify every game; print each failure and a summary; exit 1 if any failed."""
+    from service.audit.verify import verify
+
+    games = store.list_games()
+    failed = events = 0
+    for row in games:
+        try:
+            report = verify(store, row.id)
+        except Exception as exc:  # noqa: BLE001 - one broken game must not hide the others
+            failed += 1
+            click.echo(f"FAIL {row.id}: {type(exc).__name__}: {exc}")
+            continue
+        events += report.events
+        if not report.ok:
+            failed += 1
+            where = f" at seq {report.first_bad_seq}" if report.first_bad_seq is not None else ""
+            click.echo(f"FAIL {row.id}{where}: {report.problem}")
+    click.echo(f"{'ok' if not failed else 'FAILED'}: {len(games)} games verified, "
+               f"{len(games) - failed} intact, {failed} failed ({events} events)")
+    if failed:
+        raise SystemExit(1)
 
 
 def check_witness_command(store: AuditedLog, game_id: str, given: str) -> None:
@@ -449,7 +480,8 @@ def register_extra_commands(group: click.Group) -> None:
     """Add the commands that live in their own modules, and those of installed plugins."""
     from importlib.metadata import entry_points
 
-    from service.cli.archives import backup_command, export_command, import_command
+    from service.cli.archives import export_command, import_command
+    from service.cli.backups import backup_command, restore_command
     from service.cli.check import check_command
     from service.cli.opentables import (
         cancel_command,
@@ -465,6 +497,7 @@ def register_extra_commands(group: click.Group) -> None:
     group.add_command(export_command)
     group.add_command(import_command)
     group.add_command(backup_command)
+    group.add_command(restore_command)
     group.add_command(seats_command)
     group.add_command(check_command)
     for command in (start_command, cancel_command, invite_command, offer_command):

@@ -3,18 +3,20 @@
 The web server, the workers and the mail listener refuse to start with a setting that cannot
 work, saying which and why: no shared signing key on a shared database, a mail URL with an
 unknown option, mail that would silently go to files on a server deployment. They never
-migrate a database: an empty one is created (a first start), one at an older revision is
-refused with the command that upgrades it, `pbem db upgrade`, which runs once, before them
-(`pbem serve`, which is the whole service in one process, runs it itself).
+create or migrate a database: an empty one, or one at an older revision, is refused with the
+command that makes it ready, `pbem db upgrade`, which runs once, before them (`pbem serve`,
+which is the whole service in one process, runs it itself).
 """
 from __future__ import annotations
 
 import os
 from urllib.parse import urlsplit
 
+from sqlalchemy.exc import DBAPIError
+
 from service.base.config import Config, ConfigError
 from service.base.mailurl import MailUrlError, smtp_url_options, tls_options
-from service.ops.upgrade import fill_projections
+from service.ops.safety import unsafe_settings
 from service.store import migrate
 from service.store.store import Store
 
@@ -29,6 +31,7 @@ def settings_problems(config: Config) -> list[str]:
         config.check_secret_key()
     except ConfigError as exc:
         problems.append(str(exc))
+    problems += unsafe_settings(config)
     if config.smtp_url:
         try:
             smtp_url_options(config.smtp_url)
@@ -55,6 +58,24 @@ def check_settings(config: Config) -> None:
         raise ConfigError("\n".join(problems))
 
 
+def start_refusal(config: Config) -> str:
+    """Return why a long-running part must not start, one line per reason ('' when it may).
+
+    A database that does not answer is no reason: the part starts and waits for it."""
+    problems = settings_problems(config)
+    if problems:
+        return "\n".join(problems)
+    if config.database_url.startswith("sqlite"):
+        config.home.mkdir(parents=True, exist_ok=True)
+    store = Store(config.database_url)
+    try:
+        return store_problem(store)
+    except DBAPIError:
+        return ""
+    finally:
+        store.dispose()
+
+
 def schema_problem(store: Store) -> str:
     """Return why this version cannot run on the store's schema ('' when it can)."""
     revision = store.revision()
@@ -68,18 +89,26 @@ def schema_problem(store: Store) -> str:
             "the service again")
 
 
+EMPTY = ("the database has no pbem tables yet (see PBEM_DATABASE_URL): run `pbem db upgrade` "
+         "once (with the same settings), then start the service again")
+
+
+def store_problem(store: Store) -> str:
+    """Return why a long-running part cannot run on the store: empty, or at another schema."""
+    return schema_problem(store) or (EMPTY if store.revision() is None else "")
+
+
 def opened(config: Config) -> Store:
-    """Return the configured store for a long-running part: created when empty, refused
-    (ConfigError) when its schema is older or newer than this version's."""
+    """Return the configured store for a long-running part, refused (ConfigError) when it is
+    empty or its schema is older or newer than this version's: only `pbem db upgrade` (and
+    `pbem serve`) make it ready."""
     if config.database_url.startswith("sqlite"):
         config.home.mkdir(parents=True, exist_ok=True)
     store = Store(config.database_url)
-    problem = schema_problem(store)
+    problem = store_problem(store)
     if problem:
         store.dispose()
         raise ConfigError(problem)
-    if store.revision() is None:
-        fill_projections(store, store.create_schema())
     return store
 
 

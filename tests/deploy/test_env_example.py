@@ -78,9 +78,35 @@ def test_sh_reads_the_example_as_systemd_does(tmp_path: Path) -> None:
         assert "#" not in value and "$" not in value and "`" not in value, name
 
 
-def test_the_example_is_a_configuration_the_service_starts_with(
+def filled_in(settings: dict[str, str]) -> dict[str, str]:
+    """The example as an operator completes it: every CHANGE placeholder and example name
+    replaced by a value of one's own."""
+    own = {"PBEM_SECRET_KEY":
+           "937ef270f60fa27b061f4e7c215744305f5394b52fee8712dcae0b92d9b4f71a",
+           "PBEM_ADMIN_TOKEN": "Rk2-q9ZtWv7hLx0bNc4sJd8e"}
+    filled = {name: own.get(name, value.replace("CHANGE-db-password", "Xq7rT2")
+                                        .replace("example.org", "pbem-club.eu"))
+              for name, value in settings.items()}
+    assert not any("CHANGE" in value for value in filled.values())
+    return filled
+
+
+def test_the_example_as_it_stands_is_refused_for_every_placeholder(
         monkeypatch: pytest.MonkeyPatch) -> None:
     settings = example_settings()
+    for name, value in settings.items():
+        monkeypatch.setenv(name, value)
+    problems = settings_problems(load_config())
+    changed = {name for name, value in settings.items()
+               if "CHANGE" in value or "example.org" in value}
+    assert {problem.split()[0].partition("=")[0] for problem in problems} == changed
+    assert changed >= {"PBEM_SECRET_KEY", "PBEM_ADMIN_TOKEN", "PBEM_DATABASE_URL",
+                       "PBEM_BASE_URL", "PBEM_MAIL_DOMAIN", "PBEM_MAIL_FROM"}
+
+
+def test_the_example_filled_in_is_a_configuration_the_service_starts_with(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    settings = filled_in(example_settings())
     for name, value in settings.items():
         monkeypatch.setenv(name, value)
     config = load_config()

@@ -18,7 +18,9 @@ from service.cli.main import main
 ROOT = Path(__file__).resolve().parents[2]
 UNITS = ROOT / "deploy" / "systemd"
 SERVICES = sorted(UNITS.glob("*.service"))
-UPGRADE = "pbem-upgrade.service"
+UPGRADE, BACKUP = "pbem-upgrade.service", "pbem-backup.service"
+ONESHOTS = (UPGRADE, BACKUP)
+TIMERS = sorted(UNITS.glob("*.timer"))
 VENV_BIN, SOURCE = "/opt/pbem/.venv/bin/", "/opt/pbem/"
 EXEC_KEYS = ("ExecStartPre", "ExecStart", "ExecStartPost", "ExecReload", "ExecStop")
 HARDENING = {"NoNewPrivileges": "yes", "ProtectSystem": "strict", "PrivateTmp": "yes",
@@ -59,8 +61,9 @@ def words(unit: Unit, section: str, key: str) -> list[str]:
 
 def test_there_is_a_unit_for_every_process() -> None:
     assert {path.name for path in SERVICES} == {
-        UPGRADE, "pbem-web.service", "pbem-worker.service", "pbem-beat.service",
+        UPGRADE, BACKUP, "pbem-web.service", "pbem-worker.service", "pbem-beat.service",
         "pbem-smtpd.service"}
+    assert [path.name for path in TIMERS] == ["pbem-backup.timer"]
     assert (UNITS / "pbem.target").exists()
 
 
@@ -76,17 +79,24 @@ def test_a_unit_runs_as_the_service_user_with_the_environment_file_hardened(path
     assert "/var/lib/pbem" in words(unit, "Service", "ReadWritePaths")
     assert one(unit, "Service", "RuntimeDirectory") == "pbem-metrics"
     assert one(unit, "Unit", "PartOf") == "pbem.target"
+    if path.name == BACKUP:  # started by its timer, never with the others
+        assert "Install" not in unit
+        assert "/var/backups/pbem" in words(unit, "Service", "ReadWritePaths")
+        return
     assert one(unit, "Install", "WantedBy") == "pbem.target"
 
 
 @pytest.mark.parametrize("path", SERVICES, ids=lambda path: path.name)
 def test_a_unit_restarts_on_failure_and_starts_after_the_migration(path: Path) -> None:
     unit = parse(path)
-    if path.name == UPGRADE:
+    if path.name in ONESHOTS:
         assert one(unit, "Service", "Type") == "oneshot"
-        assert one(unit, "Service", "RemainAfterExit") == "yes"
         assert "Restart" not in unit["Service"]
         assert "Requires" not in unit["Unit"]
+        if path.name == UPGRADE:
+            assert one(unit, "Service", "RemainAfterExit") == "yes"
+        else:
+            assert UPGRADE in words(unit, "Unit", "After")
         return
     assert one(unit, "Service", "Restart") in ("on-failure", "always")
     assert int(one(unit, "Service", "RestartSec")) >= 1
@@ -136,7 +146,7 @@ def test_every_command_line_names_an_existing_command(path: Path) -> None:
 def test_the_units_run_the_migration_the_web_the_workers_one_beat_and_mail_in() -> None:
     started = {path.name: check_pbem_arguments(argv[1:]) for path in SERVICES
                for argv in command_lines(path) if argv[0] == VENV_BIN + "pbem"}
-    assert started == {UPGRADE: ["pbem", "db", "upgrade"],
+    assert started == {UPGRADE: ["pbem", "db", "upgrade"], BACKUP: ["pbem", "backup"],
                        "pbem-worker.service": ["pbem", "worker"],
                        "pbem-beat.service": ["pbem", "worker"],
                        "pbem-smtpd.service": ["pbem", "smtpd"]}
@@ -156,10 +166,20 @@ def test_systemd_accepts_the_units(tmp_path: Path) -> None:
     """`systemd-analyze verify`, with the paths moved to this checkout and its virtualenv (it
     requires every command to exist)."""
     venv_bin = str(Path(sys.executable).parent) + "/"
-    for path in [*SERVICES, UNITS / "pbem.target"]:
+    for path in [*SERVICES, *TIMERS, UNITS / "pbem.target"]:
         text = path.read_text().replace(VENV_BIN, venv_bin).replace(SOURCE, f"{ROOT}/")
         (tmp_path / path.name).write_text(text)
     result = subprocess.run(["systemd-analyze", "verify", *map(str, sorted(tmp_path.iterdir()))],
                             capture_output=True, text=True, cwd=tmp_path, check=False)
     assert result.returncode == 0 and result.stdout + result.stderr == "", (
         result.stdout + result.stderr)
+
+
+def test_the_backup_timer_runs_the_backup_every_night_and_after_a_missed_night() -> None:
+    timer = parse(UNITS / "pbem-backup.timer")
+    assert one(timer, "Timer", "Unit") == BACKUP
+    assert one(timer, "Timer", "OnCalendar").startswith("*-*-* ")
+    assert one(timer, "Timer", "Persistent") == "yes"
+    assert one(timer, "Install", "WantedBy") == "timers.target"
+    [argv] = command_lines(UNITS / BACKUP)
+    assert argv[1:4] == ["backup", "--dir", "/var/backups/pbem"]

@@ -26,6 +26,8 @@ import redis
 from aiosmtpd.controller import Controller
 from kombu import pools
 
+from tests.stores import ready_store
+
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("PBEM_TEST_REDIS_URL", "redis://127.0.0.1:6379/11")
 DOMAIN = "games.test"
@@ -184,6 +186,7 @@ def running_pipeline(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, keeper: Ou
     for key, value in env.items():
         monkeypatch.setenv(key, value)
     monkeypatch.delenv("PBEM_DATABASE_URL", raising=False)
+    ready_store()
     from service.mail.smtpd import start_listener
     from workers import tasks
     from workers.app import app, transport_options

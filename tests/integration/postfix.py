@@ -1,12 +1,15 @@
 """A real Postfix on the loopback address, in a folder of its own, set up from deploy/postfix/.
 
-`start_postfix` writes a main.cf made of a few lines that only a test needs (its own queue and
-data folders, its port, a relay host standing for the internet, queue timings of a second)
-followed by deploy/postfix/main.cf (and main-pipe.cf for mail in by pipe) with the example
-domain and ports replaced, and a master.cf of Postfix's usual services (none in a chroot) with
-deploy/postfix/master-pipe.cf's lines; then runs `postfix -c FOLDER start`. Postfix must run
-as root; the pipe and the policy service run as `nobody` (Postfix runs no command as root).
-Under CI=true a missing Postfix fails the tests instead of skipping them.
+`start_postfix` starts from Debian 12's main.cf for an "Internet Site" (debian-main.cf), changes
+with `postconf -e` the few settings that only a test needs (its own queue and data folders, its
+port, a relay host standing for the internet, queue timings of a second, no TLS certificate),
+then runs deploy/postfix/configure on it as the guide does (relay or pipe), sends postmaster@
+and abuse@ to an address of the "internet" instead of root, and points the relay at the test's
+listener; master.cf holds Postfix's usual services (none in a chroot) with
+deploy/postfix/master-pipe.cf's lines. Every postconf must print no warning. Then `postfix -c
+FOLDER start`. Postfix must run as root; the pipe and the policy service run as `nobody`
+(Postfix runs no command as root). Under CI=true a missing Postfix fails the tests instead of
+skipping them.
 """
 from __future__ import annotations
 
@@ -159,6 +162,27 @@ def command_user_python(folder: Path) -> Path:
     return venv / "bin" / "python"
 
 
+OPERATOR = "operator@club.test"
+"""Where the test's postmaster@ and abuse@ go: an address of the "internet" (deploy/postfix
+sends them to root, whom Debian's /etc/aliases names)."""
+
+
+def operator_lines(domain: str) -> list[str]:
+    """Return main.cf's virtual_alias_maps with the operator's address for root."""
+    text = deploy_text("main.cf", domain, {})
+    [line] = [line for line in text.splitlines() if line.startswith("virtual_alias_maps")]
+    assert "=root" in line
+    return [line.replace("=root", f"={OPERATOR}")]
+
+
+def postconf(config: Path, *argv: str) -> str:
+    """Run postconf on the configuration folder; fail on any warning; return its output."""
+    done = subprocess.run(["postconf", "-c", str(config), *argv], capture_output=True,
+                          text=True, timeout=30, check=False)
+    assert done.returncode == 0 and done.stderr == "", f"postconf {argv}: {done.stderr}"
+    return done.stdout
+
+
 def start_postfix(domain: str, *, pbem_port: int, internet_port: int, pipe: bool = False,
                   env_file: Path | None = None, python: Path | None = None) -> Postfix:
     """Start a Postfix that relays the game domain's mail to pbem on `pbem_port` (or, with
@@ -171,17 +195,21 @@ def start_postfix(domain: str, *, pbem_port: int, internet_port: int, pipe: bool
     (root / "queue").mkdir(mode=0o755)
     (root / "data").mkdir(mode=0o700)
     shutil.chown(root / "data", "postfix")
+    # What only a test changes in Debian's settings: its own folders, port and "internet",
+    # its queue timings, no TLS certificate and no aliases file of this machine's.
     test_lines = [
-        "compatibility_level = 3.6",
         f"queue_directory = {root / 'queue'}",
         f"data_directory = {root / 'data'}",
         f"maillog_file = {root / 'maillog'}",
         f"maillog_file_prefixes = {root}",
-        "myhostname = mx.postfix.test",
+        "myorigin = $myhostname",
         "inet_interfaces = 127.0.0.1",
         "inet_protocols = ipv4",
         "alias_maps =",
         "alias_database =",
+        "smtpd_tls_cert_file =",
+        "smtpd_tls_key_file =",
+        "smtpd_tls_security_level = none",
         f"relayhost = [127.0.0.1]:{internet_port}",
         "smtp_dns_support_level = disabled",
         "queue_run_delay = 1s",
@@ -190,19 +218,24 @@ def start_postfix(domain: str, *, pbem_port: int, internet_port: int, pipe: bool
         "address_verify_poll_delay = 1s",
         "export_environment = TZ LANG" + (f" PBEM_ENV_FILE={env_file}" if env_file else ""),
     ]
-    main = ["\n".join(test_lines), deploy_text("main.cf", domain, {})]
     master = [f"127.0.0.1:{port} inet n - n - - smtpd", SERVICES]
     if pipe:
-        main.append(deploy_text("main-pipe.cf", domain, {}))
         master.append(deploy_text("master-pipe.cf", domain, {
             "/opt/pbem/.venv/bin/python": str(python or sys.executable),
             "/opt/pbem/deploy/postfix": str(DEPLOY),
             "user=pbem": f"user={COMMAND_USER}"}))
-    else:
-        main.append(deploy_text("main-relay.cf", domain,
-                                {"[127.0.0.1]:2525": f"[127.0.0.1]:{pbem_port}"}))
-    (config / "main.cf").write_text("\n\n".join(main) + "\n")
     (config / "master.cf").write_text("\n".join(master) + "\n")
+    shutil.copy(Path(__file__).with_name("debian-main.cf"), config / "main.cf")
+    for line in test_lines:
+        postconf(config, "-e", line)
+    configure = subprocess.run([str(DEPLOY / "configure"), "-c", str(config),
+                                "pipe" if pipe else "relay", domain], capture_output=True,
+                               text=True, timeout=60, check=False)
+    assert configure.returncode == 0 and configure.stderr == "", configure.stderr
+    for line in operator_lines(domain):
+        postconf(config, "-e", line)
+    if not pipe:
+        postconf(config, "-e", f"transport_maps = inline:{{ {domain}=smtp:[127.0.0.1]:{pbem_port} }}")
     postfix = Postfix(root, port)
     started = subprocess.run([POSTFIX, "-c", str(config), "start"], capture_output=True,
                              text=True, timeout=60, check=False)

@@ -20,6 +20,7 @@ from service.orders.creation import NewSeat, create_game
 from service.store.store import Store
 from tests.integration.conftest import free_port, fresh_pools
 from tests.privateredis import PrivateRedis as BaseRedis
+from tests.stores import ready_store
 
 
 class PrivateRedis(BaseRedis):
@@ -45,6 +46,7 @@ def broker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[An
     fresh_pools(app)
     tasks.config.cache_clear()
     tasks.store.cache_clear()
+    ready_store()
     try:
         yield tasks, server
     finally:

@@ -17,6 +17,8 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError
 
+from tests.stores import STRONG_KEY
+
 from .conftest import free_port
 
 
@@ -26,7 +28,7 @@ def unreachable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any
     monkeypatch.setenv("PBEM_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("PBEM_DATABASE_URL",
                        f"postgresql+psycopg://postgres@127.0.0.1:{free_port()}/test")
-    monkeypatch.setenv("PBEM_SECRET_KEY", "test-secret-key")
+    monkeypatch.setenv("PBEM_SECRET_KEY", STRONG_KEY)
     from workers import tasks
 
     tasks.config.cache_clear()

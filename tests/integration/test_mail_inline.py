@@ -24,6 +24,7 @@ from service.game.loading import load_game
 from service.mail.inbound import receive_email
 from service.orders.creation import NewSeat, create_game
 from tests.integration.conftest import Outbox, free_port, fresh_pools
+from tests.stores import ready_store
 
 SEATS = ("anna", "bruno", "carla")
 
@@ -62,6 +63,7 @@ def tasks_on(broker_url: str, options: dict[str, Any]) -> Iterator[Any]:
     caches = (tasks.config, tasks.store, tasks.mail_inline)
     for cache in caches:
         cache.cache_clear()
+    ready_store()
     try:
         yield tasks
     finally:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 import smtplib
+import subprocess
 from collections.abc import Iterator
 from email.message import EmailMessage
 from pathlib import Path
@@ -15,6 +16,7 @@ from aiosmtpd.controller import Controller
 from service.base.tokens import is_bounce_address
 from service.game.loading import LoadedGame, load_game
 from service.mail.reading import text_to_raw
+from service.ops.upgrade import prepared
 from service.orders.creation import NewSeat, create_game
 from service.store.store import Store, Submission
 from workers.tasks import enqueue_game_mail
@@ -22,9 +24,12 @@ from workers.tasks import enqueue_game_mail
 from .conftest import DOMAIN, REDIS_URL, Outbox, Pipeline, free_port, running_pipeline, wait_for
 from .mailplay import latest_email, reply_to, wait_settled
 from .postfix import (
+    DEPLOY,
+    OPERATOR,
     Postfix,
     command_user_python,
     give_to_command_user,
+    postconf,
     shared_folder,
     start_postfix,
 )
@@ -76,12 +81,13 @@ def piped(tmp_path: Path, outbox_server: tuple[Outbox, int],
 
 def command_user_home(folder: Path) -> Path:
     """Return a PBEM_HOME the pipe's user can write, its SQLite file too (SQLite gives the
-    journal files that root makes the database file's owner)."""
+    journal files that root makes the database file's owner), its tables made."""
     home = folder / "home"
     home.mkdir()
     give_to_command_user(home)
     (home / "pbem.db").touch()
     give_to_command_user(home / "pbem.db")
+    prepared(Store(f"sqlite:///{home / 'pbem.db'}")).dispose()  # as `pbem db upgrade` does
     return home
 
 
@@ -263,3 +269,47 @@ def test_a_pipe_whose_command_cannot_start_keeps_the_mail_queued() -> None:
         postfix.stop()
         controller.stop()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def debian_postfix(outbox_server: tuple[Outbox, int]) -> Iterator[tuple[Outbox, Postfix]]:
+    """Postfix set up from Debian's main.cf by deploy/postfix/configure (relay), no pbem."""
+    keeper, internet_port = outbox_server
+    postfix = start_postfix(DOMAIN, pbem_port=free_port(), internet_port=internet_port)
+    try:
+        yield keeper, postfix
+    finally:
+        postfix.stop()
+
+
+def test_the_settings_change_debians_without_a_warning(
+        debian_postfix: tuple[Outbox, Postfix]) -> None:
+    _, postfix = debian_postfix
+    checked = subprocess.run(["postfix", "-c", str(postfix.config), "check"],
+                             capture_output=True, text=True, timeout=30, check=False)
+    assert checked.returncode == 0 and checked.stderr == "", checked.stderr
+    settings = postconf(postfix.config, "-n")  # fails on any warning ("overriding earlier")
+    names = [line.split("=")[0].strip() for line in
+             (postfix.config / "main.cf").read_text().splitlines()
+             if "=" in line and not line.startswith((" ", "\t", "#"))]
+    assert len(names) == len(set(names)), "a setting is set twice in main.cf"
+    mydestination = postconf(postfix.config, "-h", "mydestination")
+    assert "$myhostname" in mydestination and "localhost" in mydestination
+    assert f"relay_domains = {DOMAIN}" in settings
+    again = subprocess.run([str(DEPLOY / "configure"), "-c", str(postfix.config), "relay",
+                            DOMAIN], capture_output=True, text=True, timeout=60, check=False)
+    assert again.returncode == 0 and again.stderr == ""
+
+
+def test_postmaster_and_abuse_of_the_game_domain_reach_the_operator(
+        debian_postfix: tuple[Outbox, Postfix]) -> None:
+    keeper, postfix = debian_postfix
+    for local in ("postmaster", "abuse"):
+        message = EmailMessage()
+        message["From"], message["To"] = "someone@players.test", f"{local}@{DOMAIN}"
+        message["Subject"] = f"to {local}"
+        message.set_content("Your server sent me something odd.")
+        send_through(postfix, message)
+    wait_for(lambda: len(keeper.messages(OPERATOR)) == 2, 60, what="mail to the operator")
+    assert sorted(str(m["Subject"]) for m in keeper.messages(OPERATOR)) == [
+        "to abuse", "to postmaster"]

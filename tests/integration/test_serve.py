@@ -50,6 +50,8 @@ def test_serve_runs_web_worker_and_mail_and_stops_on_ctrl_c(tmp_path: Path) -> N
         turn = wait_for(lambda: [m for m in mails(home) if "anna" in str(m["To"])], 90,
                         "anna's first email")[0]
         assert f"http://127.0.0.1:{web}/play/{game_id}/anna/" in turn.as_string()  # its port
+        link = run_pbem(env, "link", game_id, "anna")  # another shell, no PBEM_BASE_URL
+        assert link.startswith(f"http://127.0.0.1:{web}/play/{game_id}/anna/"), link
         _send_order(smtp, turn, "pass")
         wait_for(lambda: [m for m in mails(home) if m["Auto-Submitted"] == "auto-replied"], 90,
                  "the answer to anna's email")

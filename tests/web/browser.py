@@ -17,6 +17,8 @@ import pytest
 from flask import Flask
 from werkzeug.serving import make_server
 
+from tests.stores import ready_store
+
 CHROMIUM = os.environ.get("PBEM_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -62,6 +64,7 @@ def browser_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     if links_port:
         monkeypatch.setenv("PBEM_BASE_URL", f"http://127.0.0.1:{links_port}")
     monkeypatch.setattr(handoff, "entry_points", lambda group: [])
+    ready_store()
     return create_app({"INLINE_PROCESSING": True, **(settings or {})})
 
 

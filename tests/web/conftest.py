@@ -17,6 +17,7 @@ from service.orders.creation import NewSeat, create_game
 from service.store.store import Store
 from service.web import handoff
 from service.web.app import create_app
+from tests.stores import ready_store
 
 WEB_SEATS = ("anna", "bruno", "carla", "dora")
 TABLES = {"masons": 3}
@@ -37,6 +38,7 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
     monkeypatch.setenv("PBEM_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("PBEM_SECRET_KEY", "web-test-key")
     monkeypatch.setattr(handoff, "entry_points", lambda group: [])  # no queue, no worker
+    ready_store()
     flask_app = create_app({"TESTING": True, "INLINE_PROCESSING": True})
     yield flask_app
     flask_app.extensions["pbem.store"].dispose()

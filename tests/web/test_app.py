@@ -9,6 +9,7 @@ from flask.testing import FlaskClient, FlaskCliRunner
 
 from service.store.store import Store
 from service.web.app import create_app
+from tests.stores import ready_store
 
 from .conftest import new_game
 from .helpers import text
@@ -19,6 +20,7 @@ def test_settings_come_from_defaults_then_environment_then_overrides(
     monkeypatch.setenv("PBEM_HOME", str(tmp_path))
     monkeypatch.setenv("PBEM_RATE_SUBMIT", "5/10")
     monkeypatch.setenv("PBEM_ADMIN_TOKEN", "12345")
+    ready_store()
     app = create_app({"RATE_GUESS": "1/60"})
     assert app.config["RATE_SUBMIT"] == "5/10"
     assert app.config["ADMIN_TOKEN"] == "12345"
@@ -31,11 +33,13 @@ def test_the_dev_inbox_exists_only_for_local_mail(tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PBEM_HOME", str(tmp_path))
     monkeypatch.delenv("PBEM_SMTP_URL", raising=False)
-    monkeypatch.setenv("PBEM_BASE_URL", "https://games.example.org")
+    monkeypatch.setenv("PBEM_BASE_URL", "https://games.pbem-club.eu")
+    monkeypatch.setenv("PBEM_MAIL_DOMAIN", "pbem-club.eu")
+    ready_store()
     assert create_app().config["DEV_INBOX"] is False
     monkeypatch.setenv("PBEM_BASE_URL", "http://127.0.0.1:5000")
     assert create_app().config["DEV_INBOX"] is True
-    monkeypatch.setenv("PBEM_SMTP_URL", "smtp://relay.example.org:587")
+    monkeypatch.setenv("PBEM_SMTP_URL", "smtp://relay.pbem-club.eu:587")
     assert create_app().config["DEV_INBOX"] is False
 
 
@@ -88,6 +92,7 @@ def test_behind_a_proxy_the_clients_address_counts(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PBEM_HOME", str(tmp_path))
     monkeypatch.setenv("PBEM_PROXY_HOPS", "1")
+    ready_store()
     app = create_app({"TESTING": True, "RATE_GUESS": "2/600"})
     client = app.test_client()
     for address in ("203.0.113.1", "203.0.113.1", "203.0.113.2"):

@@ -15,6 +15,7 @@ from service.store.roles import EventLog
 from service.store.store import Store
 from service.web.app import create_app
 from service.web.handoff import deliver_pending
+from tests.stores import ready_store
 
 from .conftest import new_game
 from .helpers import text
@@ -42,6 +43,7 @@ def test_there_is_no_inbox_when_mail_leaves_the_machine(tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PBEM_HOME", str(tmp_path))
     monkeypatch.setenv("PBEM_SMTP_URL", "smtp://relay.example.org:587")
+    ready_store()
     client = create_app({"TESTING": True}).test_client()
     assert client.get("/dev/mail").status_code == 404
     assert "Inbox" not in text(client.get("/"))

@@ -10,6 +10,7 @@ from flask.testing import FlaskClient
 from service.store.store import Store
 from service.web import handoff
 from service.web.app import create_app
+from tests.stores import ready_store
 
 from .conftest import new_game
 from .helpers import text
@@ -38,6 +39,7 @@ def test_a_trusted_proxy_reporting_a_remote_client_never_opens_the_inbox(
     for name in ("PBEM_DATABASE_URL", "PBEM_SMTP_URL", "PBEM_BROKER_URL", "PBEM_BASE_URL"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(handoff, "entry_points", lambda group: [])
+    ready_store()
     app = create_app({"TESTING": True, "DEV_INBOX": True})
     client = app.test_client()
     assert client.get("/dev/mail", headers={"X-Forwarded-For": "203.0.113.9"}).status_code \
@@ -58,6 +60,7 @@ def test_creating_games_is_closed_to_remote_visitors_by_default(app: Flask,
 def test_open_creation_reads_yes_and_no(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PBEM_HOME", str(tmp_path))
     monkeypatch.setenv("PBEM_SECRET_KEY", "local-only-key")
+    ready_store()
     for value, expected in (("no", False), ("yes", True), ("0", False), ("true", True)):
         monkeypatch.setenv("PBEM_OPEN_CREATION", value)
         app = create_app({"TESTING": True})

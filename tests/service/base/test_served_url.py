@@ -37,3 +37,12 @@ def test_pbem_link_prints_the_served_port(tmp_path: Path,
     out = CliRunner().invoke(pbem_link_command, [game_id, "anna"])
     assert out.exit_code == 0, out.output
     assert out.output.startswith(f"http://127.0.0.1:8123/play/{game_id}/anna/")
+
+
+def test_the_address_of_a_bind() -> None:
+    from service.base.config import url_of_bind
+
+    assert url_of_bind("127.0.0.1:8000") == "http://127.0.0.1:8000"
+    assert url_of_bind("0.0.0.0:8123") == "http://127.0.0.1:8123"
+    assert url_of_bind("[::1]:8000") == "http://[::1]:8000"
+    assert url_of_bind("unix:/run/pbem.sock") == ""

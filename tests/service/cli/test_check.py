@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from service.cli.main import main
 from service.store.store import Store
+from tests.stores import STRONG_KEY
 
 
 class Sink:
@@ -43,9 +44,9 @@ def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for name in ("PBEM_DATABASE_URL", "PBEM_BROKER_URL", "PBEM_IMAP_URL", "PBEM_MAIL_TO_FILES"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("PBEM_HOME", str(tmp_path))
-    monkeypatch.setenv("PBEM_SECRET_KEY", "check-key")
-    monkeypatch.setenv("PBEM_BASE_URL", "https://games.example.org")
-    monkeypatch.setenv("PBEM_MAIL_DOMAIN", "games.example.org")
+    monkeypatch.setenv("PBEM_SECRET_KEY", STRONG_KEY)
+    monkeypatch.setenv("PBEM_BASE_URL", "https://games.pbem-club.eu")
+    monkeypatch.setenv("PBEM_MAIL_DOMAIN", "games.pbem-club.eu")
     return tmp_path
 
 

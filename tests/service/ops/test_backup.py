@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import shutil
 import threading
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -11,11 +12,11 @@ from click.testing import CliRunner
 from service.audit.verify import verify
 from service.cli.main import main
 from service.game.loading import load_game
-from service.ops.backup import BackupError, backup_sqlite
+from service.ops.backup import BackupError, backup_name, backup_sqlite, prune
 from service.orders.processing import submit_order
 from service.store.store import Store
 from tests import archives
-from tests.stores import PG_URL, open_store
+from tests.stores import open_store
 
 GAMES = 3
 
@@ -95,9 +96,70 @@ def test_the_backup_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     done = runner.invoke(main, ["backup", str(tmp_path / "copy.db")])
     assert done.exit_code == 0 and "a consistent copy" in done.output
     assert Store(f"sqlite:///{tmp_path / 'copy.db'}").list_games() == []
-    monkeypatch.setenv("PBEM_DATABASE_URL", PG_URL)
-    refused = runner.invoke(main, ["backup", str(tmp_path / "pg.db")])
-    assert refused.exit_code == 1 and "pg_dump" in refused.output
+    both = runner.invoke(main, ["backup", str(tmp_path / "x.db"), "--dir", str(tmp_path)])
+    assert both.exit_code == 2 and "not both" in both.output
+    dated = runner.invoke(main, ["backup", "--dir", str(tmp_path / "backups")])
+    assert dated.exit_code == 0, dated.output
+    [made] = (tmp_path / "backups").glob("pbem-*.db")
+    assert "1 backups kept, 0 removed" in dated.output and str(made) in dated.output
+
+
+def test_pruning_keeps_the_newest_within_age_and_count(tmp_path: Path) -> None:
+    now = datetime(2026, 12, 7, 3, 15, tzinfo=UTC)
+    for days in (0, 1, 2, 3, 20, 40):
+        (tmp_path / backup_name("sqlite:///x.db", now - timedelta(days=days))).write_text("")
+    (tmp_path / "notes.txt").write_text("not a backup")
+    pruned = prune(tmp_path, keep_days=14, keep=3, now=now)
+    assert [path.name for path in pruned.kept] == [
+        "pbem-20261207T031500Z.db", "pbem-20261206T031500Z.db", "pbem-20261205T031500Z.db"]
+    assert len(pruned.removed) == 3 and (tmp_path / "notes.txt").exists()
+    later = prune(tmp_path, keep_days=1, keep=10, now=now + timedelta(days=30))
+    assert [path.name for path in later.kept] == ["pbem-20261207T031500Z.db"]  # newest stays
+
+
+def test_restore_refuses_a_store_that_is_there_unless_replacing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PBEM_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("PBEM_DATABASE_URL", raising=False)
+    runner = CliRunner()
+    assert runner.invoke(main, ["db", "upgrade"]).exit_code == 0
+    store = Store(f"sqlite:///{tmp_path / 'home' / 'pbem.db'}")
+    game_id = archives.played_some(store, "castle-of-the-devil", "ab" * 32, 2)
+    store.dispose()
+    assert runner.invoke(main, ["backup", str(tmp_path / "b.db")]).exit_code == 0
+    refused = runner.invoke(main, ["restore", str(tmp_path / "b.db")])
+    assert refused.exit_code == 1 and "--replace" in refused.output
+    (tmp_path / "junk").write_bytes(b"not a backup")
+    junk = runner.invoke(main, ["restore", "--replace", str(tmp_path / "junk")])
+    assert junk.exit_code == 1 and "neither" in junk.output
+    done = runner.invoke(main, ["restore", "--replace", str(tmp_path / "b.db")])
+    assert done.exit_code == 0 and "1 games" in done.output, done.output
+    assert runner.invoke(main, ["verify", game_id]).exit_code == 0
+
+
+def test_verify_all_names_each_broken_game_and_exits_1(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sqlite3
+
+    monkeypatch.setenv("PBEM_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("PBEM_DATABASE_URL", raising=False)
+    runner = CliRunner()
+    assert runner.invoke(main, ["db", "upgrade"]).exit_code == 0
+    store = Store(f"sqlite:///{tmp_path / 'home' / 'pbem.db'}")
+    good = archives.played_some(store, "castle-of-the-devil", "cd" * 32, 2)
+    bad = archives.played_some(store, "castle-of-the-devil", "ef" * 32, 2)
+    assert runner.invoke(main, ["verify", "--all"]).output.startswith(
+        "ok: 2 games verified, 2 intact, 0 failed")
+    store.dispose()
+    with sqlite3.connect(tmp_path / "home" / "pbem.db") as connection:
+        connection.execute("UPDATE events SET payload = '{}' WHERE game_id = ? AND seq = 2",
+                           (bad,))
+    done = runner.invoke(main, ["verify", "--all"])
+    assert done.exit_code == 1
+    lines = done.output.splitlines()
+    assert lines[0].startswith(f"FAIL {bad} at seq 2") and good not in done.output
+    assert lines[-1].startswith("FAILED: 2 games verified, 1 intact, 1 failed")
+    assert runner.invoke(main, ["verify"]).exit_code == 1
 
 
 def test_no_backup_of_a_missing_store(tmp_path: Path) -> None:

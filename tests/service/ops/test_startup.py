@@ -11,9 +11,9 @@ import pytest
 from flask import Flask
 
 from service.base.config import ConfigError, load_config
-from service.ops.startup import check_settings, opened, settings_problems
+from service.ops.startup import check_settings, opened, settings_problems, start_refusal
 from service.store.store import Store
-from tests.stores import PG_URL
+from tests.stores import PG_URL, STRONG_KEY
 
 PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 
@@ -24,7 +24,7 @@ def _config(tmp_path: Path, **env: str) -> object:
 
 def test_mail_to_files_on_a_shared_database_is_refused_unless_asked_for(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PBEM_SECRET_KEY", "k")
+    monkeypatch.setenv("PBEM_SECRET_KEY", STRONG_KEY)
     monkeypatch.delenv("PBEM_MAIL_TO_FILES", raising=False)
     config = load_config({"PBEM_HOME": str(tmp_path), "PBEM_DATABASE_URL": PG})
     problems = settings_problems(config)
@@ -62,12 +62,32 @@ def test_an_older_schema_is_refused_and_left_as_it_is(tmp_path: Path) -> None:
     assert Store(config.database_url).revision() == "0012"
 
 
-def test_an_empty_database_is_created_at_the_first_start(tmp_path: Path) -> None:
+def test_an_empty_database_is_refused_with_the_command_that_makes_it(tmp_path: Path) -> None:
     config = load_config({"PBEM_HOME": str(tmp_path / "home")})
-    store = opened(config)
-    from service.store.migrate import HEAD
+    with pytest.raises(ConfigError, match=r"no pbem tables yet.*run `pbem db upgrade`"):
+        opened(config)
+    assert start_refusal(config).startswith("the database has no pbem tables yet")
+    store = Store(config.database_url)
+    assert store.revision() is None  # nothing created
+    store.dispose()
 
-    assert store.revision() == HEAD
+
+@pytest.mark.parametrize("command", [["smtpd", "--port", "0"], ["worker"]])
+def test_the_listener_and_the_worker_refuse_an_empty_database(
+        tmp_path: Path, command: list[str]) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {name: value for name, value in os.environ.items() if not name.startswith("PBEM_")}
+    env["PBEM_HOME"] = str(tmp_path)
+    done = subprocess.run([sys.executable, "-m", "service.cli.main", *command], env=env,
+                          capture_output=True, text=True, timeout=120, check=False,
+                          cwd=Path(__file__).resolve().parents[3])
+    assert done.returncode == 1
+    assert "run `pbem db upgrade`" in done.stderr and "Traceback" not in done.stderr
+    store = Store(f"sqlite:///{tmp_path / 'pbem.db'}")
+    assert store.revision() is None
     store.dispose()
 
 
@@ -149,7 +169,7 @@ def test_the_web_serves_while_the_database_is_down_and_recovers(
     url = PG_URL.replace("127.0.0.1:5432", f"127.0.0.1:{doorway.port}")
     monkeypatch.setenv("PBEM_HOME", str(tmp_path))
     monkeypatch.setenv("PBEM_DATABASE_URL", f"{url}?options=-csearch_path%3D{schema}")
-    monkeypatch.setenv("PBEM_SECRET_KEY", "k")
+    monkeypatch.setenv("PBEM_SECRET_KEY", STRONG_KEY)
     monkeypatch.setenv("PBEM_MAIL_TO_FILES", "yes")
     monkeypatch.setattr(web_app, "RETRY_SECONDS", 0.0)
     app: Flask = create_app({"TESTING": True})
