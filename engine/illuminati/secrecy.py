@@ -41,14 +41,17 @@ def plant_canaries(state: State, canaries: Canaries) -> State:
 def hidden_variant(state: State, seat: str | None, rng: Rng) -> State | None:
     """Return `state` with what `seat` may not know reshuffled: the Specials in the other
     hands and in the deck (each hand keeps its size), and the deck's Groups among their own
-    places in it."""
+    places in it.
+
+    The hidden cards are put in order before they are dealt, so the variant depends only on
+    what the seat knows and on `rng` (the house player samples its worlds with it)."""
     if state.phase is Phase.OVER:
         return None
     others = [k for k, p in enumerate(state.players) if p.seat != seat]
     specials = [k for k, card in enumerate(state.deck) if is_special(card)]
     groups = [k for k, card in enumerate(state.deck) if not is_special(card)]
-    pool = rng.shuffled([card for k in others for card in state.players[k].hand]
-                        + [state.deck[k] for k in specials])
+    pool = rng.shuffled(sorted([card for k in others for card in state.players[k].hand]
+                               + [state.deck[k] for k in specials]))
     players = list(state.players)
     for k in others:
         size = len(players[k].hand)
@@ -56,7 +59,7 @@ def hidden_variant(state: State, seat: str | None, rng: Rng) -> State | None:
     deck = list(state.deck)
     for place, card in zip(specials, pool):
         deck[place] = card
-    for place, card in zip(groups, rng.shuffled([state.deck[k] for k in groups])):
+    for place, card in zip(groups, rng.shuffled(sorted(state.deck[k] for k in groups))):
         deck[place] = card
     return replace(state, players=tuple(players), deck=tuple(deck))
 
