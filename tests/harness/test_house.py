@@ -3,6 +3,10 @@ decision, its choice never depends on what its seat may not know (engine/core/ho
 the same stream and count give the same order, and the test fails a player that peeks."""
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -73,3 +77,30 @@ def test_the_check_fails_a_player_that_peeks(name: str) -> None:
         for seed in seeds(4, base=5454):
             played = play_random_game(game, seat_names(table_size(game, 3)), seed)
             check_house_fair(played, peeking_player)
+
+
+CHOOSE_IN_A_FRESH_PROCESS = """
+import sys
+from engine.core import Rng, get_game
+from engine.core.harness import play_random_game, seat_names, seeds, table_size
+from engine.core.house import choose
+from engine.core.housecheck import sampled_decisions
+game = get_game(sys.argv[1])
+played = play_random_game(game, seat_names(table_size(game, 3)), next(seeds(1, base=5555)))
+for index, (state, seat) in enumerate(sampled_decisions(played)):
+    if index % 4 == 0:
+        choice = choose(game, state, seat, Rng(b"fresh%d" % index), iterations=5,
+                        cpu_seconds=None)
+        print(seat, game.format_order(choice.order), choice.iterations)
+"""
+
+
+@pytest.mark.parametrize("name", ["secret-masters", "castle-of-the-devil"])
+def test_the_same_stream_and_count_give_the_same_order_in_a_fresh_process(name: str) -> None:
+    root = Path(__file__).resolve().parents[2]
+    runs = [subprocess.run([sys.executable, "-c", CHOOSE_IN_A_FRESH_PROCESS, name], cwd=root,
+                           capture_output=True, text=True, timeout=300, check=True,
+                           env={**os.environ, "PYTHONPATH": str(root),
+                                "PYTHONHASHSEED": str(hash_seed)}).stdout
+            for hash_seed in (1, 2)]
+    assert runs[0] == runs[1] and runs[0].count("\n") >= 3, runs
