@@ -38,7 +38,7 @@ from engine.core.house import choose
 from engine.core.housecheck import check_house_fair
 
 GAME_ID = "house-bench"
-MOST_DECISIONS = 4000
+MOST_DECISIONS = 1200
 """A game not over after this many decisions ends without a winner (the house seat scores 0)."""
 TABLE = 4
 """Seats at a table, within what each title allows."""

@@ -34,9 +34,14 @@ def test_the_house_player_chooses_alike_in_every_hidden_variant(name: str,
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_the_house_player_gives_legal_orders_and_the_same_one_again(name: str,
                                                                      players: int) -> None:
+    """Its orders are legal and come again for the same stream and count; and the seats its
+    rollouts wait for (`awaiting`, read without building prompts) are the prompted ones."""
     game = get_game(name)
     played = play_random_game(game, seat_names(players), next(seeds(1, base=5252)))
     for index, (state, seat) in enumerate(sampled_decisions(played)):
+        prompts = game.prompts(state)
+        assert game.awaiting(state) == (tuple(p.seat for p in prompts if not p.submitted)
+                                        or tuple(p.seat for p in prompts))
         if index % 3:
             continue
         first = choose(game, state, seat, Rng(b"again%d" % index), iterations=4,
