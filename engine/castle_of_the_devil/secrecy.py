@@ -7,10 +7,12 @@ or Diplomat showed it). Cards turned up by a proclamation are public.
 """
 from __future__ import annotations
 
+import re
+
 from engine.core.contract import Canaries, replace
 from engine.core.rng import Rng
 
-from .cards import OBJECTS, PROFESSIONS, SIDES
+from .cards import OBJECTS, PROFESSIONS, SIDES, SOCIETY
 from .state import Duel, Phase, State
 
 
@@ -73,8 +75,8 @@ def _planted_sides(duel: Duel, seats: tuple[str, ...], canaries: Canaries) -> Du
 
 def hidden_variant(state: State, seat: str | None, rng: Rng) -> State | None:
     """Return `state` with what `seat` may not know reshuffled: other seats' hidden objects and
-    the pile (counts kept), hidden society cards, face-down and unused professions, and the
-    others' sealed duel sides and Sextant choices.
+    the pile (counts kept), the society cards it was not shown, face-down and unused
+    professions, and the others' sealed duel sides and Sextant choices.
 
     What is reshuffled is put in order first, so the variant depends only on what the seat
     knows and on `rng` (the house player samples its worlds with it)."""
@@ -91,7 +93,9 @@ def hidden_variant(state: State, seat: str | None, rng: Rng) -> State | None:
     for k in others:
         hands[k], pool = tuple(sorted(pool[:len(hands[k])])), pool[len(hands[k]):]
     pile = tuple(pool) if pile_hidden else state.pile
-    societies = _shuffled_at(state.societies, [k for k in others if state.societies[k]], rng)
+    known = shown_societies(state, me)
+    societies = _shuffled_at(state.societies, [k for k in others if state.societies[k]
+                                               and state.seats[k] not in known], rng)
     face_down = [k for k in others if state.professions[k] and not state.face_up[k]]
     professions = list(state.professions)
     unused = list(state.unused)
@@ -122,6 +126,23 @@ def _sealed_drawn(state: State, others: list[int], rng: Rng) -> State:
                 choices[k] = rng.choice(sorted(state.hands[k]))
         state = replace(state, sextant=replace(sextant, choices=tuple(choices)))
     return state
+
+
+def shown_societies(state: State, me: int) -> dict[str, str]:
+    """Return the society cards seat `me` was shown (its notes say so), by seat."""
+    if me < 0:
+        return {}
+    by_name = {card.name: key for key, card in SOCIETY.items()}
+    found = {}
+    for text in state.notes[me]:
+        matched = _SHOWN.match(text)
+        if matched and matched.group(2) in by_name:
+            found[matched.group(1)] = by_name[matched.group(2)]
+    return found
+
+
+_SHOWN = re.compile(r"Turn \d+: (.+) belongs to the (.+)\.$")
+"""A note of a society card shown to the seat (evolve's `SocietyShown`)."""
 
 
 def _hand_shown(state: State, index: int, me: int) -> bool:
