@@ -4,13 +4,23 @@ One proclamation ends the game, so a rollout mostly plays to it; where one is cu
 society's chance is read from the objects it needs that its members hold (Keys for the
 Order, Goblets for the Brotherhood, the Bags of Secrets marked with them counting half), and a
 seat's share is its society's, split among its members.
+
+In a rollout, a claimant names the members of its society in the world being played (a
+world the searching seat samples from its own information, so this reads nothing it may not
+know): played at random, a proclamation names the wrong seats and fails, and the search would
+never see what proclaiming with the objects together is worth. The real naming, when it
+comes, is searched over the worlds like any decision.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.house import shares
+from engine.core.rng import Rng
 
 from .cards import BROTHERHOOD, ORDER
-from .state import State
+from .orders import DoneOrder, NameOrder
+from .state import Phase, State
 
 HORIZON = 80
 """Decisions a rollout plays before it is scored by `estimate`."""
@@ -30,3 +40,15 @@ def estimate(state: State) -> dict[str, float]:
                for society in NEEDED}
     return {seat: chances[soc] / members[soc] if soc in chances and members[soc] else 0.0
             for seat, soc in zip(state.seats, state.societies)}
+
+
+def rollout_order(state: State, seat: str, rng: Rng) -> Any:
+    """Return a claimant's naming of its fellow members in a rollout, else None."""
+    claim = state.claim
+    if state.phase is not Phase.CLAIM or claim is None or state.index(seat) != claim.claimant:
+        return None
+    members = [k for k in state.others(claim.claimant) if k not in claim.named
+               and state.societies[k] == claim.society]
+    if not members:
+        return DoneOrder()
+    return NameOrder(tuple(state.seats[k] for k in sorted(members)))

@@ -28,7 +28,7 @@ from .declare import DefaultOrder
 from .errors import RuleViolation
 from .rng import Rng
 
-PLAYER_VERSION = "flat-ucb-1"
+PLAYER_VERSION = "flat-ucb-2"
 """Names the search; bumped whenever the order chosen for a given count may change."""
 
 SAMPLED_ORDERS = 12
