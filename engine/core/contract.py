@@ -274,6 +274,32 @@ class Game(ABC, Generic[S]):
             raise NotImplementedError(f"{self.title} does not plant canaries")
         return state
 
+    # -- the house player (core/house.py) ------------------------------------------------------
+    house_seconds: ClassVar[float] = 2.0
+    """The process CPU seconds the house player may spend on one decision of this game."""
+
+    def awaiting(self, state: S) -> tuple[str, ...]:
+        """Return the seats whose open decision is not answered yet (all prompted seats when
+        every one has answered a revisable sealed decision), without building the prompts."""
+        prompts = self.prompts(state)
+        return tuple(p.seat for p in prompts if not p.submitted) or tuple(
+            p.seat for p in prompts)
+
+    def house_horizon(self) -> int:
+        """Return how many decisions a house player's rollout plays before it asks
+        `house_estimate` instead of playing on (a game without an estimate plays to the end)."""
+        return 100_000
+
+    def house_estimate(self, state: S) -> Mapping[str, float] | None:
+        """Return each seat's estimated share of the win in an unfinished `state` (about 1 in
+        all), for rollouts cut short; None when the game gives no estimate."""
+        return None
+
+    def house_order(self, state: S, seat: str, rng: Rng) -> Order | None:
+        """Return the order a rollout plays for `seat` where the game has a policy of its own
+        better than a random legal order, else None (a random legal order is played)."""
+        return None
+
     # -- versions ---------------------------------------------------------------------------
     def at_version(self, version: str | None) -> Game[S]:
         """Return these rules as they were in `version` (the engine version a game was created

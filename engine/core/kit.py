@@ -235,6 +235,32 @@ class KitGame(Game[S]):
         keep = getattr(self.PARTS.standing, "keep", None)
         return list(keep(state, seat, entries)) if keep is not None else []
 
+    def awaiting(self, state: S) -> tuple[str, ...]:
+        """Return the seats whose open decision is not answered yet, from the open step alone
+        (every deciding seat when all have answered)."""
+        step = self.step(state)
+        if step is None:
+            return ()
+        refs = tuple(step.deciders(state))
+        submitted = step.submitted
+        open_ = [ref for ref in refs if submitted is None or not submitted(state, ref)] or refs
+        return tuple(self.seat_name(state, ref) for ref in open_)
+
+    def house_horizon(self) -> int:
+        """Return the rollout horizon of the game's house part (to the end without one)."""
+        house = self.PARTS.house
+        return super().house_horizon() if house is None else house.HORIZON
+
+    def house_estimate(self, state: S) -> Mapping[str, float] | None:
+        """Return the house part's estimate of each seat's share of the win, if it has one."""
+        house = self.PARTS.house
+        return None if house is None else house.estimate(state)
+
+    def house_order(self, state: S, seat: str, rng: Rng) -> Order | None:
+        """Return the house part's rollout order for `seat`, where it gives one."""
+        policy = getattr(self.PARTS.house, "rollout_order", None)
+        return None if policy is None else policy(state, seat, rng)
+
     def missing_secrecy_hooks(self) -> list[str]:
         """Return the secrecy hooks this game lacks: all of them when its parts name no
         secrecy module and it does not implement them itself."""

@@ -98,12 +98,30 @@ class StandingPart(Protocol):
     def TOPICS(self) -> tuple[Topic, ...]: ...
 
 
+class HousePart(Protocol):
+    """`house.py`: what the house player (`core/house.py`) knows of the game besides its
+    rules: how far a rollout plays, and how a state it stops in stands for each seat.
+
+    A game may also give there `rollout_order(state, seat, rng)`, the order a rollout plays
+    for a seat where it has a policy better than a random legal order (None: a random one).
+    It reads only what a player of that seat could know of a sampled world (the world is
+    already one the searching seat cannot tell from the true one).
+    """
+
+    @property
+    def HORIZON(self) -> int: ...
+
+    def estimate(self, state: Any, /) -> Mapping[str, float]:
+        """Return each seat's estimated share of the win in an unfinished `state`."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class Parts:
     """The modules of one game package (and its state class) that the kit reads.
 
     `secrecy` is required of a game that declares hidden information (the completeness check
-    says so) and `standing` of a game with decisions to answer in advance.
+    says so) and `standing` of a game with decisions to answer in advance; `house` is what
+    the house player knows of the game (without it, rollouts play to the end at random).
     """
 
     state: type
@@ -116,6 +134,7 @@ class Parts:
     render: RenderPart
     secrecy: SecrecyPart | None = None
     standing: StandingPart | None = None
+    house: HousePart | None = None
 
     def step_list(self) -> tuple[Any, ...]:
         """Return every decision point, in the order the steps module lists them."""
