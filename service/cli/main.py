@@ -95,6 +95,10 @@ def list_command() -> None:
 @click.argument("game")
 @click.option("--seat", "seats", multiple=True, metavar="NAME=EMAIL",
               help="A player, in clockwise order (repeat for each seat).")
+@click.option("--house", "house", multiple=True, metavar="NAME",
+              help="A seat the house (the computer player) plays, after the --seat ones; "
+              "it needs no address (repeat for each). One --seat and the rest --house is a "
+              "practice game.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A game option (see `pbem games`).")
 @click.option("--seed", metavar="HEX", help="Fix the secret seed (for tests, demos and bug "
@@ -140,9 +144,12 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
                 game_id: str | None, title: str | None, deadline: str | None,
                 reminders: str, press: str, absence_days: int, master_email: str,
                 open_seats: int, private: bool, open_days: int, offer_resigned: bool,
-                mail_senders: str, notify: str, auto_pass: bool) -> None:
+                mail_senders: str, notify: str, auto_pass: bool, house: tuple[str, ...]) -> None:
     """Create a game of GAME (or open it for players to join) and print its id."""
     rules = get_game(game)
+    if house and open_seats:
+        raise ServiceError("--house names seats of a game created with its players, not of "
+                           "an open table")
     if not seats and not open_seats:
         raise ServiceError(f"give the players with --seat NAME=EMAIL, or open seats with "
                            f"--open N ({rules.title} needs {rules.min_players} to "
@@ -169,7 +176,8 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
         loaded = open_game(open_store(create=True), game, named, open_seats, pairs, listed=not private,
                            open_days=open_days, **settings)
     else:
-        loaded = create_game(open_store(create=True), game, named, pairs, **settings)
+        loaded = create_game(open_store(create=True), game, named, pairs, **settings,
+                             house=tuple(name.strip().lower() for name in house))
     announce(loaded.meta.id)
     click.echo(loaded.meta.id)
 
@@ -443,6 +451,7 @@ def register_extra_commands(group: click.Group) -> None:
 
     from service.cli.archives import backup_command, export_command, import_command
     from service.cli.check import check_command
+    from service.cli.house import house_group
     from service.cli.opentables import (
         cancel_command,
         invite_command,
@@ -459,6 +468,7 @@ def register_extra_commands(group: click.Group) -> None:
     group.add_command(backup_command)
     group.add_command(seats_command)
     group.add_command(check_command)
+    group.add_command(house_group)
     for command in (start_command, cancel_command, invite_command, offer_command):
         group.add_command(command)
     for plugin in entry_points(group="pbem.commands"):

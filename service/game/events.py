@@ -140,6 +140,10 @@ STANDING_ACTOR = "standing"
 """The actor of the orders a seat's standing answers give when its decision opens."""
 FORCED_ACTOR = "forced"
 """The actor of the orders the service takes where the only legal answer is public."""
+HOUSE_ACTOR = "house"
+"""The actor of the orders the house (the computer player) gives for the seats it plays."""
+HOUSE_PLAYER = "the house"
+"""The player's name of a seat created for the house (such a seat has no address)."""
 
 PRESS_LEVELS = ("off", "open", "private", "grey")
 """No press; messages to everyone only; also to chosen seats; also anonymous."""
@@ -202,6 +206,16 @@ class SeatResigned:
     """A player resigned: from now on the seat plays its default order at every decision."""
 
     seat: str
+
+
+@event("seat.house")
+@dataclass(frozen=True)
+class SeatHouse:
+    """The house (the service's computer player) plays a seat from now on, or, with `house`
+    false, no longer does. Public: every reader may know which seats the house plays."""
+
+    seat: str
+    house: bool
 
 
 @event("seat.standing")
@@ -280,7 +294,7 @@ SERVICE_EVENTS = TypeTable(
     [GameCreated, OrderAccepted, GameFinished, SeedRevealed, DeadlineSet, GamePaused,
      GameResumed, SeatReplaced, TokenRotated, SpectatorsSet, MasterLinkRenewed, GameSettings,
      PressSent, SeatPreferences, SeatAbsence, SeatResigned, SeatMailStatus, SeatStanding,
-     StandingDropped, GameAnswers, *TABLE_EVENTS],
+     StandingDropped, GameAnswers, SeatHouse, *TABLE_EVENTS],
     "event_type", {("game.created", 1): _created_v1_to_v2,
                    ("game.finished", 1): _finished_v1_to_v2})
 
@@ -362,6 +376,9 @@ def _describe_table_talk(item: Any) -> str | None:
     if isinstance(item, StandingDropped):
         return (f"{item.seat}'s standing answer ({item.entry}) was not applied at "
                 f"{item.prompt_key}: {item.reason.rstrip('.')}. You are asked as usual.")
+    if isinstance(item, SeatHouse):
+        return (f"The house (the computer player) plays {item.seat} from now on." if item.house
+                else f"The house no longer plays {item.seat}.")
     if isinstance(item, GameAnswers):
         return ("A decision whose only answer everyone can tell is taken at once."
                 if item.forced else "Every decision is asked.")

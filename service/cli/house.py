@@ -1,0 +1,54 @@
+"""`pbem house`: the seats the house (the service's computer player) plays."""
+from __future__ import annotations
+
+import click
+
+from service.cli import common
+from service.cli.common import handles_errors, open_store
+
+
+@click.group("house")
+def house_group() -> None:
+    """The house: the computer player that plays seats of a game.
+
+    A house seat sees only what its seat sees and plays through the normal order path
+    (actor `house`); its choice is recorded with the player's version and the iterations it
+    ran, from the game's random stream, so `pbem audit GAME_ID --house` re-derives it once
+    the game is over. A house seat has no deadline (the table waits for the house's time to
+    think), gets no mail and sends no press.
+
+    The house thinks for PBEM_HOUSE_SECONDS of CPU time per decision (2 by default), or
+    exactly PBEM_HOUSE_ITERATIONS iterations when that is set (tests, reproducible runs).
+    Create a practice game with `pbem new GAME --seat you=you@example.org --house bruno
+    --house carla`.
+    """
+
+
+@house_group.command("seat")
+@click.argument("game_id")
+@click.argument("seat")
+@handles_errors
+def house_seat_command(game_id: str, seat: str) -> None:
+    """Hand SEAT to the house: it plays the seat's open decision and every later one."""
+    from service.seats import master
+
+    master.house_seat(open_store(), game_id, seat)
+    common.announce(game_id)
+    click.echo(f"the house plays {seat} in game {game_id}")
+
+
+@house_group.command("release")
+@click.argument("game_id")
+@click.argument("seat")
+@handles_errors
+def house_release_command(game_id: str, seat: str) -> None:
+    """Take SEAT back from the house; hand it to a player with `pbem replace` or offer it
+    with `pbem offer`."""
+    from service.seats import master
+
+    master.house_seat(open_store(), game_id, seat, house=False)
+    common.announce(game_id)
+    click.echo(f"the house no longer plays {seat} in game {game_id}; hand it to a player "
+               f"with `pbem replace {game_id} {seat} NAME=EMAIL` or offer it with "
+               f"`pbem offer {game_id} {seat}`")
+
