@@ -52,3 +52,18 @@ def house_release_command(game_id: str, seat: str) -> None:
                f"with `pbem replace {game_id} {seat} NAME=EMAIL` or offer it with "
                f"`pbem offer {game_id} {seat}`")
 
+
+@house_group.command("play")
+@click.argument("game_id")
+@handles_errors
+def house_play_command(game_id: str) -> None:
+    """Play every decision the house owes in GAME_ID now, in this process (and those they
+    open in turn), until a player must act or the game ends."""
+    from service.orders.house import play_due
+
+    played = play_due(open_store(), game_id)
+    for taken in played:  # the orders stay the seat's own: the log's seq and the effort only
+        click.echo(f"seq {taken.seq}: the house played {taken.seat} "
+                   f"({taken.iterations} iterations)")
+    common.announce(game_id)
+    click.echo(f"the house played {len(played)} decision(s) in game {game_id}")

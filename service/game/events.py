@@ -250,15 +250,27 @@ class GameAnswers:
     forced: bool
 
 
-@event("order.accepted")
+@event("order.accepted", version=2)
 @dataclass(frozen=True)
 class OrderAccepted:
-    """A seat's order was accepted; the game's events for it follow in the same append."""
+    """A seat's order was accepted; the game's events for it follow in the same append.
+
+    An order the house chose (actor `house`) records which `player` chose it (the engine's
+    `PLAYER_VERSION`) and the `iterations` it searched, so an audit can choose it again;
+    empty and 0 for every other order (and for orders recorded before, version 1).
+    """
 
     seat: str
     order: dict[str, Any]
     text: str
     prompt_key: str
+    player: str = ""
+    iterations: int = 0
+
+
+def _accepted_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 did not record the house player of an order."""
+    return {**payload, "player": "", "iterations": 0}
 
 
 @event("game.finished", version=2)
@@ -296,7 +308,8 @@ SERVICE_EVENTS = TypeTable(
      PressSent, SeatPreferences, SeatAbsence, SeatResigned, SeatMailStatus, SeatStanding,
      StandingDropped, GameAnswers, SeatHouse, *TABLE_EVENTS],
     "event_type", {("game.created", 1): _created_v1_to_v2,
-                   ("game.finished", 1): _finished_v1_to_v2})
+                   ("game.finished", 1): _finished_v1_to_v2,
+                   ("order.accepted", 1): _accepted_v1_to_v2})
 
 
 def is_service_event(type_name: str) -> bool:
