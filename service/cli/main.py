@@ -349,8 +349,11 @@ def check_witness_command(store: AuditedLog, game_id: str, given: str) -> None:
 @click.argument("game_id", required=False)
 @click.option("--archive", "archive_path", type=click.Path(dir_okay=False), metavar="FILE",
               help="Audit a game's archive file alone: no database, server or network.")
+@click.option("--house", is_flag=True, help="Also choose every order of the house again, "
+              "running its player for the recorded iterations: each must be the one recorded "
+              "(slower: the house's thinking is done again).")
 @handles_errors
-def audit_command(game_id: str | None, archive_path: str | None) -> None:
+def audit_command(game_id: str | None, archive_path: str | None, house: bool) -> None:
     """Re-run every order of a finished game from its revealed seed; the log must match."""
     if (game_id is None) == (archive_path is None):
         raise ServiceError("give a game id, or --archive FILE (not both)")
@@ -358,13 +361,14 @@ def audit_command(game_id: str | None, archive_path: str | None) -> None:
     from service.audit.restore import audit_archive
 
     if archive_path is not None:
-        report = audit_archive(archive_path)
+        report = audit_archive(archive_path, house=house)
     else:
-        report = audit(open_store(), game_id or "")
+        report = audit(open_store(), game_id or "", house=house)
     state = "" if report.finished else " (a running game: checked up to its last event)"
+    chosen = f", {report.house} orders of the house chosen again" if house else ""
     click.echo(f"ok: hash chain intact, seed matches its published hash, {report.orders} "
-               f"orders re-run, {report.draws} random draws re-derived, {report.events} "
-               f"events reproduced exactly{state}")
+               f"orders re-run{chosen}, {report.draws} random draws re-derived, "
+               f"{report.events} events reproduced exactly{state}")
 
 
 @main.command("pause")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.core.house import PLAYER_VERSION, choose
-from service.audit.rerun import audit
+from service.audit.rerun import AuditFailure, audit, rerun_log
 from service.base import clock
 from service.game.events import HOUSE_ACTOR, SERVICE_EVENTS, OrderAccepted
 from service.game.loading import load_game
@@ -153,3 +153,30 @@ def test_a_practice_game_by_mail_to_its_end(finished: Table) -> None:
     assert any(meta.finish_reason in text for text in told)  # anna was told how it ended
     assert len(house_orders(finished)) > 3
     assert audit(finished.store, finished.game_id).finished
+
+
+def test_the_house_audit_chooses_every_house_order_again(finished: Table) -> None:
+    report = audit(finished.store, finished.game_id, house=True)
+    assert report.house == len(house_orders(finished)) and report.finished
+
+
+def test_the_house_audit_names_the_seq_of_an_order_the_house_would_not_choose(
+        finished: Table) -> None:
+    row = finished.store.get_game(finished.game_id)
+    assert row is not None and row.status == "finished"
+    seq = house_orders(finished)[1][0]
+    entries = [vars(e) for e in finished.store.events(finished.game_id)]
+    changed = dict(entries[seq - 1]["payload"])
+    changed["order"] = {**changed["order"], "kind": "not-chosen"}
+    entries[seq - 1] = {**entries[seq - 1], "payload": changed}
+    seed = load_game(finished.store, finished.game_id).meta.revealed_seed
+    assert seed is not None
+    rerun_log(finished.game_id, seed, [vars(e) for e in finished.store.events(
+        finished.game_id)], house=True)
+    with pytest.raises(AuditFailure) as failed:
+        rerun_log(finished.game_id, seed, entries, house=True)
+    assert failed.value.seq == seq and "house chooses" in failed.value.reason
+    player = dict(entries[seq - 1]["payload"], player="an-older-player")
+    entries[seq - 1] = {**entries[seq - 1], "payload": player}
+    with pytest.raises(AuditFailure, match=f"seq {seq}: .*an-older-player"):
+        rerun_log(finished.game_id, seed, entries, house=True)
