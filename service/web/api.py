@@ -55,7 +55,7 @@ def summary_json(summary: GameSummary) -> dict[str, Any]:
             "waiting_for": summary.waiting_for, "outcome": summary.outcome,
             "termination": summary.termination,
             "seats": [{"name": s.name, "player": s.player, "waiting": s.waiting,
-                       "deadline": s.deadline} for s in summary.seats],
+                       "deadline": s.deadline, "house": s.house} for s in summary.seats],
             "open_table": None if summary.table is None else {
                 "taken": summary.table.taken, "needed": summary.table.needed,
                 "since": summary.table.since, "expires": summary.table.expires,

@@ -95,7 +95,9 @@ SCHEMAS: dict[str, Any] = {
                                "submission": _string(), "errors": {"type": "object"}}},
     "Seat": {"type": "object", "required": ["name", "player", "waiting", "deadline"],
              "properties": {"name": _string(), "player": _string(),
-                            "waiting": {"type": "boolean"}, "deadline": _string()}},
+                            "waiting": {"type": "boolean"}, "deadline": _string(),
+                            "house": {"type": "boolean", "description":
+                                      "the house (the computer player) plays the seat"}}},
     "Game": {"type": "object",
              "required": ["id", "title", "game", "game_title", "status", "turn",
                           "waiting_for", "outcome", "termination", "seats"],

@@ -23,6 +23,8 @@ class SeatLine:
     mark: str = ""
     asked: bool = False
     """The open decision asks this seat (answered or not)."""
+    house: bool = False
+    """The house (the computer player) plays this seat: public, as the seat's player is."""
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,8 @@ def summarize(loaded: LoadedGame) -> GameSummary:
     meta, game = loaded.meta, loaded.game
     if not meta.started:
         return GameSummary(meta.id, meta.title, game.name, game.title, status_of(loaded), "",
-                           tuple(SeatLine(s.name, s.player, False, "") for s in meta.seats),
+                           tuple(SeatLine(s.name, s.player, False, "",
+                                          house=s.name in meta.house) for s in meta.seats),
                            "", meta.spectators, table=table_line(loaded))
     waiting = waiting_at(game, loaded.state, meta)
     seats = tuple(_seat_line(seat.name, seat.player, waiting, meta) for seat in meta.seats)
@@ -127,8 +130,9 @@ def _seat_line(name: str, player: str, waiting: Waiting, meta: GameMeta) -> Seat
     """Return a seat's public line: its mark and, while it is asked, its deadline (none
     when answering is private: the window's closing time stands for every seat)."""
     mark = waiting.mark_of(name)
+    house = name in meta.house
     if mark is None:
-        return SeatLine(name, player, False, "")
+        return SeatLine(name, player, False, "", house=house)
     deadline = meta.deadlines.get(name)
     due = due_text(deadline.due) if deadline is not None and not waiting.private else ""
-    return SeatLine(name, player, mark.mark != ANSWERED, due, mark.text, True)
+    return SeatLine(name, player, mark.mark != ANSWERED, due, mark.text, True, house)

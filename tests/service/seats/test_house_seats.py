@@ -6,14 +6,19 @@ from pathlib import Path
 
 import pytest
 
+from service.base import clock
+from service.cli.seats import seat_lines
 from service.game.events import HOUSE_PLAYER
 from service.game.history import history
 from service.game.loading import load_game
+from service.mail.pressreply import send_and_note
 from service.orders.creation import NewSeat
 from service.orders.results import ServiceError
 from service.seats import master
+from service.seats.press import PressRequest, send_press
+from service.web.summary import summarize
 from tests.service.cli.test_cli import home, run, store
-from tests.service.tablemail import Table, open_table
+from tests.service.tablemail import Table, open_table, text_of
 
 __all__ = ["home"]  # the fixture, used by name
 
@@ -102,3 +107,33 @@ def test_pbem_new_house_and_the_house_commands(home: Path) -> None:
     assert unknown.exit_code != 0 and "dora" in unknown.output
     helped = run("house", "--help")
     assert "PBEM_HOUSE_ITERATIONS" in helped.output
+
+
+def test_press_to_the_house_is_answered_with_a_note_and_the_house_sends_none(
+        tmp_path: Path) -> None:
+    table = practice(tmp_path)
+    note = send_and_note(table.store, table.game_id, "anna",
+                         PressRequest(("bruno",), "shall we?"), "t#press0")
+    assert note.startswith("Press sent to bruno.")
+    assert "bruno is played by the house" in note and "reads no press" in note
+    both = send_and_note(table.store, table.game_id, "anna", PressRequest(None, "hello"),
+                         "t#press1")
+    assert "bruno and carla are played by the house" in both
+    table.deliver()
+    assert set(table.sent) == {"anna"}
+    with pytest.raises(ServiceError, match="sends no press"):
+        send_press(table.store, table.game_id, "bruno", PressRequest(("anna",), "hi"),
+                   causation="t#press2")
+
+
+def test_every_reader_sees_which_seats_the_house_plays(tmp_path: Path) -> None:
+    table = practice(tmp_path)
+    loaded = load_game(table.store, table.game_id)
+    summary = summarize(loaded)
+    assert {line.name: line.house for line in summary.seats} == {
+        "anna": False, "bruno": True, "carla": True}
+    lines = seat_lines(loaded, clock.now())
+    assert lines[1].startswith("bruno: the house (computer player);")
+    assert "<anna@example.org>" in lines[0]
+    welcome = text_of(table.mails("anna")[0])
+    assert "bruno (the house, a computer player)" in welcome
