@@ -270,6 +270,8 @@ def sweep_deadlines() -> dict[str, int]:
     metrics.SWEEPS.observe(time.monotonic() - started)
     for submission_id in report.submissions:
         process_submission.delay(submission_id)
+    for game_id in set(report.house):
+        enqueue_house(game_id)
     queue_deliveries(report.reminders)
     return {"games": report.games, "defaults": len(report.submissions),
             "reminders": len(report.reminders)}

@@ -20,7 +20,10 @@ def house_group() -> None:
     The house thinks for PBEM_HOUSE_SECONDS of CPU time per decision (2 by default), or
     exactly PBEM_HOUSE_ITERATIONS iterations when that is set (tests, reproducible runs).
     Create a practice game with `pbem new GAME --seat you=you@example.org --house bruno
-    --house carla`.
+    --house carla`. `pbem new ... --house-for-absent` hands a seat whose absence outlasts
+    the game's limit, or whose mail bounces, to the house when its deadline passes;
+    `pbem start GAME_ID --house` starts an open table with the house in its empty seats.
+    Once a game is over, `pbem audit GAME_ID --house` chooses every house order again.
     """
 
 

@@ -136,6 +136,9 @@ def list_command() -> None:
               show_default=True, help="How often every seat is mailed until it chooses "
               "itself: every change, only when it must act (with the news since its last "
               "email), or a daily digest only.")
+@click.option("--house-for-absent", is_flag=True, help="Hand a seat whose deadline passes "
+              "after its absence limit, or while its mail bounces, to the house (the computer "
+              "player) until a person takes it over, instead of playing its defaults.")
 @click.option("--auto-pass/--no-auto-pass", default=True, show_default=True,
               help="In a game with windows (Illuminati): answer for each seat the windows "
               "where, as everyone can tell, it could only pass.")
@@ -144,7 +147,8 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
                 game_id: str | None, title: str | None, deadline: str | None,
                 reminders: str, press: str, absence_days: int, master_email: str,
                 open_seats: int, private: bool, open_days: int, offer_resigned: bool,
-                mail_senders: str, notify: str, auto_pass: bool, house: tuple[str, ...]) -> None:
+                mail_senders: str, notify: str, auto_pass: bool, house_for_absent: bool,
+                house: tuple[str, ...]) -> None:
     """Create a game of GAME (or open it for players to join) and print its id."""
     rules = get_game(game)
     if house and open_seats:
@@ -168,7 +172,7 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
         "game_id": game_id or (seed_game_id(seed) if seed else None), "press": press,
         "absence_days": absence_days, "master_email": master_email,
         "offer_resigned": offer_resigned, "mail_senders": mail_senders, "notify": notify,
-        "auto_pass": auto_pass}
+        "auto_pass": auto_pass, "house_for_absent": house_for_absent}
     named = [parse_seat(s) for s in seats]
     if open_seats:
         from service.opentables.lifecycle import open_game

@@ -124,6 +124,9 @@ class GameSettings:
     notify: str = "every"
     """The notification setting every seat starts with (`every`, `must-act`, `digest`); games
     recorded before it was a setting read as "every"."""
+    house_for_absent: bool = False
+    """A seat whose deadline passes after its absence limit, or while its mail bounces, is
+    handed to the house (until a person takes it over) instead of playing its defaults."""
 
 
 MAIL_SENDERS = ("seat", "any")

@@ -147,6 +147,8 @@ class GameMeta:
     """Whether a decision whose only legal answer is public is taken at once (new games)."""
     house: frozenset[str] = frozenset()
     """Seats the house (the computer player) plays (`seat.house`; a handover ends it)."""
+    house_for_absent: bool = False
+    """Hand a seat given up (absent past the limit, or bouncing) to the house (`game.settings`)."""
 
     @property
     def started(self) -> bool:
@@ -315,7 +317,8 @@ def _table_talk(meta: GameMeta, item: Any) -> GameMeta:
     if isinstance(item, GameSettings):
         return replace(meta, press=item.press, absence_days=item.absence_days,
                        master_email=item.master_email, offer_resigned=item.offer_resigned,
-                       mail_senders=item.mail_senders, notify=item.notify)
+                       mail_senders=item.mail_senders, notify=item.notify,
+                       house_for_absent=item.house_for_absent)
     if isinstance(item, SeatPreferences):
         return replace(meta, preferences={**meta.preferences, item.seat: item})
     if isinstance(item, SeatResigned):

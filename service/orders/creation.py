@@ -98,7 +98,8 @@ def create_game(store: LogWithOutbox, game_name: str, seats: Sequence[NewSeat],
                 game_id: str | None = None, press: str = "private", absence_days: int = 14,
                 master_email: str = "", offer_resigned: bool = False,
                 mail_senders: str = "seat", notify: str = QUIET_NOTIFY,
-                auto_pass: bool = True, house: Sequence[str] = ()) -> LoadedGame:
+                auto_pass: bool = True, house: Sequence[str] = (),
+                house_for_absent: bool = False) -> LoadedGame:
     """Create a game with a fresh secret seed (or the given one) and its opening events, under
     a new random id or the given one (the random stream is keyed by the seed and the id).
 
@@ -111,7 +112,7 @@ def create_game(store: LogWithOutbox, game_name: str, seats: Sequence[NewSeat],
     game = get_game(game_name)
     seats = check_seats(game, [*seats, *house_seats(house)], house=frozenset(house))
     settings = table_settings(press, absence_days, master_email.strip(), offer_resigned,
-                              mail_senders, notify)
+                              mail_senders, notify, house_for_absent)
     title = checked_text(title or "", "the title", MAX_TITLE, "bad-title") or None
     values = resolved_options(game, with_auto_pass(game, options, auto_pass))
     seed = seed_bytes(seed_hex)
@@ -171,7 +172,8 @@ def notify_setting(word: str) -> str:
 
 def table_settings(press: str, absence_days: int, master_email: str,
                    offer_resigned: bool = False,
-                   mail_senders: str = "seat", notify: str = "every") -> list[GameSettings]:
+                   mail_senders: str = "seat", notify: str = "every",
+                   house_for_absent: bool = False) -> list[GameSettings]:
     """Return the table settings event, or none when all are the defaults of games recorded
     before any of them was a setting."""
     notify = notify_setting(notify)
@@ -185,12 +187,12 @@ def table_settings(press: str, absence_days: int, master_email: str,
     if mail_senders not in MAIL_SENDERS:
         raise ServiceError(f"mail senders are {' or '.join(MAIL_SENDERS)}, not "
                            f"{mail_senders!r}", "bad-mail-senders")
-    if (press, absence_days, master_email, offer_resigned, mail_senders, notify) == (
-            "private", 14, "", False, "seat", "every"):
+    if (press, absence_days, master_email, offer_resigned, mail_senders, notify,
+            house_for_absent) == ("private", 14, "", False, "seat", "every", False):
         return []
     assert notify in NOTIFY_SETTINGS
     return [GameSettings(press, absence_days, master_email, offer_resigned, mail_senders,
-                         notify)]
+                         notify, house_for_absent)]
 
 
 def house_seats(names: Sequence[str]) -> list[NewSeat]:
