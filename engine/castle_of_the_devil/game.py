@@ -14,6 +14,7 @@ from . import (
     evolve,
     flow,
     grammar,
+    house,
     orders,
     render,
     secrecy,
@@ -36,7 +37,7 @@ class CastleOfTheDevil(KitGame[State]):
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     PARTS: ClassVar[Parts] = Parts(state=State, events=events, orders=orders, grammar=grammar,
                                    steps=steps, view=view, text=text, render=render,
-                                   secrecy=secrecy, standing=standing)
+                                   secrecy=secrecy, standing=standing, house=house)
     hidden_information: ClassVar[bool] = True
     """Objects, society cards, face-down professions and the pile are hidden."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.core.contract import Canaries, replace
 from engine.core.rng import Rng
 
-from .cards import OBJECTS, PROFESSIONS
+from .cards import OBJECTS, PROFESSIONS, SIDES
 from .state import Duel, Phase, State
 
 
@@ -73,7 +73,11 @@ def _planted_sides(duel: Duel, seats: tuple[str, ...], canaries: Canaries) -> Du
 
 def hidden_variant(state: State, seat: str | None, rng: Rng) -> State | None:
     """Return `state` with what `seat` may not know reshuffled: other seats' hidden objects and
-    the pile (counts kept), hidden society cards, face-down and unused professions."""
+    the pile (counts kept), hidden society cards, face-down and unused professions, and the
+    others' sealed duel sides and Sextant choices.
+
+    What is reshuffled is put in order first, so the variant depends only on what the seat
+    knows and on `rng` (the house player samples its worlds with it)."""
     if state.phase is Phase.OVER:
         return None
     me = state.index(seat) if seat is not None else -1
@@ -83,7 +87,7 @@ def hidden_variant(state: State, seat: str | None, rng: Rng) -> State | None:
     pool = [obj for k in others for obj in hands[k]]
     pile_hidden = not (state.phase is Phase.CLAIRVOYANT and me == state.active)
     pool += list(state.pile) if pile_hidden else []
-    pool = rng.shuffled(pool)
+    pool = rng.shuffled(sorted(pool))
     for k in others:
         hands[k], pool = tuple(sorted(pool[:len(hands[k])])), pool[len(hands[k]):]
     pile = tuple(pool) if pile_hidden else state.pile
@@ -91,11 +95,33 @@ def hidden_variant(state: State, seat: str | None, rng: Rng) -> State | None:
     face_down = [k for k in others if state.professions[k] and not state.face_up[k]]
     professions = list(state.professions)
     unused = list(state.unused)
-    mixed = rng.shuffled([professions[k] for k in face_down] + unused)
+    mixed = rng.shuffled(sorted([professions[k] for k in face_down] + unused))
     for k in face_down:
         professions[k] = mixed.pop()
-    return replace(state, hands=tuple(hands), pile=pile, societies=societies,
-                   professions=tuple(professions), unused=tuple(sorted(mixed)))
+    varied = replace(state, hands=tuple(hands), pile=pile, societies=societies,
+                     professions=tuple(professions), unused=tuple(sorted(mixed)))
+    return _sealed_drawn(varied, others, rng)
+
+
+def _sealed_drawn(state: State, others: list[int], rng: Rng) -> State:
+    """Return `state` with the sealed answers of the seats `others` drawn anew: a side for
+    each one who supports a side in the duel, and an object of its (new) hand for each
+    Sextant choice made."""
+    duel = state.duel
+    if duel is not None and not duel.revealed:
+        sides = list(duel.sides)
+        for k in others:
+            if sides[k] and k not in (duel.attacker, duel.defender):
+                sides[k] = SIDES[rng.randbelow(len(SIDES))]
+        state = replace(state, duel=replace(duel, sides=tuple(sides)))
+    sextant = state.sextant
+    if sextant is not None:
+        choices = list(sextant.choices)
+        for k in others:
+            if choices[k] and state.hands[k]:
+                choices[k] = rng.choice(sorted(state.hands[k]))
+        state = replace(state, sextant=replace(sextant, choices=tuple(choices)))
+    return state
 
 
 def _hand_shown(state: State, index: int, me: int) -> bool:
@@ -108,7 +134,7 @@ def _hand_shown(state: State, index: int, me: int) -> bool:
 def _shuffled_at(values: tuple[str, ...], places: list[int], rng: Rng) -> tuple[str, ...]:
     """Return `values` with the entries at `places` shuffled among themselves."""
     result = list(values)
-    for place, value in zip(places, rng.shuffled([values[k] for k in places])):
+    for place, value in zip(places, rng.shuffled(sorted(values[k] for k in places))):
         result[place] = value
     return tuple(result)
 

@@ -278,6 +278,13 @@ class Game(ABC, Generic[S]):
     house_seconds: ClassVar[float] = 2.0
     """The process CPU seconds the house player may spend on one decision of this game."""
 
+    def awaiting(self, state: S) -> tuple[str, ...]:
+        """Return the seats whose open decision is not answered yet (all prompted seats when
+        every one has answered a revisable sealed decision), without building the prompts."""
+        prompts = self.prompts(state)
+        return tuple(p.seat for p in prompts if not p.submitted) or tuple(
+            p.seat for p in prompts)
+
     def house_horizon(self) -> int:
         """Return how many decisions a house player's rollout plays before it asks
         `house_estimate` instead of playing on (a game without an estimate plays to the end)."""

@@ -145,11 +145,10 @@ class _Search:
             outcome = game.outcome(state)
             if outcome is not None:
                 return reward(outcome, self.seat)
-            prompts = [p for p in game.prompts(state) if not p.submitted] or list(
-                game.prompts(state))
-            if not prompts:
+            movers = game.awaiting(state)
+            if not movers:
                 break
-            mover = prompts[rng.randbelow(len(prompts))].seat
+            mover = movers[rng.randbelow(len(movers))]
             chosen = game.house_order(state, mover, rng)
             if chosen is None:
                 chosen = game.random_legal_order(state, mover, rng)
@@ -170,6 +169,17 @@ class _Search:
             return (mean, self.visits[i], -i)
 
         return self.orders[max(range(len(self.orders)), key=key)]
+
+
+def shares(progress: Mapping[str, float], spread: float) -> dict[str, float]:
+    """Return each seat's share of the win from its progress (a softmax: a lead of `spread`
+    in progress makes a seat's share e times another's); the shares add up to 1."""
+    if not progress:
+        return {}
+    top = max(progress.values())
+    weights = {seat: math.exp((value - top) / spread) for seat, value in progress.items()}
+    total = sum(weights.values())
+    return {seat: weight / total for seat, weight in weights.items()}
 
 
 def estimate_of(game: Game[Any], state: Any, seat: str) -> float:

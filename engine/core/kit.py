@@ -235,6 +235,17 @@ class KitGame(Game[S]):
         keep = getattr(self.PARTS.standing, "keep", None)
         return list(keep(state, seat, entries)) if keep is not None else []
 
+    def awaiting(self, state: S) -> tuple[str, ...]:
+        """Return the seats whose open decision is not answered yet, from the open step alone
+        (every deciding seat when all have answered)."""
+        step = self.step(state)
+        if step is None:
+            return ()
+        refs = tuple(step.deciders(state))
+        submitted = step.submitted
+        open_ = [ref for ref in refs if submitted is None or not submitted(state, ref)] or refs
+        return tuple(self.seat_name(state, ref) for ref in open_)
+
     def house_horizon(self) -> int:
         """Return the rollout horizon of the game's house part (to the end without one)."""
         house = self.PARTS.house

@@ -9,7 +9,7 @@ from engine.core.kit import Emitter, KitGame, Step
 from engine.core.parts import Parts
 from engine.core.rng import Rng
 
-from . import events, grammar, orders, render, secrecy, standing, steps, text, view
+from . import events, grammar, house, orders, render, secrecy, standing, steps, text, view
 from .evolve import initial_state
 from .flow import set_up
 from .state import Options, Phase, State
@@ -48,7 +48,7 @@ class Freimaurerei(KitGame[State]):
     )
     PARTS: ClassVar[Parts] = Parts(state=State, events=events, orders=orders, grammar=grammar,
                                    steps=steps, view=view, text=text, render=render,
-                                   secrecy=secrecy, standing=standing)
+                                   secrecy=secrecy, standing=standing, house=house)
     hidden_information: ClassVar[bool] = True
     """Inner alignments, sealed choices, deck orders and the bag are hidden."""
 

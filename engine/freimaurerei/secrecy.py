@@ -4,7 +4,7 @@ from __future__ import annotations
 from engine.core.contract import Canaries, replace
 from engine.core.rng import Rng
 
-from .state import Bag, Phase, Piece, Realm, State
+from .state import Alignment, Bag, Phase, Piece, Realm, State
 
 
 class PlantedAlignment(str):
@@ -50,29 +50,54 @@ def plant_canaries(state: State, canaries: Canaries) -> State:
 
 
 def hidden_variant(state: State, seat: str | None, rng: Rng) -> State | None:
-    """Return `state` with everything `seat` may not know changed: the other SM's inner
-    alignment, inner alignments planted by others, the other seat's sealed choice, the deck
-    orders and the colours in the bag (None once the game is over: nothing is hidden)."""
+    """Return `state` with everything `seat` may not know drawn anew: the other SM's inner
+    alignment and inner alignments planted by others (dealt with the bag's small pyramids
+    from the small pyramids whose colour the seat does not know), the other seat's sealed
+    choice (either society at random) and the deck orders (None once the game is over:
+    nothing is hidden).
+
+    The hidden pyramids are taken in the order of the realms and the pieces' ids and put in
+    order before they are dealt, and so are the decks before they are shuffled, so the
+    variant depends only on what the seat knows and on `rng` (the house player samples its
+    worlds with it)."""
     if state.phase is Phase.OVER:
         return None
-    realms = tuple(replace(realm, pieces={k: _flipped(p, realm.seat, seat)
-                                          for k, p in realm.pieces.items()})
-                   for realm in state.realms)
-    choices = tuple(choice.opposite if choice is not None and realm.seat != seat else choice
-                    for realm, choice in zip(state.realms, state.choices))
+    hidden = [(r, key) for r, realm in enumerate(state.realms) for key in sorted(realm.pieces)
+              if _hidden_from(realm.pieces[key], realm.seat, seat)]
     bag = state.bag
+    pool = sorted([_inner(state.realms[r].pieces[key]) for r, key in hidden]
+                  + [Alignment.ROSICRUCIAN] * bag.white_small
+                  + [Alignment.ILLUMINATI] * bag.black_small)
+    dealt = rng.shuffled(pool)
+    drawn = dict(zip(hidden, dealt))
+    realms = tuple(replace(realm, pieces={
+        key: replace(piece, inner=drawn[(r, key)]) if (r, key) in drawn else piece
+        for key, piece in realm.pieces.items()}) for r, realm in enumerate(state.realms))
+    left = dealt[len(hidden):]
+    choices = tuple(_drawn(rng) if choice is not None and realm.seat != seat else choice
+                    for realm, choice in zip(state.realms, state.choices))
     return replace(state, realms=realms, choices=choices,
-                   bag=Bag(bag.black_small, bag.black_medium, bag.white_small, bag.white_medium),
-                   lodge_deck=tuple(rng.shuffled(state.lodge_deck)),
-                   ruler_deck=tuple(rng.shuffled(state.ruler_deck)))
+                   bag=replace(bag, white_small=left.count(Alignment.ROSICRUCIAN),
+                               black_small=left.count(Alignment.ILLUMINATI)),
+                   lodge_deck=tuple(rng.shuffled(sorted(state.lodge_deck))),
+                   ruler_deck=tuple(rng.shuffled(sorted(state.ruler_deck))))
 
 
-def _flipped(piece: Piece, owner: str, seat: str | None) -> Piece:
-    """Return `piece` with its inner alignment turned over unless `seat` knows it."""
+def _inner(piece: Piece) -> Alignment:
+    """Return the inner alignment of a piece that holds one."""
+    assert piece.inner is not None
+    return piece.inner
+
+
+def _drawn(rng: Rng) -> Alignment:
+    """Return either society, at random."""
+    return (Alignment.ROSICRUCIAN, Alignment.ILLUMINATI)[rng.randbelow(2)]
+
+
+def _hidden_from(piece: Piece, owner: str, seat: str | None) -> bool:
+    """Return whether `piece` holds an inner alignment that `seat` does not know."""
     knower = owner if piece.is_master else piece.inner_by
-    if piece.inner is None or knower == seat:
-        return piece
-    return replace(piece, inner=piece.inner.opposite)
+    return piece.inner is not None and knower != seat
 
 
 def probe_words() -> tuple[str, ...]:

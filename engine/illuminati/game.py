@@ -10,7 +10,7 @@ from engine.core.kit import Emitter, KitGame, Step
 from engine.core.parts import Parts
 from engine.core.rng import Rng
 
-from . import events, grammar, orders, render, secrecy, standing, steps, text, view
+from . import events, grammar, house, orders, render, secrecy, standing, steps, text, view
 from . import evolve as _evolvers  # noqa: F401  (registers the evolvers)
 from .evolve import initial_state
 from .flow import set_up
@@ -45,7 +45,7 @@ class Illuminati(KitGame[State]):
                    choices=("off", "pass-only", "unless-attacked", "on")))
     PARTS: ClassVar[Parts] = Parts(state=State, events=events, orders=orders, grammar=grammar,
                                    steps=steps, view=view, text=text, render=render,
-                                   secrecy=secrecy, standing=standing)
+                                   secrecy=secrecy, standing=standing, house=house)
     hidden_information: ClassVar[bool] = True
     """The Specials in hand and the deck order are hidden."""
 

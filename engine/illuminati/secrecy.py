@@ -41,14 +41,17 @@ def plant_canaries(state: State, canaries: Canaries) -> State:
 def hidden_variant(state: State, seat: str | None, rng: Rng) -> State | None:
     """Return `state` with what `seat` may not know reshuffled: the Specials in the other
     hands and in the deck (each hand keeps its size), and the deck's Groups among their own
-    places in it."""
+    places in it; and the answers the others sealed in the open window withdrawn.
+
+    The hidden cards are put in order before they are dealt, so the variant depends only on
+    what the seat knows and on `rng` (the house player samples its worlds with it)."""
     if state.phase is Phase.OVER:
         return None
     others = [k for k, p in enumerate(state.players) if p.seat != seat]
     specials = [k for k, card in enumerate(state.deck) if is_special(card)]
     groups = [k for k, card in enumerate(state.deck) if not is_special(card)]
-    pool = rng.shuffled([card for k in others for card in state.players[k].hand]
-                        + [state.deck[k] for k in specials])
+    pool = rng.shuffled(sorted([card for k in others for card in state.players[k].hand]
+                               + [state.deck[k] for k in specials]))
     players = list(state.players)
     for k in others:
         size = len(players[k].hand)
@@ -56,9 +59,29 @@ def hidden_variant(state: State, seat: str | None, rng: Rng) -> State | None:
     deck = list(state.deck)
     for place, card in zip(specials, pool):
         deck[place] = card
-    for place, card in zip(groups, rng.shuffled([state.deck[k] for k in groups])):
+    for place, card in zip(groups, rng.shuffled(sorted(state.deck[k] for k in groups))):
         deck[place] = card
-    return replace(state, players=tuple(players), deck=tuple(deck))
+    return _withdrawn(replace(state, players=tuple(players), deck=tuple(deck)), seat)
+
+
+WINDOWS = (Phase.RESPONSE, Phase.REACTION, Phase.SECRETS)
+"""The phases in which the attack's asked seats seal answers (Secrets' own window aside)."""
+
+
+def _withdrawn(state: State, seat: str | None) -> State:
+    """Return `state` with the answers the others sealed in the open window withdrawn, as if
+    they had not answered yet: who has answered a window is private, and what they sealed
+    is theirs until it closes (so a search sampling worlds with the variant never reads it)."""
+    attack, counter = state.attack, state.counter
+    if state.phase is Phase.COUNTER and counter is not None:
+        return replace(state, counter=replace(
+            counter, sealed=tuple(a for a in counter.sealed if a.seat == seat),
+            waiting=tuple(s for s in counter.asked if s in counter.waiting or s != seat)))
+    if state.phase in WINDOWS and attack is not None:
+        return replace(state, attack=replace(
+            attack, sealed=tuple(a for a in attack.sealed if a.seat == seat),
+            waiting=tuple(s for s in attack.asked if s in attack.waiting or s != seat)))
+    return state
 
 
 def probe_words() -> tuple[str, ...]:

@@ -14,6 +14,7 @@ from . import (
     events,
     flow,
     grammar,
+    house,
     orders,
     render,
     secrecy,
@@ -46,7 +47,7 @@ class Masons(KitGame[State]):
     )
     PARTS: ClassVar[Parts] = Parts(state=State, events=events, orders=orders, grammar=grammar,
                                    steps=steps, view=view, text=text, render=render,
-                                   secrecy=secrecy, standing=standing)
+                                   secrecy=secrecy, standing=standing, house=house)
     hidden_information: ClassVar[bool] = True
     """Hands, the face-down supply and sealed choices are hidden."""
 

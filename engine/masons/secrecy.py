@@ -24,12 +24,15 @@ def plant_canaries(state: State, canaries: Canaries) -> State:
 
 def hidden_variant(state: State, seat: str | None, rng: Rng) -> State | None:
     """Return `state` with what `seat` may not know reshuffled: the other hands (sizes kept)
-    and the face-down supply, and the others' sealed choices made of their new cards."""
+    and the face-down supply, and the others' sealed choices made of their new cards.
+
+    The hidden cards are put in order before they are dealt, so the variant depends only on
+    what the seat knows and on `rng` (the house player samples its worlds with it)."""
     if state.phase is Phase.OVER:
         return None
     me = state.index(seat)
     others = [k for k in range(state.players) if k != me]
-    pool = rng.shuffled([c for k in others for c in state.hands[k]] + list(state.supply))
+    pool = rng.shuffled(sorted([c for k in others for c in state.hands[k]] + list(state.supply)))
     hands = list(state.hands)
     choices = list(state.choices)
     for k in others:

@@ -10,7 +10,7 @@ from engine.core.kit import Emitter, KitGame, Step
 from engine.core.parts import Parts
 from engine.core.rng import Rng
 
-from . import events, flow, grammar, orders, render, secrecy, standing, steps, text, view
+from . import events, flow, grammar, house, orders, render, secrecy, standing, steps, text, view
 from .evolve import initial_state
 from .state import Phase, State, points
 
@@ -31,7 +31,7 @@ class SecretMasters(KitGame[State]):
     )
     PARTS: ClassVar[Parts] = Parts(state=State, events=events, orders=orders, grammar=grammar,
                                    steps=steps, view=view, text=text, render=render,
-                                   secrecy=secrecy, standing=standing)
+                                   secrecy=secrecy, standing=standing, house=house)
     hidden_information: ClassVar[bool] = True
     """Factions, vote markers, sealed votes and the deck order are hidden."""
 

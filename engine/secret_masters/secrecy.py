@@ -31,23 +31,26 @@ def _marker_canaries(canaries: Canaries, seat: str) -> Markers:
 
 def hidden_variant(state: State, seat: str | None, rng: Rng) -> State | None:
     """Return `state` with what `seat` (None: a spectator) may not know reshuffled: the others'
-    factions and the set-aside one, the others' markers and sealed votes, the deck order."""
+    factions and the set-aside one, the others' markers and sealed votes, the deck order.
+
+    What is reshuffled is put in order first, so the variant depends only on what the seat
+    knows and on `rng` (the house player samples its worlds with it)."""
     if state.phase is Phase.OVER or state.set_aside is None:
         return None
     others = [i for i, name in enumerate(state.seats) if name != seat]
     factions = list(state.factions)
-    dealt = rng.shuffled([*(factions[i] for i in others), state.set_aside])
+    dealt = rng.shuffled(sorted([*(factions[i] for i in others), state.set_aside], key=repr))
     for index, faction in zip(others, dealt):
         factions[index] = faction
     hands, votes = _reshuffled_markers(state, others, rng)
     return replace(state, factions=tuple(factions), set_aside=dealt[-1], hands=hands,
-                   votes=votes, deck=tuple(rng.shuffled(state.deck)))
+                   votes=votes, deck=tuple(rng.shuffled(sorted(state.deck, key=repr))))
 
 
 def _reshuffled_markers(state: State, others: list[int], rng: Rng,
                         ) -> tuple[tuple[Markers, ...], tuple[Markers | None, ...]]:
     """Return hands and votes with the others' markers dealt anew, each vote still held."""
-    pooled = rng.shuffled([word for i in others for word in state.hands[i].as_words()])
+    pooled = rng.shuffled(sorted(word for i in others for word in state.hands[i].as_words()))
     hands, votes = list(state.hands), list(state.votes)
     for index in others:
         size = state.hands[index].total

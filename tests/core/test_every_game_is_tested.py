@@ -28,6 +28,8 @@ PER_GAME_SUITES = (
     "tests/harness/test_games.py::test_every_option_combination_plays",
     "tests/harness/test_atonce.py::test_answers_at_once_read_as_answers_by_hand",
     "tests/harness/test_atonce.py::test_forced_decisions_follow_from_public_information",
+    "tests/harness/test_house.py::test_the_house_player_chooses_alike_in_every_hidden_variant",
+    "tests/harness/test_house.py::test_the_house_player_gives_legal_orders_and_the_same_one_again",
     "tests/harness/test_texts.py::test_labels_have_no_empty_part_and_no_colon",
     "tests/harness/test_texts.py::test_event_texts_and_summaries_read_cleanly",
     "tests/harness/test_texts.py::test_text_pictures_count_correctly_and_cut_no_name",

@@ -121,9 +121,24 @@ def test_a_hidden_variant_changes_only_what_the_seat_may_not_know() -> None:
     from engine.core.rng import Rng
 
     state = given(GAME, SEATS, set_up(inner=(ROSY, ILLU)))
-    variant = GAME.hidden_variant(state, ANN, Rng(b"variant"))
-    assert variant is not None
-    assert variant.realms[0].pieces["SM"].inner is ROSY
-    assert variant.realms[1].pieces["SM"].inner is ROSY
-    assert GAME.view(variant, ANN) == GAME.view(state, ANN)
-    assert GAME.view(variant, BEA) != GAME.view(state, BEA)
+    drawn = set()
+    for index in range(12):
+        variant = GAME.hidden_variant(state, ANN, Rng(b"variant%d" % index))
+        assert variant is not None
+        assert variant.realms[0].pieces["SM"].inner is ROSY
+        assert GAME.view(variant, ANN) == GAME.view(state, ANN)
+        drawn.add(variant.realms[1].pieces["SM"].inner)
+        if variant.realms[1].pieces["SM"].inner is ROSY:
+            assert GAME.view(variant, BEA) != GAME.view(state, BEA)
+    assert drawn == {ROSY, ILLU}
+
+
+def test_a_hidden_variant_depends_only_on_what_the_seat_knows() -> None:
+    from engine.core.codec import encode
+    from engine.core.rng import Rng
+
+    state = given(GAME, SEATS, set_up(inner=(ROSY, ILLU)))
+    other = given(GAME, SEATS, set_up(inner=(ROSY, ROSY)))
+    first = GAME.hidden_variant(state, ANN, Rng(b"variant"))
+    second = GAME.hidden_variant(other, ANN, Rng(b"variant"))
+    assert encode(first) == encode(second)
