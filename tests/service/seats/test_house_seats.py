@@ -109,6 +109,22 @@ def test_pbem_new_house_and_the_house_commands(home: Path) -> None:
     assert "PBEM_HOUSE_ITERATIONS" in helped.output
 
 
+def test_pbem_house_play_takes_what_the_house_owes(home: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PBEM_HOUSE_ITERATIONS", "2")
+    made = run("new", "secret-masters", "--seat", "anna=anna@example.org", "--house", "bruno",
+               "--house", "carla", "--seed", "5e" * 32)
+    game_id = made.output.strip()
+    played = run("house", "play", game_id)
+    assert played.exit_code == 0, played.output
+    assert f"decision(s) in game {game_id}" in played.output
+    loaded = load_game(store(), game_id)
+    assert not [p for p in loaded.game.prompts(loaded.state)
+                if p.seat in loaded.meta.house and not p.submitted]
+    again = run("house", "play", game_id)
+    assert "the house played 0 decision(s)" in again.output
+
+
 def test_press_to_the_house_is_answered_with_a_note_and_the_house_sends_none(
         tmp_path: Path) -> None:
     table = practice(tmp_path)
