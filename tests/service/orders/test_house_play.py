@@ -14,7 +14,7 @@ from service.audit.rerun import AuditFailure, audit, rerun_log
 from service.base import clock
 from service.game.events import HOUSE_ACTOR, SERVICE_EVENTS, OrderAccepted
 from service.game.loading import load_game
-from service.orders.creation import NewSeat
+from service.orders.creation import NewSeat, create_game
 from service.orders.house import (
     ITERATIONS_SETTING,
     Budget,
@@ -24,6 +24,8 @@ from service.orders.house import (
     play_due,
     play_house,
 )
+from service.orders.processing import submit_order
+from service.store.store import Store
 from service.sweeps import deadlines
 from tests.service.tablemail import Table, open_table, text_of
 
@@ -180,3 +182,30 @@ def test_the_house_audit_names_the_seq_of_an_order_the_house_would_not_choose(
     entries[seq - 1] = {**entries[seq - 1], "payload": player}
     with pytest.raises(AuditFailure, match=f"seq {seq}: .*an-older-player"):
         rerun_log(finished.game_id, seed, entries, house=True)
+
+
+def test_two_runs_of_one_house_decision_at_once_append_it_once_on_each_store(
+        store: Store) -> None:
+    loaded = create_game(store, "secret-masters", ANNA, seed_hex="ab" * 32,
+                         house=("bruno", "carla"))
+    game_id = loaded.meta.id
+    for _ in range(50):
+        loaded = load_game(store, game_id)
+        due = due_house(loaded)
+        if due:
+            break
+        order = loaded.game.legal_orders(loaded.state, "anna")[0]
+        assert submit_order(store, game_id, "anna", loaded.game.format_order(order),
+                            source="cli").accepted
+    seat, key = due[0]
+    results: list[object] = []
+    runs = [threading.Thread(target=lambda: results.append(
+        play_house(store, game_id, seat, key, budget=SMALL))) for _ in range(2)]
+    for run in runs:
+        run.start()
+    for run in runs:
+        run.join()
+    assert sum(r is not None for r in results) == 1
+    taken = [e for e in store.events(game_id) if e.type == "order.accepted"
+             and e.actor == HOUSE_ACTOR and e.payload["prompt_key"] == key]
+    assert len(taken) == 1
