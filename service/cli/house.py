@@ -17,7 +17,8 @@ def house_group() -> None:
     the game is over. A house seat has no deadline (the table waits for the house's time to
     think), gets no mail and sends no press.
 
-    The house thinks for PBEM_HOUSE_SECONDS of CPU time per decision (2 by default), or
+    The house thinks for PBEM_HOUSE_SECONDS of CPU time per decision (by default the
+    game's own, about 2), or
     exactly PBEM_HOUSE_ITERATIONS iterations when that is set (tests, reproducible runs).
     Create a practice game with `pbem new GAME --seat you=you@example.org --house bruno
     --house carla`. `pbem new ... --house-for-absent` hands a seat whose absence outlasts
