@@ -22,6 +22,7 @@ from celery.signals import (
 from kombu.entity import Queue
 
 from service.base.config import (
+    HOUSE_QUEUE,
     MAIL_QUEUE,
     ORDERS_QUEUE,
     TASK_QUEUES,
@@ -41,6 +42,8 @@ BROKER_WATCH_SECONDS = 10.0
 # Deciding orders (and the sweeps) goes before sending mail: a worker takes the next task
 # from ORDERS_QUEUE while there is one, so a backlog of mail to render never holds up a game.
 MAIL_TASKS = ("pbem.deliver", "pbem.deliver_reply")
+HOUSE_TASKS = ("pbem.play_house",)
+"""The house's decisions have a queue of their own: each spends seconds of CPU."""
 
 
 def is_redis(broker_url: str) -> bool:
@@ -85,7 +88,8 @@ def make_celery(config: Config) -> Celery:
         broker_transport_options=transport_options(config.broker_url),
         task_queues=[Queue(name) for name in TASK_QUEUES],  # type: ignore[no-untyped-call]
         task_default_queue=ORDERS_QUEUE,
-        task_routes={name: {"queue": MAIL_QUEUE} for name in MAIL_TASKS},
+        task_routes={**{name: {"queue": MAIL_QUEUE} for name in MAIL_TASKS},
+                     **{name: {"queue": HOUSE_QUEUE} for name in HOUSE_TASKS}},
         timezone="UTC",
         enable_utc=True,
         beat_schedule={

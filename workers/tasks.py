@@ -114,9 +114,29 @@ def _warm_up(**_: Any) -> None:
 
 
 def enqueue_game_mail(game_id: str | None) -> None:
-    """Queue the pending deliveries of a game that no queue holds yet (a bounded batch)."""
+    """Queue what a changed game needs now: its pending deliveries that no queue holds yet (a
+    bounded batch), and a task for each decision the house owes (the `pbem.after_change`
+    hook of the commands, the web and the game master's tools)."""
     if game_id:
         queue_deliveries(store().pending_outbox_of_game(game_id, RECOVER_BATCH))
+        enqueue_house(game_id)
+
+
+def enqueue_house(game_id: str) -> list[tuple[str, str]]:
+    """Queue one `play_house` task per house decision open in the game now (the game as this
+    process left it, when it did); return (seat, decision) of each. A decision queued twice
+    is taken once: the second task finds it closed."""
+    from service.game.current import game_at
+    from service.game.loading import UnknownGameId
+    from service.orders.house import due_house
+
+    try:
+        due = due_house(game_at(store(), game_id))
+    except UnknownGameId:
+        return []
+    for seat, prompt_key in due:
+        play_house.delay(game_id, seat, prompt_key)
+    return due
 
 
 def queue_deliveries(outbox_ids: list[int]) -> None:
@@ -160,6 +180,9 @@ def process_submission(submission_id: str) -> dict[str, Any]:
     result = processing.process_submission(store(), submission_id, config=config(),
                                            known=before)
     if before is not None and before.status == "received":
+        game_id = before.game_id or addressed_game(before.recipient)
+        if game_id and result.status != "received":
+            enqueue_house(game_id)  # after the commit that opened the house's decision
         if result.status != "received":
             metrics.observe_since(metrics.DECIDED, before.received_at)
         caused = store().submission_outbox(submission_id, unqueued=True)
@@ -208,6 +231,25 @@ def reply_now(submission_id: str) -> None:
         metrics.count_delivery("reply", "sent" if result == "sent" else "failed")
 
 
+@app.task(name="pbem.play_house", **DATABASE_RETRY)
+def play_house(game_id: str, seat: str, prompt_key: str) -> dict[str, Any]:
+    """Take one decision of a seat the house plays (once: a duplicate finds it closed), send
+    or queue the mail it caused, and queue the house's next decision, if it owes one."""
+    from service.orders import house
+
+    played = house.play_house(store(), game_id, seat, prompt_key)
+    if played is None:
+        return {"status": "not-due"}
+    caused = store().submission_outbox(house.house_causation(game_id, seat, prompt_key),
+                                       unqueued=True)
+    if send_here():
+        send_now(caused)
+    else:
+        queue_deliveries(caused)
+    enqueue_house(game_id)
+    return {"status": "played", "seq": played.seq, "iterations": played.iterations}
+
+
 @app.task(name="pbem.deliver", **RETRY)
 def deliver(outbox_id: int) -> str:
     """Send one outbox row's email (once)."""
@@ -228,6 +270,8 @@ def sweep_deadlines() -> dict[str, int]:
     metrics.SWEEPS.observe(time.monotonic() - started)
     for submission_id in report.submissions:
         process_submission.delay(submission_id)
+    for game_id in set(report.house):
+        enqueue_house(game_id)
     queue_deliveries(report.reminders)
     return {"games": report.games, "defaults": len(report.submissions),
             "reminders": len(report.reminders)}

@@ -8,8 +8,10 @@ from itertools import islice
 from typing import Any
 
 from engine.core import Game, Outcome, Rng, RuleViolation, Termination, encode, sha256_hex
+from engine.core.house import PLAYER_VERSION, choose
 from service.audit.archive import ArchiveError, chained, check_engine
 from service.game.events import (
+    HOUSE_ACTOR,
     SERVICE_EVENTS,
     GameCreated,
     GameFinished,
@@ -21,6 +23,7 @@ from service.game.meta import GameMeta, apply_service_event
 from service.game.opentableevents import TableOpened
 from service.game.seating import seating
 from service.game.witness import AuditedLog
+from service.orders.house import house_rng
 
 
 class AuditRefused(Exception):
@@ -35,6 +38,8 @@ class AuditReport:
     events: int
     draws: int
     finished: bool = True
+    house: int = 0
+    """The house's orders chosen again (an audit with `house` only)."""
 
 
 ORDER_VERSION = SERVICE_EVENTS.version_of(OrderAccepted("", {}, "", ""))
@@ -53,8 +58,9 @@ class AuditFailure(AuditRefused):
         self.reason = reason
 
 
-def audit(store: AuditedLog, game_id: str) -> AuditReport:
-    """Re-run every order of a finished game in the store against its revealed seed."""
+def audit(store: AuditedLog, game_id: str, *, house: bool = False) -> AuditReport:
+    """Re-run every order of a finished game in the store against its revealed seed; with
+    `house`, also choose every order of the house again (see `rerun_log`)."""
     meta = load_game(store, game_id).meta
     if not meta.finished or meta.revealed_seed is None:
         raise AuditRefused(f"game {game_id} is not finished: its seed stays secret until the "
@@ -62,7 +68,7 @@ def audit(store: AuditedLog, game_id: str) -> AuditReport:
                            "the log meanwhile)")
     try:
         return rerun_log(game_id, meta.revealed_seed,
-                         chained(map(vars, store.iter_events(game_id))))
+                         chained(map(vars, store.iter_events(game_id))), house=house)
     except ArchiveError as exc:
         raise AuditFailure(exc.seq or 0, exc.message) from None
 
@@ -78,8 +84,12 @@ _EXACT = frozenset({str, int, bool, type(None)})
 class _Rerun:
     """The state of one audit pass: the rules, the folded state and what is still expected."""
 
-    def __init__(self, game_id: str, seed_hex: str) -> None:
+    def __init__(self, game_id: str, seed_hex: str, house: bool = False) -> None:
         self.game_id, self.seed_hex = game_id, seed_hex
+        self.house = house
+        """Whether the house's orders are chosen again (`house_orders` counts them)."""
+        self.house_orders = 0
+        self.actor = ""
         self.seed = bytes.fromhex(seed_hex)
         self.game: Game[Any] | None = None
         self.state: Any = None
@@ -98,6 +108,7 @@ class _Rerun:
         """Check one logged event against the re-run; raise AuditFailure where it differs."""
         self.events += 1
         seq, name = entry["seq"], entry["type"]
+        self.actor = entry.get("actor", "")
         if seq != self.events:
             raise AuditFailure(self.events, f"event {self.events} is missing or out of order")
         try:
@@ -230,6 +241,8 @@ class _Rerun:
             self._seated(seq, SERVICE_EVENTS.load(name, payload, version))
             return
         if name == "order.accepted" and version == ORDER_VERSION:  # the common case, undecoded
+            if self.house and self.actor == HOUSE_ACTOR:
+                self._house(seq, payload)
             self._order(seq, payload["seat"], payload["order"], payload["text"])
             return
         if name not in AUDITED:
@@ -238,6 +251,8 @@ class _Rerun:
             return  # deadlines, pauses, seats: the clock's and the game master's, not the dice's
         item = SERVICE_EVENTS.load(name, payload, version)
         if isinstance(item, OrderAccepted):
+            if self.house and self.actor == HOUSE_ACTOR:
+                self._house(seq, vars(item))
             self._order(seq, item.seat, item.order, item.text)
         elif isinstance(item, GameFinished):
             if not _same_end(self.game.outcome(self.state), item):
@@ -259,6 +274,24 @@ class _Rerun:
         self._open(seq, again, after)
         self.orders += 1
         self.draws += rng.draws
+
+    def _house(self, seq: int, accepted: Mapping[str, Any]) -> None:
+        """Choose the house's order at `seq` again: the same player, searching the recorded
+        number of iterations with the house's stream of that position, must choose it."""
+        assert self.game is not None
+        player, iterations = accepted.get("player", ""), accepted.get("iterations", 0)
+        if player != PLAYER_VERSION:
+            raise AuditFailure(seq, f"the house's order was chosen by the player "
+                               f"{player or '(not recorded)'}, and this service's player is "
+                               f"{PLAYER_VERSION}: it cannot be chosen again")
+        choice = choose(self.game, self.state, accepted["seat"],
+                        house_rng(self.seed, self.game_id, seq), iterations=iterations,
+                        cpu_seconds=None)
+        if self.game.order_to_json(choice.order) != accepted["order"]:
+            again = self.game.format_order(choice.order)
+            raise AuditFailure(seq, f"the house chooses {again!r} again in {iterations} "
+                               f"iterations, not the recorded {accepted['text']!r}")
+        self.house_orders += 1
 
     def _order_of(self, order_json: dict[str, Any]) -> Any:
         """Return the order of an accepted order's JSON, decoding each distinct one once.
@@ -284,7 +317,8 @@ class _Rerun:
                                "events the log does not hold")
         if require_finished and not self.finished:
             raise AuditRefused("the log does not reach the end of the game")
-        return AuditReport(self.orders, self.events, self.draws, self.finished)
+        return AuditReport(self.orders, self.events, self.draws, self.finished,
+                           self.house_orders)
 
 
 def _same_end(result: Outcome | None, item: GameFinished) -> bool:
@@ -301,14 +335,17 @@ def _same_end(result: Outcome | None, item: GameFinished) -> bool:
 
 
 def rerun_log(game_id: str, seed_hex: str, events: Iterable[LogEntry], *,
-              require_finished: bool = True) -> AuditReport:
+              require_finished: bool = True, house: bool = False) -> AuditReport:
     """Re-run a log, streamed in seq order, from its seed; raise AuditFailure where it differs.
 
     The same check serves the store and an archive: every opening and accepted order is
     decided again with the same random stream and must give exactly the logged events, the
-    recorded end must be the replayed one, and the revealed seed the audited one.
+    recorded end must be the replayed one, and the revealed seed the audited one. With
+    `house`, every order the house gave (actor `house`) is also chosen again, by running its
+    player for the recorded iterations on the house's stream of that position: it must be
+    the recorded order (the first that is not names its seq).
     """
-    rerun = _Rerun(game_id, seed_hex)
+    rerun = _Rerun(game_id, seed_hex, house)
     take = rerun.take
     for batch in _batches(events):
         for entry in batch:

@@ -24,9 +24,9 @@ class Restoring(AuditedLog, GameIndex, Protocol):
     index of who plays the game."""
 
 
-def audit_archive(path: str | Path) -> AuditReport:
+def audit_archive(path: str | Path, *, house: bool = False) -> AuditReport:
     """Audit an archive from the file alone: chain, seed, every draw and order, the end, and
-    that its header says what its log says."""
+    that its header says what its log says; with `house`, the house's choices as well."""
     archive = Archive(path)
     header = archive.header
     _check_engine(header)
@@ -41,7 +41,7 @@ def audit_archive(path: str | Path) -> AuditReport:
     folded = _Folded(header.game_id)
     try:
         report = rerun_log(header.game_id, header.seed, folded.watch(archive.entries()),
-                           require_finished=header.finished)
+                           require_finished=header.finished, house=house)
         check_header(header, folded.meta)
     except ArchiveError as exc:
         raise (AuditRefused(exc.message) if exc.seq is None

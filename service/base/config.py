@@ -14,7 +14,10 @@ ORDERS_QUEUE, MAIL_QUEUE = "orders", "mail"
 OLD_QUEUE = "celery"
 """The one queue of earlier versions, still read so that nothing queued before an upgrade is
 stranded."""
-TASK_QUEUES = (ORDERS_QUEUE, MAIL_QUEUE, OLD_QUEUE)
+HOUSE_QUEUE = "house"
+"""The house's decisions, each a task of its own: seconds of CPU each, so they never hold up
+the orders or the mail queued behind them."""
+TASK_QUEUES = (ORDERS_QUEUE, MAIL_QUEUE, HOUSE_QUEUE, OLD_QUEUE)
 
 
 class ConfigError(RuntimeError):

@@ -95,6 +95,10 @@ def list_command() -> None:
 @click.argument("game")
 @click.option("--seat", "seats", multiple=True, metavar="NAME=EMAIL",
               help="A player, in clockwise order (repeat for each seat).")
+@click.option("--house", "house", multiple=True, metavar="NAME",
+              help="A seat the house (the computer player) plays, after the --seat ones; "
+              "it needs no address (repeat for each). One --seat and the rest --house is a "
+              "practice game.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A game option (see `pbem games`).")
 @click.option("--seed", metavar="HEX", help="Fix the secret seed (for tests, demos and bug "
@@ -138,6 +142,9 @@ def list_command() -> None:
               show_default=True, help="How often every seat is mailed until it chooses "
               "itself: every change, only when it must act (with the news since its last "
               "email), or a daily digest only.")
+@click.option("--house-for-absent", is_flag=True, help="Hand a seat whose deadline passes "
+              "after its absence limit, or while its mail bounces, to the house (the computer "
+              "player) until a person takes it over, instead of playing its defaults.")
 @click.option("--auto-pass/--no-auto-pass", default=True, show_default=True,
               help="In a game with windows (Illuminati): answer for each seat the windows "
               "where, as everyone can tell, it could only pass.")
@@ -147,9 +154,12 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
                 reminders: str, press: str, absence_days: int, master_email: str,
                 open_seats: int, private: bool, open_days: int, offer_resigned: bool,
                 mail_senders: str, notify: str, auto_pass: bool, time_bank: str | None,
-                vacation: bool) -> None:
+                vacation: bool, house_for_absent: bool, house: tuple[str, ...]) -> None:
     """Create a game of GAME (or open it for players to join) and print its id."""
     rules = get_game(game)
+    if house and open_seats:
+        raise ServiceError("--house names seats of a game created with its players, not of "
+                           "an open table")
     if not seats and not open_seats:
         raise ServiceError(f"give the players with --seat NAME=EMAIL, or open seats with "
                            f"--open N ({rules.title} needs {rules.min_players} to "
@@ -169,7 +179,7 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
         "absence_days": absence_days, "master_email": master_email,
         "offer_resigned": offer_resigned, "mail_senders": mail_senders, "notify": notify,
         "auto_pass": auto_pass, "time_bank_hours": parse_hours(time_bank, "--time-bank") or 0,
-        "vacation": vacation}
+        "vacation": vacation, "house_for_absent": house_for_absent}
     named = [parse_seat(s) for s in seats]
     if open_seats:
         from service.opentables.lifecycle import open_game
@@ -177,7 +187,8 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
         loaded = open_game(open_store(create=True), game, named, open_seats, pairs, listed=not private,
                            open_days=open_days, **settings)
     else:
-        loaded = create_game(open_store(create=True), game, named, pairs, **settings)
+        loaded = create_game(open_store(create=True), game, named, pairs, **settings,
+                             house=tuple(name.strip().lower() for name in house))
     announce(loaded.meta.id)
     click.echo(loaded.meta.id)
 
@@ -380,8 +391,11 @@ def check_witness_command(store: AuditedLog, game_id: str, given: str) -> None:
 @click.argument("game_id", required=False)
 @click.option("--archive", "archive_path", type=click.Path(dir_okay=False), metavar="FILE",
               help="Audit a game's archive file alone: no database, server or network.")
+@click.option("--house", is_flag=True, help="Also choose every order of the house again, "
+              "running its player for the recorded iterations: each must be the one recorded "
+              "(slower: the house's thinking is done again).")
 @handles_errors
-def audit_command(game_id: str | None, archive_path: str | None) -> None:
+def audit_command(game_id: str | None, archive_path: str | None, house: bool) -> None:
     """Re-run every order of a finished game from its revealed seed; the log must match."""
     if (game_id is None) == (archive_path is None):
         raise ServiceError("give a game id, or --archive FILE (not both)")
@@ -389,13 +403,14 @@ def audit_command(game_id: str | None, archive_path: str | None) -> None:
     from service.audit.restore import audit_archive
 
     if archive_path is not None:
-        report = audit_archive(archive_path)
+        report = audit_archive(archive_path, house=house)
     else:
-        report = audit(open_store(), game_id or "")
+        report = audit(open_store(), game_id or "", house=house)
     state = "" if report.finished else " (a running game: checked up to its last event)"
+    chosen = f", {report.house} orders of the house chosen again" if house else ""
     click.echo(f"ok: hash chain intact, seed matches its published hash, {report.orders} "
-               f"orders re-run, {report.draws} random draws re-derived, {report.events} "
-               f"events reproduced exactly{state}")
+               f"orders re-run{chosen}, {report.draws} random draws re-derived, "
+               f"{report.events} events reproduced exactly{state}")
 
 
 @main.command("pause")
@@ -483,6 +498,7 @@ def register_extra_commands(group: click.Group) -> None:
     from service.cli.archives import export_command, import_command
     from service.cli.backups import backup_command, restore_command
     from service.cli.check import check_command
+    from service.cli.house import house_group
     from service.cli.opentables import (
         cancel_command,
         invite_command,
@@ -500,6 +516,7 @@ def register_extra_commands(group: click.Group) -> None:
     group.add_command(restore_command)
     group.add_command(seats_command)
     group.add_command(check_command)
+    group.add_command(house_group)
     for command in (start_command, cancel_command, invite_command, offer_command):
         group.add_command(command)
     for plugin in entry_points(group="pbem.commands"):

@@ -10,12 +10,14 @@ from service.cli.common import announce, handles_errors, open_store
 
 @click.command("start")
 @click.argument("game_id")
+@click.option("--house", is_flag=True, help="Fill the empty seats with house players (the "
+              "computer player) and start the game full.")
 @handles_errors
-def start_command(game_id: str) -> None:
+def start_command(game_id: str, house: bool) -> None:
     """Start an open game now with the players seated (at least the game's minimum)."""
     from service.opentables.lifecycle import start_table
 
-    loaded = start_table(open_store(), game_id, "game-master")
+    loaded = start_table(open_store(), game_id, "game-master", house=house)
     announce(game_id)
     click.echo(f"game {game_id} has started with {', '.join(loaded.meta.seat_names)}")
 

@@ -41,5 +41,8 @@ def seat_lines(loaded: LoadedGame, now: datetime) -> list[str]:
         away = meta.away_until.get(seat.name)
         absence = (f"away until {away[:10]}" if away else "present") + (
             f", deadlines wait until {end:%Y-%m-%d %H:%M} UTC" if end else "")
+        if seat.name in meta.house:  # no address, no mail, no absence: the computer plays it
+            lines.append(f"{seat.name}: the house (computer player); {turn}")
+            continue
         lines.append(f"{seat.name}: {seat.player} <{seat.email}>; {mail}; {turn}; {absence}")
     return lines

@@ -130,6 +130,9 @@ class GameSettings:
     notify: str = "every"
     """The notification setting every seat starts with (`every`, `must-act`, `digest`); games
     recorded before it was a setting read as "every"."""
+    house_for_absent: bool = False
+    """A seat whose deadline passes after its absence limit, or while its mail bounces, is
+    handed to the house (until a person takes it over) instead of playing its defaults."""
 
 
 MAIL_SENDERS = ("seat", "any")
@@ -146,6 +149,10 @@ STANDING_ACTOR = "standing"
 """The actor of the orders a seat's standing answers give when its decision opens."""
 FORCED_ACTOR = "forced"
 """The actor of the orders the service takes where the only legal answer is public."""
+HOUSE_ACTOR = "house"
+"""The actor of the orders the house (the computer player) gives for the seats it plays."""
+HOUSE_PLAYER = "the house"
+"""The player's name of a seat created for the house (such a seat has no address)."""
 
 PRESS_LEVELS = ("off", "open", "private", "grey")
 """No press; messages to everyone only; also to chosen seats; also anonymous."""
@@ -210,6 +217,16 @@ class SeatResigned:
     seat: str
 
 
+@event("seat.house")
+@dataclass(frozen=True)
+class SeatHouse:
+    """The house (the service's computer player) plays a seat from now on, or, with `house`
+    false, no longer does. Public: every reader may know which seats the house plays."""
+
+    seat: str
+    house: bool
+
+
 @event("seat.standing")
 @dataclass(frozen=True)
 class SeatStanding:
@@ -242,15 +259,27 @@ class GameAnswers:
     forced: bool
 
 
-@event("order.accepted")
+@event("order.accepted", version=2)
 @dataclass(frozen=True)
 class OrderAccepted:
-    """A seat's order was accepted; the game's events for it follow in the same append."""
+    """A seat's order was accepted; the game's events for it follow in the same append.
+
+    An order the house chose (actor `house`) records which `player` chose it (the engine's
+    `PLAYER_VERSION`) and the `iterations` it searched, so an audit can choose it again;
+    empty and 0 for every other order (and for orders recorded before, version 1).
+    """
 
     seat: str
     order: dict[str, Any]
     text: str
     prompt_key: str
+    player: str = ""
+    iterations: int = 0
+
+
+def _accepted_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 did not record the house player of an order."""
+    return {**payload, "player": "", "iterations": 0}
 
 
 @event("game.finished", version=2)
@@ -286,10 +315,11 @@ SERVICE_EVENTS = TypeTable(
     [GameCreated, OrderAccepted, GameFinished, SeedRevealed, DeadlineSet, GamePaused,
      GameResumed, SeatReplaced, TokenRotated, SpectatorsSet, MasterLinkRenewed, GameSettings,
      PressSent, SeatPreferences, SeatAbsence, SeatResigned, SeatMailStatus, SeatStanding,
-     StandingDropped, GameAnswers, *TABLE_EVENTS, *BANK_EVENTS,
+     StandingDropped, GameAnswers, SeatHouse, *TABLE_EVENTS, *BANK_EVENTS,
      *VACATION_EVENTS],
     "event_type", {("game.created", 1): _created_v1_to_v2,
-                   ("game.finished", 1): _finished_v1_to_v2})
+                   ("game.finished", 1): _finished_v1_to_v2,
+                   ("order.accepted", 1): _accepted_v1_to_v2})
 
 
 def is_service_event(type_name: str) -> bool:
@@ -370,6 +400,9 @@ def _describe_table_talk(item: Any) -> str | None:
     if isinstance(item, StandingDropped):
         return (f"{item.seat}'s standing answer ({item.entry}) was not applied at "
                 f"{item.prompt_key}: {item.reason.rstrip('.')}. You are asked as usual.")
+    if isinstance(item, SeatHouse):
+        return (f"The house (the computer player) plays {item.seat} from now on." if item.house
+                else f"The house no longer plays {item.seat}.")
     if isinstance(item, GameAnswers):
         return ("A decision whose only answer everyone can tell is taken at once."
                 if item.forced else "Every decision is asked.")

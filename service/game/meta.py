@@ -18,6 +18,7 @@ from service.game.events import (
     GameSettings,
     MasterLinkRenewed,
     SeatAbsence,
+    SeatHouse,
     SeatMailStatus,
     SeatPreferences,
     SeatReplaced,
@@ -157,6 +158,10 @@ class GameMeta:
     """Each seat's vacation days booked ahead (UTC dates)."""
     vacation_spent: dict[str, frozenset[str]] = field(default_factory=dict)
     """Each seat's vacation days spent at a deadline that would otherwise have passed."""
+    house: frozenset[str] = frozenset()
+    """Seats the house (the computer player) plays (`seat.house`; a handover ends it)."""
+    house_for_absent: bool = False
+    """Hand a seat given up (absent past the limit, or bouncing) to the house (`game.settings`)."""
 
     @property
     def started(self) -> bool:
@@ -187,6 +192,15 @@ class GameMeta:
     def paused(self) -> bool:
         """Return whether the game is paused."""
         return self.paused_at is not None
+
+    def is_house(self, seat: str) -> bool:
+        """Return whether the house (the computer player) plays the seat."""
+        return seat in self.house
+
+    @property
+    def humans(self) -> tuple[str, ...]:
+        """Return the seats people play (every seat the house does not), in clockwise order."""
+        return tuple(seat.name for seat in self.seats if seat.name not in self.house)
 
     def seat(self, name: str) -> SeatInfo:
         """Return the seat called `name` (KeyError if there is none)."""
@@ -239,7 +253,7 @@ def _replaced(meta: GameMeta, item: SeatReplaced) -> GameMeta:
     failing = {k: v for k, v in meta.mail_failing.items() if k != item.seat}
     return replace(meta, seats=seats, generations={**meta.generations, item.seat: item.generation},
                    offered=meta.offered - {item.seat}, resigned=meta.resigned - {item.seat},
-                   mail_failing=failing,
+                   mail_failing=failing, house=meta.house - {item.seat},
                    vacation_booked={k: v for k, v in meta.vacation_booked.items()
                                     if k != item.seat},
                    standing={k: v for k, v in meta.standing.items() if k != item.seat})
@@ -324,7 +338,8 @@ def _table_talk(meta: GameMeta, item: Any) -> GameMeta:
     if isinstance(item, GameSettings):
         return replace(meta, press=item.press, absence_days=item.absence_days,
                        master_email=item.master_email, offer_resigned=item.offer_resigned,
-                       mail_senders=item.mail_senders, notify=item.notify)
+                       mail_senders=item.mail_senders, notify=item.notify,
+                       house_for_absent=item.house_for_absent)
     if isinstance(item, SeatPreferences):
         return replace(meta, preferences={**meta.preferences, item.seat: item})
     if isinstance(item, SeatResigned):
@@ -338,6 +353,10 @@ def _table_talk(meta: GameMeta, item: Any) -> GameMeta:
         return replace(meta, standing={**meta.standing, item.seat: item.entries})
     if isinstance(item, GameAnswers):
         return replace(meta, forced=item.forced)
+    if isinstance(item, SeatHouse):  # the house keeps no deadline: a seat taken back gets anew
+        house = meta.house | {item.seat} if item.house else meta.house - {item.seat}
+        return replace(meta, house=house, deadlines={k: v for k, v in meta.deadlines.items()
+                                                     if k != item.seat or not item.house})
     return _banked(meta, item)
 
 
@@ -385,8 +404,9 @@ def normal_address(email: str) -> str:
 
 
 def seat_addresses(meta: GameMeta) -> list[tuple[str, str]]:
-    """Return (seat, address as compared) of every seat of the game."""
-    return [(seat.name, normal_address(seat.email)) for seat in meta.seats]
+    """Return (seat, address as compared) of every seat of the game that has an address (a
+    seat created for the house has none)."""
+    return [(seat.name, normal_address(seat.email)) for seat in meta.seats if seat.email]
 
 
 def reminder_leads(meta: GameMeta, decision_hours: int | None) -> tuple[int, ...]:

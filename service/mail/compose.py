@@ -107,6 +107,8 @@ def compose_outbox(store: MailComposing, config: Config, row: OutboxRow) -> Emai
     """
     if row.kind == HELD:
         return None
+    if row.recipient != MASTER and row.kind != "replaced" and not _mailed_seat(store, row):
+        return None  # the house's seats get no mail
     if row.recipient == MASTER:
         from service.mail.notices import compose_master
 
@@ -131,6 +133,15 @@ def compose_outbox(store: MailComposing, config: Config, row: OutboxRow) -> Emai
     if store.answered_by_email(row):
         return None
     return _turn_message(store, config, row)
+
+
+def _mailed_seat(store: MailComposing, row: OutboxRow) -> bool:
+    """Return whether the row's seat is played by a person with an address (the house's
+    seats, and a seat taken back from the house before anyone took it over, are not)."""
+    meta = game_at(store, row.game_id).meta
+    if row.recipient in meta.house:
+        return False
+    return all(seat.email for seat in meta.seats if seat.name == row.recipient)
 
 
 def _turn_message(store: MailComposing, config: Config, row: OutboxRow) -> EmailMessage | None:

@@ -20,8 +20,8 @@ def compose_replaced(store: EventLog, config: Config, row: OutboxRow,
     before = load_game(store, row.game_id, upto=row.seq - 1).meta
     after = load_game(store, row.game_id, upto=row.seq).meta
     old, new = before.seat(row.recipient), after.seat(row.recipient)
-    if old.email == new.email and old.player == new.player:
-        return None
+    if (old.email == new.email and old.player == new.player) or not old.email:
+        return None  # nothing changed, or the seat had no address (the house played it)
     message = EmailMessage()
     message["From"] = config.mail_from
     message["To"] = formataddr((old.player, old.email))

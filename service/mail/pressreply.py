@@ -24,7 +24,13 @@ from service.mail.chat import is_closing, is_greeting, strip_bullet
 from service.mail.letter import OrderWords, order_lines
 from service.mail.reading import extract_orders
 from service.orders.results import ServiceError, SubmissionResult
-from service.seats.press import PressRequest, answer_request, press_at, send_press
+from service.seats.press import (
+    PressRequest,
+    answer_request,
+    house_note,
+    press_at,
+    send_press,
+)
 from service.store.orderlog import LogWithInbox
 from service.store.roles import EventLog
 from service.store.store import Submission
@@ -107,7 +113,8 @@ def send_and_note(store: EventLog, game_id: str, seat: str, request: PressReques
     except ServiceError as exc:
         return f"Press not sent: {exc.message}"
     how = " anonymously" if sent.anonymous else ""
-    return f"Press sent{how} to {press_readers(sent)}."
+    note = house_note(load_game(store, game_id).meta, sent)
+    return f"Press sent{how} to {press_readers(sent)}." + (f" {note}" if note else "")
 
 
 def answer_by_press_address(store: LogWithInbox, config: Config, sub: Submission,

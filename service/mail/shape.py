@@ -37,7 +37,8 @@ def hours_for(meta: GameMeta, prompt: Prompt | None) -> int | None:
 def welcome_lines(meta: GameMeta, seat: str, view: dict[str, Any],
                   prompt: Prompt | None) -> list[str]:
     """Return the welcome: the seat's role, deadlines, how to reply and to talk."""
-    others = ", ".join(name for name in meta.seat_names if name != seat)
+    others = ", ".join(name + (" (the house, a computer player)" if name in meta.house else "")
+                       for name in meta.seat_names if name != seat)
     lines = [f"You play {meta.title} as seat {seat}, with {others}."]
     for label, text in private_items(view):
         lines.append(f"{label}: {text}")

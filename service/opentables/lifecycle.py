@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import Rng, get_game, sha256_hex
 from service.base import clock
-from service.game.events import GameAnswers, GameCreated
+from service.game.events import HOUSE_PLAYER, GameAnswers, GameCreated, SeatHouse
 from service.game.loading import LoadedGame, load_game, start_state
 from service.game.meta import (
     GameMeta,
@@ -76,7 +76,8 @@ def open_game(store: LogWithOutbox, game_name: str, named: Sequence[NewSeat], op
               listed: bool = True, open_days: int = OPEN_DAYS,
               offer_resigned: bool = False, mail_senders: str = "seat",
               notify: str = QUIET_NOTIFY, auto_pass: bool = True,
-              time_bank_hours: int = 0, vacation: bool = False) -> LoadedGame:
+              time_bank_hours: int = 0, vacation: bool = False,
+              house_for_absent: bool = False) -> LoadedGame:
     """Open a game with `open_seats` seats for whoever joins besides the `named` ones (quiet
     by default, and with a time bank if asked, as `create_game`)."""
     game = get_game(game_name)
@@ -87,7 +88,8 @@ def open_game(store: LogWithOutbox, game_name: str, named: Sequence[NewSeat], op
         raise ServiceError(f"an open game waits 1 to {MAX_OPEN_DAYS} days for its players",
                            "bad-expiry")
     settings = [*table_settings(press, absence_days, master_email.strip(), offer_resigned,
-                                mail_senders, notify), *bank_settings(time_bank_hours, vacation)]
+                                mail_senders, notify, house_for_absent),
+                *bank_settings(time_bank_hours, vacation)]
     title = checked_text(title or "", "the title", MAX_TITLE, "bad-title") or game.title
     values = resolved_options(game, with_auto_pass(game, options, auto_pass))
     seed = seed_bytes(seed_hex)
@@ -243,14 +245,17 @@ def leave_table(store: EventLog, game_id: str, seat: str) -> LoadedGame:
     raise ServiceError("the game is busy right now: try again in a moment", "busy")
 
 
-def start_table(store: EventLog, game_id: str, by: str) -> LoadedGame:
-    """Start an open table with the players seated now (by "full" or "game-master")."""
+def start_table(store: EventLog, game_id: str, by: str, *, house: bool = False) -> LoadedGame:
+    """Start an open table with the players seated now (by "full" or "game-master"); with
+    `house`, its empty seats are taken by the house (the computer player) first."""
     for _ in range(RETRIES):
         loaded = load_game(store, game_id)
         meta, game = loaded.meta, loaded.game
         if by == "full" and meta.started:
             return loaded  # another request started it first
         check_open(meta)
+        joins = house_joins(meta) if house else []
+        meta = _fold(meta, game_id, joins, loaded.seq)
         if not game.min_players <= taken(meta) <= game.max_players:
             raise ServiceError(f"{game.title} needs at least {game.min_players} players; "
                                f"{taken(meta)} have joined", "too-few")
@@ -258,7 +263,7 @@ def start_table(store: EventLog, game_id: str, by: str) -> LoadedGame:
         assert row is not None
         seed = bytes.fromhex(row.seed)
         started = TableStarted(by)
-        created_seq = loaded.seq + 2
+        created_seq = loaded.seq + len(joins) + 2
         created = GameCreated(meta.game, meta.title, meta.engine_version,
                               tuple(seating(seed, game_id, created_seq, meta.seats)),
                               meta.options, meta.seed_hash, meta.deadline_hours,
@@ -268,13 +273,31 @@ def start_table(store: EventLog, game_id: str, by: str) -> LoadedGame:
         loaded.state = start_state(game, after)
         opening = game.start(loaded.state, Rng.for_position(seed, game_id, created_seq))
         try:
-            append_decision(store, loaded, [started, created], opening, seed, "system", None,
-                            tail=[GameAnswers(forced=True)])
+            append_decision(store, loaded, [*joins, started, created], opening, seed, "system",
+                            None, tail=[GameAnswers(forced=True),
+                                        *(SeatHouse(join.seat, True) for join in joins)])
         except SeqConflict:
             continue
         store.set_game_status(game_id, "finished" if loaded.meta.finished else "active")
         return loaded
     raise ServiceError("the game is busy right now: try again in a moment", "busy")
+
+
+def house_joins(meta: GameMeta) -> list[PlayerJoined]:
+    """Return the house's joins that fill a table's empty seats (seats `house1`, `house2`...
+    that no player took), recorded as joins so the seating drawn at the start covers them."""
+    table = table_of(meta)
+    names = (f"house{number}" for number in range(1, 100))
+    free = [name for name in names if name not in meta.seat_names]
+    return [PlayerJoined(name, HOUSE_PLAYER, "", f"house:{name}")
+            for name in free[:max(table.seats_needed - len(meta.seats), 0)]]
+
+
+def _fold(meta: GameMeta, game_id: str, items: Sequence[Any], seq: int) -> GameMeta:
+    """Return the meta after service events appended after `seq`."""
+    for offset, item in enumerate(items, start=1):
+        meta = apply_service_event(meta, game_id, item, seq + offset)
+    return meta
 
 
 def close_table(store: Store, game_id: str, reason: str) -> list[int]:

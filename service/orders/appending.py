@@ -132,7 +132,7 @@ def append_service_events(store: EventLog, loaded: LoadedGame, items: Sequence[A
     meta = _fold_meta(meta, deadlines, loaded.seq + len(items))
     rows = [service_new(item, actor, None) for item in [*items, *deadlines]]
     last = loaded.seq + len(rows)
-    outbox = ([NewOutbox(last, seat, outbox_kind) for seat in meta.seat_names]
+    outbox = ([NewOutbox(last, seat, outbox_kind) for seat in meta.humans]
               if outbox_kind else [])
     stored = store.append(Append(
         meta.id, loaded.seq, rows, outbox,
@@ -170,9 +170,10 @@ def _fold_meta(meta: GameMeta, items: Sequence[Any], seq: int) -> GameMeta:
 
 def outbox_rows(game: Game[Any], before: Any, after: Any, meta: GameMeta,
                 seq: int) -> list[NewOutbox]:
-    """Return a notice for each seat whose view or decision changed (or all, at start/end)."""
+    """Return a notice for each seat whose view or decision changed (or all, at start/end);
+    the house's seats get no mail."""
     rows = []
-    for seat in meta.seat_names:
+    for seat in meta.humans:
         kind = "final" if meta.finished else "turn"
         new_prompt = game.prompt_for(after, seat)
         new_key = new_prompt.key if new_prompt else None

@@ -17,11 +17,13 @@ from engine.core import (
 from service.base.ids import GAME_ID_RULE, is_game_id
 from service.base.inputs import MAILBOX, InputRefused, check_email, check_line
 from service.game.events import (
+    HOUSE_PLAYER,
     MAIL_SENDERS,
     PRESS_LEVELS,
     GameAnswers,
     GameCreated,
     GameSettings,
+    SeatHouse,
 )
 from service.game.loading import LoadedGame, start_state
 from service.game.meta import apply_service_event
@@ -99,7 +101,8 @@ def create_game(store: LogWithOutbox, game_name: str, seats: Sequence[NewSeat],
                 master_email: str = "", offer_resigned: bool = False,
                 mail_senders: str = "seat", notify: str = QUIET_NOTIFY,
                 auto_pass: bool = True, time_bank_hours: int = 0,
-                vacation: bool = False) -> LoadedGame:
+                vacation: bool = False, house: Sequence[str] = (),
+                house_for_absent: bool = False) -> LoadedGame:
     """Create a game with a fresh secret seed (or the given one) and its opening events, under
     a new random id or the given one (the random stream is keyed by the seed and the id).
 
@@ -108,11 +111,15 @@ def create_game(store: LogWithOutbox, game_name: str, seats: Sequence[NewSeat],
     it (`auto_pass`). Both are recorded in the creation's events, as is the time bank every
     seat starts with (`time_bank_hours`, 0: none; see `service/time/banks.py`) and whether
     its players may spend vacation days in it (`vacation`: the front doors, `pbem new` and
-    the new-game form, allow them unless asked not to)."""
+    the new-game form, allow them unless asked not to).
+
+    `house` names seats the house (the computer player) plays, after the other seats in
+    clockwise order; they have no address. A game with them is a practice game."""
     game = get_game(game_name)
-    seats = check_seats(game, seats)
+    seats = check_seats(game, [*seats, *house_seats(house)], house=frozenset(house))
     settings = [*table_settings(press, absence_days, master_email.strip(), offer_resigned,
-                                mail_senders, notify), *bank_settings(time_bank_hours, vacation)]
+                                mail_senders, notify, house_for_absent),
+                *bank_settings(time_bank_hours, vacation)]
     title = checked_text(title or "", "the title", MAX_TITLE, "bad-title") or None
     values = resolved_options(game, with_auto_pass(game, options, auto_pass))
     seed = seed_bytes(seed_hex)
@@ -129,7 +136,8 @@ def create_game(store: LogWithOutbox, game_name: str, seats: Sequence[NewSeat],
     # the settings follow the opening, as every service event follows the decision it is not
     # part of (an audit re-runs the opening right after game.created)
     append_decision(store, loaded, [created], opening, seed, "system", None,
-                    tail=[*settings, GameAnswers(forced=True)])
+                    tail=[*settings, GameAnswers(forced=True),
+                          *(SeatHouse(name, True) for name in house)])
     if master_email:
         store.add_outbox(game_id, [NewOutbox(loaded.seq, "*", "master-link")])
     return loaded
@@ -181,7 +189,8 @@ def bank_settings(start_hours: int, vacation: bool = False) -> list[Any]:
 
 def table_settings(press: str, absence_days: int, master_email: str,
                    offer_resigned: bool = False,
-                   mail_senders: str = "seat", notify: str = "every") -> list[GameSettings]:
+                   mail_senders: str = "seat", notify: str = "every",
+                   house_for_absent: bool = False) -> list[GameSettings]:
     """Return the table settings event, or none when all are the defaults of games recorded
     before any of them was a setting."""
     notify = notify_setting(notify)
@@ -195,18 +204,29 @@ def table_settings(press: str, absence_days: int, master_email: str,
     if mail_senders not in MAIL_SENDERS:
         raise ServiceError(f"mail senders are {' or '.join(MAIL_SENDERS)}, not "
                            f"{mail_senders!r}", "bad-mail-senders")
-    if (press, absence_days, master_email, offer_resigned, mail_senders, notify) == (
-            "private", 14, "", False, "seat", "every"):
+    if (press, absence_days, master_email, offer_resigned, mail_senders, notify,
+            house_for_absent) == ("private", 14, "", False, "seat", "every", False):
         return []
     assert notify in NOTIFY_SETTINGS
     return [GameSettings(press, absence_days, master_email, offer_resigned, mail_senders,
-                         notify)]
+                         notify, house_for_absent)]
 
 
-def check_seats(game: Game[Any], seats: Sequence[NewSeat], open_seats: int = 0) -> list[NewSeat]:
+def house_seats(names: Sequence[str]) -> list[NewSeat]:
+    """Return the seats of these names for the house: no address, the house as their player."""
+    for name in names:
+        if not SEAT_NAME.match(name):
+            raise ServiceError(f"a house seat's name is a letter followed by up to 23 letters, "
+                               f"digits, '-' or '_', not {name!r}", "bad-seat")
+    return [NewSeat(name, "", HOUSE_PLAYER) for name in names]
+
+
+def check_seats(game: Game[Any], seats: Sequence[NewSeat], open_seats: int = 0, *,
+                house: frozenset[str] = frozenset()) -> list[NewSeat]:
     """Return the seats with checked addresses and names, or raise ServiceError; with
-    `open_seats` more to be taken by whoever joins, the table must still fit the game."""
-    seats = [NewSeat(s.name, seat_email(s.name, s.email),
+    `open_seats` more to be taken by whoever joins, the table must still fit the game. A
+    house seat (named in `house`) has no address."""
+    seats = [NewSeat(s.name, "" if s.name in house else seat_email(s.name, s.email),
                      checked_text(s.player, f"seat {s.name}: the player's name", MAX_PLAYER,
                                   "bad-seat")) for s in seats]
     names = [seat.name for seat in seats]

@@ -46,8 +46,11 @@ def snapshot_pdf(store: PdfStore, loaded: LoadedGame, seat: str | None) -> bytes
     if found is not None:
         return found
     view = loaded.game.view(loaded.state, seat)
+    house = [name for name in loaded.meta.seat_names if name in loaded.meta.house]
+    turn = view_header(view)["label"] + (  # which seats the computer plays is public
+        f" (the house plays {', '.join(house)})" if house else "")
     pdf = render_snapshot_pdf(loaded.game, view, game_title=loaded.meta.title,
-                              game_id=loaded.meta.id, seat=seat, turn_label=view_header(view)["label"],
+                              game_id=loaded.meta.id, seat=seat, turn_label=turn,
                               history=recent_lines(store, loaded, seat))
     store.keep_pdf(key, pdf, KEPT_PER_SEAT)
     return pdf

@@ -18,6 +18,7 @@ from service.game.events import (
     GameResumed,
     MasterLinkRenewed,
     PressSent,
+    SeatHouse,
     SeatReplaced,
     SeedRevealed,
     SpectatorsSet,
@@ -110,6 +111,21 @@ def offer_seat(store: EventLog, game_id: str, seat: str, offered: bool = True) -
     _known_seat(loaded, seat)
     if (seat in loaded.meta.offered) != offered:
         append_service_events(store, loaded, [SeatOffered(seat, offered)], "admin")
+    return loaded
+
+
+def house_seat(store: EventLog, game_id: str, seat: str, house: bool = True) -> LoadedGame:
+    """Hand a seat to the house (the computer player), or (`house` false) take it back.
+
+    The house plays the seat's open decision and every later one; its deadline no longer
+    counts and the seat gets no mail. Taken back, the seat is played by its player again
+    (a seat created for the house has none: hand it to someone with `replace_seat`, or
+    offer it to a newcomer), with a deadline from now for its open decision.
+    """
+    loaded = _open_game(store, game_id)
+    _known_seat(loaded, seat)
+    if (seat in loaded.meta.house) != house:
+        append_service_events(store, loaded, [SeatHouse(seat, house)], "admin")
     return loaded
 
 

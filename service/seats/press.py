@@ -109,6 +109,9 @@ def send_press(store: EventLog, game_id: str, sender: str, request: PressRequest
         loaded = load_game(store, game_id)
         if sender not in loaded.meta.seat_names:
             raise ServiceError(f"{sender!r} is not a seat of game {game_id}", "unknown-seat")
+        if sender in loaded.meta.house:
+            raise ServiceError(f"{sender} is played by the house, which sends no press.",
+                               "press-house")
         recipients, to_all = resolve_recipients(loaded.meta, sender, request.to)
         check_allowed(loaded.meta, request, to_all)
         sent = PressSent(sender, recipients, text, request.anonymous, to_all,
@@ -127,11 +130,23 @@ def append_press(store: EventLog, loaded: LoadedGame, sent: PressSent, causation
         return earlier
     actor = "anonymous" if sent.anonymous else sent.sender
     seq = loaded.seq + 1
-    readers = [seat for seat in sent.recipients
-               if sent.sender == MASTER or not loaded.meta.prefs(seat).mute_press]
+    readers = [seat for seat in sent.recipients if seat not in loaded.meta.house
+               and (sent.sender == MASTER or not loaded.meta.prefs(seat).mute_press)]
     store.append(Append(loaded.meta.id, loaded.seq, [service_new(sent, actor, causation)],
                         [NewOutbox(seq, seat, PRESS_KIND) for seat in readers]))
     return sent
+
+
+def house_note(meta: GameMeta, sent: PressSent) -> str:
+    """Return the fixed note that answers press read by seats the house plays ('' if none):
+    the house reads no press and never answers it."""
+    house = [seat for seat in sent.recipients if seat in meta.house]
+    if not house:
+        return ""
+    names = " and ".join([", ".join(house[:-1]), house[-1]] if len(house) > 1 else house)
+    verb = "are" if len(house) > 1 else "is"
+    return (f"{names} {verb} played by the house, the service's computer player: it reads no "
+            "press and will not answer.")
 
 
 def already_sent(store: EventLog, game_id: str, causation: str) -> PressSent | None:

@@ -8,7 +8,7 @@ from typing import Any, Protocol
 from engine.core import Prompt, RuleViolation, canonical_json
 from service.base import clock
 from service.game.current import GameLists
-from service.game.events import DEADLINE_ACTOR, RESIGN
+from service.game.events import DEADLINE_ACTOR, RESIGN, SeatHouse
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import GameMeta, format_time, parse_time, reminder_leads
 from service.game.opentableevents import SeatOffered
@@ -40,6 +40,8 @@ class SweepReport:
     reminders: list[int] = field(default_factory=list)
     """Outbox rows added: reminders, digests, notices of tables given up."""
     games: int = 0
+    house: list[str] = field(default_factory=list)
+    """Games where a seat given up was handed to the house (whose decisions are now due)."""
 
 
 SWEEP_BATCH = 1000
@@ -87,14 +89,18 @@ def _key(rows: list[DeadlineRow], only: list[DeadlineRow] | None = None) -> set[
 
 def _sweep_deadline(store: DeadlineSweep, loaded: LoadedGame, row: DeadlineRow, now: datetime,
                     report: SweepReport) -> None:
-    """Default a passed deadline, or send the reminder due; then set when to look next."""
+    """Default a passed deadline (or, in a game that says so, hand a seat given up to the
+    house), or send the reminder due; then set when to look next."""
     due = parse_time(row.due)
     if due <= now:
         prompt = loaded.game.prompt_for(loaded.state, row.seat)
-        if prompt is not None and (spend_bank(store, loaded, row, now)
-                                   or spend_vacation(store, loaded, row, now)):
+        if prompt is not None and _to_the_house(store, loaded, row.seat, due):
+            report.house.append(loaded.meta.id)  # the house plays it until someone takes it
+            _offer_if_given_up(store, loaded, row.seat, due)
+        elif prompt is not None and (spend_bank(store, loaded, row, now)
+                                     or spend_vacation(store, loaded, row, now)):
             return
-        if prompt is not None:
+        elif prompt is not None:
             report.submissions.append(_submit_default(store, loaded, row.seat, prompt))
             if loaded.meta.master_email:
                 store.add_outbox(loaded.meta.id, [NewOutbox(row.seq, "*", "master-default")])
@@ -117,6 +123,19 @@ def given_up(meta: GameMeta, seat: str, due: datetime) -> bool:
     waited the game's whole absence limit, and its player has not come back."""
     away = meta.away_until.get(seat)
     return seat in meta.mail_failing or (away is not None and parse_time(away) > due)
+
+
+def _to_the_house(store: EventLog, loaded: LoadedGame, seat: str, due: datetime) -> bool:
+    """Hand a seat given up to the house instead of playing its default, where the game was
+    created so (`--house-for-absent`); return whether the house plays it now."""
+    meta = loaded.meta
+    if not meta.house_for_absent or seat in meta.house or not given_up(meta, seat, due):
+        return False
+    try:
+        append_service_events(store, loaded, [SeatHouse(seat, True)], DEADLINE_ACTOR)
+    except SeqConflict:
+        return False  # the game moved meanwhile: the next sweep looks again
+    return True
 
 
 def _offer_if_given_up(store: EventLog, loaded: LoadedGame, seat: str, due: datetime) -> None:

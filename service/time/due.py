@@ -27,11 +27,14 @@ class DeadlineProjection(IndexedLog, Deadlines, Protocol):
 
 
 def new_deadlines(game: Game[Any], state: Any, meta: GameMeta) -> list[DeadlineSet]:
-    """Return a deadline for every open decision that has none yet (none while paused)."""
+    """Return a deadline for every open decision that has none yet (none while paused). A
+    seat the house plays has none: it waits for the house's time to think, not a deadline."""
     if meta.paused or meta.finished:
         return []
     result = []
     for prompt in game.prompts(state):
+        if prompt.seat in meta.house:
+            continue
         current = meta.deadlines.get(prompt.seat)
         if current is not None and current.prompt_key == prompt.key:
             continue
@@ -44,10 +47,12 @@ def new_deadlines(game: Game[Any], state: Any, meta: GameMeta) -> list[DeadlineS
 
 
 def open_deadlines(game: Game[Any], state: Any, meta: GameMeta) -> list[DeadlineRow]:
-    """Return the deadlines of the decisions still owed, for the sweep's projection."""
+    """Return the deadlines of the decisions still owed, for the sweep's projection (never a
+    house seat's: the sweep must not give its default before the house plays it)."""
     if meta.paused or meta.finished:
         return []
-    owed = {p.seat: p for p in game.prompts(state) if not p.submitted}
+    owed = {p.seat: p for p in game.prompts(state)
+            if not p.submitted and p.seat not in meta.house}
     rows = []
     for seat, deadline in sorted(meta.deadlines.items()):
         prompt = owed.get(seat)

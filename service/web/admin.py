@@ -170,8 +170,10 @@ def _message(game_id: str) -> str:
 
 
 def _start(game_id: str) -> str:
-    lifecycle.start_table(store(), game_id, "game-master")
-    return "The game has started; every player gets a welcome email with their first turn."
+    house = bool(request.form.get("house"))
+    lifecycle.start_table(store(), game_id, "game-master", house=house)
+    return ("The game has started" + (" with the house in its empty seats" if house else "")
+            + "; every player gets a welcome email with their first turn.")
 
 
 def _cancel(game_id: str) -> str:
@@ -204,11 +206,19 @@ def _offer(game_id: str) -> str:
             else f"Seat {seat} is no longer offered.")
 
 
+def _house(game_id: str) -> str:
+    seat = request.form.get("seat", "")
+    house = request.form.get("house", "yes") == "yes"
+    tools.house_seat(store(), game_id, seat, house)
+    return (f"The house plays {seat} from now on." if house else
+            f"The house no longer plays {seat}: hand the seat to a player, or offer it.")
+
+
 ACTIONS: dict[str, Callable[[str], str]] = {
     "pause": _pause, "resume": _resume, "replace": _replace, "rotate": _rotate,
     "spectators": _spectators, "extend": _extend, "default": _default, "end": _end,
     "message": _message, "start": _start, "cancel": _cancel, "invite": _invite,
-    "revoke": _revoke, "offer": _offer}
+    "revoke": _revoke, "offer": _offer, "house": _house}
 
 
 @bp.post("/games/<game_id>/<sig>/renew-master")

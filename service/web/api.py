@@ -55,8 +55,8 @@ def summary_json(summary: GameSummary) -> dict[str, Any]:
             "waiting_for": summary.waiting_for, "outcome": summary.outcome,
             "termination": summary.termination,
             "seats": [{"name": s.name, "player": s.player, "waiting": s.waiting,
-                       "deadline": s.deadline, "time_bank_hours": s.bank_hours}
-                      for s in summary.seats],
+                       "deadline": s.deadline, "time_bank_hours": s.bank_hours,
+                       "house": s.house} for s in summary.seats],
             "open_table": None if summary.table is None else {
                 "taken": summary.table.taken, "needed": summary.table.needed,
                 "since": summary.table.since, "expires": summary.table.expires,

@@ -121,6 +121,23 @@ def read_count(text: str, what: str, most: int) -> int:
     return int(value)
 
 
+HOUSE_NAMES = tuple(f"house{number}" for number in range(1, 10))
+"""The names of the house's seats in a game against the house, in clockwise order."""
+
+
+def _against_house(game: Game[Any], seats: list[NewSeat], settings: dict[str, Any],
+                   options: dict[str, str], count: int, open_seats: int) -> Any:
+    """Create a practice game: the one seat filled in, and `count` house seats after it."""
+    if len(seats) != 1 or open_seats:
+        raise ServiceError("a game against the house has one player: fill in your own seat "
+                           "only, with no open seats", "bad-seat")
+    names = [name for name in HOUSE_NAMES if name != seats[0].name][:max(count, 1)]
+    loaded = create_game(store(), game.name, seats, options, **settings, house=names)
+    announce(loaded.meta.id)
+    return redirect(url_for("admin.master", game_id=loaded.meta.id,
+                            sig=master_signature(loaded.meta), created=1), 303)
+
+
 def create_from_form() -> Any:
     """Create the game the posted form describes, or show the form again with the problem."""
     game = chosen_game()
@@ -139,6 +156,10 @@ def create_from_form() -> Any:
             "time_bank_hours": read_hours(form.get("time_bank", ""), "the time bank") or 0,
             "vacation": not form.get("no_vacation")}
         open_seats = read_count(form.get("open_seats", ""), "open seats", game.max_players)
+        if form.get("against_house"):
+            return _against_house(game, seats, settings, read_options(game, form),
+                                  read_count(form.get("house_seats", ""), "house players",
+                                             game.max_players - 1), open_seats)
         if open_seats:
             loaded = open_game(store(), game.name, seats, open_seats, read_options(game, form),
                                listed=not form.get("private"),

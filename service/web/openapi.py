@@ -100,7 +100,9 @@ SCHEMAS: dict[str, Any] = {
     "Seat": {"type": "object", "required": ["name", "player", "waiting", "deadline"],
              "properties": {"name": _string(), "player": _string(),
                             "waiting": {"type": "boolean"}, "deadline": _string(),
-                            "time_bank_hours": BANK_HOURS}},
+                            "time_bank_hours": BANK_HOURS,
+                            "house": {"type": "boolean", "description":
+                                      "the house (the computer player) plays the seat"}}},
     "Game": {"type": "object",
              "required": ["id", "title", "game", "game_title", "status", "turn",
                           "waiting_for", "outcome", "termination", "seats"],

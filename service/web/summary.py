@@ -28,6 +28,8 @@ class SeatLine:
     """What is left in the seat's time bank, in words ('' in a game without banks)."""
     bank_hours: int | None = None
     """The same in hours (None: the game has no time banks)."""
+    house: bool = False
+    """The house (the computer player) plays this seat: public, as the seat's player is."""
 
 
 @dataclass(frozen=True)
@@ -116,7 +118,8 @@ def summarize(loaded: LoadedGame) -> GameSummary:
     meta, game = loaded.meta, loaded.game
     if not meta.started:
         return GameSummary(meta.id, meta.title, game.name, game.title, status_of(loaded), "",
-                           tuple(SeatLine(s.name, s.player, False, "") for s in meta.seats),
+                           tuple(SeatLine(s.name, s.player, False, "",
+                                          house=s.name in meta.house) for s in meta.seats),
                            "", meta.spectators, table=table_line(loaded))
     waiting = waiting_at(game, loaded.state, meta)
     seats = tuple(replace(_seat_line(seat.name, seat.player, waiting, meta),
@@ -134,8 +137,9 @@ def _seat_line(name: str, player: str, waiting: Waiting, meta: GameMeta) -> Seat
     """Return a seat's public line: its mark and, while it is asked, its deadline (none
     when answering is private: the window's closing time stands for every seat)."""
     mark = waiting.mark_of(name)
+    house = name in meta.house
     if mark is None:
-        return SeatLine(name, player, False, "")
+        return SeatLine(name, player, False, "", house=house)
     deadline = meta.deadlines.get(name)
     due = due_text(deadline.due) if deadline is not None and not waiting.private else ""
-    return SeatLine(name, player, mark.mark != ANSWERED, due, mark.text, True)
+    return SeatLine(name, player, mark.mark != ANSWERED, due, mark.text, True, house=house)

@@ -12,10 +12,17 @@ from sqlalchemy import select
 
 from service.game.current import PageGame
 from service.game.events import SERVICE_EVENTS, PressSent, SeatPreferences
-from service.game.loading import LoadedGame
+from service.game.loading import LoadedGame, load_game
 from service.orders.results import ServiceError
 from service.seats.once import append_once
-from service.seats.press import PressRequest, answer_request, conversation_key, press_at, send_press
+from service.seats.press import (
+    PressRequest,
+    answer_request,
+    conversation_key,
+    house_note,
+    press_at,
+    send_press,
+)
 from service.store.schema import events as events_t
 from service.time.localtime import read_timezone
 from service.web.handoff import announce
@@ -115,9 +122,10 @@ def post_press(game_id: str, seat: str, sig: str) -> Any:
     try:
         wanted = (_answer(loaded, seat, request.form["answer"], text)
                   if request.form.get("answer") else PressRequest(to, text, anonymous))
-        send_press(store(), game_id, seat, wanted, causation=causation)
+        sent = send_press(store(), game_id, seat, wanted, causation=causation)
         announce(game_id)
-        session[FLASH_KEY] = "Your message was sent."
+        note = house_note(load_game(store(), game_id).meta, sent)
+        session[FLASH_KEY] = "Your message was sent." + (f" {note}" if note else "")
     except ServiceError as exc:
         session[FLASH_KEY] = f"Not sent: {exc.message}"
     return redirect(url_for("play.seat_page", game_id=game_id, seat=seat, sig=sig,

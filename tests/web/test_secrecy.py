@@ -25,11 +25,15 @@ from .conftest import SEATS, new_game, seat_path
 from .helpers import text
 
 
-def planted_game(store: Store, game: str, monkeypatch: pytest.MonkeyPatch) -> tuple[
-        LoadedGame, Canaries]:
-    """Create a game and make the web read it with canaries planted in its state."""
+def planted_game(store: Store, game: str, monkeypatch: pytest.MonkeyPatch, *,
+                 house: bool = False) -> tuple[LoadedGame, Canaries]:
+    """Create a game and make the web read it with canaries planted in its state; with
+    `house`, every seat but the first is handed to the house."""
     loaded = new_game(store, game)
+    for seat in loaded.meta.seat_names[1:] if house else ():
+        master.house_seat(store, loaded.meta.id, seat)
     master.set_spectators(store, loaded.meta.id, True)
+    loaded = links.load_game(store, loaded.meta.id)
     canaries = Canaries()
     real_load = links.load_game
     planted = loaded.game.plant_canaries(real_load(store, loaded.meta.id).state, canaries)
@@ -53,10 +57,12 @@ def planted_game(store: Store, game: str, monkeypatch: pytest.MonkeyPatch) -> tu
     return loaded, canaries
 
 
+@pytest.mark.parametrize("house", [False, True], ids=["people", "house"])
 @pytest.mark.parametrize("game", sorted(SEATS))
 def test_canaries_reach_only_their_owners(app: Flask, client: FlaskClient, store: Store,
-                                          game: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    loaded, canaries = planted_game(store, game, monkeypatch)
+                                          game: str, house: bool,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    loaded, canaries = planted_game(store, game, monkeypatch, house=house)
     pages: dict[str | None, str] = {}
     for seat in loaded.meta.seat_names:
         path = seat_path(app, loaded, seat)

@@ -13,6 +13,8 @@ from service.base.config import load_config
 from service.game.loading import load_game
 from service.mail.bounces import refused_for_good
 from service.orders.creation import NewSeat, create_game
+from service.orders.house import ITERATIONS_SETTING, play_due
+from service.seats import master
 from service.seats.seatcommands import answer
 from service.store.store import Store
 from service.sweeps import deadlines
@@ -71,3 +73,31 @@ def test_a_present_seat_or_a_game_not_created_so_is_not_offered(store: Store) ->
     _sweep_after(store, 2.5)
     assert load_game(store, present).meta.offered == frozenset()
     assert load_game(store, quiet).meta.offered == frozenset()
+
+
+@pytest.mark.parametrize("how", ["away", "bouncing"])
+def test_a_seat_given_up_is_played_by_the_house_where_the_game_says_so(
+        store: Store, tmp_path: Path, how: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ITERATIONS_SETTING, "2")
+    loaded = create_game(store, "freimaurerei", SEATS, seed_hex="66" * 32, deadline_hours=48,
+                         absence_days=2, house_for_absent=True, offer_resigned=True)
+    game_id, seat = loaded.meta.id, loaded.game.prompts(loaded.state)[0].seat
+    if how == "away":
+        answer(store, game_id, seat, "absent until 2027-02-01", "away-3")
+    else:
+        row = next(r for r in store.outbox_for_game(game_id) if r.recipient == seat)
+        config = load_config({"PBEM_HOME": str(tmp_path / "home"), "PBEM_SECRET_KEY": "k"})
+        assert refused_for_good(store, config, row, "550 no such user", "bounce-2")
+    clock.set_now(START + timedelta(days=2.5))
+    report = deadlines.sweep(store)
+    assert report.house == [game_id]
+    defaulted = {store.get_submission(sub_id).seat for sub_id in report.submissions}
+    assert seat not in defaulted  # no default for it: the house plays it
+    meta = load_game(store, game_id).meta
+    assert meta.house == {seat} and meta.offered == {seat}
+    played = play_due(store, game_id)
+    assert played and played[0].seat == seat
+    assert not [e for e in store.events(game_id) if e.actor == "deadline"
+                and e.type == "order.accepted"]
+    master.replace_seat(store, game_id, seat, "Newcomer", "new@example.org")
+    assert load_game(store, game_id).meta.house == frozenset()  # a person took it over

@@ -1,0 +1,69 @@
+"""A practice game by email through the real queue: anna answers her emails, the worker takes
+the house's decisions on the `house` queue after each commit that opens one, each once however
+often it is queued, and the finished game passes the audit that chooses the house's orders
+again."""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+
+from service.audit.rerun import audit
+from service.game.events import HOUSE_ACTOR
+from service.game.loading import load_game
+from service.orders.creation import NewSeat, create_game
+from service.orders.house import ITERATIONS_SETTING, due_house
+from workers import tasks
+
+from .conftest import Pipeline, wait_for
+from .mailplay import latest_email, reply_to, send, wait_settled
+
+ANNA = NewSeat("anna", "anna@players.test")
+MAX_ORDERS = 200
+
+
+@pytest.fixture(autouse=True)
+def small_budget(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The worker's house thinks 3 iterations a decision (set before the worker starts)."""
+    monkeypatch.setenv(ITERATIONS_SETTING, "3")
+    yield
+
+
+def house_settled(pipeline: Pipeline, game_id: str) -> bool:
+    """Return whether the house owes nothing (or a person must act first)."""
+    return not due_house(load_game(pipeline.store, game_id))
+
+
+def test_a_practice_game_by_email_with_the_house_on_its_queue(pipeline: Pipeline) -> None:
+    store = pipeline.store
+    loaded = create_game(store, "secret-masters", [ANNA], seed_hex="ba5e" * 16,
+                         house=("bruno", "carla"))
+    game_id, game = loaded.meta.id, loaded.game
+    tasks.enqueue_game_mail(game_id)
+    tasks.enqueue_game_mail(game_id)  # queued twice: each decision is still taken once
+    for _ in range(MAX_ORDERS):
+        wait_for(lambda: house_settled(pipeline, game_id), 120, what="the house to play")
+        wait_settled(pipeline, game_id)
+        loaded = load_game(store, game_id)
+        if loaded.meta.finished:
+            break
+        order = game.legal_orders(loaded.state, "anna")[0]
+        before = loaded.seq
+        send(pipeline, reply_to(latest_email(pipeline, ANNA.email, game_id), ANNA.email,
+                                game.format_order(order)))
+        wait_for(lambda before=before: load_game(store, game_id).seq > before,
+                 what="anna's order to land")
+    wait_settled(pipeline, game_id)
+    final = load_game(store, game_id)
+    assert final.meta.finished
+    house = [e for e in store.events(game_id)
+             if e.type == "order.accepted" and e.actor == HOUSE_ACTOR]
+    assert house, "the house played"
+    keys = Counter((e.payload["seat"], e.payload["prompt_key"]) for e in house)
+    assert max(keys.values()) == 1, "a house decision was appended twice"
+    recipients = {row.recipient for row in store.outbox_for_game(game_id)}
+    assert recipients <= {"anna"}, "the house got mail"
+    assert audit(store, game_id, house=True).house == len(house)
+    log = (pipeline.home.parent / "worker.log").read_text(errors="replace")
+    assert "pbem.play_house" in log
