@@ -184,7 +184,8 @@ def bank_settings(start_hours: int, vacation: bool = False) -> list[Any]:
         rules: list[Any] = [*time_bank_rules(start_hours)]
     except ValueError as exc:
         raise ServiceError(str(exc), "bad-time-bank") from None
-    return [*rules, VacationAllowed(vacation)]
+    # A game without vacation days records nothing: it is what games created before had.
+    return [*rules, VacationAllowed(True)] if vacation else rules
 
 
 def table_settings(press: str, absence_days: int, master_email: str,
