@@ -45,7 +45,7 @@ def queue(submission_id: str) -> bool:
 def announce(game_id: str) -> None:
     """Get a changed game's mail out and its house decisions taken: through the queue, or
     now when INLINE_MAIL is set (and the house's decisions now when INLINE_PROCESSING is)."""
-    if current_app.config["INLINE_PROCESSING"]:
+    if current_app.config["INLINE_PROCESSING"] and game_id:  # mail may name no game
         from service.orders.house import play_due
 
         play_due(store(), game_id)
