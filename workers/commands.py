@@ -44,7 +44,8 @@ def _worker_argv(concurrency: int, beat: bool, queues: str = "") -> list[str]:
               "worker in the whole deployment should).")
 @click.option("--queues", default="", metavar="NAMES", help="Serve only these queues, comma "
               "separated: `orders` (deciding; give it with `celery`, the queue of earlier "
-              "versions) or `mail` (sending). Default: all, taken in turn.")
+              "versions), `mail` (sending) or `house` (the house's decisions, each up to its "
+              "CPU budget). Default: all, taken in turn.")
 def worker_command(concurrency: int, beat: bool, queues: str) -> None:
     """Run a Celery worker for the configured broker (PBEM_BROKER_URL)."""
     unknown = set(filter(None, queues.split(","))) - set(TASK_QUEUES)
