@@ -104,6 +104,18 @@ def empty_store(kind: str, tmp_path: Path) -> Iterator[Store]:
         opened.dispose()
 
 
+def store_at(kind: str, tmp_path: Path, now: Any) -> Iterator[Store]:
+    """Yield an empty store of `kind` (as `empty_store`) on a clock fixed at `now` (a datetime),
+    the clock freed and the store removed afterwards."""
+    from service.base import clock
+
+    clock.set_now(now)
+    try:
+        yield from empty_store(kind, tmp_path)
+    finally:
+        clock.set_now(None)
+
+
 def ready_store() -> None:
     """Make the configured store (PBEM_HOME, PBEM_DATABASE_URL) ready as `pbem db upgrade`
     does before the service starts: no long-running part creates one itself."""

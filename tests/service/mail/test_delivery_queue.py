@@ -14,7 +14,7 @@ from service.orders.processing import submit_order
 from service.store.orderlog import OrderLog
 from service.store.records import TIME_FORMAT
 from service.store.store import Store
-from tests.stores import open_store
+from tests.stores import store_at
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
@@ -23,14 +23,7 @@ START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
     """An empty store of each kind, on a clock fixed at START."""
-    clock.set_now(START)
-    opened = open_store(request.param, tmp_path)
-    try:
-        yield opened
-    finally:
-        clock.set_now(None)
-        opened.drop_schema()
-        opened.dispose()
+    yield from store_at(request.param, tmp_path, START)
 
 
 def play_one(store: OrderLog, loaded: LoadedGame) -> str:

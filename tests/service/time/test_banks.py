@@ -18,7 +18,7 @@ from service.orders.results import ServiceError
 from service.store.store import Store
 from service.sweeps import deadlines
 from service.time.banks import bank_line, bank_text
-from tests.stores import open_store
+from tests.stores import store_at
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
@@ -27,14 +27,7 @@ START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
     """An empty store of each kind, on a clock fixed at START."""
-    clock.set_now(START)
-    opened = open_store(request.param, tmp_path)
-    try:
-        yield opened
-    finally:
-        clock.set_now(None)
-        opened.drop_schema()
-        opened.dispose()
+    yield from store_at(request.param, tmp_path, START)
 
 
 def new_game(store: Store, bank: int = 72, seed: str = "66") -> LoadedGame:

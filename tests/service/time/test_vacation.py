@@ -17,7 +17,7 @@ from service.seats.seatcommands import answer
 from service.seats.vacation import vacation_left
 from service.store.store import Store
 from service.sweeps import deadlines
-from tests.stores import open_store
+from tests.stores import store_at
 
 SEATS = [NewSeat("anna", "anna@example.org"), NewSeat("bruno", "bruno@example.org")]
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
@@ -28,14 +28,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path,
           monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
     """An empty store of each kind, on a clock fixed at START, 14 vacation days a year."""
     monkeypatch.setenv("PBEM_VACATION_DAYS", "14")
-    clock.set_now(START)
-    opened = open_store(request.param, tmp_path)
-    try:
-        yield opened
-    finally:
-        clock.set_now(None)
-        opened.drop_schema()
-        opened.dispose()
+    yield from store_at(request.param, tmp_path, START)
 
 
 def new_game(store: Store, seed: str, *, vacation: bool = True, bank: int = 0) -> LoadedGame:
