@@ -222,3 +222,25 @@ def test_an_early_answer_to_a_decision_whose_answering_is_private_gains_nothing(
     private = bank_gains(Private(), loaded.state, loaded.meta,  # type: ignore[arg-type]
                          [order], seat, START)
     assert [gain.hours for gain in public] == [2] and private == []
+
+
+def test_a_passed_deadline_of_a_decision_whose_answering_is_private_spends_nothing(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A spend, public, would name the seat that had not answered: the default is played as in
+    a game without banks, and the bank stays as it was."""
+    from dataclasses import replace as copy
+
+    loaded = new_game(store, bank=30)
+    seat = owed_seat(loaded)
+    game, asked = loaded.game, loaded.game.prompt_for
+
+    def private(state: object, name: str) -> object:
+        prompt = asked(state, name)
+        return None if prompt is None else copy(prompt, answering_public=False)
+
+    monkeypatch.setattr(game, "prompt_for", private)
+    clock.set_now(parse_time(loaded.meta.deadlines[seat].due) + timedelta(minutes=1))
+    report = deadlines.sweep(store)
+    assert report.submissions  # the default, not the bank
+    assert events_of(store, loaded.meta.id, BankSpent) == []
+    assert load_game(store, loaded.meta.id).meta.bank(seat) == 30
