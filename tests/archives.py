@@ -11,9 +11,9 @@ from engine.core import canonical_json, get_game
 from engine.core.harness import seat_names
 from service.audit.archive import write_archive
 from service.base import clock
+from service.base.signing import Signer
 from service.cli.selfplay import play_to_end
 from service.game.loading import load_game
-from service.base.signing import Signer
 from service.game.witness import SignedLog
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import process_submission

@@ -24,7 +24,6 @@ from service.base.signing import (
     Signer,
     public_line,
     published_keys,
-    rotate,
     service_keys,
     signer,
 )
