@@ -94,6 +94,8 @@ def test_the_archive_carries_the_heads_signed_as_the_game_was_shown(
     assert [head.seq for head in target.iter_signed_heads(restored.game_id)] == \
         [head.seq for head in heads]
     assert verify(target, GAME_ID, KEYS).ok and verify(store, GAME_ID, KEYS).ok
+    # on a server with other keys, the imported heads of this one are passed over
+    assert verify(target, GAME_ID, KeyRing.parse(public_line(OTHER.public))).ok
     again = archives.export(target, GAME_ID, path.with_name("again.jsonl"), signer=SERVICE)
     assert again.read_bytes() == path.read_bytes()
 
