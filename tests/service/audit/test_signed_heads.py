@@ -309,3 +309,37 @@ def test_a_turn_email_carries_its_signed_head(played: tuple[Store, Path], home: 
         assert verify(store, game_id, keys).ok
     finally:
         store.dispose()
+
+
+def test_the_keys_are_read_from_the_service_address(played: tuple[Store, Path]) -> None:
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from service.base.signing import KEY_URL_PATH, read_key_source
+
+    class Keys(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            body = (public_line(SERVICE.public) + "\n").encode()
+            self.send_response(200 if self.path == KEY_URL_PATH else 404)
+            self.send_header("Content-Type", "text/plain")
+            self.end_headers()
+            self.wfile.write(body if self.path == KEY_URL_PATH else b"")
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Keys)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}"
+        _, path = played
+        audited = CliRunner().invoke(main, ["audit", "--archive", str(path),
+                                            "--key", base + KEY_URL_PATH])
+        assert audited.exit_code == 0 and "every signed head verified" in audited.output
+        assert read_key_source(base + KEY_URL_PATH).keys.keys() == {SERVICE.key_id}
+        with pytest.raises(KeyTextError, match="cannot read the public keys at .*404"):
+            read_key_source(base + "/elsewhere")
+    finally:
+        server.shutdown()
+        server.server_close()
