@@ -285,12 +285,11 @@ def test_the_command_refuses_a_forged_archive_naming_the_seq(
 
 def test_a_turn_email_carries_its_signed_head(played: tuple[Store, Path], home: Path,
                                               target: Store) -> None:
-    from tests.service.game.test_witness import SEATS
-
     store = Store(load_config().database_url)
     store.create_schema()
     try:
-        game_id = create_game(store, "secret-masters", SEATS, seed_hex="5e" * 32,
+        game_id = create_game(store, "secret-masters", archives.seats_for("secret-masters"),
+                              seed_hex="5e" * 32,
                               game_id="5a9e7c02").meta.id
         row = store.outbox_for_game(game_id)[-1]
         message = compose_outbox(store, load_config(), row)
