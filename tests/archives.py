@@ -11,9 +11,10 @@ from engine.core import canonical_json, get_game
 from engine.core.harness import seat_names
 from service.audit.archive import write_archive
 from service.base import clock
+from service.base.signing import Signer
 from service.cli.selfplay import play_to_end
 from service.game.loading import load_game
-from service.game.witness import AuditedLog
+from service.game.witness import SignedLog
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import process_submission
 from service.seats import master
@@ -86,15 +87,18 @@ def defaulted(store: Store, game: str, seed: str, start_orders: int = 4) -> str:
     raise AssertionError("the deadline defaults did not end the game")
 
 
-def export(store: AuditedLog, game_id: str, path: Path, with_secrets: bool = False) -> Path:
-    """Write the game's archive to `path` and return it."""
+def export(store: SignedLog, game_id: str, path: Path, with_secrets: bool = False,
+           signer: Signer | None = None) -> Path:
+    """Write the game's archive to `path` (its last head signed by `signer`, if given) and
+    return it."""
     with path.open("wb") as out:
-        write_archive(store, game_id, out, with_secrets)
+        write_archive(store, game_id, out, with_secrets, signer)
     return path
 
 
 def read_lines(path: Path) -> tuple[dict[str, Any], Lines]:
-    """Return an archive's header and event lines as JSON objects."""
+    """Return an archive's header and further lines (events, and any signed heads after
+    them) as JSON objects."""
     lines = path.read_bytes().splitlines()
     return json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
 
@@ -107,14 +111,18 @@ def write_lines(path: Path, header: dict[str, Any], events: Lines) -> Path:
 
 
 def rechain(header: dict[str, Any], events: Lines) -> None:
-    """Recompute every hash and link, as a forger who controls the whole file would."""
-    prev = GENESIS_HASH
-    for index, item in enumerate(events, start=1):
+    """Recompute every hash and link, as a forger who controls the whole file would (signed
+    heads, which need the service's key, are left as they are)."""
+    prev, index = GENESIS_HASH, 0
+    for item in events:
+        if "signed_head" in item:
+            continue
+        index += 1
         item["seq"], item["prev_hash"] = index, prev
         item["hash"] = prev = event_hash(
             header["game_id"], index, item["type"], item["schema_version"], item["payload"],
             item["actor"], item["causation"], item["recorded_at"], prev)
-    header["events"], header["last_hash"] = len(events), prev
+    header["events"], header["last_hash"] = index, prev
 
 
 def altered_bytes(path: Path, target: Path, change: Callable[[list[bytes]], None]) -> Path:

@@ -11,18 +11,26 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from engine.core import Game, UnknownGame, canonical_json, get_game, sha256_hex
 from engine.core.errors import UnknownEngineVersion
 from service.base.inputs import nesting_depth
+from service.base.signedhead import SignedHead
 from service.game.loading import UnknownGameId, load_game
-from service.game.witness import AuditedLog
+from service.game.witness import Head, SignedLog, keyed, signed_head
 from service.store.roles import EventLog
 from service.store.store import GENESIS_HASH, StoredEvent, event_hash
 
+if TYPE_CHECKING:
+    from service.base.signing import KeyRing, Signer
+
 FORMAT = "pbem-archive"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+READ_VERSIONS = (1, 2)
+"""Format versions read: 2 adds the signed heads, lines `{"signed_head": {...}}` after the
+event they sign; 1 has none."""
+SIGNED_HEAD = "signed_head"
 SUFFIX = ".pbem.jsonl"
 EVENT_FIELDS = ("game_id", "seq", "type", "schema_version", "payload", "actor", "causation",
                 "recorded_at", "prev_hash", "hash")
@@ -120,19 +128,34 @@ def event_json(item: StoredEvent) -> dict[str, Any]:
             "recorded_at": item.recorded_at, "prev_hash": item.prev_hash, "hash": item.hash}
 
 
-def archive_lines(store: AuditedLog, game_id: str, with_secrets: bool = False) -> Iterator[str]:
-    """Yield the archive of a game line by line (each ends with a newline)."""
+def archive_lines(store: SignedLog, game_id: str, with_secrets: bool = False,
+                  signer: Signer | None = None) -> Iterator[str]:
+    """Yield the archive of a game line by line (each ends with a newline).
+
+    After each event come the heads the service signed at it (the newest signed now by
+    `signer`, when given), so a reader checks each against the chain as it streams past."""
     header = header_for(store, game_id, with_secrets)
     yield canonical_json(header.as_json()) + "\n"
+    row = store.get_game(game_id)
+    if signer is not None and row is not None and header.events:
+        signed_head(store, signer, game_id, Head(header.events, keyed(
+            row.seed, game_id, header.events, header.last_hash)))
+    heads = store.iter_signed_heads(game_id, upto=header.events)
+    head = next(heads, None)
     for item in store.iter_events(game_id, upto=header.events):
         yield canonical_json(event_json(item)) + "\n"
+        while head is not None and head.seq <= item.seq:
+            if head.seq == item.seq:
+                yield canonical_json({SIGNED_HEAD: head.as_json()}) + "\n"
+            head = next(heads, None)
 
 
-def write_archive(store: AuditedLog, game_id: str, out: IO[bytes],
-                  with_secrets: bool = False) -> int:
-    """Write the game's archive to `out`; return the number of bytes written."""
+def write_archive(store: SignedLog, game_id: str, out: IO[bytes],
+                  with_secrets: bool = False, signer: Signer | None = None) -> int:
+    """Write the game's archive to `out` (its newest head signed by `signer`, when given);
+    return the number of bytes written."""
     size = 0
-    for line in archive_lines(store, game_id, with_secrets):
+    for line in archive_lines(store, game_id, with_secrets, signer):
         data = line.encode("utf-8")
         out.write(data)
         size += len(data)
@@ -154,11 +177,12 @@ class MailedArchive:
     note: str
 
 
-def archive_for_mail(store: AuditedLog, game_id: str, base_url: str, limit: int) -> MailedArchive:
+def archive_for_mail(store: SignedLog, game_id: str, base_url: str, limit: int,
+                     signer: Signer | None = None) -> MailedArchive:
     """Return the archive to attach (at most `limit` bytes), or a note linking to it."""
     name = archive_name(header_for(store, game_id))
     parts, size = [], 0
-    for line in archive_lines(store, game_id):
+    for line in archive_lines(store, game_id, signer=signer):
         data = line.encode("utf-8")
         size += len(data)
         if size > limit:
@@ -223,9 +247,10 @@ def parse_header(line: bytes) -> ArchiveHeader:
     if data.get("format") != FORMAT:
         raise ArchiveError("this is not a pbem game archive (its first line has no "
                            f"\"format\": \"{FORMAT}\")")
-    if data.get("format_version") != FORMAT_VERSION:
+    if data.get("format_version") not in READ_VERSIONS:
         raise ArchiveError(f"archive format version {data.get('format_version')!r} is not "
-                           f"one this installation reads (it reads {FORMAT_VERSION})")
+                           f"one this installation reads (it reads "
+                           f"{', '.join(map(str, READ_VERSIONS))})")
     missing = [name for name in HEADER_FIELDS if name not in data]
     if missing:
         raise ArchiveError(f"the header lacks {', '.join(missing)}")
@@ -254,13 +279,15 @@ class Archive:
             raise ArchiveError(f"{self.path} is empty")
         self.header = parse_header(first)
 
-    def entries(self, strict: bool = False) -> Iterator[dict[str, Any]]:
+    def entries(self, strict: bool = False,
+                heads: HeadCheck | None = None) -> Iterator[dict[str, Any]]:
         """Yield each event line's JSON object in order, checked against the hash chain.
 
         Raises ArchiveError naming the first event that is missing, out of order, altered or
         not linked to the one before, and when the file ends before the header's last event.
         A line's hash is checked over its own bytes; `strict` re-encodes each event as the
-        store does instead, which also refuses lines that are not in canonical form.
+        store does instead, which also refuses lines that are not in canonical form. Each
+        signed head is handed to `heads` with the chain hash of the event it follows.
         """
         expected, prev_hash, game_id = 1, GENESIS_HASH, self.header.game_id
         with self.path.open("rb") as file:
@@ -269,6 +296,11 @@ class Archive:
                 if line.isspace():
                     continue
                 data = _object(line, f"event {expected}", expected)
+                if SIGNED_HEAD in data:
+                    head = _signed_head(data, expected - 1)
+                    if heads is not None:
+                        heads.check(head, prev_hash)
+                    continue
                 _check_fields(data, expected, game_id)
                 if data["seq"] != expected or data["prev_hash"] != prev_hash:
                     _check_link(data, expected, prev_hash)
@@ -278,11 +310,78 @@ class Archive:
                 yield data
                 expected, prev_hash = expected + 1, data["hash"]
         _check_end(self.header, expected - 1, prev_hash)
+        if heads is not None:
+            heads.finish(expected - 1)
+
+    def signed_heads(self) -> Iterator[SignedHead]:
+        """Yield the signed heads the archive carries, in order (no check of the events)."""
+        with self.path.open("rb") as file:
+            file.readline(MAX_LINE_BYTES + 1)
+            for _, line in read_lines(file, first=2):
+                if _SIGNED_KEY in line[:20]:
+                    data = _object(line, "a signed head", None)
+                    if SIGNED_HEAD in data:
+                        yield _signed_head(data, None)
 
     def events(self, strict: bool = False) -> Iterator[StoredEvent]:
         """Yield the events in order as the store holds them, checked as `entries` does."""
         for data in self.entries(strict):
             yield StoredEvent(**data)
+
+
+_SIGNED_KEY = b'{"signed_head"'
+
+
+def _signed_head(data: dict[str, Any], after: int | None) -> SignedHead:
+    """Return the signed head on a line, or raise ArchiveError; `after`, the seq of the
+    event it follows, must be its seq."""
+    inner = data.get(SIGNED_HEAD)
+    if (data.keys() != {SIGNED_HEAD} or not isinstance(inner, dict)
+            or inner.keys() != {"seq", "hash", "key", "signature"}
+            or type(inner["seq"]) is not int
+            or not all(isinstance(inner[name], str) for name in ("hash", "key", "signature"))):
+        raise ArchiveError("a signed head line is not {\"signed_head\": {\"hash\", \"key\", "
+                           "\"seq\", \"signature\"}}", after)
+    head = SignedHead(inner["seq"], inner["hash"], inner["key"], inner["signature"])
+    if after is not None and head.seq != after:
+        raise ArchiveError(f"the head the service signed at seq {head.seq} stands after event "
+                           f"{after}: events were removed, inserted or moved", after or None)
+    return head
+
+
+class HeadCheck:
+    """Checks the signed heads of an archive as they stream past: each must be signed by one
+    of `keys` over the witnessed hash the archive's own chain gives at its seq (the seed
+    keys it), and, when `required`, the last event must carry one."""
+
+    def __init__(self, game_id: str, seed_hex: str, keys: KeyRing, required: bool = True) -> None:
+        self.game_id, self.seed_hex, self.keys, self.required = game_id, seed_hex, keys, required
+        self.verified = 0
+        self.last_good = 0
+        self.last_signed = 0
+
+    def check(self, head: SignedHead, chain_hash: str) -> None:
+        """Raise ArchiveError unless the head verifies and the chain up to it leads to it."""
+        problem = self.keys.problem(self.game_id, head)
+        if problem:
+            raise ArchiveError(problem, head.seq)
+        if keyed(self.seed_hex, self.game_id, head.seq, chain_hash) != head.hash:
+            raise ArchiveError(
+                f"the events up to seq {head.seq} are not the ones the service signed there "
+                f"(key {head.key}): an event after seq {self.last_good} (the last signed head "
+                "that holds) was altered, re-attributed, removed or inserted, and the hash "
+                "chain recomputed", head.seq)
+        self.verified += 1
+        self.last_good = self.last_signed = head.seq
+
+    def finish(self, last: int) -> None:
+        """Raise ArchiveError when a signed last head is required and missing."""
+        if self.required and last and self.last_signed != last:
+            raise ArchiveError(
+                f"the archive's last event carries no head signed by the service (the last "
+                f"signed one is at seq {self.last_signed or 'none'}): it was not written by "
+                "the service, or events were added or the signatures removed after it was",
+                last)
 
 
 def chained(events: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:

@@ -4,29 +4,43 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from service.audit.archive import Archive, ArchiveError, ArchiveHeader, check_engine, seed_matches
+from service.audit.archive import (
+    Archive,
+    ArchiveError,
+    ArchiveHeader,
+    HeadCheck,
+    check_engine,
+    seed_matches,
+)
 from service.audit.rerun import AuditFailure, AuditRefused, AuditReport, rerun_log
 from service.base.ids import GAME_ID_RULE, is_game_id
 from service.game.events import SERVICE_EVENTS, SeedRevealed, is_service_event
 from service.game.loading import fold_rows, snapshot_of
 from service.game.meta import GameMeta, apply_service_event, seat_addresses
 from service.game.witness import AuditedLog
-from service.store.roles import GameIndex
+from service.store.roles import GameIndex, SignedHeads
 from service.store.store import CHECKPOINT_EVERY, GameRow, StoredEvent, StoreError
+
+if TYPE_CHECKING:
+    from service.base.signing import KeyRing
 
 STATUSES = ("active", "paused", "finished")
 
 
-class Restoring(AuditedLog, GameIndex, Protocol):
-    """The store as an archive is restored into it: the log written as it is, and the
-    index of who plays the game."""
+class Restoring(AuditedLog, GameIndex, SignedHeads, Protocol):
+    """The store as an archive is restored into it: the log written as it is, the index of
+    who plays the game, and the heads the service signed of it."""
 
 
-def audit_archive(path: str | Path, *, house: bool = False) -> AuditReport:
+def audit_archive(path: str | Path, *, house: bool = False, keys: KeyRing | None = None,
+                  unsigned: bool = False) -> AuditReport:
     """Audit an archive from the file alone: chain, seed, every draw and order, the end, and
-    that its header says what its log says; with `house`, the house's choices as well."""
+    that its header says what its log says; with `house`, the house's choices as well.
+
+    With `keys`, every signed head in the archive must verify under them and be the head
+    its own events lead to, and (unless `unsigned`) its last event must carry one."""
     archive = Archive(path)
     header = archive.header
     _check_engine(header)
@@ -40,7 +54,9 @@ def audit_archive(path: str | Path, *, house: bool = False) -> AuditReport:
                            "refuses it, but a finished game's archive has everything)")
     folded = _Folded(header.game_id)
     try:
-        report = rerun_log(header.game_id, header.seed, folded.watch(archive.entries()),
+        heads = (None if keys is None else
+                 HeadCheck(header.game_id, header.seed, keys, required=not unsigned))
+        report = rerun_log(header.game_id, header.seed, folded.watch(archive.entries(heads=heads)),
                            require_finished=header.finished, house=house)
         check_header(header, folded.meta)
     except ArchiveError as exc:
@@ -103,8 +119,11 @@ class Restored:
     status: str
 
 
-def import_archive(store: Restoring, path: str | Path) -> Restored:
-    """Restore a game from its archive; refuse a broken chain, a taken id or a missing seed.
+def import_archive(store: Restoring, path: str | Path, keys: KeyRing | None = None,
+                   unsigned: bool = False) -> Restored:
+    """Restore a game from its archive; refuse a broken chain, a taken id or a missing seed,
+    and with `keys` a head they do not sign or the events do not lead to, or (unless
+    `unsigned`) an archive whose last event carries no signed head.
 
     Everything is written in one transaction while the chain is checked, so a refused
     archive leaves the store as it was.
@@ -125,7 +144,7 @@ def import_archive(store: Restoring, path: str | Path) -> Restored:
     if store.get_game(header.game_id) is not None:
         raise ArchiveError(f"a game with id {header.game_id} is already in this store")
     try:  # the whole record, as `pbem audit --archive` checks it, before anything is written
-        audit_archive(path)
+        audit_archive(path, keys=keys, unsigned=unsigned)
     except AuditFailure as exc:
         raise ArchiveError("the archive does not pass its audit, so nothing was imported: "
                            f"{exc.reason}", exc.seq) from None
@@ -138,6 +157,7 @@ def import_archive(store: Restoring, path: str | Path) -> Restored:
         count = store.restore_game(row, _seed_checked(archive.events(strict=True), header))
     except StoreError as exc:
         raise ArchiveError(str(exc)) from None
+    store.record_signed_heads(header.game_id, list(archive.signed_heads()))
     _cache(store, header.game_id)
     return Restored(header.game_id, count, header.status)
 

@@ -3,12 +3,16 @@ against the snapshots."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.core import encode, get_game
 from service.game.loading import UnknownGameId, load_game
-from service.game.witness import AuditedLog
+from service.game.witness import SignedLog, signed_heads_problem
 from service.store.records import GameRow
 from service.store.roles import EventLog, LogAudit
+
+if TYPE_CHECKING:
+    from service.base.signing import KeyRing
 
 
 @dataclass(frozen=True)
@@ -21,8 +25,9 @@ class VerifyReport:
     problem: str = ""
 
 
-def verify(store: AuditedLog, game_id: str) -> VerifyReport:
-    """Check the hash chain, and that a full replay equals the state loaded from snapshots."""
+def verify(store: SignedLog, game_id: str, keys: KeyRing | None = None) -> VerifyReport:
+    """Check the hash chain, and that a full replay equals the state loaded from snapshots;
+    with `keys` (the service's public keys), that the log leads to every head it signed."""
     row = store.get_game(game_id)
     if row is None:
         raise UnknownGameId(game_id)
@@ -40,6 +45,10 @@ def verify(store: AuditedLog, game_id: str) -> VerifyReport:
         return VerifyReport(False, last, seq, f"an email was written for seq {seq} with the "
                             f"head {digest[:12]}, which the log no longer holds there: events "
                             "were removed or rewritten after the service mailed them")
+    if keys is not None:
+        wrong = signed_heads_problem(store, game_id, row.seed, keys)
+        if wrong is not None:
+            return VerifyReport(False, last, wrong[0], wrong[1])
     stale = stale_snapshot(store, row)
     if stale is not None:
         store.delete_snapshots(game_id)

@@ -335,29 +335,34 @@ def verify_command(game_id: str | None, every: bool, witnesses: tuple[str, ...])
 
     if every == (game_id is not None) or (every and witnesses):
         raise ServiceError("give a game id (with any --witness), or --all")
+    from service.cli.keys import own_keys
+
     store = open_store()
+    keys = own_keys()
     if every:
-        verify_every_game(store)
+        verify_every_game(store, keys)
         return
-    report = verify(store, game_id or "")
+    report = verify(store, game_id or "", keys)
     for given in witnesses:
         check_witness_command(store, game_id or "", given)
     if report.ok:
-        click.echo(f"ok: {report.events} events, hash chain intact, replay matches")
+        click.echo(f"ok: {report.events} events, hash chain intact, every signed head "
+                   "holds, replay matches")
         return
     where = f" at seq {report.first_bad_seq}" if report.first_bad_seq is not None else ""
     raise click.ClickException(f"verification failed{where}: {report.problem}")
 
 
-def verify_every_game(store: Any) -> None:
-    """Verify every game; print each failure and a summary; exit 1 if any failed."""
+def verify_every_game(store: Any, keys: Any = None) -> None:
+    """Verify every game (against the heads `keys` signed); print each failure and a summary;
+    exit 1 if any failed."""
     from service.audit.verify import verify
 
     games = store.list_games()
     failed = events = 0
     for row in games:
         try:
-            report = verify(store, row.id)
+            report = verify(store, row.id, keys)
         except Exception as exc:  # noqa: BLE001 - one broken game must not hide the others
             failed += 1
             click.echo(f"FAIL {row.id}: {type(exc).__name__}: {exc}")
@@ -394,23 +399,36 @@ def check_witness_command(store: AuditedLog, game_id: str, given: str) -> None:
 @click.option("--house", is_flag=True, help="Also choose every order of the house again, "
               "running its player for the recorded iterations: each must be the one recorded "
               "(slower: the house's thinking is done again).")
+@click.option("--key", "key_source", metavar="FILE|URL",
+              help="The service's public keys (a file, or its address such as "
+              "https://HOST/.well-known/pbem-key): every signed head in the archive must "
+              "verify and be the head its events lead to, and the last event must carry one.")
 @handles_errors
-def audit_command(game_id: str | None, archive_path: str | None, house: bool) -> None:
+def audit_command(game_id: str | None, archive_path: str | None, house: bool,
+                  key_source: str | None) -> None:
     """Re-run every order of a finished game from its revealed seed; the log must match."""
     if (game_id is None) == (archive_path is None):
         raise ServiceError("give a game id, or --archive FILE (not both)")
+    if key_source is not None and archive_path is None:
+        raise ServiceError("--key checks an archive's signed heads: give --archive FILE")
     from service.audit.rerun import audit
     from service.audit.restore import audit_archive
 
+    signed = ""
     if archive_path is not None:
-        report = audit_archive(archive_path, house=house)
+        from service.cli.keys import read_keys
+
+        keys = read_keys(key_source) if key_source else None
+        report = audit_archive(archive_path, house=house, keys=keys)
+        signed = (", every signed head verified against the given keys" if keys else
+                  " (signed heads not checked: give --key with the service's public keys)")
     else:
         report = audit(open_store(), game_id or "", house=house)
     state = "" if report.finished else " (a running game: checked up to its last event)"
     chosen = f", {report.house} orders of the house chosen again" if house else ""
     click.echo(f"ok: hash chain intact, seed matches its published hash, {report.orders} "
                f"orders re-run{chosen}, {report.draws} random draws re-derived, "
-               f"{report.events} events reproduced exactly{state}")
+               f"{report.events} events reproduced exactly{state}{signed}")
 
 
 @main.command("pause")
@@ -499,6 +517,7 @@ def register_extra_commands(group: click.Group) -> None:
     from service.cli.backups import backup_command, restore_command
     from service.cli.check import check_command
     from service.cli.house import house_group
+    from service.cli.keys import key_command
     from service.cli.opentables import (
         cancel_command,
         invite_command,
@@ -517,6 +536,7 @@ def register_extra_commands(group: click.Group) -> None:
     group.add_command(seats_command)
     group.add_command(check_command)
     group.add_command(house_group)
+    group.add_command(key_command)
     for command in (start_command, cancel_command, invite_command, offer_command):
         group.add_command(command)
     for plugin in entry_points(group="pbem.commands"):

@@ -15,7 +15,7 @@ from service.audit.rerun import AuditRefused, audit
 from service.audit.verify import verify
 from service.game.events import DEADLINE_ACTOR
 from service.game.loading import LoadedGame, load_game
-from service.game.witness import AuditedLog
+from service.game.witness import SignedLog
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import submit_order
 from service.orders.results import ServiceError
@@ -53,7 +53,7 @@ def play_to_end(store: OrderLog, loaded: LoadedGame, seed: bytes) -> PlayedGame:
     raise ServiceError(f"game {game_id} did not end after {MAX_ORDERS} orders")
 
 
-def check_played(store: AuditedLog, game_id: str) -> None:
+def check_played(store: SignedLog, game_id: str) -> None:
     """Verify and audit a finished game, raising ServiceError on any failure."""
     report = verify(store, game_id)
     if not report.ok:

@@ -16,9 +16,13 @@ import hashlib
 import hmac
 import re
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from service.store.roles import EventLog, LogAudit
+from service.base.signedhead import SignedHead
+from service.store.roles import EventLog, LogAudit, SignedHeads
+
+if TYPE_CHECKING:
+    from service.base.signing import KeyRing, Signer
 
 
 class AuditedLog(EventLog, LogAudit, Protocol):
@@ -98,3 +102,52 @@ def check_witness(store: AuditedLog, game_id: str, seq: int, prefix: str) -> Wit
         return WitnessReport(False, seq, f"event {seq} has the hash {head.short}, not "
                                          f"{prefix[:SHORT]}: the log was rewritten")
     return WitnessReport(True, seq)
+
+
+_NOTED: set[tuple[str, int, str]] = set()
+"""Heads this process has noted in the store already, by (game id, seq, key id)."""
+_NOTED_KEPT = 4096
+
+
+def signed_head(store: SignedHeads, signer: Signer, game_id: str, head: Head) -> SignedHead:
+    """Return the head signed by the service's key, noted in the store (once per process) as
+    a head the service showed."""
+    signed = signer.sign(game_id, head.seq, head.hash)
+    key = (game_id, head.seq, signed.key)
+    if key not in _NOTED:
+        store.record_signed_heads(game_id, [signed])
+        if len(_NOTED) >= _NOTED_KEPT:
+            _NOTED.clear()
+        _NOTED.add(key)
+    return signed
+
+
+class SignedLog(AuditedLog, SignedHeads, Protocol):
+    """The log with the heads the service signed of it."""
+
+
+def signed_heads_problem(store: SignedLog, game_id: str, seed_hex: str, keys: KeyRing) -> tuple[int, str] | None:
+    """Return (seq, why) for the first signed head in the store that the log does not lead
+    to or that `keys` do not verify, or None when every one holds.
+
+    Heads signed by a key not among `keys` (another server's, kept from an imported archive)
+    are passed over: they were checked against that server's keys when imported. The log and
+    the heads are read side by side in seq order, a batch at a time."""
+    events = store.iter_events(game_id)
+    current = next(events, None)
+    for head in store.iter_signed_heads(game_id):
+        if head.key not in keys.keys:
+            continue
+        while current is not None and current.seq < head.seq:
+            current = next(events, None)
+        problem = keys.problem(game_id, head)
+        if problem:
+            return head.seq, problem
+        if current is None or current.seq != head.seq:
+            return head.seq, (f"the service signed a head at seq {head.seq}, which the log no "
+                              "longer holds: the end of the log was removed")
+        if keyed(seed_hex, game_id, head.seq, current.hash) != head.hash:
+            return head.seq, (f"the log up to seq {head.seq} is not the one the service signed "
+                              f"there (key {head.key}): events were altered, removed or "
+                              "inserted after they were shown")
+    return None

@@ -20,6 +20,8 @@ from service.audit.archive import archive_for_mail
 from service.base import clock
 from service.base.config import Config
 from service.base.inputs import bad_character
+from service.base.signedhead import SignedHead
+from service.base.signing import kept_signer
 from service.base.templating import render_template
 from service.base.tokens import reply_address, signature
 from service.game.current import LogWithConnections, game_at
@@ -28,7 +30,7 @@ from service.game.history import history, reader_seq
 from service.game.loading import LoadedGame, UnknownGameId
 from service.game.meta import GameMeta
 from service.game.notify import DIGEST_PREFIX, HELD, NEWS_KINDS
-from service.game.witness import Head, head_at
+from service.game.witness import Head, head_at, signed_head
 from service.mail.hygiene import answerable, automatic_reason, mark_automatic
 from service.mail.reading import REPLY_MARKER
 from service.mail.shape import (
@@ -39,7 +41,7 @@ from service.mail.shape import (
 )
 from service.pdf.seat_pdf import snapshot_pdf
 from service.store.orderlog import LogWithInbox
-from service.store.roles import Caches, Connections, LogAudit, MailRecord
+from service.store.roles import Caches, Connections, LogAudit, MailRecord, SignedHeads
 from service.store.store import OutboxRow, Submission
 from service.time.banks import bank_line
 from service.time.localtime import deadline_text
@@ -75,11 +77,14 @@ class Letter:
     news_title: str = "What happened since your last email"
     archive_note: str = ""
     head: Head | None = None
+    signed_head: SignedHead | None = None
+    """The head signed by the service's key (docs/signing.md)."""
     waiting: str = ""
     """Whom the table still waits for (reminders)."""
 
 
-class MailComposing(LogWithInbox, LogAudit, MailRecord, Caches, Connections, Protocol):
+class MailComposing(LogWithInbox, LogAudit, MailRecord, Caches, Connections, SignedHeads,
+                    Protocol):
     """The store as an email is composed: the game at the row's seq, what was mailed before,
     the input answered, the PDF and archive attached."""
 
@@ -159,11 +164,16 @@ def _turn_message(store: MailComposing, config: Config, row: OutboxRow) -> Email
 
         said = (reminder_waiting(now_loaded, seat), bank_line(now_loaded.meta, seat))
         letter = replace(letter, waiting=" ".join(line for line in said if line))
-    archive = (archive_for_mail(store, row.game_id, config.base_url, ARCHIVE_ATTACH_BYTES)
-               if then.meta.finished else None)
+    if letter.head is not None:
+        letter = replace(letter, signed_head=signed_head(store, kept_signer(config), row.game_id,
+                                                         letter.head))
+    archive = (archive_for_mail(store, row.game_id, config.base_url, ARCHIVE_ATTACH_BYTES,
+                                kept_signer(config)) if then.meta.finished else None)
     if archive is not None:
         letter = replace(letter, archive_note=archive.note)
     message = _dress(config, letter, now_loaded.meta, seat, message_id(config, row))
+    if letter.signed_head is not None:
+        message["PBEM-Signed-Head"] = f"{row.game_id} {letter.signed_head.text}"
     # One PDF per (game, seq, seat), shared with the download; a reminder shows the seat now.
     shown = now_loaded if row.kind.startswith("reminder-") else then
     seen = reader_seq(store, shown.game, row.game_id, seat, shown.seq, shown.meta.finished)

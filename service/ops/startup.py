@@ -16,6 +16,7 @@ from sqlalchemy.exc import DBAPIError
 
 from service.base.config import Config, ConfigError
 from service.base.mailurl import MailUrlError, smtp_url_options, tls_options
+from service.base.signing import kept_signer
 from service.ops.safety import unsafe_settings
 from service.store import migrate
 from service.store.store import Store
@@ -67,6 +68,10 @@ def start_refusal(config: Config) -> str:
         return "\n".join(problems)
     if config.database_url.startswith("sqlite"):
         config.home.mkdir(parents=True, exist_ok=True)
+    try:  # the signing key is made on the first start, beside the secret key
+        kept_signer(config)
+    except ConfigError as exc:
+        return str(exc)
     store = Store(config.database_url)
     try:
         return store_problem(store)

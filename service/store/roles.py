@@ -39,6 +39,7 @@ from service.store.records import (
 if TYPE_CHECKING:
     from sqlalchemy import Connection
 
+    from service.base.signedhead import SignedHead
     from service.store.caches import LineKey, PdfKey
 
 
@@ -106,6 +107,18 @@ class LogAudit(Protocol):
     def restore_game(self, row: GameRow, events: Iterable[StoredEvent],
                      batch: int = 500) -> int:
         """Insert a game's row and its chained events as they are; return how many."""
+
+
+class SignedHeads(Protocol):
+    """The heads the service signed and showed: noted as they are shown, read to check the
+    log against them and to archive them."""
+
+    def record_signed_heads(self, game_id: str, heads: Sequence[SignedHead]) -> None:
+        """Note heads signed for a game; a head already noted (same seq and key) stays."""
+
+    def iter_signed_heads(self, game_id: str, upto: int | None = None,
+                          batch: int = 1000) -> Iterator[SignedHead]:
+        """Yield the game's signed heads up to seq `upto` in seq (then key) order."""
 
 
 class GameIndex(Protocol):

@@ -271,3 +271,19 @@ def outbox_row_from_row(row: Any) -> OutboxRow:
     values = dict(row._mapping)
     values["payload"] = json.loads(values["payload"])
     return OutboxRow(**values)
+
+
+# The heads the service signed and showed (in a turn email, on a seat page, in an archive):
+# the witnessed hash at a seq and the Ed25519 signature over it by the key named. `pbem verify`
+# checks the log against them and archives carry them; whoever can write the database but
+# does not hold the signing key cannot make a rewritten log match them (revision 0015).
+signed_heads = Table(
+    "signed_heads",
+    metadata,
+    Column("game_id", String(64), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("key_id", String(16), nullable=False),
+    Column("hash", String(64), nullable=False),
+    Column("signature", String(100), nullable=False),
+    PrimaryKeyConstraint("game_id", "seq", "key_id", name="signed_heads_pkey"),
+)

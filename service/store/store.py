@@ -34,6 +34,7 @@ from engine.core.canonical import canonical_json
 from service.store import migrate, schema
 from service.store.caches import CacheStore
 from service.store.handles import is_unique_violation
+from service.store.heads import HeadStore
 from service.store.queues import QueueStore
 from service.store.reads import ReadStore
 from service.store.records import (
@@ -90,6 +91,7 @@ if TYPE_CHECKING:
         MailRecord,
         Outbox,
         Replies,
+        SignedHeads,
     )
 
 __all__ = [
@@ -159,7 +161,7 @@ def _postgresql_engine(url: str, db_schema: str | None) -> Engine:
     return create_engine(url, pool_pre_ping=True, connect_args=connect_args)
 
 
-class Store(QueueStore, ReadStore, CacheStore):
+class Store(QueueStore, ReadStore, CacheStore, HeadStore):
     """The persistence of the service, for SQLite and PostgreSQL: it plays every role of
     `service.store.roles`, and opens, migrates and disposes of the database.
 
@@ -586,8 +588,8 @@ def _recomputed_hash(row: Any) -> str:
 
 if TYPE_CHECKING:
     StoreRoles = tuple[EventLog, LogAudit, GameIndex, Inbox, Replies, Outbox, MailRecord,
-                       Deadlines, Caches, Connections]
+                       Deadlines, Caches, Connections, SignedHeads]
 
     def _plays_every_role(store: Store) -> StoreRoles:
         """Hold `Store` to every role's protocol (for the type checker alone)."""
-        return (store, store, store, store, store, store, store, store, store, store)
+        return (store, store, store, store, store, store, store, store, store, store, store)

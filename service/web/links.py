@@ -11,10 +11,12 @@ from flask import abort, current_app
 
 from service.base.config import Config
 from service.base.ids import GAME_ID
+from service.base.signedhead import SignedHead
 from service.base.tokens import signature
 from service.game.current import PageGame, read_game
 from service.game.loading import LoadedGame, UnknownGameId, load_game
 from service.game.meta import GameMeta
+from service.game.witness import Head, signed_head
 from service.store.store import Store
 from service.web.security import count_bad_token, same
 
@@ -36,6 +38,15 @@ def store() -> Store:
     """Return the running app's store."""
     value: Store = current_app.extensions["pbem.store"]
     return value
+
+
+def signed(game_id: str, head: Head | None) -> SignedHead | None:
+    """Return a head shown on a page signed by the service (noted as shown), or None."""
+    from service.base.signing import kept_signer
+
+    if head is None:
+        return None
+    return signed_head(store(), kept_signer(config()), game_id, head)
 
 
 def seat_signature(meta: GameMeta, seat: str) -> str:

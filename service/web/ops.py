@@ -12,6 +12,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, request
 
 from service.base.metrics import exposition
+from service.base.signing import KEY_URL_PATH, published_keys
 from service.ops import startup
 from service.web.links import config, store
 from service.web.security import local_client, same
@@ -47,6 +48,14 @@ def health() -> Any:
     failing = any(checks.values())
     body["status"] = "failing" if failing else "ok"
     return body, 503 if failing else 200
+
+
+@bp.get(KEY_URL_PATH)
+def public_keys() -> Response:
+    """Return the service's public signing keys, the one signing now first, then the retired
+    ones (docs/signing.md): what `pbem audit --archive FILE --key URL` reads."""
+    return Response(published_keys(config()), mimetype="text/plain",
+                    headers={"Cache-Control": "public, max-age=300"})
 
 
 def operator() -> bool:

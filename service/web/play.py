@@ -17,7 +17,13 @@ from service.orders.results import ServiceError, SubmissionResult
 from service.pdf.seat_pdf import seat_pdf
 from service.seats.standing import standing_command, standing_list
 from service.store.store import Submission
-from service.web.links import authenticate_seat, authenticate_seat_page, seat_signature, store
+from service.web.links import (
+    authenticate_seat,
+    authenticate_seat_page,
+    seat_signature,
+    signed,
+    store,
+)
 from service.web.orderforms import order_text
 from service.web.render import page, seq_arg
 from service.web.seatparts import seat_parts
@@ -69,6 +75,7 @@ def seat_page(game_id: str, seat: str, sig: str) -> Any:
     result = SubmissionResult.from_submission(sub) if sub and sub.status != "received" else None
     news, returning, more_news = news_since_last_visit(game, seat)
     deadline = loaded.meta.deadlines.get(seat)
+    head = reader_head(store(), game, seat)
     return page(
         "seat.html", summary=parts.summary, meta=loaded.meta, seat=seat,
         player=loaded.meta.seat(seat).player, turn=parts.turn, board=parts.board,
@@ -80,7 +87,7 @@ def seat_page(game_id: str, seat: str, sig: str) -> Any:
         kept=sub.body if sub and result and not result.accepted else session.pop(UNSENT, ""),
         nonce=secrets.token_urlsafe(16), outcome=parts.outcome, sig=sig,
         refresh=sub is not None and sub.status == "received",
-        head=reader_head(store(), game, seat), standing=standing_list(loaded, seat),
+        head=head, signed_head=signed(game_id, head), standing=standing_list(loaded, seat),
         standing_topics=topics_help(loaded.game.standing_topics()),
         standing_note=session.pop(STANDING_NOTE, ""),
         **talk_context(loaded, seat, parts.conversations))

@@ -12,12 +12,19 @@ from typing import Any
 from flask import Blueprint, Response, abort, redirect, request, stream_with_context, url_for
 
 from service.audit.archive import archive_lines, archive_name, header_for
+from service.base.signing import kept_signer
 from service.game.current import PageGame
 from service.game.history import HistoryLine, lines_before, page_reader_seq
 from service.game.loading import LoadedGame, load_game
 from service.mail.compose import turn_label
 from service.pdf.render import private_items
-from service.web.links import authenticate_seat, authenticate_seat_page, page_game_or_404, store
+from service.web.links import (
+    authenticate_seat,
+    authenticate_seat_page,
+    config,
+    page_game_or_404,
+    store,
+)
 from service.web.render import inline_svg, page
 from service.web.summary import outcome_text, summarize
 
@@ -173,7 +180,7 @@ def download(game_id: str, seat: str, sig: str) -> Response:
     loaded = authenticate_seat(game_id, seat, sig)
     _finished_or_404(loaded)
     name = archive_name(header_for(store(), game_id))
-    lines = archive_lines(store(), game_id)
+    lines = archive_lines(store(), game_id, signer=kept_signer(config()))
     return Response(stream_with_context(line.encode("utf-8") for line in lines),
                     mimetype="application/x-ndjson",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})

@@ -302,12 +302,16 @@ def test_the_commands_export_audit_and_import(source: tuple[Store, dict[str, str
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     from click.testing import CliRunner
 
+    from service.base.config import load_config
+    from service.base.signing import signer
     from service.cli.main import main
 
     _, games = source
     monkeypatch.delenv("PBEM_DATABASE_URL", raising=False)
     monkeypatch.setenv("PBEM_HOME", str(tmp_path / "home"))
-    path = _archive(source, "freimaurerei", tmp_path)
+    store, _ = source  # written as `pbem export` writes it: signed by this service's key
+    path = archives.export(store, games["freimaurerei"], tmp_path / "freimaurerei.pbem.jsonl",
+                           signer=signer(load_config()))
     runner = CliRunner()
     audited = runner.invoke(main, ["audit", "--archive", str(path)])
     assert audited.exit_code == 0 and audited.output.startswith("ok: hash chain intact")

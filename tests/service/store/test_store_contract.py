@@ -557,3 +557,16 @@ def test_lobby_lines_are_read_back_only_at_the_head_they_were_made_at(store: Sto
     store.keep_lobby_lines([((GAME, moved.head_seq, moved.head_hash), '{"line": 2}')])
     assert store.lobby_lines([moved]) == {GAME: '{"line": 2}'}
     assert store.lobby_lines([row]) == {}
+
+
+def test_signed_heads_are_noted_once_and_read_back_in_seq_order(store: Store) -> None:
+    from service.base.signedhead import SignedHead
+
+    heads = [SignedHead(seq, f"{seq:064x}", key, "c2lnbmF0dXJl") for seq, key in
+             ((3, "bbbbbbbbbbbbbbbb"), (1, "aaaaaaaaaaaaaaaa"), (3, "aaaaaaaaaaaaaaaa"))]
+    store.record_signed_heads(GAME, heads)
+    store.record_signed_heads(GAME, [SignedHead(1, "f" * 64, "aaaaaaaaaaaaaaaa", "other")])
+    store.record_signed_heads(GAME, [])
+    assert list(store.iter_signed_heads(GAME, batch=2)) == [heads[1], heads[2], heads[0]]
+    assert list(store.iter_signed_heads(GAME, upto=2)) == [heads[1]]
+    assert list(store.iter_signed_heads("other00")) == []
