@@ -3,10 +3,11 @@ the game master's mails; each with a text and an HTML part."""
 from __future__ import annotations
 
 from email.message import EmailMessage
-from email.utils import format_datetime, formataddr
+from email.utils import format_datetime
 
 from service.base import clock
 from service.base.config import Config
+from service.base.inputs import mailbox
 from service.base.templating import render_template
 from service.game.loading import load_game
 from service.game.meta import GameMeta, format_time
@@ -24,7 +25,7 @@ def compose_replaced(store: EventLog, config: Config, row: OutboxRow,
         return None  # nothing changed, or the seat had no address (the house played it)
     message = EmailMessage()
     message["From"] = config.mail_from
-    message["To"] = formataddr((old.player, old.email))
+    message["To"] = mailbox(old.player, old.email)
     message["Subject"] = f"[{after.title} {after.id}] you no longer play seat {row.recipient}"
     message["Date"] = format_datetime(clock.now())
     message["Message-ID"] = message_id

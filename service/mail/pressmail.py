@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from email.message import EmailMessage
-from email.utils import format_datetime, formataddr
+from email.utils import format_datetime
 
 from service.base import clock
 from service.base.config import Config
+from service.base.inputs import mailbox
 from service.base.templating import render_template
 from service.base.tokens import press_reply_address, reply_address
 from service.game.events import MASTER, PressSent, press_heading
@@ -29,7 +30,7 @@ def compose_press(store: EventLog, config: Config, row: OutboxRow,
     sender = press_heading(item).split(" to ")[0]
     message = EmailMessage()
     message["From"] = config.mail_from
-    message["To"] = formataddr((info.player, info.email))
+    message["To"] = mailbox(info.player, info.email)
     message["Reply-To"] = _reply_to(config, meta, row, item)
     message["Subject"] = f"[{meta.title} {meta.id}] press from {sender}"
     message["Date"] = format_datetime(clock.now())

@@ -43,6 +43,7 @@ from service.orders.creation import (
     MAX_TITLE,
     NewSeat,
     bank_settings,
+    check_player_name,
     check_seats,
     checked_text,
     chosen_game_id,
@@ -159,14 +160,17 @@ def taken(meta: GameMeta) -> int:
     return len(meta.seats)
 
 
-def check_join(meta: GameMeta, email: str, invitation: str = "", link: str = "") -> Table:
-    """Return the table if `email` may take a seat now, or raise ServiceError saying why
-    (with no `email`, whether anybody new may)."""
+def check_join(meta: GameMeta, email: str, invitation: str = "", link: str = "",
+               player: str = "") -> Table:
+    """Return the table if `email` may take a seat now as `player`, or raise ServiceError
+    saying why (with no `email` and no `player`, whether anybody new may)."""
     table = check_open(meta)
     if link and link in table.links:
         raise ServiceError("this confirmation link was used already", "link-used")
     if email:
         check_newcomer(meta, email)
+    if player:
+        check_player_name(((seat.name, seat.player) for seat in meta.seats), player)
     if taken(meta) >= table.seats_needed:
         raise ServiceError(f"every seat of game {meta.id} is taken "
                            f"({table.seats_needed} of {table.seats_needed})", "full")
@@ -216,7 +220,7 @@ def join_table(store: EventLog, game_id: str, player: str, email: str, link: str
     taken starts the game. Raises ServiceError when the player may not join (any more)."""
     for _ in range(RETRIES):
         loaded = load_game(store, game_id)
-        table = check_join(loaded.meta, email, invitation, link)
+        table = check_join(loaded.meta, email, invitation, link, player)
         seat = seat_name_for(loaded.meta, player)
         full = taken(loaded.meta) + 1 >= table.seats_needed
         try:
