@@ -11,6 +11,7 @@ from service.base.inputs import mailbox
 from service.base.templating import render_template
 from service.game.loading import load_game
 from service.game.meta import GameMeta, format_time
+from service.game.opentableevents import PlayerJoined, PlayerLeft
 from service.store.roles import EventLog
 from service.store.store import OutboxRow
 
@@ -46,7 +47,24 @@ def compose_replaced(store: EventLog, config: Config, row: OutboxRow,
 MASTER_SUBJECTS = {"master-link": "your game master link",
                    "master-replaced": "a seat has a new player",
                    "master-default": "a deadline passed",
-                   "master-bounce": "mail to a seat bounces"}
+                   "master-bounce": "mail to a seat bounces",
+                   "master-joined": "a player joined",
+                   "master-left": "a player left the table",
+                   "master-started": "the game has started",
+                   "master-expired": "given up: not enough players",
+                   "master-cancelled": "cancelled"}
+TABLE_NEWS = {"master-joined": "every", "master-left": "every", "master-started": "outcome",
+              "master-expired": "outcome", "master-cancelled": "outcome"}
+"""The game master's news of an open table, each with the least setting that mails it."""
+
+
+def master_wants(meta: GameMeta, kind: str) -> bool:
+    """Return whether the game master's setting has a table's news of `kind` mailed."""
+    least = TABLE_NEWS.get(kind)
+    if least is None or meta.table is None:
+        return True
+    setting = meta.table.master_notices
+    return setting == "every" or (setting == "outcome" and least == "outcome")
 
 
 def compose_master(store: EventLog, config: Config, row: OutboxRow,
@@ -55,7 +73,8 @@ def compose_master(store: EventLog, config: Config, row: OutboxRow,
     from service.base.tokens import signature
 
     meta = load_game(store, row.game_id).meta
-    if not meta.master_email or row.kind not in MASTER_SUBJECTS:
+    if not meta.master_email or row.kind not in MASTER_SUBJECTS or not master_wants(meta,
+                                                                                   row.kind):
         return None
     sig = signature(config.secret_key(), meta.id, "*", 0, "admin")
     link = f"{config.base_url}/admin/games/{meta.id}/{sig}"
@@ -90,6 +109,10 @@ def _master_text(store: EventLog, row: OutboxRow, link: str) -> str:
                 "default now, replace a player, write to every player and end the game.")
     if row.kind == "master-bounce":
         return _bounce_text(meta)
+    if row.kind in TABLE_NEWS:
+        return table_news_text(store, row.game_id, row.seq) + (
+            "\n\nWhich of these you are mailed is yours to choose on your page; it lists "
+            "them all.")
     if row.kind == "master-replaced":
         return ("The seats now are: " + ", ".join(f"{s.name}: {s.player} <{s.email}>"
                                                   for s in meta.seats) + ".")
@@ -99,6 +122,37 @@ def _master_text(store: EventLog, row: OutboxRow, link: str) -> str:
 
     return default_notice(load_game(store, row.game_id, upto=row.seq),
                           load_game(store, row.game_id), seat)
+
+
+def table_news_text(store: EventLog, game_id: str, seq: int) -> str:
+    """Return what the game master is told of a table's news appended up to `seq`: who joined
+    or left and how many seats are taken, or that it started, expired or was cancelled."""
+    from service.game.events import SERVICE_EVENTS
+
+    meta = load_game(store, game_id, upto=seq).meta
+    table = meta.table
+    assert table is not None
+    stored = store.events(game_id, after_seq=max(seq - 40, 0), upto=seq)
+    items = [SERVICE_EVENTS.load(line.type, line.payload, line.schema_version)
+             for line in stored if line.type.startswith("table.")]
+    last = items[-1] if items else None
+    taken = f"{len(meta.seats)} of {table.seats_needed} seats are taken"
+    until = table.expires[:16].replace("T", " ") + " UTC"
+    players = ", ".join(f"{s.name} ({s.player})" for s in meta.seats) or "nobody"
+    if isinstance(last, PlayerJoined):
+        return (f"{last.player} joined {meta.title} (game {meta.id}) as seat {last.seat}. "
+                f"{taken}: {players}. It waits for its players until {until}.")
+    if isinstance(last, PlayerLeft):
+        return (f"Seat {last.seat} was given back by its player. {taken}: {players}. It "
+                f"waits for its players until {until}.")
+    if table.status == "started":
+        return (f"{meta.title} (game {meta.id}) has started with {players}: every player "
+                "has their first turn email.")
+    if table.status == "expired":
+        return (f"{meta.title} (game {meta.id}) did not find its players by {until} and was "
+                f"given up; those who had joined ({players}) are told.")
+    return (f"{meta.title} (game {meta.id}) is cancelled; those who had joined ({players}) "
+            "are told.")
 
 
 def _bounce_text(meta: GameMeta) -> str:
