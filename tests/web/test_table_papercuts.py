@@ -112,3 +112,21 @@ def test_a_players_name_is_unique_in_a_game(app: Flask, client: FlaskClient,
     late = post_form(client, confirmation_link(app, "bruno2@example.org"), {}, "/")
     assert late.status_code == 409 and "called Bruno already" in text(late)
     assert [s.player for s in load_game(store, game_id).meta.seats] == ["Anna", "Bruno"]
+
+
+def test_the_master_page_shows_the_tables_news_and_keeps_the_mail_setting(
+        app: Flask, client: FlaskClient, store: Store) -> None:
+    from .test_admin import master_path
+
+    loaded = open_game(store, "secret-masters", [NewSeat("anna", "anna@example.org", "Anna")],
+                       2, seed_hex=SEED, master_email="gm@example.org")
+    join_table(store, loaded.meta.id, "Bruno", "bruno@example.org", "l1")
+    path = master_path(app, load_game(store, loaded.meta.id))
+    page = text(client.get(path))
+    assert "News of the table" in page and "Bruno joined as bruno." in page
+    assert 'value="every" selected' in page
+    kept = post_form(client, f"{path}/notices", {"notices": "outcome"}, path)
+    assert kept.status_code == 200 and "is kept" in text(kept)
+    meta = load_game(store, loaded.meta.id).meta
+    assert meta.table is not None and meta.table.master_notices == "outcome"
+    assert 'value="outcome" selected' in text(client.get(path))
