@@ -73,6 +73,8 @@ def compose_master(store: EventLog, config: Config, row: OutboxRow,
     from service.base.tokens import signature
 
     meta = load_game(store, row.game_id).meta
+    if row.kind.startswith(("master-report.", "operator-report.")):
+        return _report_mail(store, config, meta, row, message_id)
     if not meta.master_email or row.kind not in MASTER_SUBJECTS or not master_wants(meta,
                                                                                    row.kind):
         return None
@@ -88,6 +90,41 @@ def compose_master(store: EventLog, config: Config, row: OutboxRow,
     message["X-Pbem-Game"] = meta.id
     text = _master_text(store, row, link)
     message.set_content(text + f"\n\nYour game master page (keep it private): {link}\n")
+    message.add_alternative(render_template("email/master.html", subject=str(message["Subject"]),
+                                            text=text, link=link), subtype="html")
+    return message
+
+
+def _report_mail(store: EventLog, config: Config, meta: GameMeta, row: OutboxRow,
+                 message_id: str) -> EmailMessage | None:
+    """Return the mail of a player's report to the game master or to the operator (None
+    when there is no such address, or the report is gone)."""
+    from service.base.tokens import signature
+    from service.seats.civility import report_genuine, report_text
+    from service.store.moderation import Moderation
+
+    operator = row.kind.startswith("operator-")
+    to = config.operator_email if operator else meta.master_email
+    kept = Moderation(store).get(int(row.payload.get("report", 0)))  # type: ignore[arg-type]
+    if not to or kept is None:
+        return None
+    message = EmailMessage()
+    message["From"] = config.mail_from
+    message["To"] = to
+    message["Subject"] = f"[{meta.title} {meta.id}] a player's report"
+    message["Date"] = format_datetime(clock.now())
+    message["Message-ID"] = message_id
+    message["Auto-Submitted"] = "auto-generated"
+    message["X-Pbem-Game"] = meta.id
+    text = report_text(kept, report_genuine(config.secret_key(), kept))
+    if operator:
+        link = f"{config.base_url}/admin/moderation"
+        where = "The moderation page (signed in as the operator)"
+    else:
+        sig = signature(config.secret_key(), meta.id, "*", 0, "admin")
+        link = f"{config.base_url}/admin/games/{meta.id}/{sig}"
+        where = "Your game master page (keep it private)"
+    message.set_content(text + f"\n\n{where}: {link}\n")
     message.add_alternative(render_template("email/master.html", subject=str(message["Subject"]),
                                             text=text, link=link), subtype="html")
     return message
@@ -172,3 +209,22 @@ def _bounce_text(meta: GameMeta) -> str:
     return ("\n\n".join(lines) + "\n\nIf the player has a new address, hand the seat over "
             "to it (\"Replace the player\" on your page, or `pbem replace`); if the player is "
             "gone, you can offer the seat to a newcomer.")
+
+
+def suspension_message(config: Config, address: str, reason: str) -> EmailMessage:
+    """Return the mail that tells an address it is suspended from open tables, and why."""
+    from email.utils import make_msgid
+
+    message = EmailMessage()
+    message["From"] = config.mail_from
+    message["To"] = address
+    message["Subject"] = "suspended from open tables"
+    message["Date"] = format_datetime(clock.now())
+    message["Message-ID"] = make_msgid(idstring="suspended", domain=config.mail_domain)
+    message["Auto-Submitted"] = "auto-generated"
+    text = ("The operator of this game service suspended this address from its open tables: "
+            "it cannot take a seat at a game open for players to join until the suspension "
+            f"is lifted. The games you play already go on.\n\nWhy: {reason}\n\n"
+            f"To discuss it, write to {config.operator_email or config.public_address}.")
+    message.set_content(text + "\n")
+    return message

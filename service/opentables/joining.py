@@ -20,6 +20,7 @@ from service.opentables.lifecycle import RETRIES, check_join, check_newcomer, jo
 from service.orders.appending import LogWithOutbox
 from service.orders.creation import MAX_PLAYER, check_player_name, checked_text
 from service.orders.results import ServiceError
+from service.seats.civility import check_welcome
 from service.seats.master import hand_over
 from service.store.links import MailLinks, token_digest
 from service.store.records import SeqConflict
@@ -157,6 +158,7 @@ def _confirm(store: Store, digest: str) -> Joined:
                                "already-joined")
         raise ServiceError("this confirmation link was used already: ask to join again from "
                            "the game's page", "link-used")
+    check_welcome(store, load_game(store, game_id).meta, data["email"])
     if data["seat"]:
         take_over(store, game_id, data["seat"], data["player"], data["email"])
         return Joined(game_id, data["seat"], data["player"], True)
