@@ -1,6 +1,7 @@
 """Every kind of page, measured by axe-core in Chromium at a phone's and a desktop's width:
 no violation of WCAG 2.1 A or AA (the lobby, a new game, joining and its confirmation, the
-seat page of every game, its history and replay, the public and master pages, my games).
+seat page of every game, its history and replay, the public and master pages, my games, and
+the operator's moderation page).
 Every board picture has a text equivalent, and a newcomer joins an open table with the
 keyboard alone."""
 from __future__ import annotations
@@ -16,6 +17,8 @@ from engine.core import all_games
 from service.opentables.joining import ask_to_join
 from service.opentables.lifecycle import join_table, open_game
 from service.orders.creation import NewSeat
+from service.seats import civility
+from service.seats.press import PressRequest, send_press
 from service.store.store import Store
 from service.web.links import master_signature
 
@@ -45,6 +48,11 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Any:
             path = seat_path(app, loaded, seat)
             pages[f"seat page of {game.name}"] = path
             if game.name == "masons":
+                other = loaded.meta.seat_names[1]
+                send_press(store, loaded.meta.id, other,
+                           PressRequest(None, "Shall we share the north?"), causation="a11y")
+                civility.report(store, app.config["PBEM"].secret_key(), loaded.meta.id,
+                                seat, "Rude.", about=other)
                 pages["history"] = f"{path}/history"
                 pages["replay"] = f"{path}/replay"
                 pages["public page"] = f"/games/{loaded.meta.id}"
@@ -62,6 +70,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Any:
         cookie = app.session_interface.get_signing_serializer(app).dumps(  # type: ignore
             {"me": "anna@example.org"})
     pages["my games"] = "/me"
+    pages["moderation"] = "/admin/moderation"
     with live_server(app, port) as base:
         yield {"base": base, "pages": pages, "cookie": cookie, "app": app, "store": store,
                "table": table.meta.id}
