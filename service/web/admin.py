@@ -14,6 +14,8 @@ from service.opentables import lifecycle
 from service.opentables.joining import invitation_token
 from service.orders.results import ServiceError
 from service.seats import master as tools
+from service.seats.civility import report_genuine
+from service.store.moderation import REPORT, Moderation
 from service.web.handoff import announce
 from service.web.links import authenticate_master, config, master_signature, seat_url, store
 from service.web.render import inline_svg, page
@@ -70,6 +72,8 @@ def master_page(loaded: LoadedGame, sig: str, message: str = "", error: str = ""
     return page("master.html", summary=summarize(loaded), meta=loaded.meta, sig=sig,
                 invitations=invitations, board=board, board_text=board_text,
                 table_news=table_news(loaded), master_notices=MASTER_NOTICE_WORDS,
+                reports=[(row, report_genuine(key, row)) for row in Moderation(store()).active(
+                    REPORT, game_id=loaded.meta.id) if row.game_id == loaded.meta.id],
                 seat_links=links, created=bool(request.args.get("created")),
                 failed=store().failed_submissions(loaded.meta.id),
                 failed_mail=store().failed_outbox(loaded.meta.id),

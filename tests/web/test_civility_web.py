@@ -32,6 +32,11 @@ def test_a_seat_mutes_blocks_and_reports_from_its_page(app: Flask, client: Flask
     assert "Your report went to the game master" in text(client.get(bruno))
     [report] = Moderation(store).newest(REPORT)
     assert report.data["message"]["text"] == "Shame on you, Bruno!"
+    from .test_admin import master_path
+
+    master = text(client.get(master_path(app, loaded)))
+    assert "Players&#39; reports" in master or "Players' reports" in master
+    assert "Insults." in master and "Shame on you, Bruno!" in master
     post_form(client, civility, {"action": "mute", "other": "carla"}, bruno)
     page = text(client.get(bruno))
     assert "Shame on you, Bruno!" not in page and "muted here" in page
