@@ -14,8 +14,10 @@ import pytest
 from flask import Flask
 
 from engine.core import all_games
+from service.game.loading import load_game
 from service.opentables.joining import ask_to_join
 from service.opentables.lifecycle import join_table, open_game
+from service.opentables.mails import leave_signature
 from service.orders.creation import NewSeat
 from service.seats import civility
 from service.seats.press import PressRequest, send_press
@@ -62,6 +64,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Any:
                           2, seed_hex=SEED, game_id="0c0d0f01", master_email="gm@example.org")
         join_table(store, table.meta.id, "Bruno", "bruno@example.org", "l1")
         pages["join"] = f"/games/{table.meta.id}/join"
+        joined = load_game(store, table.meta.id).meta
+        pages["leave"] = (f"/games/{table.meta.id}/leave/bruno/"
+                          f"{leave_signature(app.config['PBEM'].secret_key(), joined, 'bruno')}")
         pages["table master page"] = (f"/admin/games/{table.meta.id}/"
                                       f"{master_signature(table.meta)}")
         asked = ask_to_join(store, app.config["PBEM"].secret_key(), table.meta.id, "Carla",
@@ -148,6 +153,7 @@ def test_a_newcomer_joins_with_the_keyboard_alone(site: Any) -> None:
         with page.expect_navigation():
             page.keyboard.press("Enter")  # sends the form from its last field
         assert "Check your mail" in page.locator("main").inner_text()
+        assert not violations(page)  # the join page as it tells of the mailed link
         links = [m for to, _, body in mails(site["app"]) if email in to
                  for m in re.findall(r"https?://[^/\s]+(/join/[a-z2-7]+)", body)]
         page.goto(site["base"] + links[-1])
@@ -161,6 +167,7 @@ def test_a_newcomer_joins_with_the_keyboard_alone(site: Any) -> None:
         with page.expect_navigation():
             page.keyboard.press("Enter")
         assert "You have seat keys" in page.locator("main").inner_text()
+        assert not violations(page)  # the page of the seat taken
 
 
 def focus_and_type(page: Any, field: str, value: str) -> None:
