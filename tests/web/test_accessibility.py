@@ -49,6 +49,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Any:
             seat = loaded.meta.seat_names[0]
             path = seat_path(app, loaded, seat)
             pages[f"seat page of {game.name}"] = path
+            if game.name == "secret-masters":
+                acting = next(name for name in loaded.meta.seat_names
+                              if loaded.game.prompt_for(loaded.state, name) is not None)
+                pages["acting seat"] = seat_path(app, loaded, acting)
             if game.name == "masons":
                 other = loaded.meta.seat_names[1]
                 send_press(store, loaded.meta.id, other,
@@ -183,3 +187,35 @@ def focus_and_type(page: Any, field: str, value: str) -> None:
 def artifacts_dir() -> Path:
     """Where the screenshots of pages with violations are kept."""
     return Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+def tab_to(page: Any, check: str, presses: int = 150) -> None:
+    """Press Tab until `check` (a script over document.activeElement) is true, or fail."""
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"(e => Boolean({check}))(document.activeElement)"):
+            return
+    pytest.fail(f"nothing that meets {check} can be reached with Tab")
+
+
+def test_a_player_gives_an_order_and_writes_press_with_the_keyboard_alone(site: Any) -> None:
+    path = site["pages"]["acting seat"]
+    with chromium() as browser:
+        page = open_page(browser, site, 390)
+        page.goto(site["base"] + path)
+        legal = page.locator("ul.legal li").first.text_content()
+        assert legal
+        tab_to(page, "e.id === 'order-text'")
+        page.keyboard.type(legal.strip())
+        tab_to(page, "e.tagName === 'BUTTON' && e.textContent.trim() === 'Send order'")
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        assert "Not accepted" not in page.locator("main").inner_text()
+        assert not violations(page)  # the page as it answers the order
+        tab_to(page, "e.id === 'press-text'")
+        page.keyboard.type("Greetings, all.")
+        tab_to(page, "e.tagName === 'BUTTON' && e.textContent.trim() === 'Send message'")
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        assert "Your message was sent." in page.locator("main").inner_text()
+        assert "Greetings, all." in page.locator("#talk").inner_text()
