@@ -15,7 +15,7 @@ from service.game.events import SERVICE_EVENTS, PressSent, SeatPreferences
 from service.game.loading import LoadedGame, load_game
 from service.orders.results import ServiceError
 from service.seats import civility
-from service.seats.civility import muted_senders, mutes_of
+from service.seats.civility import mutes_of
 from service.seats.once import append_once
 from service.seats.press import (
     PressRequest,
@@ -109,15 +109,15 @@ def talk_context(loaded: LoadedGame, seat: str,
     """Return what the seat page needs for its conversation panel, its mail settings and
     its civility tools (press of the seats it muted is left out, here and everywhere)."""
     meta = loaded.meta
-    muted = muted_senders(store(), meta, seat)
-    heard = [Conversation(c.key, [m for m in c.messages if m.mine or m.sender not in muted],
+    mutes = mutes_of(store(), meta, seat)  # one indexed read: whose press the seat muted
+    heard = [Conversation(c.key, [m for m in c.messages if m.mine or m.sender not in mutes],
                           c.answer_seq) for c in conversations]
     others = [name for name in meta.seat_names if name != seat]
     return {"conversations": [c for c in heard if c.messages],
             "press_level": meta.press, "others": others,
             "people": [(name, meta.seat(name).player) for name in others
                        if name not in meta.house and meta.seat(name).email],
-            "mutes": mutes_of(store(), meta, seat),
+            "mutes": mutes,
             "prefs": meta.prefs(seat), "talk_note": session.pop(FLASH_KEY, "")}
 
 
