@@ -151,6 +151,7 @@ def _confirm(store: Store, digest: str) -> Joined:
     """Take the seat the confirmation link of `digest` asks for, once."""
     data = _pending(store, digest)
     links, game_id = MailLinks(store), data["game"]
+    check_welcome(store, load_game(store, game_id).meta, data["email"])  # the link kept
     if not links.use_digest(digest, JOIN):
         seated = seat_of(store, game_id, data["email"])
         if seated:
@@ -158,7 +159,6 @@ def _confirm(store: Store, digest: str) -> Joined:
                                "already-joined")
         raise ServiceError("this confirmation link was used already: ask to join again from "
                            "the game's page", "link-used")
-    check_welcome(store, load_game(store, game_id).meta, data["email"])
     if data["seat"]:
         take_over(store, game_id, data["seat"], data["player"], data["email"])
         return Joined(game_id, data["seat"], data["player"], True)
