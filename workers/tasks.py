@@ -194,7 +194,9 @@ def process_submission(submission_id: str) -> dict[str, Any]:
         if before.source == "email":
             # Press and mail commands append outside the decisions: queue the game's mail
             # that no queue holds yet (one bounded read; rows held by a queue are left).
-            enqueue_game_mail(before.game_id or addressed_game(before.recipient))
+            after = store().get_submission(submission_id)  # a join confirmed by reply
+            enqueue_game_mail(before.game_id or addressed_game(before.recipient)  # is routed
+                              or (after.game_id if after is not None else None))
             if here:
                 reply_now(submission_id)
             else:

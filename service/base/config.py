@@ -40,6 +40,9 @@ class Config:
     vacation_days: int = 14
     """Each player's vacation days per calendar year, across all their games
     (`PBEM_VACATION_DAYS`)."""
+    operator_email: str = ""
+    """Where players' reports go besides the game master (`PBEM_OPERATOR_EMAIL`; none: they
+    wait on the moderation page only)."""
 
     @property
     def mail_dir(self) -> Path:
@@ -164,4 +167,5 @@ def load_config(environ: dict[str, str] | None = None) -> Config:
         base_url=(env.get("PBEM_BASE_URL") or served_url(home) or DEFAULT_BASE_URL).rstrip("/"),
         max_message_bytes=int(env.get("PBEM_MAX_MESSAGE_BYTES", str(2 * 1024 * 1024))),
         vacation_days=int(env.get("PBEM_VACATION_DAYS", "14")),
+        operator_email=(env.get("PBEM_OPERATOR_EMAIL") or "").strip(),
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from email.headerregistry import Address
 
 MAX_EMAIL = 254
 BAD_CATEGORIES = {"Cc": "a control character", "Cs": "a lone surrogate",
@@ -110,3 +111,10 @@ def nesting_depth(data: str) -> int:
         elif char in "]}":
             depth -= 1
     return deepest
+
+
+def mailbox(name: str, email: str) -> Address:
+    """Return a header's mailbox: a display name and an address, quoted or encoded as the
+    name needs, so a name mixing accents with `<`, `>` or `,` stays one name (a string made
+    by `formataddr` would be parsed again as several addresses)."""
+    return Address(display_name=name, addr_spec=email)

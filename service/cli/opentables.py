@@ -71,3 +71,39 @@ def offer_command(game_id: str, seat: str, withdraw: bool) -> None:
     offer_seat(open_store(), game_id, seat, not withdraw)
     click.echo(f"seat {seat} of game {game_id} is " + ("no longer offered" if withdraw
                                                         else "open for a replacement"))
+
+
+@click.command("suspend")
+@click.argument("address", required=False)
+@click.option("--reason", default="", help="Why (mailed to the address).")
+@click.option("--lift", "lift_id", type=int, metavar="ID", help="Lift the suspension ID "
+              "(as `pbem suspend --list` numbers it) instead.")
+@click.option("--list", "listing", is_flag=True, help="List the suspensions in force.")
+@handles_errors
+def suspend_command(address: str | None, reason: str, lift_id: int | None,
+                    listing: bool) -> None:
+    """Suspend an address from open tables, with a reason mailed to it (the operator's tool,
+    as the moderation page /admin/moderation)."""
+    from service.mail.notices import suspension_message
+    from service.mail.transport import send
+    from service.seats import civility
+    from service.store.moderation import SUSPEND, Moderation
+
+    store = open_store()
+    if listing:
+        for kept in Moderation(store).active(SUSPEND):
+            click.echo(f"{kept.id}  {kept.target}  since {kept.created_at[:16]}  "
+                       f"{kept.data.get('reason', '')}")
+        return
+    if lift_id is not None:
+        civility.lift_suspension(store, lift_id)
+        click.echo(f"suspension {lift_id} is lifted")
+        return
+    if not address:
+        raise click.UsageError("give the ADDRESS to suspend (or --list, or --lift ID)")
+    made = civility.suspend(store, address, reason)
+    config = load_config()
+    send(config, suspension_message(config, address.strip(), reason.strip()),
+         f"suspended-{made}")
+    click.echo(f"{address} is suspended from open tables (suspension {made}); the reason was "
+               "mailed to it")

@@ -31,6 +31,7 @@ from service.game.events import (
 from service.game.opentableevents import (
     InvitationMade,
     InvitationRevoked,
+    MasterNotices,
     PlayerJoined,
     PlayerLeft,
     SeatOffered,
@@ -88,6 +89,8 @@ class Table:
     seated: dict[str, int] = field(default_factory=dict)
     """The seq at which each seat was taken (a leave link names it, so it fits only the
     player who took the seat then)."""
+    master_notices: str = "every"
+    """What news of the table the game master is mailed (see `MASTER_NOTICES`)."""
 
     @property
     def seats_needed(self) -> int:
@@ -283,6 +286,8 @@ def _table_changed(meta: GameMeta, table: Table, item: Any, seq: int) -> GameMet
         return replace(meta, table=replace(table, status="started"))
     if isinstance(item, TableClosed):
         return replace(meta, table=replace(table, status=item.reason))
+    if isinstance(item, MasterNotices):
+        return replace(meta, table=replace(table, master_notices=item.setting))
     return meta
 
 
@@ -322,7 +327,7 @@ def apply_service_event(meta: GameMeta | None, game_id: str, item: Any, seq: int
         return replace(meta, offered=offered)
     if meta.table is not None and isinstance(item, PlayerJoined | PlayerLeft | InvitationMade
                                                  | InvitationRevoked | TableStarted
-                                                 | TableClosed):
+                                                 | TableClosed | MasterNotices):
         return _table_changed(meta, meta.table, item, seq)
     if isinstance(item, TokenRotated):
         return replace(meta, generations={**meta.generations, item.seat: item.generation})

@@ -96,6 +96,20 @@ class TableClosed:
     reason: str
 
 
+MASTER_NOTICES = ("every", "outcome", "off")
+"""What news of an open table its game master is mailed: every join and leave and the start
+or end ("every", the default); only the start, the expiry or the cancellation ("outcome");
+nothing ("off"). The master page shows every one of them whatever the setting."""
+
+
+@event("table.master-notices")
+@dataclass(frozen=True)
+class MasterNotices:
+    """The game master chose what news of the table they are mailed (`MASTER_NOTICES`)."""
+
+    setting: str
+
+
 @event("seat.offered")
 @dataclass(frozen=True)
 class SeatOffered:
@@ -106,7 +120,7 @@ class SeatOffered:
 
 
 TABLE_EVENTS = (TableOpened, PlayerJoined, PlayerLeft, InvitationMade, InvitationRevoked,
-                TableStarted, TableClosed, SeatOffered)
+                TableStarted, TableClosed, SeatOffered, MasterNotices)
 
 
 def describe_table_event(item: Any) -> str | None:
@@ -130,6 +144,8 @@ def describe_table_event(item: Any) -> str | None:
         return ("The game master cancelled the game before it started."
                 if item.reason == "cancelled" else "Not enough players joined in time: "
                 "the game was given up.")
+    if isinstance(item, MasterNotices):
+        return "The game master chose which news of the table they get by mail."
     if isinstance(item, SeatOffered):
         return (f"The seat {item.seat} is open for a replacement." if item.offered
                 else f"The seat {item.seat} is no longer offered.")

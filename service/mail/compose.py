@@ -10,8 +10,9 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, replace
+from email.headerregistry import Address
 from email.message import EmailMessage
-from email.utils import format_datetime, formataddr, make_msgid
+from email.utils import format_datetime, make_msgid
 from typing import Any, Protocol
 
 from engine.core import Prompt
@@ -19,7 +20,7 @@ from engine.core.contract import view_header
 from service.audit.archive import archive_for_mail
 from service.base import clock
 from service.base.config import Config
-from service.base.inputs import bad_character
+from service.base.inputs import bad_character, mailbox
 from service.base.signedhead import SignedHead
 from service.base.signing import kept_signer
 from service.base.templating import render_template
@@ -268,7 +269,7 @@ def _dress(config: Config, letter: Letter, meta: GameMeta, seat: str,
     message = EmailMessage()
     info = meta.seat(seat)
     message["From"] = config.mail_from
-    message["To"] = formataddr((info.player, info.email))
+    message["To"] = mailbox(info.player, info.email)
     message["Reply-To"] = reply_address(config.secret_key(), config.mail_domain, meta.id, seat,
                                         meta.generation(seat))
     message["Subject"] = letter.subject
@@ -311,7 +312,9 @@ def compose_reply(store: MailComposing, config: Config, sub: Submission) -> Emai
     if sub.status != "accepted" and not result.get("legal") and loaded and sub.seat:
         result["legal"] = _help_now(loaded, sub.seat)
     over = bool(loaded and loaded.meta.finished)
-    context = {"result": result, "status": sub.status, "marker": REPLY_MARKER,
+    public = not sub.seat and (sub.recipient or "").lower() == config.public_address
+    context = {"result": result, "status": sub.status,
+               "marker": "" if public else REPLY_MARKER,  # no orders are read at games@
                "game_id": sub.game_id or "", "seat": sub.seat or "", "over": over}
     message = _answer_to(config, sub, original, recipient, "your orders")
     if loaded and sub.seat:
@@ -368,7 +371,7 @@ def _held_answer(config: Config, sub: Submission, original: EmailMessage) -> Ema
     return message
 
 
-def _answer_to(config: Config, sub: Submission, original: EmailMessage, recipient: str,
+def _answer_to(config: Config, sub: Submission, original: EmailMessage, recipient: str | Address,
                subject_if_none: str) -> EmailMessage:
     """Return the headers of the answer to a received message: to `recipient`, "Re:" its
     subject, in its thread, marked as an automatic reply (the body is the caller's)."""
@@ -399,7 +402,7 @@ def _game_of(store: LogWithConnections, sub: Submission) -> LoadedGame | None:
         return None
 
 
-def _reply_recipient(sub: Submission, loaded: LoadedGame | None) -> str | None:
+def _reply_recipient(sub: Submission, loaded: LoadedGame | None) -> str | Address | None:
     """Return where the answer goes: the seat's own address when authenticated, else the sender.
 
     An unauthenticated message is answered at its sender's address with a refusal that names
@@ -407,7 +410,7 @@ def _reply_recipient(sub: Submission, loaded: LoadedGame | None) -> str | None:
     """
     if loaded is not None and sub.seat:
         info = loaded.meta.seat(sub.seat)
-        return formataddr((info.player, info.email))
+        return mailbox(info.player, info.email)
     return answerable(sub.sender)
 
 

@@ -223,7 +223,8 @@ def _process(store: Store, config: Config,
         raise ServiceError("Automatic mail (an out-of-office note, a bounce) is kept but never "
                            "read as orders.", "automatic-mail")
     if (sub.recipient or "").lower() == config.public_address:
-        return answer_public(store, config, sub, message), None
+        return answer_public(store, config, sub, message,
+                             safe_header(message, "In-Reply-To")), None
     press = read_press_address(sub.recipient or "")
     if press is not None:
         answered, _ = authenticate_press(store, config, press)

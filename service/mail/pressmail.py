@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 from email.message import EmailMessage
-from email.utils import format_datetime, formataddr
+from email.utils import format_datetime
+from typing import Protocol
 
 from service.base import clock
 from service.base.config import Config
+from service.base.inputs import mailbox
 from service.base.templating import render_template
 from service.base.tokens import press_reply_address, reply_address
 from service.game.events import MASTER, PressSent, press_heading
@@ -13,23 +15,31 @@ from service.game.loading import load_game
 from service.game.meta import GameMeta
 from service.mail.pressreply import answer_words
 from service.mail.quotes import PRESS_MARKER
+from service.seats.civility import muted_senders
 from service.seats.press import press_at
-from service.store.roles import EventLog
+from service.store.roles import Connections, EventLog
 from service.store.store import OutboxRow
 
 
-def compose_press(store: EventLog, config: Config, row: OutboxRow,
+class PressComposing(EventLog, Connections, Protocol):
+    """The store as a press email is composed: the log, and the reader's mutes."""
+
+
+def compose_press(store: PressComposing, config: Config, row: OutboxRow,
                   message_id: str, thread: str) -> EmailMessage | None:
-    """Return the press email of an outbox row (None if the row names no press message)."""
+    """Return the press email of an outbox row (None if the row names no press message, or
+    its reader muted its sender, here or everywhere)."""
     item = press_at(store, row.game_id, row.seq)
     if item is None or row.recipient not in item.recipients:
         return None
     meta = load_game(store, row.game_id).meta
+    if item.sender in muted_senders(store, meta, row.recipient):
+        return None
     info = meta.seat(row.recipient)
     sender = press_heading(item).split(" to ")[0]
     message = EmailMessage()
     message["From"] = config.mail_from
-    message["To"] = formataddr((info.player, info.email))
+    message["To"] = mailbox(info.player, info.email)
     message["Reply-To"] = _reply_to(config, meta, row, item)
     message["Subject"] = f"[{meta.title} {meta.id}] press from {sender}"
     message["Date"] = format_datetime(clock.now())

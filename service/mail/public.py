@@ -3,12 +3,15 @@
     games                          the open games, and seats open for a replacement
     join GAME_ID as NAME           ask for a seat of an open game (or an invitation's game)
     join GAME_ID seat SEAT as NAME ask to take over a seat open for a replacement
+    confirm                        (in a reply to a confirmation mail) take the seat it offers
     help                           this list
 
-A join mails a single-use confirmation link to the sender's address, as the join page does:
-the seat is taken only when the link is followed, so a forged sender gets a link it never
-follows, and at most one per game while an earlier one waits. Orders never go here: each seat
-has its own reply address.
+The command is the first line above the quoted mail that is one (a greeting before it is
+skipped, as it is before orders). A join mails a single-use confirmation link to the sender's
+address, as the join page does: the seat is taken only when the link is followed, or when the
+same address replies `confirm` to that mail (its Message-ID names a signed reference that
+only that mail carries), so a forged sender gets a link it never follows. Orders never go
+here: each seat has its own reply address.
 """
 from __future__ import annotations
 
@@ -18,42 +21,86 @@ from email.message import EmailMessage
 from service.base.config import Config
 from service.base.inputs import InputRefused, check_email
 from service.game.current import GameLists, LogWithConnections, games_at_rows
+from service.game.loading import load_game
 from service.game.meta import GameMeta, normal_address
 from service.mail.reading import extract_orders
-from service.opentables.joining import JOIN, ask_to_join
+from service.opentables.joining import JOIN, UnknownLink, ask_to_join, confirm_by_reply
 from service.opentables.lifecycle import expired, taken
+from service.opentables.mails import replied_join
 from service.orders.results import ServiceError, SubmissionResult
 from service.store.links import MailLinks
-from service.store.store import Submission
+from service.store.store import Store, Submission
 
 LISTED = 200
 """How many of the newest games `games` looks through (the lobby shows as many)."""
 JOIN_LINE = re.compile(r"^join\s+(?P<game>[0-9a-f]{8})(?:\s+seat\s+(?P<seat>[a-z][a-z0-9_-]*))?"
                        r"\s+as\s+(?P<name>.+)$", re.IGNORECASE)
-USAGE = ("This address takes three commands, each alone on the first line of a mail:\n"
+USAGE = ("This address takes five commands, each on a line of its own above any quoted "
+         "mail:\n"
          "  games                           lists the open games and the seats open for a "
          "replacement\n"
          "  join GAME_ID as NAME            asks for a seat of an open game, e.g. "
          "`join 1a2b3c4d as Anna`\n"
          "  join GAME_ID seat SEAT as NAME  asks to take over a seat open for a replacement\n"
+         "  confirm                         in a reply to a confirmation mail: takes its seat\n"
          "  help                            this list\n"
          "Orders are not read here: each seat has its own reply address, the Reply-To of its "
          "turn emails.")
+COMMANDS = ("games", "list", "join", "confirm", "help", "?")
 
 
-def answer_public(store: GameLists, config: Config, sub: Submission,
-                  message: EmailMessage) -> SubmissionResult:
+def answer_public(store: Store, config: Config, sub: Submission, message: EmailMessage,
+                  in_reply_to: str = "") -> SubmissionResult:
     """Answer a mail to the public address: the open games, a join, or how to write here."""
     lines = [line.strip() for line in extract_orders(message).lines if line.strip()]
-    first = lines[0] if lines else ""
-    word = first.split()[0].lower() if first else ""
+    first = next((line for line in lines if _command(line)), "")
+    word = _command(first)
     if word in ("games", "list"):
         return SubmissionResult(sub.id, "talk", notes=(open_games_text(store),))
     if word == "join":
         return SubmissionResult(sub.id, "talk", notes=(_join(store, config, sub, first),))
+    if word == "confirm":
+        return SubmissionResult(sub.id, "talk", notes=(
+            _confirm(store, config, sub, in_reply_to),))
     if word in ("help", "?"):
         return SubmissionResult(sub.id, "talk", notes=(USAGE,))
     raise ServiceError("Nothing here was read: " + USAGE, "unsigned-address")
+
+
+def _command(line: str) -> str:
+    """Return the command a line gives ('' for none): a command word alone, or `join`
+    followed by what it asks (a line of chat that begins with "join" is a join too)."""
+    words = line.lower().rstrip(".!").split()
+    if not words or words[0] not in COMMANDS:
+        return ""
+    return words[0] if len(words) == 1 or words[0] == "join" else ""
+
+
+def _confirm(store: Store, config: Config, sub: Submission, in_reply_to: str) -> str:
+    """Take the seat of the confirmation mail this mail replies to; return what was done."""
+    reply = replied_join(in_reply_to)
+    if not reply:
+        raise ServiceError("`confirm` takes a seat only in a reply to the confirmation mail "
+                           "(keep its subject and send your reply from the address it came "
+                           "to), or follow the link in that mail.", "bad-confirm")
+    try:
+        joined = confirm_by_reply(store, config.secret_key(), reply, sub.sender or "")
+    except UnknownLink:
+        raise ServiceError("This is not a reply to a confirmation mail sent to your address: "
+                           "follow the link in that mail, or reply to it from the address it "
+                           "came to.", "bad-confirm") from None
+    store.set_submission_route(sub.id, joined.game_id, "")
+    meta = load_game(store, joined.game_id).meta
+    if joined.takeover:
+        return (f"You play seat {joined.seat} of {meta.title} (game {joined.game_id}) now. "
+                "Your welcome email, with the game so far and how to reply, is on its way.")
+    if meta.started:
+        return (f"You have seat {joined.seat}, and every seat is taken: {meta.title} (game "
+                f"{joined.game_id}) has started. Your first turn email is on its way.")
+    needed = meta.table.seats_needed if meta.table else len(meta.seats)
+    return (f"You have seat {joined.seat} at {meta.title} (game {joined.game_id}). "
+            f"{len(meta.seats)} of {needed} seats are taken; the game starts when the last "
+            "one is. A notice with a link to give the seat back is on its way.")
 
 
 def open_games_text(store: GameLists) -> str:

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import re
 from email.message import EmailMessage
-from email.utils import format_datetime, formataddr
+from email.utils import format_datetime
 from typing import Protocol
 
 from service.base import clock
 from service.base.config import Config
 from service.base.ids import GAME_ID_PATTERN
+from service.base.inputs import mailbox
 from service.base.templating import render_template
 from service.base.tokens import reply_address, signature
 from service.game.loading import LoadedGame, load_game
@@ -130,7 +131,7 @@ def compose_confirm(store: LogWithInbox, config: Config, row: OutboxRow,
     lines = extract_orders(parse_message(text_to_raw(held.body))).lines[:SHOWN_LINES]
     message = EmailMessage()
     message["From"] = config.mail_from
-    message["To"] = formataddr((seat.player, seat.email))
+    message["To"] = mailbox(seat.player, seat.email)
     message["Reply-To"] = reply_address(config.secret_key(), config.mail_domain, meta.id,
                                         seat.name, meta.generation(seat.name))
     message["Subject"] = f"[{meta.title} {meta.id}] confirm a message sent for seat {seat.name}"

@@ -18,8 +18,9 @@ from service.game.loading import load_game
 from service.game.meta import GameMeta, normal_address
 from service.opentables.lifecycle import RETRIES, check_join, check_newcomer, join_table
 from service.orders.appending import LogWithOutbox
-from service.orders.creation import MAX_PLAYER, checked_text
+from service.orders.creation import MAX_PLAYER, check_player_name, checked_text
 from service.orders.results import ServiceError
+from service.seats.civility import check_welcome
 from service.seats.master import hand_over
 from service.store.links import MailLinks, token_digest
 from service.store.records import SeqConflict
@@ -28,6 +29,9 @@ from service.store.store import Store
 
 JOIN = "join"
 """The purpose of a join confirmation link."""
+JOIN_REPLY = "join-reply"
+"""The purpose of the reference a reply to a confirmation mail names (its Message-ID): a
+reply from the same address saying `confirm` does what following the link does."""
 JOIN_LINK_HOURS = 48
 INVITE = "invite"
 """The purpose of an invitation link's signature."""
@@ -48,6 +52,8 @@ class JoinRequest:
     seat: str
     """The seat taken over ('' for a seat at an open table)."""
     token: str
+    reply: str = ""
+    """The reference of the confirmation mail, which a reply `confirm` names ('' for none)."""
 
 
 @dataclass(frozen=True)
@@ -77,13 +83,17 @@ def ask_to_join(store: LogWithConnections, key: bytes, game_id: str, player: str
     meta = load_game(store, game_id).meta
     if seat:
         check_offered(meta, seat)
+        check_player_name(((s.name, s.player) for s in meta.seats), player, seat)
     else:
-        check_join(meta, "", invitation)
-    token = link_token(key, JOIN)
+        check_join(meta, "", invitation, player=player)
+    token, reply = link_token(key, JOIN), link_token(key, JOIN_REPLY)
     data = {"game": game_id, "player": player, "email": email, "invitation": invitation,
             "seat": seat}
-    MailLinks(store).add(token, JOIN, normal_address(email), data, JOIN_LINK_HOURS * 3600)
-    return JoinRequest(game_id, meta.title, player, email, seat, token)
+    links = MailLinks(store)
+    links.add(token, JOIN, normal_address(email), data, JOIN_LINK_HOURS * 3600)
+    links.add(reply, JOIN_REPLY, normal_address(email), {"link": token_digest(token)},
+              JOIN_LINK_HOURS * 3600)
+    return JoinRequest(game_id, meta.title, player, email, seat, token, reply)
 
 
 def check_offered(meta: GameMeta, seat: str) -> None:
@@ -100,7 +110,12 @@ def pending_join(store: Connections, key: bytes, token: str) -> dict[str, str]:
     raise UnknownLink or ServiceError (expired, used)."""
     if not link_token_signed(key, token, JOIN):
         raise UnknownLink(token)
-    link = MailLinks(store).read(token, JOIN)
+    return _pending(store, token_digest(token))
+
+
+def _pending(store: Connections, digest: str) -> dict[str, str]:
+    """Return what the unexpired confirmation link of `digest` would confirm."""
+    link = MailLinks(store).read_digest(digest, JOIN)
     if link is None:
         raise ServiceError(f"this confirmation link has expired (it works for "
                            f"{JOIN_LINK_HOURS} hours): ask to join again from the game's page",
@@ -111,9 +126,33 @@ def pending_join(store: Connections, key: bytes, token: str) -> dict[str, str]:
 def confirm_join(store: Store, key: bytes, token: str) -> Joined:
     """Take the seat a confirmation link asks for, once; raise ServiceError saying why not
     (the link used already, the game full, started, cancelled or expired...)."""
-    data = pending_join(store, key, token)
+    if not link_token_signed(key, token, JOIN):
+        raise UnknownLink(token)
+    return _confirm(store, token_digest(token))
+
+
+def confirm_by_reply(store: Store, key: bytes, reply: str, sender: str) -> Joined:
+    """Take the seat of the confirmation mail a reply names (by `reply`, the reference in
+    its Message-ID), as following its link would, if `sender` is the address it was mailed
+    to; raise UnknownLink for a reference the service did not make or that is not this
+    sender's, and ServiceError saying why the seat is not taken."""
+    if not link_token_signed(key, reply, JOIN_REPLY):
+        raise UnknownLink(reply)
+    named = MailLinks(store).read(reply, JOIN_REPLY)
+    if named is None:
+        raise ServiceError(f"this confirmation mail has expired (it works for "
+                           f"{JOIN_LINK_HOURS} hours): ask to join again", "link-expired")
+    if named.address != normal_address(sender):
+        raise UnknownLink(reply)
+    return _confirm(store, str(named.data["link"]))
+
+
+def _confirm(store: Store, digest: str) -> Joined:
+    """Take the seat the confirmation link of `digest` asks for, once."""
+    data = _pending(store, digest)
     links, game_id = MailLinks(store), data["game"]
-    if not links.use(token, JOIN):
+    check_welcome(store, load_game(store, game_id).meta, data["email"])  # the link kept
+    if not links.use_digest(digest, JOIN):
         seated = seat_of(store, game_id, data["email"])
         if seated:
             raise ServiceError(f"you have joined game {game_id} already, as seat {seated}",
@@ -123,7 +162,7 @@ def confirm_join(store: Store, key: bytes, token: str) -> Joined:
     if data["seat"]:
         take_over(store, game_id, data["seat"], data["player"], data["email"])
         return Joined(game_id, data["seat"], data["player"], True)
-    seat = join_table(store, game_id, data["player"], data["email"], token_digest(token)[:16],
+    seat = join_table(store, game_id, data["player"], data["email"], digest[:16],
                       data["invitation"])
     return Joined(game_id, seat, data["player"], False)
 
@@ -144,6 +183,7 @@ def take_over(store: LogWithOutbox, game_id: str, seat: str, player: str, email:
         loaded = load_game(store, game_id)
         check_offered(loaded.meta, seat)
         check_newcomer(loaded.meta, email)
+        check_player_name(((s.name, s.player) for s in loaded.meta.seats), player, seat)
         try:
             hand_over(store, loaded, seat, player, email, "system")
         except SeqConflict:

@@ -29,8 +29,10 @@ from service.game.meta import (
 )
 from service.game.notify import QUIET_NOTIFY
 from service.game.opentableevents import (
+    MASTER_NOTICES,
     InvitationMade,
     InvitationRevoked,
+    MasterNotices,
     PlayerJoined,
     PlayerLeft,
     TableClosed,
@@ -43,6 +45,7 @@ from service.orders.creation import (
     MAX_TITLE,
     NewSeat,
     bank_settings,
+    check_player_name,
     check_seats,
     checked_text,
     chosen_game_id,
@@ -66,6 +69,17 @@ RETRIES = 8
 """How often a join, a leave or a start reloads after another append got there first."""
 JOINED, CLOSED = "table-joined", "table-closed"
 """The outbox kinds of the notices to a table's players: seated, and the table given up."""
+MASTER = "*"
+"""The outbox recipient that stands for the game master."""
+MASTER_JOINED, MASTER_LEFT, MASTER_STARTED = "master-joined", "master-left", "master-started"
+"""The outbox kinds of the game master's news of a table (and "master-" + the reason it was
+given up: "master-cancelled", "master-expired")."""
+
+
+def master_news(meta: GameMeta, kind: str) -> list[tuple[str, str]]:
+    """Return the game master's notice of a table's news (none when the game has no master:
+    whether it is mailed is decided when it is sent, by the master's setting then)."""
+    return [(MASTER, kind)] if meta.master_email else []
 
 
 def open_game(store: LogWithOutbox, game_name: str, named: Sequence[NewSeat], open_seats: int,
@@ -159,14 +173,17 @@ def taken(meta: GameMeta) -> int:
     return len(meta.seats)
 
 
-def check_join(meta: GameMeta, email: str, invitation: str = "", link: str = "") -> Table:
-    """Return the table if `email` may take a seat now, or raise ServiceError saying why
-    (with no `email`, whether anybody new may)."""
+def check_join(meta: GameMeta, email: str, invitation: str = "", link: str = "",
+               player: str = "") -> Table:
+    """Return the table if `email` may take a seat now as `player`, or raise ServiceError
+    saying why (with no `email` and no `player`, whether anybody new may)."""
     table = check_open(meta)
     if link and link in table.links:
         raise ServiceError("this confirmation link was used already", "link-used")
     if email:
         check_newcomer(meta, email)
+    if player:
+        check_player_name(((seat.name, seat.player) for seat in meta.seats), player)
     if taken(meta) >= table.seats_needed:
         raise ServiceError(f"every seat of game {meta.id} is taken "
                            f"({table.seats_needed} of {table.seats_needed})", "full")
@@ -216,12 +233,13 @@ def join_table(store: EventLog, game_id: str, player: str, email: str, link: str
     taken starts the game. Raises ServiceError when the player may not join (any more)."""
     for _ in range(RETRIES):
         loaded = load_game(store, game_id)
-        table = check_join(loaded.meta, email, invitation, link)
+        table = check_join(loaded.meta, email, invitation, link, player)
         seat = seat_name_for(loaded.meta, player)
         full = taken(loaded.meta) + 1 >= table.seats_needed
         try:
             append_table(store, loaded, [PlayerJoined(seat, player, email, link, invitation)],
-                         "system", notices=[] if full else [(seat, JOINED)])
+                         "system", notices=[] if full else [
+                             (seat, JOINED), *master_news(loaded.meta, MASTER_JOINED)])
         except SeqConflict:
             continue
         if full:
@@ -238,7 +256,8 @@ def leave_table(store: EventLog, game_id: str, seat: str) -> LoadedGame:
         if seat not in loaded.meta.seat_names:
             raise ServiceError(f"{seat!r} has no seat at game {game_id} (any more)", "unknown-seat")
         try:
-            append_table(store, loaded, [PlayerLeft(seat)], "system")
+            append_table(store, loaded, [PlayerLeft(seat)], "system",
+                         notices=master_news(loaded.meta, MASTER_LEFT))
         except SeqConflict:
             continue
         return loaded
@@ -275,7 +294,8 @@ def start_table(store: EventLog, game_id: str, by: str, *, house: bool = False) 
         try:
             append_decision(store, loaded, [*joins, started, created], opening, seed, "system",
                             None, tail=[GameAnswers(forced=True),
-                                        *(SeatHouse(join.seat, True) for join in joins)])
+                                        *(SeatHouse(join.seat, True) for join in joins)],
+                            notices=master_news(meta, MASTER_STARTED))
         except SeqConflict:
             continue
         store.set_game_status(game_id, "finished" if loaded.meta.finished else "active")
@@ -312,11 +332,13 @@ def close_table(store: Store, game_id: str, reason: str) -> list[int]:
             check_open(loaded.meta)  # says why it cannot be cancelled
         try:
             append_table(store, loaded, [TableClosed(reason)], "system",
-                         notices=[(seat, CLOSED) for seat in loaded.meta.seat_names])
+                         notices=[*((seat, CLOSED) for seat in loaded.meta.seat_names),
+                                  *master_news(loaded.meta, f"master-{reason}")])
         except SeqConflict:
             continue
         store.set_game_status(game_id, reason)
-        return [row.id for row in store.outbox_for_game(game_id) if row.seq == loaded.seq]
+        return [row.id for row in store.outbox_for_game(game_id)
+                if row.seq == loaded.seq and row.recipient != MASTER]
     raise ServiceError("the game is busy right now: try again in a moment", "busy")
 
 
@@ -335,6 +357,23 @@ def expire_tables(store: Store) -> list[int]:
         elif expired(meta.table):
             notices += close_table(store, row.id, "expired")
     return notices
+
+
+def set_master_notices(store: EventLog, game_id: str, setting: str) -> None:
+    """Choose what news of an open table its game master is mailed (`MASTER_NOTICES`)."""
+    if setting not in MASTER_NOTICES:
+        raise ServiceError(f"the game master's table news are one of "
+                           f"{', '.join(MASTER_NOTICES)}, not {setting!r}", "bad-setting")
+    for _ in range(RETRIES):
+        loaded = load_game(store, game_id)
+        if table_of(loaded.meta).master_notices == setting:
+            return
+        try:
+            append_table(store, loaded, [MasterNotices(setting)], "admin")
+        except SeqConflict:
+            continue
+        return
+    raise ServiceError("the game is busy right now: try again in a moment", "busy")
 
 
 def make_invitation(store: EventLog, game_id: str, uses: int = 0) -> str:

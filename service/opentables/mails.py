@@ -2,11 +2,13 @@
 notice that a table was given up before it started; each with a text and an HTML part."""
 from __future__ import annotations
 
+import re
 from email.message import EmailMessage
-from email.utils import format_datetime, formataddr, make_msgid
+from email.utils import format_datetime, make_msgid
 
 from service.base import clock
 from service.base.config import Config
+from service.base.inputs import mailbox
 from service.base.templating import render_template
 from service.base.tokens import signature
 from service.game.loading import load_game
@@ -26,15 +28,33 @@ def leave_signature(key: bytes, meta: GameMeta, seat: str) -> str:
     return signature(key, meta.id, seat, seated, LEAVE)
 
 
+JOIN_MESSAGE_ID = re.compile(r"<join\.(?P<reply>[a-z2-7]{42})@")
+"""The Message-ID of a confirmation mail, naming the reference a reply `confirm` takes."""
+
+
+def join_message_id(config: Config, reply: str) -> str:
+    """Return the Message-ID of the confirmation mail whose reply reference is `reply`."""
+    return f"<join.{reply}@{config.mail_domain}>"
+
+
+def replied_join(in_reply_to: str) -> str:
+    """Return the reply reference of the confirmation mail a reply answers ('' for none)."""
+    match = JOIN_MESSAGE_ID.search(in_reply_to)
+    return match["reply"] if match else ""
+
+
 def join_link_message(config: Config, request: JoinRequest) -> EmailMessage:
     """Return the mail that carries a join request's confirmation link to its address."""
     subject = f"[{request.title} {request.game_id}] confirm your seat"
-    message = _message(config, request.email, request.player, subject,
-                       make_msgid(idstring="join", domain=config.mail_domain))
+    message_id = (join_message_id(config, request.reply) if request.reply
+                  else make_msgid(idstring="join", domain=config.mail_domain))
+    message = _message(config, request.email, request.player, subject, message_id)
     message["X-Pbem-Game"] = request.game_id
+    if request.reply:
+        message["Reply-To"] = config.public_address
     _write(message, "email/join", subject=subject, player=request.player, seat=request.seat,
            title=request.title, game_id=request.game_id, hours=JOIN_LINK_HOURS,
-           link=f"{config.base_url}/join/{request.token}")
+           link=f"{config.base_url}/join/{request.token}", by_reply=bool(request.reply))
     return message
 
 
@@ -78,7 +98,7 @@ def _message(config: Config, email: str, player: str, subject: str,
     """Return an automatic email's headers to one address."""
     message = EmailMessage()
     message["From"] = config.mail_from
-    message["To"] = formataddr((player, email))
+    message["To"] = mailbox(player, email)
     message["Subject"] = subject
     message["Date"] = format_datetime(clock.now())
     message["Message-ID"] = message_id

@@ -58,7 +58,8 @@ def append_decision(store: EventLog, loaded: LoadedGame, head: Sequence[Any],
                     decision: tuple[str, int] | None = None, notify: bool = True,
                     answer: Callable[[int], tuple[str, str, dict[str, Any]]] | None = None,
                     submission: Submission | None = None,
-                    tail: Sequence[Any] = ()) -> list[StoredEvent]:
+                    tail: Sequence[Any] = (),
+                    notices: Sequence[tuple[str, str]] = ()) -> list[StoredEvent]:
     """Append `head` (service events), the game's events, `tail` (service events after
     them), the decisions answered at once (standing answers, forced decisions: see
     `atonce.py`), the end, deadlines and the outbox, so mail tells the state after all.
@@ -66,7 +67,8 @@ def append_decision(store: EventLog, loaded: LoadedGame, head: Sequence[Any],
     `decision` (submission id, line) makes the append refuse a line decided before. Without
     `notify` no outbox rows are written: the caller writes one round for several appends.
     `answer(last seq)` is the submission's result, stored in the same transaction, as is
-    `submission`, an input not stored before.
+    `submission`, an input not stored before. `notices` are more outbox rows (recipient,
+    kind) at the last seq, such as the game master's news of a table's start.
     """
     game, before = loaded.game, loaded.state
     state = game.fold(before, engine_events)
@@ -91,6 +93,7 @@ def append_decision(store: EventLog, loaded: LoadedGame, head: Sequence[Any],
     # The first append of a game's play (its creation, or an open table's start) tells every seat.
     first = not loaded.seq or not loaded.meta.started
     outbox = outbox_rows(game, None if first else before, state, meta, last) if notify else []
+    outbox += [NewOutbox(last, recipient, kind) for recipient, kind in notices]
     snapshot = due_snapshot(loaded, meta, state, last)
     stored = store.append(Append(
         meta.id, loaded.seq, rows, outbox, decision, deadlines=open_deadlines(game, state, meta),

@@ -4,7 +4,8 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
-from collections.abc import Mapping, Sequence
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -233,12 +234,34 @@ def check_seats(game: Game[Any], seats: Sequence[NewSeat], open_seats: int = 0, 
     names = [seat.name for seat in seats]
     if len(set(names)) != len(names):
         raise ServiceError("every seat needs its own name", "bad-seat")
+    players = [name_key(seat.player or seat.name) for seat in seats if seat.name not in house]
+    if len(set(players)) != len(players):
+        raise ServiceError("two seats have the same player's name: give every player a name "
+                           "of their own, so the others can tell them apart", "name-taken")
     if not game.min_players <= len(seats) + open_seats <= game.max_players:
         wanted = (str(game.min_players) if game.min_players == game.max_players
                   else f"{game.min_players} to {game.max_players}")
         raise ServiceError(f"{game.title} is played by {wanted} players, not "
                            f"{len(seats) + open_seats}", "bad-seat-count")
     return seats
+
+
+def name_key(player: str) -> str:
+    """Return what makes two players' names the same to a reader: case, accents' forms,
+    width and spacing aside ("Anna  B" and "anna b" are one name)."""
+    return " ".join(unicodedata.normalize("NFKC", player).casefold().split())
+
+
+def check_player_name(players: Iterable[tuple[str, str]], player: str, seat: str = "") -> None:
+    """Raise ServiceError if `player` is the name of another seat's player: `players` are
+    (seat, player) of the game, and `seat` the one `player` takes (its own name is no
+    clash)."""
+    wanted = name_key(player)
+    for other, name in players:
+        if other != seat and name_key(name) == wanted:
+            raise ServiceError(f"another player in this game is called {name} already: "
+                               "choose another name, so the others can tell you apart",
+                               "name-taken")
 
 
 def seed_bytes(seed_hex: str | None) -> bytes:

@@ -53,10 +53,14 @@ class MailLinks:
     def read(self, token: str, purpose: str) -> MailLink | None:
         """Return the link of `purpose` a token stands for, used or not; None when there is
         none or it expired."""
+        return self.read_digest(token_digest(token), purpose)
+
+    def read_digest(self, digest: str, purpose: str) -> MailLink | None:
+        """The same, for the token whose digest is `digest` (a link named by another link)."""
         c = links_t.c
         with self._store.connect() as conn:
             row = conn.execute(select(links_t).where(
-                c.digest == token_digest(token), c.purpose == purpose,
+                c.digest == digest, c.purpose == purpose,
                 c.expires_at > utc_now())).first()
         if row is None:
             return None
@@ -74,9 +78,13 @@ class MailLinks:
 
     def use(self, token: str, purpose: str) -> bool:
         """Mark an unexpired link used; return True only for the one call that did."""
+        return self.use_digest(token_digest(token), purpose)
+
+    def use_digest(self, digest: str, purpose: str) -> bool:
+        """The same, for the token whose digest is `digest`."""
         c = links_t.c
         query = (update(links_t)
-                 .where(c.digest == token_digest(token), c.purpose == purpose,
+                 .where(c.digest == digest, c.purpose == purpose,
                         c.used_at.is_(None), c.expires_at > utc_now())
                  .values(used_at=utc_now()))
         with self._store.begin_write() as conn:

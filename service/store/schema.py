@@ -244,6 +244,22 @@ mail_links = Table(
     Index("mail_links_expires_idx", "expires_at"),
 )
 
+moderation = Table(
+    "moderation",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("kind", String(16), nullable=False),
+    Column("actor", Text, nullable=False),
+    Column("target", Text, nullable=False),
+    Column("game_id", String(16), nullable=True),
+    Column("data", Text, nullable=False),
+    Column("signature", String(64), nullable=False),
+    Column("created_at", String(32), nullable=False),
+    Column("lifted_at", String(32), nullable=True),
+    Index("moderation_target_idx", "kind", "target"),
+    Index("moderation_actor_idx", "kind", "actor"),
+)
+
 # -- records (service.store.records), and reading them from rows ----------------------------
 
 def stored_event_from_row(row: Any) -> StoredEvent:

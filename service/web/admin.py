@@ -7,13 +7,15 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, redirect, request, session, url_for
 
-from service.game.events import is_service_event
+from service.game.events import SERVICE_EVENTS, describe_service_event, is_service_event
 from service.game.history import decoded_events, readable_text
 from service.game.loading import LoadedGame
 from service.opentables import lifecycle
 from service.opentables.joining import invitation_token
 from service.orders.results import ServiceError
 from service.seats import master as tools
+from service.seats.civility import report_genuine
+from service.store.moderation import REPORT, Moderation
 from service.web.handoff import announce
 from service.web.links import authenticate_master, config, master_signature, seat_url, store
 from service.web.render import inline_svg, page
@@ -69,10 +71,34 @@ def master_page(loaded: LoadedGame, sig: str, message: str = "", error: str = ""
     board, board_text = spectator_board(loaded)
     return page("master.html", summary=summarize(loaded), meta=loaded.meta, sig=sig,
                 invitations=invitations, board=board, board_text=board_text,
+                table_news=table_news(loaded), master_notices=MASTER_NOTICE_WORDS,
+                reports=[(row, report_genuine(key, row)) for row in Moderation(store()).active(
+                    REPORT, game_id=loaded.meta.id) if row.game_id == loaded.meta.id],
                 seat_links=links, created=bool(request.args.get("created")),
                 failed=store().failed_submissions(loaded.meta.id),
                 failed_mail=store().failed_outbox(loaded.meta.id),
                 message=message, error=error, nonce=secrets.token_urlsafe(12)), status
+
+
+MASTER_NOTICE_WORDS = (("every", "every join and leave, the start and the end"),
+                       ("outcome", "only the start, the expiry or the cancellation"),
+                       ("off", "none: I look at this page"))
+"""The game master's choices of table news by mail, as the master page words them."""
+
+
+def table_news(loaded: LoadedGame) -> list[tuple[str, str]]:
+    """Return the news of an open table, oldest first: (when, what), the same that the game
+    master is mailed (joins, leaves, the start, the expiry or cancellation)."""
+    if loaded.meta.table is None:
+        return []
+    news = []
+    for line in store().events(loaded.meta.id, upto=loaded.meta.table.started_seq or None):
+        if line.type in ("table.joined", "table.left", "table.started", "table.closed",
+                         "table.opened"):
+            item = SERVICE_EVENTS.load(line.type, line.payload, line.schema_version)
+            news.append((line.recorded_at[:16].replace("T", " ") + " UTC",
+                         describe_service_event(item)))
+    return news
 
 
 def spectator_board(loaded: LoadedGame) -> tuple[Any, str]:
@@ -82,7 +108,7 @@ def spectator_board(loaded: LoadedGame) -> tuple[Any, str]:
         return None, ""
     view = loaded.game.view(loaded.state, None)
     try:
-        board = inline_svg(loaded.game.render_board_svg(view))
+        board = inline_svg(loaded.game.render_board_svg(view), loaded.game.render_text(view))
     except NotImplementedError:
         board = None
     return board, loaded.game.render_text(view)
@@ -184,6 +210,11 @@ def _cancel(game_id: str) -> str:
     return "The game is cancelled; those who joined are told."
 
 
+def _notices(game_id: str) -> str:
+    lifecycle.set_master_notices(store(), game_id, request.form.get("notices", ""))
+    return "Your choice of table news by mail is kept."
+
+
 def _invite(game_id: str) -> str:
     uses = request.form.get("uses", "").strip() or "0"
     if not uses.isdigit():
@@ -218,7 +249,7 @@ ACTIONS: dict[str, Callable[[str], str]] = {
     "pause": _pause, "resume": _resume, "replace": _replace, "rotate": _rotate,
     "spectators": _spectators, "extend": _extend, "default": _default, "end": _end,
     "message": _message, "start": _start, "cancel": _cancel, "invite": _invite,
-    "revoke": _revoke, "offer": _offer, "house": _house}
+    "revoke": _revoke, "offer": _offer, "house": _house, "notices": _notices}
 
 
 @bp.post("/games/<game_id>/<sig>/renew-master")

@@ -57,7 +57,7 @@ def summary_json(summary: GameSummary) -> dict[str, Any]:
             "seats": [{"name": s.name, "player": s.player, "waiting": s.waiting,
                        "deadline": s.deadline, "time_bank_hours": s.bank_hours,
                        "house": s.house} for s in summary.seats],
-            "open_table": None if summary.table is None else {
+            "open_table": None if summary.table is None or summary.status != "open" else {
                 "taken": summary.table.taken, "needed": summary.table.needed,
                 "since": summary.table.since, "expires": summary.table.expires,
                 "join": f"{config().base_url}/games/{summary.id}/join"},

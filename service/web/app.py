@@ -92,6 +92,7 @@ def _register_blueprints(app: Flask) -> None:
         inbound,
         lobby,
         me,
+        moderation,
         opentables,
         ops,
         play,
@@ -106,6 +107,7 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(me.bp)
     app.register_blueprint(opentables.bp)
     app.register_blueprint(confirming.bp)
+    app.register_blueprint(moderation.bp)
     app.register_blueprint(admin.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(inbound.bp)

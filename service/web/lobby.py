@@ -111,7 +111,8 @@ def public_page(game: PageGame, report: dict[str, Any] | None) -> str:
 def _public_board(loaded: LoadedGame) -> Any:
     """Return the spectator's board picture, or None when the game draws none."""
     try:
-        return inline_svg(loaded.game.render_board_svg(loaded.game.view(loaded.state, None)))
+        view = loaded.game.view(loaded.state, None)
+        return inline_svg(loaded.game.render_board_svg(view), loaded.game.render_text(view))
     except NotImplementedError:
         return None
 

@@ -12,7 +12,8 @@ from typing import Any
 
 from flask import Blueprint, redirect, request, url_for
 
-from service.game.loading import LoadedGame
+from service.game.loading import LoadedGame, load_game
+from service.game.meta import normal_address
 from service.mail.joinlink import mail_join_link
 from service.opentables.joining import (
     JOIN_LINK_HOURS,
@@ -23,13 +24,14 @@ from service.opentables.joining import (
     pending_join,
     read_invitation,
 )
-from service.opentables.lifecycle import check_join, expired, leave_table, taken
+from service.opentables.lifecycle import check_join, check_open, expired, leave_table, taken
 from service.opentables.mails import leave_signature
 from service.orders.results import ServiceError
 from service.web.handoff import announce
 from service.web.links import config, page_game_or_404, refuse, store
 from service.web.render import page
-from service.web.security import client_address, limited, same
+from service.web.security import limited, same
+from service.web.summary import options_text
 
 bp = Blueprint("opentables", __name__)
 
@@ -62,6 +64,7 @@ def join_page(loaded: LoadedGame, *, error: str = "", status: int = 200) -> Any:
                 invite=request.values.get("invite", "") if invitation else "",
                 problem=join_problem(loaded, seat, invitation), error=error,
                 asked=request.args.get("asked"), hours=JOIN_LINK_HOURS,
+                options=options_text(loaded.game, loaded.meta.options),
                 form=request.form), status
 
 
@@ -76,9 +79,10 @@ def ask(game_id: str) -> Any:
     """Mail a confirmation link to the given address; the seat waits for it to be followed."""
     loaded = page_game_or_404(game_id).loaded
     email = request.form.get("email", "").strip()[:200]
-    if limited("JOIN", f"visitor:{client_address()}") or limited("JOIN",
-                                                                 f"address:{email.lower()}"):
-        return join_page(loaded, error="Too many requests to join from here or for this "
+    # Limited by what is asked for, never by the network asked from (a club shares one):
+    # the confirmation mails one address receives, and the requests one game receives.
+    if limited("JOIN_GAME", game_id) or limited("JOIN", f"address:{normal_address(email)}"):
+        return join_page(loaded, error="Too many requests to join this game or for this "
                          "address: wait an hour and try again.", status=429)
     seat = request.form.get("seat", "").strip().lower()[:24]
     try:
@@ -87,10 +91,11 @@ def ask(game_id: str) -> Any:
                             invitation=_invitation(game_id), seat=seat)
     except ServiceError as exc:
         return join_page(loaded, error=exc.message[0].upper() + exc.message[1:] + ".",
-                         status=409 if exc.code not in ("bad-name", "bad-email") else 400)
+                         status=400 if exc.code in ("bad-name", "bad-email", "name-taken")
+                         else 409)
     mail_join_link(config(), asked)
     return redirect(url_for("opentables.join_form", game_id=game_id, asked=1,
-                            seat=seat or None), 303)
+                            seat=seat or None, invite=request.form.get("invite") or None), 303)
 
 
 @bp.get("/join/<token>")
@@ -103,7 +108,9 @@ def confirm_form(token: str) -> Any:
         refuse()
     except ServiceError as exc:
         return page("joined.html", error=exc.message, data={}, joined=None), 410
-    return page("joined.html", error="", data=data, joined=None, token=token)
+    loaded = page_game_or_404(data["game"]).loaded
+    return page("joined.html", error="", data=data, joined=None, token=token, meta=loaded.meta,
+                game=loaded.game)
 
 
 @bp.post("/join/<token>")
@@ -123,6 +130,19 @@ def confirm(token: str) -> Any:
                 taken=taken(loaded.meta))
 
 
+def leave_problem(loaded: LoadedGame) -> str:
+    """Return why a seat can no longer be given back with its leave link ('' if it can)."""
+    meta = loaded.meta
+    if meta.started:
+        return ("The game has started, so its seats are no longer given back here. To stop "
+                "playing, resign from your seat's page or by mail, or write to the game master.")
+    try:
+        check_open(meta)
+    except ServiceError as exc:
+        return exc.message[0].upper() + exc.message[1:] + "; your seat is free already."
+    return ""
+
+
 @bp.route("/games/<game_id>/leave/<seat>/<sig>", methods=["GET", "POST"])
 def leave(game_id: str, seat: str, sig: str) -> Any:
     """Give a seat of an open table back (the link of the seat's confirmation notice)."""
@@ -131,11 +151,13 @@ def leave(game_id: str, seat: str, sig: str) -> Any:
             or not same(sig, leave_signature(config().secret_key(), loaded.meta, seat))):
         refuse()
     if request.method == "GET":
-        return page("leave.html", meta=loaded.meta, seat=seat, done=False, error="")
+        return page("leave.html", meta=loaded.meta, seat=seat, done=False, error="",
+                    closed=leave_problem(loaded))
     try:
         leave_table(store(), game_id, seat)
     except ServiceError as exc:
-        return page("leave.html", meta=loaded.meta, seat=seat, done=False,
-                    error=exc.message[0].upper() + exc.message[1:] + "."), 409
-    return page("leave.html", meta=loaded.meta, seat=seat, done=True, error="")
+        return page("leave.html", meta=loaded.meta, seat=seat, done=False, closed="",
+                    error=leave_problem(load_game(store(), game_id))
+                    or exc.message[0].upper() + exc.message[1:] + "."), 409
+    return page("leave.html", meta=loaded.meta, seat=seat, done=True, error="", closed="")
 

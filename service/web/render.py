@@ -24,14 +24,21 @@ def seq_arg(name: str) -> int | None:
     return int(text) if text.isdigit() and len(text) <= 10 else None
 
 
-def inline_svg(svg: str) -> Markup:
-    """Return a game's board SVG ready for a page: no XML prolog, and never shrunk so far
-    that its smallest text gets unreadable (the engine's own drawing; the CSP forbids scripts).
-    """
-    text = svg.lstrip()
-    if text.startswith("<?xml"):
-        text = text[text.index("?>") + 2:].lstrip()
-    width = screen_min_width(text)
-    # Below this width the picture's smallest text would be unreadable: a phone scrolls it.
-    return Markup(f'<div class="board-scroll"><div class="board-fit" '
-                  f'style="min-width: {width}px">{text}</div></div>')
+def inline_svg(svg: str, text: str, label: str = "The board") -> Markup:
+    """Return a game's board SVG ready for a page, with its text equivalent: no XML prolog,
+    never shrunk so far that its smallest text gets unreadable (the engine's own drawing; the
+    CSP forbids scripts), one picture to a screen reader (`label`, described by `text`, the
+    game's own board in words, which follows it under "The board in words")."""
+    text_svg = svg.lstrip()
+    if text_svg.startswith("<?xml"):
+        text_svg = text_svg[text_svg.index("?>") + 2:].lstrip()
+    width = screen_min_width(text_svg)
+    # Below this width the picture's smallest text would be unreadable: a phone scrolls it,
+    # and a keyboard can too (the scrolled region takes the focus).
+    return Markup('<div class="board-scroll" tabindex="0" role="region" '
+                  'aria-label="{label}, scrolled sideways on a narrow screen">'
+                  '<div class="board-fit" role="img" aria-label="{label}: in words below" '
+                  'aria-describedby="board-words" style="min-width: {width}px">{svg}</div>'
+                  '</div><details class="board-words"><summary>The board in words</summary>'
+                  '<pre id="board-words">{text}</pre></details>').format(
+        label=label, width=width, svg=Markup(text_svg), text=text)

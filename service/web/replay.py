@@ -48,7 +48,7 @@ class Step:
 def _board(loaded: LoadedGame, view: dict[str, Any]) -> Any:
     """Return the board picture of a view, or None when the game draws none."""
     try:
-        return inline_svg(loaded.game.render_board_svg(view))
+        return inline_svg(loaded.game.render_board_svg(view), loaded.game.render_text(view))
     except NotImplementedError:
         return None
 

@@ -57,7 +57,7 @@ def _make(game: PageGame, seat: str) -> SeatParts:
     view = rules.view(state, seat)
     prompt = rules.prompt_for(state, seat)
     try:
-        board = inline_svg(rules.render_board_svg(view))
+        board = inline_svg(rules.render_board_svg(view), rules.render_text(view))
     except NotImplementedError:
         board = None
     return SeatParts(
@@ -90,7 +90,7 @@ def _make_spectator(game: PageGame) -> SpectatorParts:
     rules, state = game.loaded.game, game.loaded.state
     view = rules.view(state, None)
     try:
-        board = inline_svg(rules.render_board_svg(view))
+        board = inline_svg(rules.render_board_svg(view), rules.render_text(view))
     except NotImplementedError:
         board = None
     return SpectatorParts(summarize(game.loaded), board, rules.render_text(view))

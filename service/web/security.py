@@ -113,8 +113,8 @@ def dev_inbox_open() -> bool:
 
 
 def limited(kind: str, key: str) -> bool:
-    """Count one hit of `kind` (SUBMIT, GUESS, AUDIT, JOIN, SIGNIN) for `key`; True when over
-    the limit."""
+    """Count one hit of `kind` (SUBMIT, GUESS, AUDIT, JOIN, JOIN_GAME, SIGNIN) for `key`; True
+    when over the limit."""
     limiter: Limiter = current_app.extensions["pbem.limiter"]
     limit, window = parse_rate(current_app.config[f"RATE_{kind}"])
     return not limiter.hit(f"{kind.lower()}:{key}", limit, window)

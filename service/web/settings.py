@@ -21,6 +21,7 @@ DEFAULTS: dict[str, Any] = {
     "RATE_GUESS": "20/600",
     "RATE_AUDIT": "10/60",
     "RATE_JOIN": "5/3600",
+    "RATE_JOIN_GAME": "30/3600",
     "RATE_SIGNIN": "3/3600",
     "INLINE_PROCESSING": False,
     "INLINE_MAIL": False,
@@ -36,7 +37,7 @@ DEFAULTS: dict[str, Any] = {
 
 YES = ("1", "true", "yes", "on")
 TEXT_SETTINGS = ("ADMIN_TOKEN", "INBOUND_TOKEN", "METRICS_TOKEN", "RATE_SUBMIT", "RATE_GUESS",
-                 "RATE_AUDIT", "RATE_JOIN", "RATE_SIGNIN")
+                 "RATE_AUDIT", "RATE_JOIN", "RATE_JOIN_GAME", "RATE_SIGNIN")
 
 
 def session_key(config: Config) -> bytes:

@@ -1,9 +1,11 @@
 """What the pages say about a game in a line: state, whose turn, deadlines, the outcome."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from engine.core import Game
 from service.game.loading import LoadedGame
 from service.game.meta import GameMeta
 from service.game.waiting import ANSWERED, Waiting, waiting_at, waiting_line
@@ -99,6 +101,27 @@ def outcome_text(loaded: LoadedGame) -> str:
     return f"Won by {winners}. {loaded.meta.finish_reason}"
 
 
+def option_label(name: str) -> str:
+    """Return an option's name as the new-game form shows it ("empress_emperor": "Empress
+    emperor")."""
+    return name.replace("_", " ").replace("-", " ").capitalize()
+
+
+def option_value(value: Any) -> str:
+    """Return an option's value in words (True: "yes")."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def options_text(game: Game[Any], options: Mapping[str, Any]) -> str:
+    """Return a game's options as people read them, in the order the game lists them:
+    "Tarot: yes; Hermit: no" (an option the game no longer knows comes last, by name)."""
+    known = [spec.name for spec in game.options]
+    order = [name for name in known if name in options] + sorted(set(options) - set(known))
+    return "; ".join(f"{option_label(name)}: {option_value(options[name])}" for name in order)
+
+
 def table_line(loaded: LoadedGame) -> TableLine | None:
     """Return the public facts of the open table a game began as (None: it did not)."""
     table = loaded.meta.table
@@ -107,8 +130,8 @@ def table_line(loaded: LoadedGame) -> TableLine | None:
     meta = loaded.meta
     hours = (f"{meta.deadline_hours} h per decision" if meta.deadline_hours
              else "the game's own per decision")
-    options = "; ".join(f"{key}: {value}" for key, value in sorted(meta.options.items()))
-    return TableLine(len(meta.seats) if not meta.started else table.seats_needed,
+    options = options_text(loaded.game, meta.options)
+    return TableLine(len(meta.seats),
                      table.seats_needed, table.listed, due_text(table.opened_at),
                      due_text(table.expires), hours, options)
 

@@ -14,6 +14,8 @@ from service.game.current import PageGame
 from service.game.events import SERVICE_EVENTS, PressSent, SeatPreferences
 from service.game.loading import LoadedGame, load_game
 from service.orders.results import ServiceError
+from service.seats import civility
+from service.seats.civility import mutes_of
 from service.seats.once import append_once
 from service.seats.press import (
     PressRequest,
@@ -26,7 +28,7 @@ from service.seats.press import (
 from service.store.schema import events as events_t
 from service.time.localtime import read_timezone
 from service.web.handoff import announce
-from service.web.links import authenticate_seat, store
+from service.web.links import authenticate_seat, config, store
 from service.web.security import limited
 
 bp = Blueprint("talk", __name__, url_prefix="/play/<game_id>/<seat>/<sig>")
@@ -45,6 +47,9 @@ class Message:
     text: str
     at: str
     mine: bool
+    seq: int = 0
+    sender: str = ""
+    """Who sent it, for the reader's mutes only: never shown (an anonymous sender is not)."""
 
 
 @dataclass
@@ -92,7 +97,8 @@ def grouped(sent: list[tuple[PressSent, str, int]], seat: str) -> list[Conversat
         heading = f"{who}{' (anonymously)' if mine and item.anonymous else ''}"
         conversation = groups.setdefault(key, Conversation(key))
         conversation.messages.append(
-            Message(heading, item.text, recorded_at[:16].replace("T", " "), mine))
+            Message(heading, item.text, recorded_at[:16].replace("T", " "), mine, seq,
+                    item.sender))
         if item.anonymous and not mine:
             conversation.answer_seq = seq
     return sorted(groups.values(), key=lambda c: c.messages[-1].at, reverse=True)
@@ -100,11 +106,54 @@ def grouped(sent: list[tuple[PressSent, str, int]], seat: str) -> list[Conversat
 
 def talk_context(loaded: LoadedGame, seat: str,
                  conversations: list[Conversation]) -> dict[str, Any]:
-    """Return what the seat page needs for its conversation panel and mail settings."""
-    return {"conversations": conversations,
-            "press_level": loaded.meta.press,
-            "others": [name for name in loaded.meta.seat_names if name != seat],
-            "prefs": loaded.meta.prefs(seat), "talk_note": session.pop(FLASH_KEY, "")}
+    """Return what the seat page needs for its conversation panel, its mail settings and
+    its civility tools (press of the seats it muted is left out, here and everywhere)."""
+    meta = loaded.meta
+    mutes = mutes_of(store(), meta, seat)  # one indexed read: whose press the seat muted
+    heard = [Conversation(c.key, [m for m in c.messages if m.mine or m.sender not in mutes],
+                          c.answer_seq) for c in conversations]
+    others = [name for name in meta.seat_names if name != seat]
+    return {"conversations": [c for c in heard if c.messages],
+            "press_level": meta.press, "others": others,
+            "people": [(name, meta.seat(name).player) for name in others
+                       if name not in meta.house and meta.seat(name).email],
+            "mutes": mutes,
+            "prefs": meta.prefs(seat), "talk_note": session.pop(FLASH_KEY, "")}
+
+
+@bp.post("/civility")
+def post_civility(game_id: str, seat: str, sig: str) -> Any:
+    """Mute or hear again, block or unblock, or report another player or a message."""
+    loaded = authenticate_seat(game_id, seat, sig)
+    if limited("SUBMIT", f"{game_id}:{seat}"):
+        abort(429)
+    action, other = request.form.get("action", ""), request.form.get("other", "")[:24]
+    try:
+        if action in ("mute", "mute-everywhere", "unmute"):
+            everywhere = (action == "mute-everywhere"
+                          or request.form.get("scope") == "everywhere")
+            note = civility.mute(store(), game_id, seat, other, everywhere=everywhere,
+                                 on=action != "unmute")
+        elif action in ("block", "unblock"):
+            note = civility.block(store(), game_id, seat, other, on=action == "block")
+        elif action == "report":
+            seq_text = request.form.get("seq", "")
+            seq = int(seq_text) if seq_text.isdigit() and int(seq_text) <= loaded.seq else None
+            if seq_text and seq is None:
+                raise ServiceError("That message cannot be reported from here.",
+                                   "unknown-message")
+            civility.report(store(), config().secret_key(), game_id, seat,
+                            request.form.get("reason", "")[:2000], about=other, seq=seq)
+            announce(game_id)
+            note = ("Your report went to the game master and the operator, with the message "
+                    "as you read it. The player is not told.")
+        else:
+            abort(400)
+    except ServiceError as exc:
+        note = f"Not done: {exc.message}"
+    session[FLASH_KEY] = note
+    return redirect(url_for("play.seat_page", game_id=game_id, seat=seat, sig=sig,
+                            _anchor="civility"), 303)
 
 
 @bp.post("/press")

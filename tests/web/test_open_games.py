@@ -170,17 +170,24 @@ def test_a_resigned_seat_is_taken_over_through_the_lobby(app: Flask, client: Fla
     assert "not open for a replacement" in refused
 
 
-def test_joining_is_rate_limited_per_visitor(app: Flask, client: FlaskClient,
-                                             store: Store) -> None:
-    app.config["RATE_JOIN"] = "2/3600"
-    game_id = open_game(store, "secret-masters", [NewSeat("anna", "anna@example.org")], 2,
+def test_joining_is_limited_per_game_and_per_address_not_per_network(
+        app: Flask, client: FlaskClient, store: Store) -> None:
+    app.config["RATE_JOIN"], app.config["RATE_JOIN_GAME"] = "2/3600", "6/3600"
+    game_id = open_game(store, "illuminati", [NewSeat("anna", "anna@example.org")], 7,
                         seed_hex=SEED).meta.id
+    other = open_game(store, "illuminati", [NewSeat("anna", "anna@example.org")], 7,
+                      seed_hex="cd" * 32).meta.id
     page = f"/games/{game_id}/join"
-    for n in range(2):
+    for n in range(6):  # a club: six players from one network address
         assert post_form(client, page, {"player": f"P{n}", "email": f"p{n}@example.org"},
                          page).status_code == 303
     over = post_form(client, page, {"player": "P9", "email": "p9@example.org"}, page)
     assert over.status_code == 429 and "Too many requests" in text(over)
+    elsewhere = f"/games/{other}/join"
+    assert post_form(client, elsewhere, {"player": "P0", "email": "P0@example.org"},
+                     elsewhere).status_code == 303
+    again = post_form(client, elsewhere, {"player": "P0", "email": "p0@Example.org"}, elsewhere)
+    assert again.status_code == 429  # a third confirmation mail to one address in the hour
 
 
 def test_the_api_lists_open_games_and_their_seats(app: Flask, client: FlaskClient,

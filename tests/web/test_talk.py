@@ -108,7 +108,7 @@ def test_an_anonymous_message_is_answered_from_the_panel_without_its_sender(
     assert post_form(client, bruno + "/press", form, bruno).status_code == 303
     page = text(client.get(bruno))
     assert "Which card?" in page and "Your message was sent." in page
-    conversation = page.split("With anonymous")[1].split("</details>")[0]
+    conversation = page.split("With anonymous")[1].split("</ul>")[0]  # its messages
     assert "I know your card" in conversation and "Which card?" in conversation
     assert "anna" not in conversation.lower()
     assert "Which card?" in text(client.get(seat_path(app, loaded, "anna")))

@@ -24,8 +24,8 @@ from .test_admin import master_path
 
 def marks(page: str) -> dict[str, str]:
     """Return each seat's mark in the seats table of a page."""
-    rows = re.findall(r"<tr><td>(?:<strong>)?(\w+)(?:</strong>)?</td>.*?"
-                      r'class="mark">(.*?)</td>', page, re.DOTALL)
+    rows = re.findall(r"<tr><td[^>]*>(?:<strong>)?(\w+)(?:</strong>)?</td>.*?"
+                      r'class="mark"[^>]*>(.*?)</td>', page, re.DOTALL)
     return {seat: re.sub(r"<[^>]+>", "", cell).strip() for seat, cell in rows}
 
 

@@ -100,3 +100,19 @@ def test_an_order_for_a_table_not_started_is_refused(home: Path) -> None:
     typed = run("order", game_id, "anna", "pass")
     assert typed.exit_code != 0 and "has not started" in typed.output
     assert "Traceback" not in typed.output
+
+
+def test_the_operator_suspends_an_address_and_lifts_it(home: Path) -> None:
+    opened()  # a store with a game
+    done = run("suspend", "Dora@example.org", "--reason", "Abuse in press.")
+    assert done.exit_code == 0 and "is suspended from open tables" in done.output
+    mailed = list((home / "mail").glob("suspended-*.eml"))
+    assert mailed and "Abuse in press." in mailed[0].read_text()
+    listed = run("suspend", "--list").output
+    assert "dora@example.org" in listed and "Abuse in press." in listed
+    twice = run("suspend", "dora@example.org", "--reason", "again")
+    assert twice.exit_code == 1 and "suspended already" in twice.output
+    row = listed.split()[0]
+    assert run("suspend", "--lift", row).exit_code == 0
+    assert "dora@example.org" not in run("suspend", "--list").output
+    assert run("suspend").exit_code != 0

@@ -75,10 +75,11 @@ def test_the_confirmation_link_of_a_join_is_a_link_in_both_parts(store: Store,
                                                                  config: Config) -> None:
     game_id = table(store)
     email = "o'hara&kit@example.org"
-    asked = ask_to_join(store, config.secret_key(), game_id, PLAYER, email)
+    newcomer = PLAYER + " Jr."  # a name of their own: PLAYER has a seat
+    asked = ask_to_join(store, config.secret_key(), game_id, newcomer, email)
     written = Path(mail_join_link(config, asked))
     message = cast(EmailMessage, message_from_bytes(written.read_bytes(), policy=policy.default))
-    text, html = check_same_content(message, PLAYER, TITLE)
+    text, html = check_same_content(message, newcomer, TITLE)
     assert f"{BASE}/join/{asked.token}" in text and f'href="{BASE}/join/{asked.token}"' in html
     assert f"asked to join {TITLE} (game {game_id})" in " ".join(text.split())
 
