@@ -18,11 +18,14 @@ from service.base.ids import GAME_ID
 from service.base.inputs import MAILBOX as EMAIL
 from service.base.templating import render_template
 from service.game.loading import UnknownGameId, load_game
+from service.game.meta import normal_address
 from service.mail.transport import send
 from service.orders.results import ServiceError
+from service.seats import channels
 from service.seats.identity import is_old_sign_in, new_sign_in, read_sign_in, seats_of
 from service.seats.vacation import book_vacation as booking
 from service.seats.vacation import read_dates, vacation_left
+from service.store.channels import NoticeChannels
 from service.store.store import NewOutbox
 from service.web.handoff import announce
 from service.web.links import config, refuse, signature_of, store
@@ -53,7 +56,36 @@ def my_games() -> Any:
     return page("me.html", email=email, seats=seats, links=links,
                 note=session.pop(VACATION_NOTE, ""),
                 vacation=vacation_left(store(), email, clock.now().date(),
-                                       config().vacation_days))
+                                       config().vacation_days),
+                channels=NoticeChannels(store()).of(normal_address(email)))
+
+
+@bp.post("/me/channels")
+def add_channel() -> Any:
+    """Try a notice channel (an apprise URL) with a test notice and keep it if it works."""
+    email = session.get(ME_KEY)
+    if not email:
+        return redirect(url_for("me.my_games"), 303)
+    if limited("SIGNIN", f"channel:{normal_address(email)}"):
+        said = "Too many channels tried at once; wait a minute and try again."
+    else:
+        try:
+            said = channels.add_channel(store(), email, request.form.get("url", "")[:4000],
+                                        f"pbem: notices for {normal_address(email)}")
+        except ServiceError as exc:
+            said = exc.message
+    session[VACATION_NOTE] = said
+    return redirect(url_for("me.my_games") + "#channels", 303)
+
+
+@bp.post("/me/channels/<int:channel_id>/remove")
+def remove_channel(channel_id: int) -> Any:
+    """Forget one of the signed-in address's channels."""
+    email = session.get(ME_KEY)
+    if email:
+        removed = NoticeChannels(store()).remove(normal_address(email), channel_id)
+        session[VACATION_NOTE] = "Channel removed." if removed else "No such channel."
+    return redirect(url_for("me.my_games") + "#channels", 303)
 
 
 @bp.post("/me/vacation")
