@@ -65,6 +65,7 @@ from service.game.loading import load_game
 from service.game.meta import parse_time
 from service.orders.creation import NewSeat, create_game, seed_game_id
 from service.orders.processing import process_submission, submit_order
+from service.seats.master import replace_seat
 from service.store.store import Store
 from service.sweeps.deadlines import sweep
 
@@ -94,22 +95,23 @@ class Player:
     answered: int = 0
 
     @classmethod
-    def drawn(cls, seed: str) -> Player:
-        """Return a player drawn from `seed`: a trip of 3 to 10 days every 1 to 2 months,
-        a busy week every month or so, and a small chance of vanishing within 4 months."""
+    def drawn(cls, seed: str, since: float = 0.0) -> Player:
+        """Return a player drawn from `seed` who joins `since` hours after the start: a trip
+        of 3 to 10 days every 1 to 2 months, a busy week every month or so, and a small
+        chance of vanishing within 4 months."""
         rng = random.Random(seed)
         player = cls(seed)
-        at = rng.uniform(0, 50) * 24
-        while at < HORIZON_DAYS * 24:
+        at = since + rng.uniform(0, 50) * 24
+        while at < since + HORIZON_DAYS * 24:
             length = rng.uniform(3, 10) * 24
             player.trips.append((at, at + length))
             at += length + rng.uniform(30, 60) * 24
-        at = rng.uniform(0, 30) * 24
-        while at < HORIZON_DAYS * 24:
+        at = since + rng.uniform(0, 30) * 24
+        while at < since + HORIZON_DAYS * 24:
             player.busy.append((at, at + 7 * 24))
             at += 7 * 24 + rng.expovariate(1 / 30) * 24
         if rng.random() < VANISH_SHARE:
-            player.gone_at = rng.uniform(5, 120) * 24
+            player.gone_at = since + rng.uniform(5, 120) * 24
         return player
 
     def answers_at(self, opened: float) -> float | None:
@@ -135,7 +137,8 @@ class Played:
     decisions: int = 0
     defaults: int = 0
     days: float = 0.0
-    ended: str = "capped"  # finished, abandoned, capped
+    ended: str = "capped"  # finished, abandoned (only when stopped there), capped
+    replaced: int = 0
 
 
 def moment(hours: float) -> datetime:
@@ -148,9 +151,12 @@ def hours_of(text: str) -> float:
     return (parse_time(text) - START).total_seconds() / 3600
 
 
-def play(store: Store, game: str, index: int, banked: bool, cap: int) -> Played:
-    """Play one seeded game with its simulated players until it ends, is abandoned or
-    reaches `cap` decisions."""
+def play(store: Store, game: str, index: int, banked: bool, cap: int,
+         stop_abandoned: bool = False) -> Played:
+    """Play one seeded game with its simulated players until it ends or reaches `cap`
+    decisions; a seat abandoned (ABANDON_AFTER defaults in a row) is handed to a new player,
+    as its game master would (`replace_seat`), or with `stop_abandoned` the game stops
+    there."""
     seats = [NewSeat(name, f"{name}.{game}.{index}@example.org")
              for name in NAMES[:TABLES[game]]]
     players = {seat.name: Player.drawn(f"time:{game}:{index}:{seat.name}") for seat in seats}
@@ -205,8 +211,17 @@ def play(store: Store, game: str, index: int, banked: bool, cap: int) -> Played:
             played.decisions += 1
             played.defaults += 1
             streak[sub.seat] += 1
-        if streak and max(streak.values()) >= ABANDON_AFTER:
-            played.ended = "abandoned"
+        for seat in [seat for seat, row in streak.items() if row >= ABANDON_AFTER]:
+            if stop_abandoned:
+                played.ended = "abandoned"
+                break
+            played.replaced += 1
+            replace_seat(store, game_id, seat, f"{seat} {played.replaced}",
+                         f"{seat}.{game}.{index}.r{played.replaced}@example.org")
+            players[seat] = Player.drawn(f"time:{game}:{index}:{seat}:r{played.replaced}", now)
+            planned.pop(seat, None)
+            streak[seat] = 0
+        if played.ended == "abandoned":
             break
     else:
         raise SystemExit(f"{game} {game_id}: no end after {MAX_STEPS} steps")
@@ -214,7 +229,8 @@ def play(store: Store, game: str, index: int, banked: bool, cap: int) -> Played:
     return played
 
 
-def run(games: list[str], seeds: int, cap: int, folder: Path) -> dict[str, dict[str, list[Played]]]:
+def run(games: list[str], seeds: int, cap: int, folder: Path,
+        stop_abandoned: bool = False) -> dict[str, dict[str, list[Played]]]:
     """Return how every game went, per title, before and after."""
     found: dict[str, dict[str, list[Played]]] = {}
     try:
@@ -223,7 +239,8 @@ def run(games: list[str], seeds: int, cap: int, folder: Path) -> dict[str, dict[
             store.create_schema()
             for game in games:
                 found.setdefault(game, {})[label] = [
-                    play(store, game, index, banked, cap) for index in range(seeds)]
+                    play(store, game, index, banked, cap, stop_abandoned)
+                    for index in range(seeds)]
             store.dispose()
     finally:
         clock.set_now(None)
@@ -234,7 +251,8 @@ def figures(games: list[Played]) -> dict[str, Any]:
     """Return the defaults, abandoned games and median length of some games."""
     return {"games": len(games), "decisions": sum(g.decisions for g in games),
             "defaults": sum(g.defaults for g in games),
-            "abandoned": sum(g.ended == "abandoned" for g in games),
+            "abandoned": sum(g.ended == "abandoned" or g.replaced > 0 for g in games),
+            "replaced_seats": sum(g.replaced for g in games),
             "finished": sum(g.ended == "finished" for g in games),
             "median_days": round(statistics.median(g.days for g in games), 1) if games else 0.0}
 
@@ -250,7 +268,7 @@ def summary(found: dict[str, dict[str, list[Played]]], cap: int, seeds: int) -> 
     # and the pace (days per 100 decisions), which does not depend on where a game stopped
     kept = [(b, a) for pair in found.values() for b, a in zip(pair["before"], pair["after"],
                                                                strict=True)
-            if "abandoned" not in (b.ended, a.ended)]
+            if "abandoned" not in (b.ended, a.ended) and not (b.replaced or a.replaced)]
     kept_days = {label: round(statistics.median(p[i].days for p in kept), 1) if kept else 0.0
                  for i, label in enumerate(("before", "after"))}
     pace = {label: round(100 * sum(g.days for pair in found.values() for g in pair[label])
@@ -261,6 +279,7 @@ def summary(found: dict[str, dict[str, list[Played]]], cap: int, seeds: int) -> 
         "games_abandoned": {label: every[label]["abandoned"] for label in every},
         "median_game_days": {label: every[label]["median_days"] for label in every},
         "decisions": {label: every[label]["decisions"] for label in every},
+        "seats_replaced": {label: every[label]["replaced_seats"] for label in every},
         "games_finished": {label: every[label]["finished"] for label in every},
         "games": before["games"],
         "by_title": {game: {label: figures(pair[label]) for label in pair}
@@ -303,14 +322,19 @@ def main(argv: list[str] | None = None) -> None:
                         help=f"1 seed of every title, {QUICK_CAP} decisions per game")
     parser.add_argument("--seeds", type=int, default=4, help="games per title and setting")
     parser.add_argument("--cap", type=int, default=CAP, help="decisions per game at most")
+    parser.add_argument("--stop-abandoned", action="store_true",
+                        help="stop a game at its first abandoned seat instead of handing the "
+                             "seat to a new player (the measure of the first runs)")
     args = parser.parse_args(argv)
     seeds, cap = (1, QUICK_CAP) if args.quick else (args.seeds, args.cap)
     os.environ["PBEM_VACATION_DAYS"] = "14"  # the service's default allowance
     games = [g.name for g in all_games() if g.name in TABLES]
     with tempfile.TemporaryDirectory(prefix="pbem-time-") as tmp:
-        found, took = timed_result(lambda: run(games, seeds, cap, Path(tmp)))
+        found, took = timed_result(lambda: run(games, seeds, cap, Path(tmp),
+                                               args.stop_abandoned))
     wall, cpu = took.wall, took.cpu
     data = summary(found, cap, seeds)
+    data["settings"]["stop_abandoned"] = args.stop_abandoned
     data |= {"seconds": round(wall, 1), "cpu_seconds": round(cpu, 1)}
     print(f"{seeds} seed(s) per title, each game capped at {cap} decisions (answers and "
           f"defaults; lengths are those of the capped part); a game is abandoned when one seat "
