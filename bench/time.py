@@ -19,15 +19,17 @@ sweep spends them when a deadline would pass (after the bank). Each answer is a 
 order.
 
 What is counted: decisions taken by default (submissions of the deadline sweep that were
-decided); a game abandoned when one seat has had 5 defaults in a row (the game stops there,
-its length up to that default); the game's length in days from its creation to its end, its
-abandonment or the cap. A full game of some titles runs to hundreds of decisions, so each
-game stops after `--cap` decisions (answers and defaults: 150, `--quick` 25); the lengths are
-then those of the capped part, the same number of decisions before and after unless the game
-ended or was abandoned first (the cap is looked at between steps, so one sweep's defaults
-may pass it by a few). An abandoned game stops short, so its length says little: the
-median length is also given over the seeds abandoned in neither run, and the pace of play
-as days per 100 decisions over all games.
+decided); a game abandoned when one seat has had 5 defaults in a row: the seat is then handed
+to a new player (`replace_seat`, a new address, a new simulated player from then on) and the
+game goes on, as its game master would do, so that both runs of a seed are measured over the
+same game (`--stop-abandoned` stops the game there instead, the measure of the first runs,
+under which a game abandoned early counted as a short one); the game's length in days from
+its creation to its end or the cap. A full game of some titles runs to hundreds of decisions,
+so each game stops after `--cap` decisions (answers and defaults: 150, `--quick` 25); the
+lengths are then those of the capped part, the same number of decisions before and after
+unless the game ended first (the cap is looked at between steps, so one sweep's defaults may
+pass it by a few). The median length is also given over the seeds abandoned in neither run,
+and the pace of play as days per 100 decisions over all games.
 
     .venv/bin/python bench/time.py            # 4 seeds of every title
     .venv/bin/python bench/time.py --quick    # 1 seed, 25 decisions per game
@@ -211,7 +213,10 @@ def play(store: Store, game: str, index: int, banked: bool, cap: int,
             played.decisions += 1
             played.defaults += 1
             streak[sub.seat] += 1
-        for seat in [seat for seat, row in streak.items() if row >= ABANDON_AFTER]:
+        abandoned = [seat for seat, row in streak.items() if row >= ABANDON_AFTER]
+        if abandoned and load_game(store, game_id).meta.finished:
+            abandoned = []  # the defaults ended the game: nothing to hand over
+        for seat in abandoned:
             if stop_abandoned:
                 played.ended = "abandoned"
                 break
