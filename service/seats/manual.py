@@ -71,7 +71,9 @@ TOPICS: tuple[Topic, ...] = (
           "days (UTC dates, both included) in every running game of your address that "
           "allows vacation: a deadline falling on them waits until the day after. Without a "
           "booking, when a deadline of yours would pass (and your time bank, if the game has "
-          "one, is empty), a day is spent for you and the deadline moves a day. A day counts "
+          "one, is empty), a day is spent for you and the deadline moves a day, at most two "
+          "days in a row until you answer again: a longer absence is booked ahead, or your "
+          "default orders are played. A day counts "
           "once however many games it serves; a booked day counts when booked. `vacation` "
           "alone says how many days are left this year."),
     Topic("resign", ("resign",), "resign",
