@@ -70,10 +70,11 @@ from service.orders.processing import process_submission, submit_order
 from service.seats.master import replace_seat
 from service.store.store import Store
 from service.sweeps.deadlines import sweep
+from service.time.banks import START_HOURS
 
 NAMES = ("anna", "bruno", "carla", "dora", "emil", "fritz", "greta", "hans")
 START = datetime(2027, 1, 4, 9, 0, tzinfo=UTC)
-BANK_HOURS = 72
+BANK_HOURS = START_HOURS
 ABANDON_AFTER = 5
 CAP = 150
 QUICK_CAP = 25
