@@ -8,7 +8,8 @@ per seed:
 
 - before: today's deadlines: each game's own (48 hours for most decisions), no time bank,
   vacation off;
-- after: a time bank of 3 days per seat (`--time-bank 3d`) and vacation days on (14 a year).
+- after: the suggested time bank per seat (`--time-bank 1d`, `banks.START_HOURS`) and
+  vacation days on (14 a year, at most `AUTO_DAYS_IN_ROW` spent automatically in a row).
 
 Each seat is a simulated player (seeded `random.Random`, the same for both runs) with a
 profile over the months of the game: it answers a decision a few hours after it opens
@@ -68,6 +69,7 @@ from service.game.meta import parse_time
 from service.orders.creation import NewSeat, create_game, seed_game_id
 from service.orders.processing import process_submission, submit_order
 from service.seats.master import replace_seat
+from service.seats.vacation import AUTO_DAYS_IN_ROW
 from service.store.store import Store
 from service.sweeps.deadlines import sweep
 from service.time.banks import START_HOURS
@@ -344,9 +346,12 @@ def main(argv: list[str] | None = None) -> None:
     data |= {"seconds": round(wall, 1), "cpu_seconds": round(cpu, 1)}
     print(f"{seeds} seed(s) per title, each game capped at {cap} decisions (answers and "
           f"defaults; lengths are those of the capped part); a game is abandoned when one seat "
-          f"has had {ABANDON_AFTER} defaults in a row")
+          f"has had {ABANDON_AFTER} defaults in a row, "
+          + ("and stops there" if args.stop_abandoned else
+             "and the seat is handed to a new player"))
     print("before: each game's own deadlines, no bank, no vacation; after: a "
-          f"{BANK_HOURS // 24}-day bank per seat and vacation days on")
+          f"{BANK_HOURS // 24}-day bank per seat and vacation days on (at most "
+          f"{AUTO_DAYS_IN_ROW} spent automatically in a row)")
     print(table(data))
     print(f"defaults taken down by {data['defaults_cut']:.0%} (target at least "
           f"{TARGET_DEFAULT_CUT:.0%}): {'met' if data['targets']['defaults_down_by_half'] else 'not met'}")
