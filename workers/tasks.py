@@ -353,10 +353,13 @@ def _recover(new_run: str | None) -> dict[str, int]:
 
 def _recover_notices(stale: int) -> int:
     """Queue the channel notices whose next try is due (a failed try waits 1, 5, 30 minutes;
-    a notice whose task was lost, a minute); return how many."""
+    a notice whose task was lost, a minute), and write and queue those of recently delivered
+    rows that a dead worker never wrote; return how many."""
+    from service.seats.channels import plan_missed
     from service.store.channels import NoticeChannels
 
     due = NoticeChannels(store()).due(RECOVER_BATCH, stale)
+    due += plan_missed(store(), config().base_url, RECOVER_BATCH)
     for notice_id in due:
         send_notice.delay(notice_id)
     return len(due)

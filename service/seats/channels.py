@@ -201,6 +201,19 @@ def plan_notices(store: Noticing, outbox_id: int, base_url: str) -> list[int]:
     return NoticeChannels(store).write(outbox_id, notices_for(store, store, row, base_url))
 
 
+WRITE_AGAIN_SECONDS = 900
+"""How far back recovery looks for delivered rows whose notices were never written."""
+
+
+def plan_missed(store: Noticing, base_url: str, batch: int) -> list[int]:
+    """Write the notices of recently delivered rows that have none yet (their worker died
+    between the delivery and the notices); return the ids written now."""
+    written: list[int] = []
+    for outbox_id in NoticeChannels(store).unwritten(WRITE_AGAIN_SECONDS, batch):
+        written += plan_notices(store, outbox_id, base_url)
+    return written
+
+
 def notices_for(store: EventLog, connections: Connections, row: OutboxRow,
                 base_url: str) -> list[NewNotice]:
     """Return the channel notices an outbox row calls for: a decision due (a turn email or

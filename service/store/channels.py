@@ -20,6 +20,7 @@ from service.store.records import TIME_FORMAT, later, utc_now
 from service.store.roles import Connections
 from service.store.schema import channel_notices as notices_t
 from service.store.schema import notice_channels as channels_t
+from service.store.schema import outbox as outbox_t
 from service.store.schema import seat_addresses as seat_addresses_t
 
 MAX_ATTEMPTS = 4
@@ -65,6 +66,11 @@ class Notice:
 
 class DuplicateChannel(ValueError):
     """The address has this channel already."""
+
+
+def _ago(seconds: int) -> str:
+    """Return the time `seconds` ago in the store's timestamp format."""
+    return (clock.now().astimezone(UTC) - timedelta(seconds=seconds)).strftime(TIME_FORMAT)
 
 
 def _new_id(key: Any) -> int:
@@ -192,12 +198,30 @@ class NoticeChannels:
         least `stale_seconds` ago (a younger one is still in its first task's hands)."""
         n = notices_t.c
         now = utc_now()
-        written_before = (clock.now().astimezone(UTC)
-                          - timedelta(seconds=stale_seconds)).strftime(TIME_FORMAT)
+        written_before = _ago(stale_seconds)
         query = (select(n.id).where(n.status == "pending", n.attempts < MAX_ATTEMPTS,
                                     n.next_try_at <= now, n.created_at <= written_before,
                                     or_(n.claimed_until.is_(None), n.claimed_until < now))
                  .order_by(n.next_try_at).limit(batch))
+        with self._store.connect() as conn:
+            return [int(i) for i in conn.execute(query).scalars()]
+
+    def unwritten(self, seconds: int, batch: int) -> list[int]:
+        """Return outbox rows of the last `seconds` that may call for channel notices and have
+        none yet: delivered (or refused, or bounced) rows of a seat whose address has a
+        channel, of the kinds that are noticed (a worker may have died before writing them)."""
+        o, a, c, n = outbox_t.c, seat_addresses_t.c, channels_t.c, notices_t.c
+        written = select(n.id).where(n.outbox_id == o.id, n.channel_id == c.id).exists()
+        query = (select(o.id).distinct()
+                 .join_from(outbox_t, seat_addresses_t,
+                            and_(a.game_id == o.game_id, a.seat == o.recipient))
+                 .join(channels_t, c.address == a.address)
+                 .where(o.status.in_(("sent", "bounced", "failed")),
+                        o.created_at >= _ago(seconds),
+                        or_(o.kind.in_(("turn", "welcome", "final")),
+                            o.kind.like("reminder-%")),
+                        ~written)
+                 .order_by(o.id).limit(batch))
         with self._store.connect() as conn:
             return [int(i) for i in conn.execute(query).scalars()]
 

@@ -197,3 +197,19 @@ def test_mail_commands_add_list_and_remove_channels(store: Store, receiver: Rece
         "Channel 1 (json://")
     assert "no notice channels" in answer(store, loaded.meta.id, "anna", "notify channels",
                                           "s5#cmd1")
+
+
+def test_recovery_writes_the_notices_a_dead_worker_left_unwritten(store: Store,
+                                                                  receiver: Receiver) -> None:
+    from service.seats.channels import plan_missed
+
+    for seat in ("anna", "bruno"):
+        add_channel(store, f"{seat}@example.org", receiver.url(), "pbem: notices")
+    loaded = game(store)
+    acting = [p.seat for p in loaded.game.prompts(loaded.state) if not p.submitted]
+    for row in store.outbox_for_game(loaded.meta.id):
+        store.mark_outbox_sent(row.id)  # delivered, and the worker died before the notices
+    written = plan_missed(store, BASE, 100)
+    assert acting and len(written) == len(acting)
+    assert plan_missed(store, BASE, 100) == [], "written once"
+    assert [send_notice(store, n) for n in written] == ["sent"] * len(acting)
