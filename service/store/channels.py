@@ -212,10 +212,11 @@ class NoticeChannels:
         channel, of the kinds that are noticed (a worker may have died before writing them)."""
         o, a, c, n = outbox_t.c, seat_addresses_t.c, channels_t.c, notices_t.c
         written = select(n.id).where(n.outbox_id == o.id, n.channel_id == c.id).exists()
+        # from the few channels to their seats, then each seat's rows by the outbox's
+        # (game, recipient) index: never a scan of every sent row
         query = (select(o.id).distinct()
-                 .join_from(outbox_t, seat_addresses_t,
-                            and_(a.game_id == o.game_id, a.seat == o.recipient))
-                 .join(channels_t, c.address == a.address)
+                 .join_from(channels_t, seat_addresses_t, a.address == c.address)
+                 .join(outbox_t, and_(o.game_id == a.game_id, o.recipient == a.seat))
                  .where(o.status.in_(("sent", "bounced", "failed")),
                         o.created_at >= _ago(seconds),
                         or_(o.kind.in_(("turn", "welcome", "final")),
