@@ -8,7 +8,8 @@ per seed:
 
 - before: today's deadlines: each game's own (48 hours for most decisions), no time bank,
   vacation off;
-- after: a time bank of 3 days per seat (`--time-bank 3d`) and vacation days on (14 a year).
+- after: the suggested time bank per seat (`--time-bank 1d`, `banks.START_HOURS`) and
+  vacation days on (14 a year, at most `AUTO_DAYS_IN_ROW` spent automatically in a row).
 
 Each seat is a simulated player (seeded `random.Random`, the same for both runs) with a
 profile over the months of the game: it answers a decision a few hours after it opens
@@ -19,15 +20,17 @@ sweep spends them when a deadline would pass (after the bank). Each answer is a 
 order.
 
 What is counted: decisions taken by default (submissions of the deadline sweep that were
-decided); a game abandoned when one seat has had 5 defaults in a row (the game stops there,
-its length up to that default); the game's length in days from its creation to its end, its
-abandonment or the cap. A full game of some titles runs to hundreds of decisions, so each
-game stops after `--cap` decisions (answers and defaults: 150, `--quick` 25); the lengths are
-then those of the capped part, the same number of decisions before and after unless the game
-ended or was abandoned first (the cap is looked at between steps, so one sweep's defaults
-may pass it by a few). An abandoned game stops short, so its length says little: the
-median length is also given over the seeds abandoned in neither run, and the pace of play
-as days per 100 decisions over all games.
+decided); a game abandoned when one seat has had 5 defaults in a row: the seat is then handed
+to a new player (`replace_seat`, a new address, a new simulated player from then on) and the
+game goes on, as its game master would do, so that both runs of a seed are measured over the
+same game (`--stop-abandoned` stops the game there instead, the measure of the first runs,
+under which a game abandoned early counted as a short one); the game's length in days from
+its creation to its end or the cap. A full game of some titles runs to hundreds of decisions,
+so each game stops after `--cap` decisions (answers and defaults: 150, `--quick` 25); the
+lengths are then those of the capped part, the same number of decisions before and after
+unless the game ended first (the cap is looked at between steps, so one sweep's defaults may
+pass it by a few). The median length is also given over the seeds abandoned in neither run,
+and the pace of play as days per 100 decisions over all games.
 
     .venv/bin/python bench/time.py            # 4 seeds of every title
     .venv/bin/python bench/time.py --quick    # 1 seed, 25 decisions per game
@@ -65,12 +68,15 @@ from service.game.loading import load_game
 from service.game.meta import parse_time
 from service.orders.creation import NewSeat, create_game, seed_game_id
 from service.orders.processing import process_submission, submit_order
+from service.seats.master import replace_seat
+from service.seats.vacation import AUTO_DAYS_IN_ROW
 from service.store.store import Store
 from service.sweeps.deadlines import sweep
+from service.time.banks import START_HOURS
 
 NAMES = ("anna", "bruno", "carla", "dora", "emil", "fritz", "greta", "hans")
 START = datetime(2027, 1, 4, 9, 0, tzinfo=UTC)
-BANK_HOURS = 72
+BANK_HOURS = START_HOURS
 ABANDON_AFTER = 5
 CAP = 150
 QUICK_CAP = 25
@@ -94,22 +100,23 @@ class Player:
     answered: int = 0
 
     @classmethod
-    def drawn(cls, seed: str) -> Player:
-        """Return a player drawn from `seed`: a trip of 3 to 10 days every 1 to 2 months,
-        a busy week every month or so, and a small chance of vanishing within 4 months."""
+    def drawn(cls, seed: str, since: float = 0.0) -> Player:
+        """Return a player drawn from `seed` who joins `since` hours after the start: a trip
+        of 3 to 10 days every 1 to 2 months, a busy week every month or so, and a small
+        chance of vanishing within 4 months."""
         rng = random.Random(seed)
         player = cls(seed)
-        at = rng.uniform(0, 50) * 24
-        while at < HORIZON_DAYS * 24:
+        at = since + rng.uniform(0, 50) * 24
+        while at < since + HORIZON_DAYS * 24:
             length = rng.uniform(3, 10) * 24
             player.trips.append((at, at + length))
             at += length + rng.uniform(30, 60) * 24
-        at = rng.uniform(0, 30) * 24
-        while at < HORIZON_DAYS * 24:
+        at = since + rng.uniform(0, 30) * 24
+        while at < since + HORIZON_DAYS * 24:
             player.busy.append((at, at + 7 * 24))
             at += 7 * 24 + rng.expovariate(1 / 30) * 24
         if rng.random() < VANISH_SHARE:
-            player.gone_at = rng.uniform(5, 120) * 24
+            player.gone_at = since + rng.uniform(5, 120) * 24
         return player
 
     def answers_at(self, opened: float) -> float | None:
@@ -135,7 +142,8 @@ class Played:
     decisions: int = 0
     defaults: int = 0
     days: float = 0.0
-    ended: str = "capped"  # finished, abandoned, capped
+    ended: str = "capped"  # finished, abandoned (only when stopped there), capped
+    replaced: int = 0
 
 
 def moment(hours: float) -> datetime:
@@ -148,9 +156,12 @@ def hours_of(text: str) -> float:
     return (parse_time(text) - START).total_seconds() / 3600
 
 
-def play(store: Store, game: str, index: int, banked: bool, cap: int) -> Played:
-    """Play one seeded game with its simulated players until it ends, is abandoned or
-    reaches `cap` decisions."""
+def play(store: Store, game: str, index: int, banked: bool, cap: int,
+         stop_abandoned: bool = False) -> Played:
+    """Play one seeded game with its simulated players until it ends or reaches `cap`
+    decisions; a seat abandoned (ABANDON_AFTER defaults in a row) is handed to a new player,
+    as its game master would (`replace_seat`), or with `stop_abandoned` the game stops
+    there."""
     seats = [NewSeat(name, f"{name}.{game}.{index}@example.org")
              for name in NAMES[:TABLES[game]]]
     players = {seat.name: Player.drawn(f"time:{game}:{index}:{seat.name}") for seat in seats}
@@ -205,8 +216,20 @@ def play(store: Store, game: str, index: int, banked: bool, cap: int) -> Played:
             played.decisions += 1
             played.defaults += 1
             streak[sub.seat] += 1
-        if streak and max(streak.values()) >= ABANDON_AFTER:
-            played.ended = "abandoned"
+        abandoned = [seat for seat, row in streak.items() if row >= ABANDON_AFTER]
+        if abandoned and load_game(store, game_id).meta.finished:
+            abandoned = []  # the defaults ended the game: nothing to hand over
+        for seat in abandoned:
+            if stop_abandoned:
+                played.ended = "abandoned"
+                break
+            played.replaced += 1
+            replace_seat(store, game_id, seat, f"{seat} {played.replaced}",
+                         f"{seat}.{game}.{index}.r{played.replaced}@example.org")
+            players[seat] = Player.drawn(f"time:{game}:{index}:{seat}:r{played.replaced}", now)
+            planned.pop(seat, None)
+            streak[seat] = 0
+        if played.ended == "abandoned":
             break
     else:
         raise SystemExit(f"{game} {game_id}: no end after {MAX_STEPS} steps")
@@ -214,7 +237,8 @@ def play(store: Store, game: str, index: int, banked: bool, cap: int) -> Played:
     return played
 
 
-def run(games: list[str], seeds: int, cap: int, folder: Path) -> dict[str, dict[str, list[Played]]]:
+def run(games: list[str], seeds: int, cap: int, folder: Path,
+        stop_abandoned: bool = False) -> dict[str, dict[str, list[Played]]]:
     """Return how every game went, per title, before and after."""
     found: dict[str, dict[str, list[Played]]] = {}
     try:
@@ -223,7 +247,8 @@ def run(games: list[str], seeds: int, cap: int, folder: Path) -> dict[str, dict[
             store.create_schema()
             for game in games:
                 found.setdefault(game, {})[label] = [
-                    play(store, game, index, banked, cap) for index in range(seeds)]
+                    play(store, game, index, banked, cap, stop_abandoned)
+                    for index in range(seeds)]
             store.dispose()
     finally:
         clock.set_now(None)
@@ -234,7 +259,8 @@ def figures(games: list[Played]) -> dict[str, Any]:
     """Return the defaults, abandoned games and median length of some games."""
     return {"games": len(games), "decisions": sum(g.decisions for g in games),
             "defaults": sum(g.defaults for g in games),
-            "abandoned": sum(g.ended == "abandoned" for g in games),
+            "abandoned": sum(g.ended == "abandoned" or g.replaced > 0 for g in games),
+            "replaced_seats": sum(g.replaced for g in games),
             "finished": sum(g.ended == "finished" for g in games),
             "median_days": round(statistics.median(g.days for g in games), 1) if games else 0.0}
 
@@ -250,7 +276,7 @@ def summary(found: dict[str, dict[str, list[Played]]], cap: int, seeds: int) -> 
     # and the pace (days per 100 decisions), which does not depend on where a game stopped
     kept = [(b, a) for pair in found.values() for b, a in zip(pair["before"], pair["after"],
                                                                strict=True)
-            if "abandoned" not in (b.ended, a.ended)]
+            if "abandoned" not in (b.ended, a.ended) and not (b.replaced or a.replaced)]
     kept_days = {label: round(statistics.median(p[i].days for p in kept), 1) if kept else 0.0
                  for i, label in enumerate(("before", "after"))}
     pace = {label: round(100 * sum(g.days for pair in found.values() for g in pair[label])
@@ -261,6 +287,7 @@ def summary(found: dict[str, dict[str, list[Played]]], cap: int, seeds: int) -> 
         "games_abandoned": {label: every[label]["abandoned"] for label in every},
         "median_game_days": {label: every[label]["median_days"] for label in every},
         "decisions": {label: every[label]["decisions"] for label in every},
+        "seats_replaced": {label: every[label]["replaced_seats"] for label in every},
         "games_finished": {label: every[label]["finished"] for label in every},
         "games": before["games"],
         "by_title": {game: {label: figures(pair[label]) for label in pair}
@@ -303,20 +330,28 @@ def main(argv: list[str] | None = None) -> None:
                         help=f"1 seed of every title, {QUICK_CAP} decisions per game")
     parser.add_argument("--seeds", type=int, default=4, help="games per title and setting")
     parser.add_argument("--cap", type=int, default=CAP, help="decisions per game at most")
+    parser.add_argument("--stop-abandoned", action="store_true",
+                        help="stop a game at its first abandoned seat instead of handing the "
+                             "seat to a new player (the measure of the first runs)")
     args = parser.parse_args(argv)
     seeds, cap = (1, QUICK_CAP) if args.quick else (args.seeds, args.cap)
     os.environ["PBEM_VACATION_DAYS"] = "14"  # the service's default allowance
     games = [g.name for g in all_games() if g.name in TABLES]
     with tempfile.TemporaryDirectory(prefix="pbem-time-") as tmp:
-        found, took = timed_result(lambda: run(games, seeds, cap, Path(tmp)))
+        found, took = timed_result(lambda: run(games, seeds, cap, Path(tmp),
+                                               args.stop_abandoned))
     wall, cpu = took.wall, took.cpu
     data = summary(found, cap, seeds)
+    data["settings"]["stop_abandoned"] = args.stop_abandoned
     data |= {"seconds": round(wall, 1), "cpu_seconds": round(cpu, 1)}
     print(f"{seeds} seed(s) per title, each game capped at {cap} decisions (answers and "
           f"defaults; lengths are those of the capped part); a game is abandoned when one seat "
-          f"has had {ABANDON_AFTER} defaults in a row")
+          f"has had {ABANDON_AFTER} defaults in a row, "
+          + ("and stops there" if args.stop_abandoned else
+             "and the seat is handed to a new player"))
     print("before: each game's own deadlines, no bank, no vacation; after: a "
-          f"{BANK_HOURS // 24}-day bank per seat and vacation days on")
+          f"{BANK_HOURS // 24}-day bank per seat and vacation days on (at most "
+          f"{AUTO_DAYS_IN_ROW} spent automatically in a row)")
     print(table(data))
     print(f"defaults taken down by {data['defaults_cut']:.0%} (target at least "
           f"{TARGET_DEFAULT_CUT:.0%}): {'met' if data['targets']['defaults_down_by_half'] else 'not met'}")

@@ -218,6 +218,7 @@ def send_now(outbox_ids: list[int]) -> None:
             return
         if result in ("sent", "refused"):
             metrics.count_delivery("turn", "sent" if result == "sent" else "failed")
+        queue_channel_notices(outbox_id)
 
 
 def reply_now(submission_id: str) -> None:
@@ -254,8 +255,34 @@ def play_house(game_id: str, seat: str, prompt_key: str) -> dict[str, Any]:
 
 @app.task(name="pbem.deliver", **RETRY)
 def deliver(outbox_id: int) -> str:
-    """Send one outbox row's email (once)."""
-    return delivery.deliver(store(), config(), outbox_id)
+    """Send one outbox row's email (once), then queue its notices to the player's channels."""
+    result = delivery.deliver(store(), config(), outbox_id)
+    queue_channel_notices(outbox_id)
+    return result
+
+
+def queue_channel_notices(outbox_id: int) -> None:
+    """Write the channel notices a delivered row calls for (once each) and queue them; a
+    failure here leaves them to recovery, never the email's delivery."""
+    from service.seats.channels import plan_notices
+
+    try:
+        written = plan_notices(store(), outbox_id, config().base_url)
+        for notice_id in written:
+            send_notice.delay(notice_id)
+    except Exception as exc:  # noqa: BLE001 - recovery writes or queues them again
+        log.warning("the channel notices of outbox row %s wait for recovery: %s",
+                    outbox_id, type(exc).__name__, extra={"outbox": outbox_id})
+
+
+@app.task(name="pbem.send_notice", **DATABASE_RETRY)
+def send_notice(notice_id: int) -> str:
+    """Send one notice to a player's channel (once, counted in pbem_deliveries); a failed
+    try waits its turn in recovery, and after the last one the notice is given up and shown
+    to the player."""
+    from service.seats.channels import send_notice as send
+
+    return send(store(), notice_id)
 
 
 @app.task(name="pbem.deliver_reply", **RETRY)
@@ -317,11 +344,27 @@ def _recover(new_run: str | None) -> dict[str, int]:
     unanswered = store().stalled_replies("email", stale, most)
     for submission_id in unanswered:
         deliver_reply.delay(submission_id)
+    notices = _recover_notices(stale)
     if new_run and caught_up:  # only now: a run that fails before this leaves it to the next
         from service.base import metrics
 
         metrics.note_broker_run(config(), new_run)
-    return {"deliveries": len(pending), "submissions": len(waiting), "replies": len(unanswered)}
+    return {"deliveries": len(pending), "submissions": len(waiting), "replies": len(unanswered),
+            "notices": notices}
+
+
+def _recover_notices(stale: int) -> int:
+    """Queue the channel notices whose next try is due (a failed try waits 1, 5, 30 minutes;
+    a notice whose task was lost, a minute), and write and queue those of recently delivered
+    rows that a dead worker never wrote; return how many."""
+    from service.seats.channels import plan_missed
+    from service.store.channels import NoticeChannels
+
+    due = NoticeChannels(store()).due(RECOVER_BATCH, stale)
+    due += plan_missed(store(), config().base_url, RECOVER_BATCH)
+    for notice_id in due:
+        send_notice.delay(notice_id)
+    return len(due)
 
 
 def _new_broker_run() -> str | None:

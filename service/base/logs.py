@@ -13,11 +13,13 @@ import re
 from datetime import UTC, datetime
 from typing import Any, TextIO
 
-QUIET = ("fontTools", "weasyprint", "PIL", "mail.log")
+QUIET = ("fontTools", "weasyprint", "PIL", "mail.log", "urllib3", "apprise")
 """Libraries whose INFO and DEBUG lines are noise or worse, so only their warnings are kept:
 the PDF libraries log every step of a page; aiosmtpd (`mail.log`) logs every command of a
 conversation, addresses included, and at DEBUG every line of every message (sealed orders,
-press)."""
+press); urllib3 and apprise log the URL of every notice sent to a player's channel, whose
+path is often its credential (apprise's lines do not reach the service's log at all:
+`seats/channels.py` keeps them for the player's failure reason)."""
 ROUTINE_TASKS = ("pbem.sweep_deadlines", "pbem.recover", "pbem.poll_imap", "pbem.watch_broker")
 """The beat's periodic tasks (workers/app.py), due every minute or every ten seconds."""
 ROUTINE_LOGGERS = ("celery.beat", "celery.worker.strategy", "celery.app.trace")

@@ -24,9 +24,10 @@ from service.base.config import TASK_QUEUES, Config
 
 ORDERS = Counter("pbem_orders", "Orders decided, by result (accepted, refused, help).",
                  ["result"])
-DELIVERIES = Counter("pbem_deliveries", "Deliveries by kind (turn, reply) and result: sent, "
-                     "bounced (a bounce came back), failed (refused or given up for good), "
-                     "retry (an attempt that failed and is tried again).", ["kind", "result"])
+DELIVERIES = Counter("pbem_deliveries", "Deliveries by kind (turn, reply, channel: a notice "
+                     "to a player's apprise channel) and result: sent, bounced (a bounce came "
+                     "back), failed (refused or given up for good), retry (an attempt that "
+                     "failed and is tried again).", ["kind", "result"])
 LATENCY_BUCKETS = (0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 900, 3600)
 DECIDED = Histogram("pbem_order_decided_seconds", "From an order's arrival (stored) to its "
                     "decision.", buckets=LATENCY_BUCKETS)

@@ -43,12 +43,21 @@ TOPICS: tuple[Topic, ...] = (
     Topic("press", (), "press to bruno, carla: hi",
           "talk to other players; it is never read as an order", ""),
     Topic("notify", ("notify",), "notify act",
-          "how often you are mailed, and whether press is mailed to you",
+          "how often you are mailed, whether press is mailed to you, and notices besides "
+          "mail (Discord, Slack, Matrix, Telegram, ntfy, webhooks)",
           "`notify every` mails you every change of the game; `notify act` only when you "
           "must act, with the news since your last email, plus a daily digest of the rest "
           "(how new games start); `notify digest` a daily "
           "digest only. `notify press off` stops mailing you press (it stays in your "
-          "history); `notify press on` mails it again."),
+          "history); `notify press on` mails it again. `notify add URL` adds a channel "
+          "besides mail for every game of your address: any apprise URL (such as "
+          "discord://webhook_id/webhook_token, slack://…, tgram://bot_token/chat_id, "
+          "matrix://…, ntfy://topic, json://host/path); a test notice is sent first, and "
+          "a channel that does not take it is not kept. It tells you when a decision of "
+          "yours is due, reminds you before its deadline and tells you when a game ends, "
+          "saying no more than your turn email's subject. `notify channels` lists yours "
+          "(the URL only in part, with any notices that failed); `notify remove 2` or "
+          "`notify remove all` forgets them."),
     Topic("timezone", ("timezone", "tz"), "timezone Europe/Berlin",
           "show deadlines in your time zone as well as in UTC",
           "`timezone Europe/Berlin` (or `tz America/New_York`, `tz utc`) shows every deadline "
@@ -62,7 +71,9 @@ TOPICS: tuple[Topic, ...] = (
           "days (UTC dates, both included) in every running game of your address that "
           "allows vacation: a deadline falling on them waits until the day after. Without a "
           "booking, when a deadline of yours would pass (and your time bank, if the game has "
-          "one, is empty), a day is spent for you and the deadline moves a day. A day counts "
+          "one, is empty), a day is spent for you and the deadline moves a day, at most two "
+          "days in a row until you answer again: a longer absence is booked ahead, or your "
+          "default orders are played. A day counts "
           "once however many games it serves; a booked day counts when booked. `vacation` "
           "alone says how many days are left this year."),
     Topic("resign", ("resign",), "resign",

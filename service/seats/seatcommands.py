@@ -118,8 +118,16 @@ def _set_prefs(store: EventLog, game_id: str, seat: str, causation: str,
 
 
 def _notify(store: EventLog, game_id: str, seat: str, rest: Sequence[str], causation: str) -> str:
-    """Set how often the seat is mailed, or whether press reaches it."""
+    """Set how often the seat is mailed, or whether press reaches it; or add, remove or
+    list the notice channels of the seat's address (`seats/channels.py`)."""
     words = [word.lower() for word in rest]
+    if words[:1] in (["add"], ["remove"], ["channels"], ["channel"]):
+        from service.seats.channels import channel_command
+        from service.store.roles import Connections
+
+        if not isinstance(store, Connections):
+            raise ServiceError("Channels cannot be changed from here.", "bad-notify")
+        return channel_command(store, store, game_id, seat, list(rest))
     if words[:1] == ["press"] and words[1:2] in (["off"], ["on"]):
         mute = words[1] == "off"
         _set_prefs(store, game_id, seat, causation,
@@ -129,8 +137,9 @@ def _notify(store: EventLog, game_id: str, seat: str, rest: Sequence[str], causa
     mode = NOTIFY_MODES.get(words[0]) if len(words) == 1 else None
     if mode is None:
         raise ServiceError("Write `notify every`, `notify act` (only when you must act, plus "
-                           "a daily digest), `notify digest`, or `notify press off|on`.",
-                           "bad-notify")
+                           "a daily digest), `notify digest`, `notify press off|on`, or for "
+                           "channels besides mail `notify add URL`, `notify remove NUMBER` "
+                           "or `notify channels`.", "bad-notify")
     _set_prefs(store, game_id, seat, causation,
                lambda p: SeatPreferences(seat, mode, p.mute_press, p.timezone))
     return f"You will be mailed {NOTIFY_WORDS[mode]}."

@@ -8,6 +8,11 @@ automatically counts when a deadline of the player's, in any game, would pass on
 bank is left; a day already counted (booked, or spent in another game) is spent again in
 another game for nothing. What is left is the yearly allowance (`PBEM_VACATION_DAYS`,
 14 by default) less the days counted in that year.
+
+Days spent automatically are a safety net for a missed mail or a few days away: at most
+AUTO_DAYS_IN_ROW of them are spent for a seat whose player has not answered since (a longer
+absence is booked ahead, or passes to the defaults), so that a player gone without a word
+holds the table for days, not weeks (`bench/time.py` measured the length it costs).
 """
 from __future__ import annotations
 
@@ -19,7 +24,7 @@ from typing import Protocol, runtime_checkable
 
 from service.base.config import load_config
 from service.game.current import GameLists, games_at_rows
-from service.game.events import DEADLINE_ACTOR
+from service.game.events import DEADLINE_ACTOR, FORCED_ACTOR, STANDING_ACTOR
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import normal_address
 from service.orders.appending import append_service_events
@@ -29,6 +34,10 @@ from service.store.records import DeadlineRow, SeqConflict
 from service.store.roles import EventLog
 from service.time.vacation import booking_events, day_text, vacation_days, vacation_spending
 
+AUTO_DAYS_IN_ROW = 2
+"""The most vacation days spent automatically for a seat before its player answers again."""
+NOT_ANSWERED = frozenset({DEADLINE_ACTOR, FORCED_ACTOR, STANDING_ACTOR})
+"""Actors of orders that are no answer of the seat's player."""
 MAX_GAMES = 1000
 MAX_BOOKED_DAYS = 60
 DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
@@ -147,6 +156,22 @@ def book_vacation(store: AddressBook, email: str, days: tuple[str, ...], causati
             "deadlines that fall on those days wait until the day after. " + left.text())
 
 
+def auto_days_in_row(store: EventLog, game_id: str, seat: str) -> int:
+    """Return how many vacation days were spent automatically for the seat since its player
+    last answered a decision (its own order: not a default, a standing or a forced answer)
+    or the seat was handed to a new player."""
+    count = 0
+    for stored in reversed(store.events(game_id)):
+        if stored.payload.get("seat") != seat:
+            continue
+        if stored.type == "seat.replaced" or (stored.type == "order.accepted"
+                                              and stored.actor not in NOT_ANSWERED):
+            break
+        if stored.type == "seat.vacation" and not stored.payload.get("booked"):
+            count += len(stored.payload.get("days", ()))
+    return count
+
+
 def spend_vacation(store: AddressBook, loaded: LoadedGame, row: DeadlineRow, now: datetime,
                    yearly: int | None = None) -> bool:
     """Spend a vacation day of the seat's player on its passed deadline, moving it a day;
@@ -163,6 +188,8 @@ def spend_vacation(store: AddressBook, loaded: LoadedGame, row: DeadlineRow, now
         counted = days_counted(player_seats(store, email), int(day[:4]))
         return day in counted or len(counted) < yearly
 
+    if auto_days_in_row(store, meta.id, row.seat) >= AUTO_DAYS_IN_ROW:
+        return False
     items = vacation_spending(meta, row.seat, now, may_spend)
     if not items:
         return False

@@ -98,6 +98,13 @@ class MailLinks:
         with self._store.begin_write() as conn:
             conn.execute(query)
 
+    def forget(self, address: str, purpose: str) -> int:
+        """Delete every link of `purpose` for `address` (revoked); return how many."""
+        c = links_t.c
+        with self._store.begin_write() as conn:
+            return int(conn.execute(delete(links_t).where(
+                c.address == address, c.purpose == purpose)).rowcount)
+
     def forget_expired(self) -> int:
         """Delete the links that expired; return how many."""
         with self._store.begin_write() as conn:

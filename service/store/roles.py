@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from service.store.records import (
     Append,
@@ -305,6 +305,7 @@ class Caches(Protocol):
         """Store a rendered PDF and drop the seat's older ones."""
 
 
+@runtime_checkable
 class Connections(Protocol):
     """Plain connections, for the projections, pages and mailed links (`links.MailLinks`)
     that read or write the store's tables with statements of their own."""

@@ -260,6 +260,50 @@ moderation = Table(
     Index("moderation_actor_idx", "kind", "actor"),
 )
 
+# A player's notice channels besides mail (revision 0017): apprise URLs (Discord, Slack,
+# Matrix, Telegram, ntfy, webhooks...) of one address. `url` holds the channel's credentials
+# and is read only by the sending task, like a game's seed; pages and mail show `shown`, the
+# masked form. `failures` and `last_error` are what the player is shown of failed notices.
+notice_channels = Table(
+    "notice_channels",
+    metadata,
+    Column("id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True,
+           autoincrement=True),
+    Column("address", Text, nullable=False),
+    Column("url", Text, nullable=False),
+    Column("shown", Text, nullable=False),
+    Column("created_at", String(32), nullable=False),
+    Column("failures", Integer, nullable=False, server_default="0"),
+    Column("last_error", Text, nullable=True),
+    UniqueConstraint("address", "url", name="notice_channels_address_url_uq"),
+)
+
+# One notice to one channel for one outbox row (a decision due, a reminder, the end). The
+# unique key (channel, outbox row) is what makes a notice written once however often its
+# row is delivered; `status` goes from 'pending' to 'sent' or 'failed' by conditional
+# updates, so it is sent at most once and tried at most MAX_ATTEMPTS times.
+channel_notices = Table(
+    "channel_notices",
+    metadata,
+    Column("id", BigInteger().with_variant(Integer, "sqlite"), primary_key=True,
+           autoincrement=True),
+    Column("channel_id", BigInteger().with_variant(Integer, "sqlite"),
+           ForeignKey("notice_channels.id", ondelete="CASCADE"), nullable=False),
+    Column("outbox_id", BigInteger().with_variant(Integer, "sqlite"), nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("title", Text, nullable=False),
+    Column("body", Text, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("attempts", Integer, nullable=False, server_default="0"),
+    Column("created_at", String(32), nullable=False),
+    Column("next_try_at", String(32), nullable=False),
+    Column("claimed_until", String(32), nullable=True),
+    Column("sent_at", String(32), nullable=True),
+    Column("last_error", Text, nullable=True),
+    UniqueConstraint("channel_id", "outbox_id", name="channel_notices_once_uq"),
+    Index("channel_notices_due_idx", "status", "next_try_at"),
+)
+
 # -- records (service.store.records), and reading them from rows ----------------------------
 
 def stored_event_from_row(row: Any) -> StoredEvent:

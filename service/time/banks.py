@@ -24,11 +24,13 @@ from service.game.events import (
 )
 from service.game.meta import GameMeta, format_time, parse_time
 
-START_HOURS = 72
-"""A bank's start when a game asks for one without saying how much: 3 days."""
-GAIN_HOURS = 2
+START_HOURS = 24
+"""The bank the new-game form and the manual suggest: a day (bench/time.py plays it). A bank
+is time the whole table waits: 3 days, gaining 2 h per early answer up to 7 days, made games
+half as long again; a day with 1 h up to 3 days covers a busy week's late answers."""
+GAIN_HOURS = 1
 EARLY_HOURS = 24
-CAP_HOURS = 7 * 24
+CAP_HOURS = 3 * 24
 STEP_HOURS = 24
 MAX_START_HOURS = 30 * 24
 NOT_ANSWERED = frozenset({DEADLINE_ACTOR, FORCED_ACTOR, STANDING_ACTOR})

@@ -6,6 +6,7 @@ generation) gets the same 404, and counts against the client's allowance of wron
 from __future__ import annotations
 
 import re
+from typing import NoReturn
 
 from flask import abort, current_app
 
@@ -85,7 +86,7 @@ def page_game_or_404(game_id: str) -> PageGame:
         abort(404)
 
 
-def refuse() -> None:
+def refuse() -> NoReturn:
     """Count a wrong token and answer the one 404 every wrong link gets (429 when too many)."""
     count_bad_token()
     abort(404)

@@ -11,18 +11,27 @@ from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 from typing import Any
 
-from flask import Blueprint, abort, redirect, request, session, url_for
+from flask import Blueprint, Response, abort, redirect, request, session, url_for
 
 from service.base import clock
 from service.base.ids import GAME_ID
 from service.base.inputs import MAILBOX as EMAIL
 from service.base.templating import render_template
 from service.game.loading import UnknownGameId, load_game
+from service.game.meta import normal_address
 from service.mail.transport import send
 from service.orders.results import ServiceError
+from service.seats import channels
+from service.seats.calendar import (
+    calendar_address,
+    calendar_feed,
+    new_calendar_link,
+    revoke_calendar_links,
+)
 from service.seats.identity import is_old_sign_in, new_sign_in, read_sign_in, seats_of
 from service.seats.vacation import book_vacation as booking
 from service.seats.vacation import read_dates, vacation_left
+from service.store.channels import NoticeChannels
 from service.store.store import NewOutbox
 from service.web.handoff import announce
 from service.web.links import config, refuse, signature_of, store
@@ -32,6 +41,7 @@ from service.web.security import limited
 bp = Blueprint("me", __name__)
 ME_KEY = "me"
 VACATION_NOTE = "vacation-note"
+CALENDAR_LINK = "calendar-link"
 SENT = ("If this address plays any game here, a sign-in link is on its way to it. "
         "It works for 24 hours.")
 OLD_LINK = ("This sign-in link is of an older kind, which is no longer accepted. Ask for a "
@@ -53,7 +63,71 @@ def my_games() -> Any:
     return page("me.html", email=email, seats=seats, links=links,
                 note=session.pop(VACATION_NOTE, ""),
                 vacation=vacation_left(store(), email, clock.now().date(),
-                                       config().vacation_days))
+                                       config().vacation_days),
+                channels=NoticeChannels(store()).of(normal_address(email)),
+                calendar_link=session.pop(CALENDAR_LINK, ""))
+
+
+@bp.post("/me/calendar")
+def make_calendar_link() -> Any:
+    """Make the signed-in address a new private calendar link (the old one stops working);
+    it is shown once."""
+    email = session.get(ME_KEY)
+    if email:
+        token = new_calendar_link(store(), config().secret_key(), email)
+        session[CALENDAR_LINK] = f"{config().base_url}/calendar/{token}"
+    return redirect(url_for("me.my_games") + "#calendar", 303)
+
+
+@bp.post("/me/calendar/revoke")
+def revoke_calendar_link() -> Any:
+    """Make the signed-in address's calendar link stop working."""
+    email = session.get(ME_KEY)
+    if email:
+        revoked = revoke_calendar_links(store(), email)
+        session[VACATION_NOTE] = ("Your calendar link no longer works." if revoked
+                                  else "You had no calendar link.")
+    return redirect(url_for("me.my_games") + "#calendar", 303)
+
+
+@bp.get("/calendar/<token>")
+def calendar(token: str) -> Any:
+    """Answer a private calendar link with the iCalendar feed of its address's deadlines."""
+    email = calendar_address(store(), config().secret_key(), token[:100])
+    if email is None:
+        refuse()
+    feed = calendar_feed(store(), email, config().base_url, config().mail_domain)
+    return Response(feed, mimetype="text/calendar",
+                    headers={"Cache-Control": "private, max-age=300",
+                             "Content-Disposition": 'inline; filename="pbem.ics"'})
+
+
+@bp.post("/me/channels")
+def add_channel() -> Any:
+    """Try a notice channel (an apprise URL) with a test notice and keep it if it works."""
+    email = session.get(ME_KEY)
+    if not email:
+        return redirect(url_for("me.my_games"), 303)
+    if limited("SIGNIN", f"channel:{normal_address(email)}"):
+        said = "Too many channels tried at once; wait a minute and try again."
+    else:
+        try:
+            said = channels.add_channel(store(), email, request.form.get("url", "")[:4000],
+                                        f"pbem: notices for {normal_address(email)}")
+        except ServiceError as exc:
+            said = exc.message
+    session[VACATION_NOTE] = said
+    return redirect(url_for("me.my_games") + "#channels", 303)
+
+
+@bp.post("/me/channels/<int:channel_id>/remove")
+def remove_channel(channel_id: int) -> Any:
+    """Forget one of the signed-in address's channels."""
+    email = session.get(ME_KEY)
+    if email:
+        removed = NoticeChannels(store()).remove(normal_address(email), channel_id)
+        session[VACATION_NOTE] = "Channel removed." if removed else "No such channel."
+    return redirect(url_for("me.my_games") + "#channels", 303)
 
 
 @bp.post("/me/vacation")

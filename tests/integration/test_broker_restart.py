@@ -98,7 +98,8 @@ def test_the_broker_check_requeues_lost_inputs_and_mail_within_seconds(
     assert (server.queued(), server.queued(ORDERS_QUEUE)) == (len(rows), 1)
     server.stop()
     server.start()  # empty: every queued task is gone, the submission is seconds old
-    assert tasks.watch_broker() == {"deliveries": len(rows), "submissions": 1, "replies": 0}
+    assert tasks.watch_broker() == {"deliveries": len(rows), "submissions": 1, "replies": 0,
+                                    "notices": 0}
     assert (server.queued(), server.queued(ORDERS_QUEUE)) == (len(rows), 1)
     assert tasks.watch_broker() is None  # caught up: once, not at every check
 

@@ -166,3 +166,30 @@ def test_mail_that_cannot_go_now_is_left_to_the_queue(embedded: tuple[Any, int],
         assert set(results) <= {"sent", "no-longer-needed"} and "sent" in results
         assert len(provider.received) == results.count("sent")
     assert {row.status for row in tasks.store().outbox_for_game(game_id)} <= {"sent", "closed"}
+
+
+def test_a_turn_mail_queues_its_channel_notice_which_goes_out_once(
+        embedded: tuple[Any, int], tmp_path: Path) -> None:
+    from service.seats.channels import add_channel
+    from tests.service.seats.test_channels import Receiver
+
+    tasks, port = embedded
+    receiver = Receiver()
+    try:
+        for seat in SEATS:
+            add_channel(tasks.store(), f"{seat}@players.test", receiver.url(), "test")
+        receiver.posts.clear()
+        with Provider(port):
+            game_id = new_game(tasks)  # the opening's mail, sent here and now
+        notices = [arg for name, arg in queued(tmp_path / "home")
+                   if name == "pbem.send_notice"]
+        loaded = load_game(tasks.store(), game_id)
+        acting = [p.seat for p in loaded.game.prompts(loaded.state) if not p.submitted]
+        assert acting and len(notices) == len(acting), "one per seat with a decision due"
+        results = [tasks.send_notice.apply(args=[n]).result for n in notices * 2]
+        assert results == ["sent"] * len(notices) + ["already-sent"] * len(notices)
+        assert sorted(body["message"].split(", seat ")[1].split(":")[0]
+                      for _, body in receiver.posts) == sorted(acting)
+    finally:
+        receiver.server.shutdown()
+        receiver.server.server_close()

@@ -68,7 +68,7 @@ def events_of(store: Store, game_id: str, kind: type) -> list[object]:
 
 def test_every_seat_starts_with_the_bank_the_game_was_created_with(store: Store) -> None:
     loaded = new_game(store)
-    assert loaded.meta.time_bank == TimeBankRules(72, 2, 24, 168, 24)
+    assert loaded.meta.time_bank == TimeBankRules(72, 1, 24, 72, 24)  # the start, over the cap
     assert {seat: loaded.meta.bank(seat) for seat in loaded.meta.seat_names} == {
         "anna": 72, "bruno": 72}
     assert bank_text(loaded.meta, "anna") == "3 days"
@@ -86,14 +86,14 @@ def test_a_bank_beyond_thirty_days_is_refused(store: Store) -> None:
         new_game(store, bank=31 * 24)
 
 
-def test_a_decision_answered_more_than_a_day_early_adds_two_hours(store: Store) -> None:
-    loaded = new_game(store)
+def test_a_decision_answered_more_than_a_day_early_adds_an_hour(store: Store) -> None:
+    loaded = new_game(store, bank=24)
     seat = owed_seat(loaded)
     at(2)
     after = answer(store, loaded, seat)
-    assert after.meta.bank(seat) == 74
+    assert after.meta.bank(seat) == 25
     assert events_of(store, loaded.meta.id, BankGained) == [
-        BankGained(seat, loaded.meta.deadlines[seat].prompt_key, 2)]
+        BankGained(seat, loaded.meta.deadlines[seat].prompt_key, 1)]
 
 
 def test_a_decision_answered_late_adds_nothing(store: Store) -> None:
@@ -104,10 +104,14 @@ def test_a_decision_answered_late_adds_nothing(store: Store) -> None:
 
 
 def test_the_bank_grows_no_further_than_its_cap(store: Store) -> None:
-    loaded = new_game(store, bank=167)
+    loaded = new_game(store, bank=71)
     seat = owed_seat(loaded)
     at(1)
-    assert answer(store, loaded, seat).meta.bank(seat) == 168
+    assert answer(store, loaded, seat).meta.bank(seat) == 72
+    full = new_game(store, bank=72, seed="67")
+    seat = owed_seat(full)
+    at(1)
+    assert answer(store, full, seat).meta.bank(seat) == 72
 
 
 def test_a_passed_deadline_spends_a_day_of_the_bank_and_moves_the_deadline(
@@ -206,7 +210,7 @@ def test_an_early_answer_to_a_decision_whose_answering_is_private_gains_nothing(
     from service.game.events import OrderAccepted
     from service.time.banks import bank_gains
 
-    loaded = new_game(store)
+    loaded = new_game(store, bank=24)
     seat = owed_seat(loaded)
     prompt = loaded.game.prompt_for(loaded.state, seat)
     assert prompt is not None
@@ -221,7 +225,7 @@ def test_an_early_answer_to_a_decision_whose_answering_is_private_gains_nothing(
     public = bank_gains(loaded.game, loaded.state, loaded.meta, [order], seat, START)
     private = bank_gains(Private(), loaded.state, loaded.meta,  # type: ignore[arg-type]
                          [order], seat, START)
-    assert [gain.hours for gain in public] == [2] and private == []
+    assert [gain.hours for gain in public] == [1] and private == []
 
 
 def test_a_passed_deadline_of_a_decision_whose_answering_is_private_spends_nothing(

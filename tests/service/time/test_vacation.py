@@ -131,3 +131,30 @@ def test_days_left_are_counted_per_calendar_year(store: Store) -> None:
     answer(store, loaded.meta.id, "anna", "vacation from 2026-12-30 to 2027-01-02", "s#c0")
     assert vacation_left(store, "anna@example.org", date(2026, 12, 1)).left == 12
     assert vacation_left(store, "anna@example.org", date(2027, 1, 1)).left == 12
+
+
+def test_days_are_spent_automatically_at_most_two_in_a_row(store: Store) -> None:
+    from service.orders.processing import process_submission, submit_order
+    from service.seats.vacation import AUTO_DAYS_IN_ROW, auto_days_in_row
+
+    loaded = new_game(store, "66")
+    game_id = loaded.meta.id
+    for spent in range(1, AUTO_DAYS_IN_ROW + 1):
+        clock.set_now(due_of(store, game_id, "anna") + timedelta(minutes=1))
+        assert deadlines.sweep(store).submissions == []
+        assert auto_days_in_row(store, game_id, "anna") == spent
+    assert left(store) == 14 - AUTO_DAYS_IN_ROW
+    clock.set_now(due_of(store, game_id, "anna") + timedelta(minutes=1))
+    defaults = deadlines.sweep(store).submissions  # gone without a word: the default now
+    assert defaults and left(store) == 14 - AUTO_DAYS_IN_ROW
+    for sub_id in defaults:
+        process_submission(store, sub_id)
+    assert auto_days_in_row(store, game_id, "anna") == AUTO_DAYS_IN_ROW, "a default is no answer"
+    now = load_game(store, game_id)
+    while now.game.prompt_for(now.state, "anna") is None:  # bruno's turn first
+        order = now.game.legal_orders(now.state, "bruno")[0]
+        assert submit_order(store, game_id, "bruno", now.game.format_order(order)).accepted
+        now = load_game(store, game_id)
+    order = now.game.legal_orders(now.state, "anna")[0]
+    assert submit_order(store, game_id, "anna", now.game.format_order(order)).accepted
+    assert auto_days_in_row(store, game_id, "anna") == 0, "her own answer starts anew"
