@@ -40,6 +40,16 @@ class Config:
     vacation_days: int = 14
     """Each player's vacation days per calendar year, across all their games
     (`PBEM_VACATION_DAYS`)."""
+    trusted_authserv_id: str = ""
+    """The authserv-id of the relay whose Authentication-Results header the service believes
+    (`PBEM_TRUSTED_AUTHSERV_ID`): only a sender that passed DMARC (or SPF) there is answered
+    when it has not proven it plays here."""
+    stranger_mail_per_domain: int = 20
+    """Mails an hour to addresses not proven to be a player's, per recipient domain
+    (`PBEM_STRANGER_MAIL_PER_DOMAIN`)."""
+    stranger_mail_per_hour: int = 200
+    """Mails an hour to addresses not proven to be a player's, for the whole service
+    (`PBEM_STRANGER_MAIL_PER_HOUR`)."""
 
     @property
     def mail_dir(self) -> Path:
@@ -164,4 +174,7 @@ def load_config(environ: dict[str, str] | None = None) -> Config:
         base_url=(env.get("PBEM_BASE_URL") or served_url(home) or DEFAULT_BASE_URL).rstrip("/"),
         max_message_bytes=int(env.get("PBEM_MAX_MESSAGE_BYTES", str(2 * 1024 * 1024))),
         vacation_days=int(env.get("PBEM_VACATION_DAYS", "14")),
+        trusted_authserv_id=env.get("PBEM_TRUSTED_AUTHSERV_ID", "").strip(),
+        stranger_mail_per_domain=int(env.get("PBEM_STRANGER_MAIL_PER_DOMAIN", "20")),
+        stranger_mail_per_hour=int(env.get("PBEM_STRANGER_MAIL_PER_HOUR", "200")),
     )

@@ -244,6 +244,19 @@ mail_links = Table(
     Index("mail_links_expires_idx", "expires_at"),
 )
 
+# The outbound budget of mail to addresses not proven to be a player's (service/store/budget.py):
+# per key (an address, a domain, the service) the epoch seconds of its mails in the last window.
+mail_budget = Table(
+    "mail_budget",
+    metadata,
+    Column("scope", String(16), nullable=False),
+    Column("key", Text, nullable=False),
+    Column("stamps", Text, nullable=False),
+    Column("last_at", Integer, nullable=False),
+    PrimaryKeyConstraint("scope", "key", name="mail_budget_pk"),
+    Index("mail_budget_last_idx", "last_at"),
+)
+
 # -- records (service.store.records), and reading them from rows ----------------------------
 
 def stored_event_from_row(row: Any) -> StoredEvent:

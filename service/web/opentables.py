@@ -88,7 +88,7 @@ def ask(game_id: str) -> Any:
     except ServiceError as exc:
         return join_page(loaded, error=exc.message[0].upper() + exc.message[1:] + ".",
                          status=409 if exc.code not in ("bad-name", "bad-email") else 400)
-    mail_join_link(config(), asked)
+    mail_join_link(store(), config(), asked)
     return redirect(url_for("opentables.join_form", game_id=game_id, asked=1,
                             seat=seat or None), 303)
 

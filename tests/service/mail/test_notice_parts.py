@@ -76,7 +76,7 @@ def test_the_confirmation_link_of_a_join_is_a_link_in_both_parts(store: Store,
     game_id = table(store)
     email = "o'hara&kit@example.org"
     asked = ask_to_join(store, config.secret_key(), game_id, PLAYER, email)
-    written = Path(mail_join_link(config, asked))
+    written = Path(mail_join_link(store, config, asked))
     message = cast(EmailMessage, message_from_bytes(written.read_bytes(), policy=policy.default))
     text, html = check_same_content(message, PLAYER, TITLE)
     assert f"{BASE}/join/{asked.token}" in text and f'href="{BASE}/join/{asked.token}"' in html

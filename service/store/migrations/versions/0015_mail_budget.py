@@ -1,0 +1,33 @@
+"""The outbound budget of mail to addresses not proven to be a player's: one row per limited
+key (an address, a domain, the whole service) with the times of its recent mails.
+
+Revision ID: 0015
+Revises: 0014
+"""
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0015"
+down_revision = "0014"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    """Create the mail_budget table (empty: a key's row is made by its first mail)."""
+    op.create_table(
+        "mail_budget",
+        sa.Column("scope", sa.String(16), nullable=False),
+        sa.Column("key", sa.Text, nullable=False),
+        sa.Column("stamps", sa.Text, nullable=False),
+        sa.Column("last_at", sa.Integer, nullable=False),
+        sa.PrimaryKeyConstraint("scope", "key", name="mail_budget_pk"),
+    )
+    op.create_index("mail_budget_last_idx", "mail_budget", ["last_at"])
+
+
+def downgrade() -> None:
+    """Drop the table."""
+    op.drop_table("mail_budget")
