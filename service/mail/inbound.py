@@ -236,8 +236,7 @@ def _process(store: Store, config: Config,
     store.set_submission_route(sub.id, claim.game_id, claim.seat)
     extracted = extract_orders(message)
     held = held_answered(store, claim.game_id, claim.seat, safe_header(message, "In-Reply-To"))
-    if held is not None and [line.strip().lower() for line in extracted.lines[:1]] == \
-            ["confirm"]:
+    if held and [line.strip().lower() for line in extracted.lines[:1]] == ["confirm"]:
         return _confirmed(store, config, sub, held), None
     talk = take_talk(store, sub.id, claim, message, extracted,
                      safe_header(message, "In-Reply-To"))
@@ -261,16 +260,21 @@ def _process(store: Store, config: Config,
 
 
 def _confirmed(store: Store, config: Config, sub: Submission,
-               held: Submission) -> SubmissionResult:
-    """Act on a held message its seat confirmed by reply; answer with what became of it."""
-    released, _ = release(store, held)
-    outcome = process_email(store, config, released)
-    said = {"accepted": "its orders were accepted", "partial": "some of its orders were "
-            "accepted", "talk": "it was delivered", "help": "it was answered"}.get(
-        outcome.status, f"it was read, and refused: {outcome.message}")
-    note = (f"Confirmed: the message from {held.sender or 'an unknown sender'} was acted on as "
-            f"yours, and {said}.")
-    return SubmissionResult(sub.id, "talk", orders=outcome.orders, notes=(note,))
+               held: Sequence[Submission]) -> SubmissionResult:
+    """Act on the held messages its seat confirmed by reply, oldest first; answer with what
+    became of each."""
+    orders: list[str] = []
+    notes: list[str] = []
+    for one in held:
+        released, _ = release(store, one)
+        outcome = process_email(store, config, released)
+        said = {"accepted": "its orders were accepted", "partial": "some of its orders were "
+                "accepted", "talk": "it was delivered", "help": "it was answered"}.get(
+            outcome.status, f"it was read, and refused: {outcome.message}")
+        orders += outcome.orders
+        notes.append(f"Confirmed: the message from {one.sender or 'an unknown sender'} was "
+                     f"acted on as yours, and {said}.")
+    return SubmissionResult(sub.id, "talk", orders=tuple(orders), notes=tuple(notes))
 
 
 def authenticate(store: EventLog, config: Config, recipient: str | None) -> AddressClaim:

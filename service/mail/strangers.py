@@ -23,9 +23,9 @@ most a short, escaped excerpt of their text (`excerpt`).
 from __future__ import annotations
 
 import re
-import time
 from email.message import EmailMessage
 
+from service.base import clock
 from service.base.config import Config
 from service.base.metrics import count_stranger_mail
 from service.store.budget import BudgetKey, MailBudget
@@ -55,7 +55,7 @@ def may_mail_stranger(store: Connections, config: Config, kind: str, address: st
     keys = [BudgetKey("address", address, PER_ADDRESS),
             BudgetKey("domain", address.rpartition("@")[2], config.stranger_mail_per_domain),
             BudgetKey("service", "", config.stranger_mail_per_hour)]
-    full = MailBudget(store).take(keys, int(time.time()), WINDOW)
+    full = MailBudget(store).take(keys, int(clock.now().timestamp()), WINDOW)
     count_stranger_mail(kind, full or "sent")
     return not full
 

@@ -15,7 +15,9 @@ from service.game.opentableevents import SeatOffered
 from service.game.waiting import names_text, waiting_at, waiting_line
 from service.opentables.lifecycle import expire_tables
 from service.orders.appending import append_service_events
+from service.seats.asking import ask_waiting_seats
 from service.seats.vacation import spend_vacation
+from service.store.budget import MailBudget
 from service.store.links import MailLinks
 from service.store.records import SeqConflict
 from service.store.roles import Deadlines, EventLog, Inbox, Outbox
@@ -67,9 +69,11 @@ def sweep(store: Store, limit: int = SWEEP_BATCH) -> SweepReport:
             rows = [row for row in current if row.next_at <= format_time(now)]
         for row in rows:
             _sweep_deadline(store, loaded, row, now, report)
+    report.reminders += ask_waiting_seats(store)  # held mail whose seat's hour is over
     if now.minute == 0:  # digests are daily; looking once an hour is enough
         report.reminders += _digests(store, now)
         MailLinks(store).forget_expired()  # sign-in and join links past their time
+        MailBudget(store).forget_idle(int(now.timestamp()))  # keys with no mail this hour
     if now.minute % 10 == 0:  # a table past its time refuses joins anyway; this tells its players
         report.reminders += expire_tables(store)
     return report
