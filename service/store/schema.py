@@ -143,6 +143,9 @@ outbox = Table(
     # The hash of the event at `seq` when the row was written: the head its mail carries,
     # which `pbem verify` holds the log to (empty for rows no new event caused).
     Column("head_hash", String(64), nullable=True),
+    # The address the email went to, recorded when it was sent: a bounce of it marks the seat
+    # only while that is still the seat's address.
+    Column("address", Text, nullable=True),
     ForeignKeyConstraint(["game_id", "seq"], ["events.game_id", "events.seq"],
                          name="outbox_event_fk"),
     UniqueConstraint("game_id", "seq", "recipient", "kind", name="outbox_delivery_uq"),

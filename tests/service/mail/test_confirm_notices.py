@@ -68,7 +68,7 @@ def test_thirty_held_messages_make_one_notice_then_one_batch_an_hour_later(
 
 
 def test_confirming_a_batch_by_reply_acts_on_every_message_it_lists(table: Table) -> None:
-    seat, order = first_seat(table)
+    seat, _ = first_seat(table)
     table.write(seat, "press to all: hello", headers={"From": "a@elsewhere.test"})
     clock.set_now(START + timedelta(minutes=5))
     table.write(seat, "press to all: again", headers={"From": "b@elsewhere.test"})

@@ -1,5 +1,6 @@
 """The outbound budget of mail to addresses not proven to be a player's: one row per limited
-key (an address, a domain, the whole service) with the times of its recent mails.
+key (an address, a domain, the whole service) with the times of its recent mails; and the
+address each delivery went to, so a bounce marks a seat only while that is still its address.
 
 Revision ID: 0015
 Revises: 0014
@@ -26,8 +27,10 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("scope", "key", name="mail_budget_pk"),
     )
     op.create_index("mail_budget_last_idx", "mail_budget", ["last_at"])
+    op.add_column("outbox", sa.Column("address", sa.Text, nullable=True))
 
 
 def downgrade() -> None:
-    """Drop the table."""
+    """Drop the table and the column."""
+    op.drop_column("outbox", "address")
     op.drop_table("mail_budget")
