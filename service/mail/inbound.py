@@ -26,6 +26,7 @@ from service.base.tokens import (
     signature_matches,
 )
 from service.game.loading import LoadedGame, load_game
+from service.game.meta import normal_address
 from service.mail.bounces import process_bounce
 from service.mail.chat import is_auto_reply
 from service.mail.hygiene import automatic_reason, envelope_sender
@@ -37,6 +38,7 @@ from service.mail.talk import take_talk
 from service.orders.appending import outbox_rows
 from service.orders.deciding import decide_order, help_now
 from service.orders.results import ServiceError, SubmissionResult, record_result, rejection
+from service.seats.mailmarks import heal_mark
 from service.store.orderlog import OrderLog
 from service.store.roles import EventLog, Inbox, MailRecord, Outbox
 from service.store.store import Store, Submission
@@ -234,6 +236,11 @@ def _process(store: Store, config: Config,
     if must_confirm(loaded.meta, claim.seat, sub.sender):
         return hold(store, sub, loaded, claim.seat), None
     store.set_submission_route(sub.id, claim.game_id, claim.seat)
+    if claim.seat in loaded.meta.mail_failing and normal_address(sub.sender or "") == \
+            normal_address(loaded.meta.seat(claim.seat).email) and heal_mark(
+                store, claim.game_id, claim.seat, f"heal:{sub.id}",
+                "the seat's player wrote from its address"):
+        loaded = load_game(store, claim.game_id)  # its deadlines run again
     extracted = extract_orders(message)
     held = held_answered(store, claim.game_id, claim.seat, safe_header(message, "In-Reply-To"))
     if held and [line.strip().lower() for line in extracted.lines[:1]] == ["confirm"]:

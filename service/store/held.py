@@ -1,8 +1,9 @@
-"""Reads of held mail: messages to a seat's address from another address, waiting for the seat
-to confirm them, and the notices that asked it (outbox rows of kind `confirm.<id>`).
+"""Reads of held mail (messages to a seat's address from another address, waiting for the seat
+to confirm them, and the notices that asked it: outbox rows of kind `confirm.<id>`), and of
+bounced deliveries.
 
 Each read is indexed: held messages by (game, status, received time) or (status, received
-time), a seat's notices by (game, recipient).
+time), a seat's notices by (game, recipient), bounced deliveries by (status, id).
 """
 from __future__ import annotations
 
@@ -69,3 +70,19 @@ class HeldReads:
                 if row.game_id and row.seat and key not in found:
                     found[key] = WaitingSeat(row.game_id, row.seat, row.id, row.received_at)
         return list(found.values())[:limit]
+
+
+class BounceReads:
+    """Reads of the `outbox` table about bounced deliveries."""
+
+    def __init__(self, store: Connections) -> None:
+        self._store = store
+
+    def games_with_bounces(self, limit: int = 1000) -> list[str]:
+        """Return the games of the newest deliveries that bounced or were refused for good,
+        each once."""
+        c = outbox_t.c
+        query = (select(c.game_id).where(c.status.in_(("bounced", "failed")))
+                 .order_by(c.id.desc()).limit(limit))
+        with self._store.connect() as conn:
+            return list(dict.fromkeys(str(row.game_id) for row in conn.execute(query)))
