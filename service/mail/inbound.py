@@ -76,20 +76,62 @@ def receive_email(store: Inbox, raw: bytes, *, envelope_from: str | None = None,
     places: list[str | None] = [*found] if found else [envelope_to[0] if envelope_to else (
         _guarded(lambda: next(iter(_header_addresses(message)), None)))]
     message_id = safe_header(message, "Message-ID")
+    date = " ".join(safe_header(message, "Date").split())
     content = message_content(raw)
+    identity = (message_id + "\0" + date).encode() if message_id and date else \
+        decoded_content(message)
     received = []
     for place in places:
         recipient = clean_for_index(place)
         earlier = _stored_before_keys_were_scoped(store, message_id or raw, recipient, sender,
-                                                  content)
+                                                  content) or store.submission_by_key(
+            EMAIL_SOURCE, message_key(recipient, sender, message_id, content))
         if earlier is not None:
             received.append((earlier, False))
             continue
         # Header values may hold NULs or undecodable bytes: only the raw body keeps them as is.
         received.append(store.add_submission(
             EMAIL_SOURCE, raw_to_text(raw), sender=sender, recipient=recipient,
-            idempotency_key=message_key(recipient, sender, message_id, content)))
+            idempotency_key=relayed_key(recipient, sender, identity)))
     return received
+
+
+def relayed_key(recipient: str | None, sender: str | None, identity: bytes) -> str:
+    """Return the key that makes a message to one address from one sender stored once,
+    however relays re-encoded or footered it on the way.
+
+    `identity` is the Message-ID with the Date when the message has both (a relay may
+    re-encode the body, 8bit to quoted-printable or base64, or append a footer, but keeps
+    those), else its decoded content (`decoded_content`), which re-encoding leaves alone.
+    """
+    digest = hashlib.sha256()
+    for part in ((recipient or "").lower(), (sender or "").lower()):
+        digest.update(part.encode("utf-8", "backslashreplace") + b"\0")
+    digest.update(identity)
+    return "mail2:" + digest.hexdigest()
+
+
+def decoded_content(message: EmailMessage) -> bytes:
+    """Return what a message says, whatever transfer encoding carried it: the author's
+    headers as read, and each part's type and decoded bytes, line ends and trailing blanks
+    made uniform."""
+    kept = [f"{name}: {' '.join(safe_header(message, name).split())}".encode(
+        "utf-8", "backslashreplace") for name in ("From", "To", "Cc", "Subject", "Date",
+                                                   "In-Reply-To", "References")]
+    try:
+        parts = [part for part in message.walk() if not part.is_multipart()]
+    except Exception:  # noqa: BLE001 - a hostile structure must not lose the message
+        parts = []
+    for part in parts:
+        try:
+            payload = part.get_payload(decode=True)
+        except Exception:  # noqa: BLE001 - an undecodable part is kept as it came
+            payload = None
+        body = payload if isinstance(payload, bytes) else str(part.get_payload()).encode(
+            "utf-8", "backslashreplace")
+        lines = [line.rstrip() for line in body.replace(b"\r\n", b"\n").split(b"\n")]
+        kept += [part.get_content_type().encode(), b"\n".join(lines).rstrip(b"\n")]
+    return b"\0".join(kept)
 
 
 AUTHOR_HEADERS = frozenset({"from", "sender", "reply-to", "to", "cc", "subject", "date",
@@ -122,10 +164,11 @@ def message_content(raw: bytes) -> bytes:
 
 def message_key(recipient: str | None, sender: str | None, message_id: str,
                 content: bytes) -> str:
-    """Return the key that makes a message to one address from one sender stored once.
+    """Return the key messages were stored under before `relayed_key`: a copy of one of them
+    delivered again is still known by it.
 
     The same Message-ID from another sender, to another seat or game, or with other content
-    is another message; a message without one is known again by its content alone.
+    was another message; a message without one was known again by its content alone.
     """
     digest = hashlib.sha256()
     for part in ((recipient or "").lower(), (sender or "").lower(), message_id):
