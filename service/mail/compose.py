@@ -11,7 +11,7 @@ import os
 import re
 from dataclasses import dataclass, replace
 from email.message import EmailMessage
-from email.utils import format_datetime, formataddr, make_msgid
+from email.utils import format_datetime, formataddr
 from typing import Any, Protocol
 
 from engine.core import Prompt
@@ -383,7 +383,9 @@ def _answer_to(config: Config, sub: Submission, original: EmailMessage, recipien
     message["Subject"] = (subject if fixed_subject or subject.lower().startswith("re:")
                           else f"Re: {subject}")
     message["Date"] = format_datetime(clock.now())
-    message["Message-ID"] = make_msgid(idstring=f"reply.{sub.id}", domain=config.mail_domain)
+    # Derived from the input, as a turn mail's from its row: a retry after a relay dropped the
+    # link past DATA sends the same Message-ID, and mail clients show the copies once.
+    message["Message-ID"] = f"<reply.{sub.id}@{config.mail_domain}>"
     original_id = safe_header(original, "Message-ID")
     if MESSAGE_ID.match(original_id):
         message["In-Reply-To"] = original_id
