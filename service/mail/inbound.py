@@ -79,7 +79,7 @@ def receive_email(store: Inbox, raw: bytes, *, envelope_from: str | None = None,
     date = " ".join(safe_header(message, "Date").split())
     content = message_content(raw)
     identity = (message_id + "\0" + date).encode() if message_id and date else \
-        decoded_content(message)
+        message_id.encode() + b"\0" + decoded_content(message)
     received = []
     for place in places:
         recipient = clean_for_index(place)
@@ -102,7 +102,8 @@ def relayed_key(recipient: str | None, sender: str | None, identity: bytes) -> s
 
     `identity` is the Message-ID with the Date when the message has both (a relay may
     re-encode the body, 8bit to quoted-printable or base64, or append a footer, but keeps
-    those), else its decoded content (`decoded_content`), which re-encoding leaves alone.
+    those), else its Message-ID (if any) with its decoded content (`decoded_content`), which
+    re-encoding leaves alone.
     """
     digest = hashlib.sha256()
     for part in ((recipient or "").lower(), (sender or "").lower()):
