@@ -374,7 +374,7 @@ def _answer_to(config: Config, sub: Submission, original: EmailMessage, recipien
     """Return the headers of the answer to a received message: to `recipient`, "Re:" its
     subject (or `fixed_subject`: a stranger's Subject is never repeated), in its thread,
     marked as an automatic reply (the body is the caller's)."""
-    from service.mail.inbound import safe_header
+    from service.mail.identity import safe_header
 
     message = EmailMessage()
     message["From"] = config.mail_from

@@ -16,7 +16,8 @@ from service.base.config import Config, load_config
 from service.base.tokens import reply_address
 from service.game.loading import LoadedGame, load_game
 from service.mail import reading
-from service.mail.inbound import EMAIL_SOURCE, message_content, message_key, receive_email
+from service.mail.identity import message_content, message_key
+from service.mail.inbound import EMAIL_SOURCE, receive_email
 from service.mail.smtpd import start_listener
 from service.orders.creation import NewSeat, create_game
 from service.orders.processing import process_submission
