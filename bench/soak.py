@@ -3,15 +3,20 @@
 Runs the service as it runs at scale, on a private PostgreSQL and a private Redis: gunicorn
 (two processes), two Celery workers and beat. Players' orders arrive at a fixed rate for a fixed
 time, alternately through the JSON API and by email (the MTA webhook), each retried by its
-sender until it is acknowledged, with the same Idempotency-Key or Message-ID. During the run one
-worker is killed with SIGKILL (and started again 5 s later, as a supervisor would), Redis is
-restarted (losing every queued task) and PostgreSQL is restarted. Then it waits for the service
-to drain and prints:
+sender until it is acknowledged, with the same Idempotency-Key or Message-ID. During the run the
+players' mail server keeps three mails but drops the link after DATA (as a relay that hangs up
+or answers after the 30 s timeout: the service cannot know they arrived and sends them again,
+with the same Message-ID), one worker is killed with SIGKILL (and started again 5 s later, as a
+supervisor would), Redis is restarted (losing every queued task) and PostgreSQL is restarted.
+Then it waits for the service to drain and prints:
 
     orders offered, acknowledged and sustained per second; decided per second until drained
     p50/p95 from sending an order to the arrival of the last email it caused
-    orders lost (acknowledged, never decided), orders doubled (applied twice), wrong answers
-    emails lost (an outbox row or an answer that never arrived), emails duplicated
+    orders lost (acknowledged, never decided), orders doubled (a player's own order applied
+    twice; forced and standing decisions that share its cause are not its doubles), wrong
+    answers
+    emails lost (an outbox row or an answer that never arrived), emails duplicated (and how
+    many of them followed a link dropped after DATA); the baseline's own mails apart
 
 Beside them, the CPU time of every process over the run (read from /proc twice a second, so
 a killed or restarted process still counts), summed per role: web, worker-1, worker-2, beat,
@@ -22,7 +27,7 @@ a bare one-row transaction on the same store: the floors of mailing and of stori
 machine's load slows as it slows the service. The last line is one JSON object:
 `orders_sent`, `orders_acknowledged`, `orders_decided`, `decided_per_s`, `latency_p50_ms`,
 `latency_p95_ms`, `orders_lost`, `orders_doubled`, `wrong_answers`, `emails_lost`,
-`emails_duplicated`, `cpu_ms_by_role`, `cpu_ms_per_decided_order`, `baseline` (`smtp_ms`,
+`emails_duplicated`, `emails_duplicated_after_drop`, `cpu_ms_by_role`, `cpu_ms_per_decided_order`, `baseline` (`smtp_ms`,
 `smtp_cpu_ms`, `one_row_ms`, `one_row_cpu_ms`) and `decided_order_cpu_ratio` (per decided
 order, to the one-row transaction's CPU).
 
@@ -58,6 +63,7 @@ from bench.hot.timing import Took, median_took, timed
 from bench.order import baseline as one_row_transaction
 from bench.smtp import message as turn_sized_message
 from bench.soak_parts import (
+    BASELINE,
     MailKeeper,
     Postgres,
     Redis,
@@ -73,6 +79,8 @@ from bench.soak_parts import (
 )
 
 KEY = "facbad6888c5b45ed55fdf0631ef2c77fed6ac62a9a736900a10440b4e824681"
+DROPPED = 3
+"""How many mails the players' server keeps but hangs up on before answering, as a fault."""
 DOMAIN, INBOUND = "soak.test", "soak-inbound-token"
 
 
@@ -226,9 +234,10 @@ def generate(run: Run, rate: float, seconds: float, pool: ThreadPoolExecutor) ->
     return start
 
 
-def break_things(parts: dict[str, Service], pg: Postgres, redis: Redis, seconds: float,
-                 events: list[str]) -> None:
-    """Kill a worker, restart Redis and restart PostgreSQL during the run, noting when."""
+def break_things(parts: dict[str, Service], pg: Postgres, redis: Redis, keeper: MailKeeper,
+                 seconds: float, events: list[str]) -> None:
+    """Drop the link after DATA, kill a worker, restart Redis and restart PostgreSQL during
+    the run, noting when."""
     start = time.monotonic()
 
     def at(fraction: float) -> None:
@@ -237,6 +246,9 @@ def break_things(parts: dict[str, Service], pg: Postgres, redis: Redis, seconds:
     def note(text: str) -> None:
         events.append(f"{time.monotonic() - start:5.1f} s  {text}")
 
+    at(0.1)
+    keeper.drop_after_data(DROPPED)
+    note(f"the players' mail server drops the link after DATA for the next {DROPPED} mails")
     at(0.25)
     parts["worker-1"].kill()
     note("worker-1 killed with SIGKILL")
@@ -271,7 +283,7 @@ def report(run: Run, keeper: MailKeeper, engine: Any, start: float, seconds: flo
     missing = set(expected) - set(arrivals)
     emails_lost = sorted(key for key in missing if expected[key])
     undelivered = len(missing) - len(emails_lost)
-    duplicated = keeper.duplicated()
+    duplicated, after_drops = keeper.duplicated()
     by_seq: dict[tuple[str, int], list[str]] = {}
     for r in (r for r in rows if r.status != "closed"):
         by_seq.setdefault((r.game_id, r.seq), []).append(
@@ -304,7 +316,9 @@ def report(run: Run, keeper: MailKeeper, engine: Any, start: float, seconds: flo
           f"wrong answers: {len(wrong)}   never acknowledged: {len(run.orders) - len(acked)}")
     print(f"emails expected: {len(expected)}   emails lost: {len(emails_lost)} (marked sent, "
           f"never arrived)   still queued at the end: {undelivered}   "
-          f"emails duplicated: {duplicated}")
+          f"emails duplicated: {duplicated} ({after_drops} after the relay dropped the link "
+          f"after DATA, each with the same Message-ID; baseline mails apart: "
+          f"{keeper.baseline})")
     print(f"outbox rows closed without an email of their own: {closed} (folded into the "
           f"answer to the seat's email, or a reminder no longer needed)")
     for key in emails_lost[:5]:
@@ -323,7 +337,7 @@ def report(run: Run, keeper: MailKeeper, engine: Any, start: float, seconds: flo
             if latencies else None,
             "orders_lost": len(lost), "orders_doubled": len(doubled),
             "wrong_answers": len(wrong), "emails_lost": len(emails_lost),
-            "emails_duplicated": duplicated}
+            "emails_duplicated": duplicated, "emails_duplicated_after_drop": after_drops}
 
 
 def baselines(bare: Any, mail_port: int, rounds: int = 10) -> tuple[list[Took], list[Took]]:
@@ -335,7 +349,7 @@ def baselines(bare: Any, mail_port: int, rounds: int = 10) -> tuple[list[Took], 
 
     def smtp() -> None:
         with smtplib.SMTP("127.0.0.1", mail_port, timeout=10) as client:
-            client.send_message(mail, to_addrs=["baseline@players.test"])
+            client.send_message(mail, to_addrs=[BASELINE])
 
     smtp()
     sends, rows = [], []
@@ -460,7 +474,8 @@ def main() -> None:
         events: list[str] = []
         before = roles.mark()
         breaker = threading.Thread(target=break_things,
-                                   args=(parts, pg, redis, args.seconds, events), daemon=True)
+                                   args=(parts, pg, redis, keeper, args.seconds, events),
+                                   daemon=True)
         with ThreadPoolExecutor(max_workers=args.games) as pool:
             breaker.start()
             start = generate(run, args.rate, args.seconds, pool)

@@ -175,17 +175,33 @@ def services(env: dict[str, str], folder: Path, web_port: int) -> dict[str, Serv
     }
 
 
+BASELINE = "baseline@players.test"
+"""Where the benchmark's own baseline round trips go: counted apart from the service's mail."""
+
+
 @dataclass
 class MailKeeper:
-    """The players' mail server: keeps, for each message, its key and when it arrived."""
+    """The players' mail server: keeps, for each message, its key and when it arrived.
+
+    While `drops` is above zero it plays a relay that drops the link after DATA: it keeps the
+    message but hangs up before answering, so the sender cannot know it arrived and sends it
+    again (the post-DATA window SMTP cannot close); the keys of those messages are noted.
+    """
 
     arrivals: dict[str, list[float]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     copies: dict[str, int] = field(default_factory=dict)
+    baseline: int = 0
+    drops: int = 0
+    dropped: set[str] = field(default_factory=set)
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         """Note the message's keys (its outbox row, the order it answers) and its time."""
+        if list(envelope.rcpt_tos) == [BASELINE]:
+            with self.lock:
+                self.baseline += 1
+            return "250 OK kept"
         raw = bytes(envelope.original_content or b"")
         found, answered = MESSAGE_ID.search(raw), IN_REPLY_TO.search(raw)
         keys = [message_key(found.group(1).decode() if found else "")]
@@ -195,17 +211,30 @@ class MailKeeper:
             for key in keys:
                 self.arrivals.setdefault(key, []).append(time.monotonic())
             self.copies[keys[0]] = self.copies.get(keys[0], 0) + 1
+            drop = self.drops > 0
+            if drop:
+                self.drops -= 1
+                self.dropped.add(keys[0])
+        if drop:
+            server.transport.close()  # kept, never acknowledged
         return "250 OK kept"
+
+    def drop_after_data(self, count: int) -> None:
+        """Drop the link after DATA for the next `count` messages."""
+        with self.lock:
+            self.drops = count
 
     def snapshot(self) -> dict[str, list[float]]:
         """Return a copy of what arrived so far."""
         with self.lock:
             return {key: list(times) for key, times in self.arrivals.items()}
 
-    def duplicated(self) -> int:
-        """Return how many messages repeated one that had arrived already."""
+    def duplicated(self) -> tuple[int, int]:
+        """Return how many messages repeated one that had arrived already: in all, and of
+        those, copies of a message whose link was dropped after DATA."""
         with self.lock:
-            return sum(count - 1 for count in self.copies.values() if count > 1)
+            extra = {key: count - 1 for key, count in self.copies.items() if count > 1}
+            return sum(extra.values()), sum(n for key, n in extra.items() if key in self.dropped)
 
 
 def message_key(message_id: str) -> str:
@@ -270,8 +299,11 @@ def read_back(engine: Any) -> tuple[dict[str, Any], dict[str, int], list[Any]]:
         subs = {row.id: row for row in conn.execute(text(
             "SELECT id, source, status, result, replied_at FROM submissions"))}
         applied: dict[str, int] = {}
+        # A player's own orders only: forced and standing decisions (and the house's or a
+        # deadline's) that an order caused share its causation without doubling it.
         for (cause,) in conn.execute(text(
-                "SELECT causation FROM events WHERE type = 'order.accepted'")):
+                "SELECT causation FROM events WHERE type = 'order.accepted' "
+                "AND actor NOT IN ('forced', 'standing', 'house', 'deadline')")):
             applied[cause] = applied.get(cause, 0) + 1
         rows = list(conn.execute(text(
             "SELECT game_id, seq, recipient, kind, status FROM outbox")))

@@ -192,10 +192,12 @@ def process_submission(submission_id: str) -> dict[str, Any]:
         else:
             queue_deliveries(caused)
         if before.source == "email":
-            # Press and mail commands append outside the decisions: queue the game's mail
-            # that no queue holds yet (one bounded read; rows held by a queue are left).
-            after = store().get_submission(submission_id)  # a join confirmed by reply
-            enqueue_game_mail(before.game_id or addressed_game(before.recipient)  # is routed
+            # Press and mail commands append outside the decisions (a join confirmed by reply
+            # too), and a bounce appends the game master's notice: queue the game's mail that no
+            # queue holds yet (one bounded read; rows held by a queue are left). A bounce names
+            # its game only once read.
+            after = store().get_submission(submission_id)
+            enqueue_game_mail(before.game_id or addressed_game(before.recipient)
                               or (after.game_id if after is not None else None))
             if here:
                 reply_now(submission_id)
@@ -218,6 +220,8 @@ def send_now(outbox_ids: list[int]) -> None:
             return
         if result in ("sent", "refused"):
             metrics.count_delivery("turn", "sent" if result == "sent" else "failed")
+        if result == "refused":
+            _queue_notices_of(outbox_id)
         queue_channel_notices(outbox_id)
 
 
@@ -255,10 +259,21 @@ def play_house(game_id: str, seat: str, prompt_key: str) -> dict[str, Any]:
 
 @app.task(name="pbem.deliver", **RETRY)
 def deliver(outbox_id: int) -> str:
-    """Send one outbox row's email (once), then queue its notices to the player's channels."""
+    """Send one outbox row's email (once), then queue its notices to the player's channels; a
+    refusal for good that marked the seat's mail as failing queues the game master's notice it
+    wrote at once."""
     result = delivery.deliver(store(), config(), outbox_id)
+    if result == "refused":
+        _queue_notices_of(outbox_id)
     queue_channel_notices(outbox_id)
     return result
+
+
+def _queue_notices_of(outbox_id: int) -> None:
+    """Queue the pending mail of the game of a delivery (the notices its refusal wrote)."""
+    row = store().get_outbox(outbox_id)
+    if row is not None:
+        enqueue_game_mail(row.game_id)
 
 
 def queue_channel_notices(outbox_id: int) -> None:

@@ -43,6 +43,16 @@ class Config:
     operator_email: str = ""
     """Where players' reports go besides the game master (`PBEM_OPERATOR_EMAIL`; none: they
     wait on the moderation page only)."""
+    trusted_authserv_id: str = ""
+    """The authserv-id of the relay whose Authentication-Results header the service believes
+    (`PBEM_TRUSTED_AUTHSERV_ID`): only a sender that passed DMARC (or SPF) there is answered
+    when it has not proven it plays here."""
+    stranger_mail_per_domain: int = 20
+    """Mails an hour to addresses not proven to be a player's, per recipient domain
+    (`PBEM_STRANGER_MAIL_PER_DOMAIN`)."""
+    stranger_mail_per_hour: int = 200
+    """Mails an hour to addresses not proven to be a player's, for the whole service
+    (`PBEM_STRANGER_MAIL_PER_HOUR`)."""
 
     @property
     def mail_dir(self) -> Path:
@@ -168,4 +178,7 @@ def load_config(environ: dict[str, str] | None = None) -> Config:
         max_message_bytes=int(env.get("PBEM_MAX_MESSAGE_BYTES", str(2 * 1024 * 1024))),
         vacation_days=int(env.get("PBEM_VACATION_DAYS", "14")),
         operator_email=(env.get("PBEM_OPERATOR_EMAIL") or "").strip(),
+        trusted_authserv_id=env.get("PBEM_TRUSTED_AUTHSERV_ID", "").strip(),
+        stranger_mail_per_domain=int(env.get("PBEM_STRANGER_MAIL_PER_DOMAIN", "20")),
+        stranger_mail_per_hour=int(env.get("PBEM_STRANGER_MAIL_PER_HOUR", "200")),
     )

@@ -37,6 +37,11 @@ SWEEPS = Histogram("pbem_sweep_seconds", "How long a deadline sweep took.",
                    buckets=(0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60))
 BOUNCES = Counter("pbem_bounces", "Bounces received for the service's deliveries, by kind "
                   "(permanent, temporary, other: not readable as either).", ["kind"])
+STRANGER_MAIL = Counter(
+    "pbem_stranger_mail", "Mail to addresses not proven to be a player's (answers at the "
+    "public address and to held mail, join links), by kind (answer, join) and result: sent, "
+    "unproven (no trusted DMARC or SPF pass), or over the budget of one address, domain or "
+    "the service.", ["kind", "result"])
 SWEEP_KEY = "pbem:sweep:last"
 BROKER_RUN_KEY = "pbem:broker:run-id"
 SWEEP_FILE = "sweep-last"
@@ -69,6 +74,11 @@ def observe_since(histogram: Histogram, stored_at: str) -> None:
 def count_bounce(kind: str) -> None:
     """Count one bounce by its kind."""
     BOUNCES.labels(kind=kind or "other").inc()
+
+
+def count_stranger_mail(kind: str, result: str) -> None:
+    """Count one mail to an unproven address by its result ('sent' or why it was not)."""
+    STRANGER_MAIL.labels(kind=kind, result=result).inc()
 
 
 def _redis(config: Config) -> redis.Redis | None:

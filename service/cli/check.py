@@ -88,6 +88,19 @@ def _addresses(config: Config) -> Iterator[tuple[str, str]]:
                      f"@{config.mail_domain}, which no one can write to from outside")
 
 
+def _strangers_line(config: Config) -> tuple[str, str]:
+    """Return who is answered by mail among senders not proven to be players."""
+    budget = (f"at most 3 an hour per address, {config.stranger_mail_per_domain} per domain, "
+              f"{config.stranger_mail_per_hour} in all")
+    if config.trusted_authserv_id:
+        return OK, (f"mail to strangers: only senders that passed DMARC or SPF at "
+                    f"{config.trusted_authserv_id} are answered, {budget}")
+    if config.smtp_url:
+        return WARN, ("mail to strangers: no PBEM_TRUSTED_AUTHSERV_ID, so the public address "
+                      "and held mail answer nobody by mail (see docs/deploy.md, Postfix in front)")
+    return OK, f"mail to strangers: any sender is answered (mail to files), {budget}"
+
+
 def _mail_lines(config: Config) -> Iterator[tuple[str, str]]:
     """Yield whether mail can go out and how it comes in."""
     from service.mail.imap import mailbox_problem
@@ -100,6 +113,7 @@ def _mail_lines(config: Config) -> Iterator[tuple[str, str]]:
             OK, f"relay {host}: greets, secures and logs in as configured")
     else:
         yield WARN, f"mail out: no PBEM_SMTP_URL; mail is written to files in {config.mail_dir}"
+    yield _strangers_line(config)
     if config.imap_url:
         broken = mailbox_problem(config.imap_url)
         yield (FAIL, f"mail in (IMAP): {broken}") if broken else (

@@ -9,20 +9,28 @@ its text. A permanent bounce of a seat's turn mail marks the seat's mail as fail
 master is told, the seat's page shows it, and its deadlines wait as for an absence, up to the
 game's limit, instead of playing defaults nobody saw. A delay is noted on the delivery only.
 A bounce is never answered.
+
+A bounce is tied to the address it hit: each delivery records the address its email went to,
+and a bounce marks the seat only while that is still the seat's address, so mail to a former
+owner (the "replaced" notice to an old address, say) marks nothing. A bounce address expires
+`BOUNCE_DAYS` after its mail went out, and a report sent from the very address the mail went
+to (or the seat's own) marks nothing: a player cannot mark their own seat as bouncing.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from datetime import timedelta
 from email.message import EmailMessage, Message
+from email.utils import parseaddr
 from typing import Any, Protocol
 
 from service.base import clock
 from service.base.config import Config
 from service.base.metrics import count_bounce, count_delivery
 from service.game.events import MASTER, SeatMailStatus
-from service.game.loading import LoadedGame
-from service.game.meta import apply_service_event, format_time, normal_address
+from service.game.loading import LoadedGame, load_game
+from service.game.meta import apply_service_event, format_time, normal_address, parse_time
 from service.orders.results import SubmissionResult
 from service.seats.once import append_once
 from service.store.orderlog import LogWithInbox
@@ -40,6 +48,8 @@ FAILURE_WORDS = ("permanent error", "permanent failure", "permanent fatal",
                  "user unknown", "unknown user", "no such user", "does not exist",
                  "mailbox unavailable", "mailbox not found", "address rejected",
                  "i'm afraid i wasn't able to deliver", "failed permanently", "returned mail")
+BOUNCE_DAYS = 30
+"""How long after its mail went out a delivery's bounce address still marks anything."""
 MAX_READ = 64 * 1024
 """How much of a report's text is read: the human part of a bounce is short."""
 
@@ -149,10 +159,11 @@ def process_bounce(store: BouncedMail, config: Config, sub: Submission, message:
     """Record what a bounce to a delivery's signed address says; never answered."""
     row = store.get_outbox(delivery)
     bounce = read_bounce(message)
-    if row is None or not bounce.kind:
+    ignored = (f"no delivery {delivery}" if row is None else "not a failure report"
+               if not bounce.kind else _marks_nothing(store, row, sub, message))
+    if row is None or ignored:
         count_bounce("")
-        note = "not a failure report" if row is not None else f"no delivery {delivery}"
-        return SubmissionResult(sub.id, "bounce", notes=(note,))
+        return SubmissionResult(sub.id, "bounce", notes=(ignored,))
     if row.recipient != MASTER:
         store.set_submission_route(sub.id, row.game_id, row.recipient)
     if store.mark_outbox_bounced(delivery, f"{bounce.kind}: {bounce.reason()}"[:500],
@@ -163,6 +174,25 @@ def process_bounce(store: BouncedMail, config: Config, sub: Submission, message:
     if bounce.kind == PERMANENT:
         refused_for_good(store, config, row, bounce.reason(), sub.id, bounce.recipient)
     return SubmissionResult(sub.id, "bounce", notes=(f"{bounce.kind}: {bounce.reason()}",))
+
+
+def _marks_nothing(store: EventLog, row: OutboxRow, sub: Submission,
+                   message: EmailMessage) -> str:
+    """Return why a failure report for a delivery marks nothing ('' when it counts): its
+    bounce address expired, or it came from the address the mail went to or the seat's own."""
+    if row.sent_at and parse_time(row.sent_at) < clock.now() - timedelta(
+            days=BOUNCE_DAYS):
+        return f"the bounce address expired ({BOUNCE_DAYS} days after its mail)"
+    senders = {normal_address(sub.sender or ""), normal_address(
+        parseaddr(str(message.get("From", "") or ""))[1])} - {""}
+    own = {normal_address(row.address or "")}
+    if row.recipient != MASTER and store.get_game(row.game_id) is not None:
+        meta = load_game(store, row.game_id).meta
+        if row.recipient in meta.seat_names:
+            own.add(normal_address(meta.seat(row.recipient).email))
+    if senders & (own - {""}):
+        return "a report from the address the mail went to marks nothing"
+    return ""
 
 
 def refused_for_good(store: EventLog, config: Config, row: OutboxRow, reason: str,
@@ -180,7 +210,8 @@ def refused_for_good(store: EventLog, config: Config, row: OutboxRow, reason: st
         if seat not in meta.seat_names or seat in meta.mail_failing or meta.finished:
             return []
         email = meta.seat(seat).email
-        if recipient and normal_address(recipient) != normal_address(email):
+        hit = {normal_address(found) for found in (row.address, recipient) if found}
+        if hit - {normal_address(email)}:  # where it went, or where the report says it failed
             return []  # an address the seat no longer has
         now = clock.now()
         mark = SeatMailStatus(seat, email, format_time(now), reason[:300])

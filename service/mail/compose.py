@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from email.headerregistry import Address
 from email.message import EmailMessage
-from email.utils import format_datetime, make_msgid
+from email.utils import format_datetime
 from typing import Any, Protocol
 
 from engine.core import Prompt
@@ -40,6 +40,7 @@ from service.mail.shape import (
     prompt_help,
     welcome_lines,
 )
+from service.mail.strangers import EMBEDDED_NOTE, answers_anyone, may_mail_stranger
 from service.pdf.seat_pdf import snapshot_pdf
 from service.store.orderlog import LogWithInbox
 from service.store.roles import Caches, Connections, LogAudit, MailRecord, SignedHeads
@@ -285,7 +286,7 @@ def _dress(config: Config, letter: Letter, meta: GameMeta, seat: str,
     return message
 
 
-NEVER_ANSWERED = frozenset({"automatic-mail", "forged-address"})
+NEVER_ANSWERED = frozenset({"automatic-mail", "forged-address", "unproven-sender"})
 """Refusals never mailed: to a robot, or to whoever sent mail to an address the service never
 signed (the sender may be forged, and answering would send mail to a stranger: backscatter).
 Mail to an unsigned address is answered only at the service's public address, where people
@@ -303,10 +304,14 @@ def compose_reply(store: MailComposing, config: Config, sub: Submission) -> Emai
                 sub.recipient or "").lower() != config.public_address)):
         return None
     if sub.status == "held":
-        return _held_answer(config, sub, original)
+        return _held_answer(store, config, sub, original)
     loaded = _game_of(store, sub)
     recipient = _reply_recipient(sub, loaded)
     if recipient is None:
+        return None
+    stranger = not (loaded and sub.seat)  # answered at the sender's address, not the seat's
+    address = recipient if isinstance(recipient, str) else recipient.addr_spec
+    if stranger and not may_mail_stranger(store, config, "answer", address, original):
         return None
     result = dict(sub.result or {})
     if sub.status != "accepted" and not result.get("legal") and loaded and sub.seat:
@@ -316,7 +321,8 @@ def compose_reply(store: MailComposing, config: Config, sub: Submission) -> Emai
     context = {"result": result, "status": sub.status,
                "marker": "" if public else REPLY_MARKER,  # no orders are read at games@
                "game_id": sub.game_id or "", "seat": sub.seat or "", "over": over}
-    message = _answer_to(config, sub, original, recipient, "your orders")
+    message = _answer_to(config, sub, original, recipient,
+                         f"Your mail to {config.public_address}" if stranger else "")
     if loaded and sub.seat:
         meta = loaded.meta
         message["X-Pbem-Game"] = meta.id
@@ -324,6 +330,8 @@ def compose_reply(store: MailComposing, config: Config, sub: Submission) -> Emai
                                             sub.seat, meta.generation(sub.seat))
     text = render_template("email/reply.txt", **context)
     html = render_template("email/reply.html", **context)
+    if stranger and answers_anyone(config):
+        text = text.rstrip() + "\n\n" + EMBEDDED_NOTE + "\n"
     turn_row = (store.answering_row(sub.id, sub.seat) if sub.seat and sub.status in
                 ("accepted", "partial") else None)
     turn = _turn_message(store, config, turn_row) if turn_row else None
@@ -360,30 +368,38 @@ def _help_now(loaded: LoadedGame, seat: str) -> str:
     return loaded.game.help(prompt) if prompt else ""
 
 
-def _held_answer(config: Config, sub: Submission, original: EmailMessage) -> EmailMessage | None:
+def _held_answer(store: MailComposing, config: Config, sub: Submission,
+                 original: EmailMessage) -> EmailMessage | None:
     """Return the answer to the sender of a held message: it waits for the seat, nothing more
-    (no board, no orders that could be written: the sender is not known to play the seat)."""
+    (no board, no orders that could be written: the sender is not known to play the seat),
+    within the budget of mail to strangers (`service.mail.strangers`)."""
     recipient = answerable(sub.sender)
-    if recipient is None:
+    if recipient is None or not may_mail_stranger(store, config, "answer", recipient,
+                                                  original):
         return None
-    message = _answer_to(config, sub, original, recipient, "your message")
-    message.set_content(str((sub.result or {}).get("message", "")) + "\n")
+    message = _answer_to(config, sub, original, recipient, "Your message waits for its seat")
+    note = "\n\n" + EMBEDDED_NOTE if answers_anyone(config) else ""
+    message.set_content(str((sub.result or {}).get("message", "")) + note + "\n")
     return message
 
 
 def _answer_to(config: Config, sub: Submission, original: EmailMessage, recipient: str | Address,
-               subject_if_none: str) -> EmailMessage:
+               fixed_subject: str) -> EmailMessage:
     """Return the headers of the answer to a received message: to `recipient`, "Re:" its
-    subject, in its thread, marked as an automatic reply (the body is the caller's)."""
-    from service.mail.inbound import safe_header
+    subject (or `fixed_subject`: a stranger's Subject is never repeated), in its thread,
+    marked as an automatic reply (the body is the caller's)."""
+    from service.mail.identity import safe_header
 
     message = EmailMessage()
     message["From"] = config.mail_from
     message["To"] = recipient
-    subject = one_line(safe_header(original, "Subject"))[:200] or subject_if_none
-    message["Subject"] = subject if subject.lower().startswith("re:") else f"Re: {subject}"
+    subject = fixed_subject or one_line(safe_header(original, "Subject"))[:200] or "your orders"
+    message["Subject"] = (subject if fixed_subject or subject.lower().startswith("re:")
+                          else f"Re: {subject}")
     message["Date"] = format_datetime(clock.now())
-    message["Message-ID"] = make_msgid(idstring=f"reply.{sub.id}", domain=config.mail_domain)
+    # Derived from the input, as a turn mail's from its row: a retry after a relay dropped the
+    # link past DATA sends the same Message-ID, and mail clients show the copies once.
+    message["Message-ID"] = f"<reply.{sub.id}@{config.mail_domain}>"
     original_id = safe_header(original, "Message-ID")
     if MESSAGE_ID.match(original_id):
         message["In-Reply-To"] = original_id

@@ -6,6 +6,7 @@ import os
 import time
 from collections.abc import Callable
 from email.message import EmailMessage
+from email.utils import getaddresses
 from typing import Protocol
 
 from sqlalchemy.exc import DBAPIError
@@ -51,19 +52,31 @@ def _record_sent(record: Callable[[], object], name: str) -> None:
 
 
 def _send_composed(config: Config, compose: Callable[[], EmailMessage | None], name: str,
-                   release: Callable[[str], None], envelope_from: str | None = None) -> bool:
+                   release: Callable[[str], None], envelope_from: str | None = None,
+                   composed: list[EmailMessage] | None = None) -> bool:
     """Compose and send one claimed message; on failure give up the claim and re-raise.
 
-    Returns False when there was nothing to send any more.
+    Returns False when there was nothing to send any more; the message composed is appended
+    to `composed` (when given) before it is sent.
     """
     try:
         message = compose()
         if message is not None:
+            if composed is not None:
+                composed.append(message)
             send(config, message, name, envelope_from)
     except Exception as exc:
         release(f"{type(exc).__name__}: {exc}")
         raise
     return message is not None
+
+
+def sent_to(message: EmailMessage | None) -> str | None:
+    """Return the address an email is addressed to, as compared (None: no email)."""
+    if message is None:
+        return None
+    found = getaddresses([str(value) for value in message.get_all("To", [])])
+    return found[0][1].strip().lower() if found and found[0][1] else None
 
 
 def mail_file_name(row: OutboxRow) -> str:
@@ -93,9 +106,10 @@ def deliver(store: Delivering, config: Config, outbox_id: int) -> str:
     from service.mail.compose import compose_outbox  # PDFs: imported by the worker that sends
 
     envelope = bounce_address(config.secret_key(), config.mail_domain, outbox_id)
+    composed: list[EmailMessage] = []
     try:
         sent = _send_composed(config, lambda: compose_outbox(store, config, row),
-                              mail_file_name(row), release, envelope)
+                              mail_file_name(row), release, envelope, composed)
     except PermanentDeliveryError as exc:  # refused for good: retrying cannot help
         log.warning("the %s email of game %s to %s was refused for good: %s", row.kind,
                     row.game_id, row.recipient, exc,
@@ -103,9 +117,11 @@ def deliver(store: Delivering, config: Config, outbox_id: int) -> str:
                            "smtp_code": exc.smtp_code})
         store.fail_outbox(outbox_id, f"refused for good: {exc}"[:500])
         if exc.recipient:  # the relay refused the address: as good as a bounce
-            refused_for_good(store, config, row, str(exc), f"refused:{outbox_id}")
+            refused_for_good(store, config, row, str(exc), f"refused:{outbox_id}",
+                             sent_to(composed[0] if composed else None) or "")
         return "refused"
-    _record_sent(lambda: store.mark_outbox_sent(outbox_id, mailed=sent),
+    address = sent_to(composed[0] if composed else None)
+    _record_sent(lambda: store.mark_outbox_sent(outbox_id, mailed=sent, address=address),
                  f"outbox row {outbox_id}")
     if sent:
         observe_since(MAILED, row.created_at)

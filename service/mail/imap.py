@@ -9,7 +9,7 @@ certificate).
 A message is fetched with BODY.PEEK[] (which leaves it unseen) and marked \\Seen only after the
 handler returned, so a crash or a failing handler loses nothing: the next poll hands the message
 over again. Delivery is therefore at least once; the handler recognises duplicates (the same
-message to the same address from the same sender; see `service.mail.inbound.message_key`).
+message to the same address from the same sender; see `service.mail.identity.relayed_key`).
 """
 from __future__ import annotations
 

@@ -20,15 +20,24 @@ from service.base.inputs import clean_for_index
 from service.base.tokens import (
     AddressClaim,
     is_bounce_address,
+    press_signature_matches,
     read_address,
     read_bounce_address,
     read_press_address,
     signature_matches,
 )
 from service.game.loading import LoadedGame, load_game
+from service.game.meta import normal_address
 from service.mail.bounces import process_bounce
 from service.mail.chat import is_auto_reply
 from service.mail.hygiene import automatic_reason, envelope_sender
+from service.mail.identity import (
+    decoded_content,
+    message_content,
+    message_key,
+    relayed_key,
+    safe_header,
+)
 from service.mail.pressreply import answer_by_press_address, authenticate_press
 from service.mail.public import answer_public
 from service.mail.reading import extract_orders, parse_message, raw_to_text, text_to_raw
@@ -37,6 +46,7 @@ from service.mail.talk import take_talk
 from service.orders.appending import outbox_rows
 from service.orders.deciding import decide_order, help_now
 from service.orders.results import ServiceError, SubmissionResult, record_result, rejection
+from service.seats.mailmarks import heal_mark
 from service.store.orderlog import OrderLog
 from service.store.roles import EventLog, Inbox, MailRecord, Outbox
 from service.store.store import Store, Submission
@@ -73,62 +83,24 @@ def receive_email(store: Inbox, raw: bytes, *, envelope_from: str | None = None,
     places: list[str | None] = [*found] if found else [envelope_to[0] if envelope_to else (
         _guarded(lambda: next(iter(_header_addresses(message)), None)))]
     message_id = safe_header(message, "Message-ID")
+    date = " ".join(safe_header(message, "Date").split())
     content = message_content(raw)
+    identity = (message_id + "\0" + date).encode() if message_id and date else \
+        message_id.encode() + b"\0" + decoded_content(message)
     received = []
     for place in places:
         recipient = clean_for_index(place)
         earlier = _stored_before_keys_were_scoped(store, message_id or raw, recipient, sender,
-                                                  content)
+                                                  content) or store.submission_by_key(
+            EMAIL_SOURCE, message_key(recipient, sender, message_id, content))
         if earlier is not None:
             received.append((earlier, False))
             continue
         # Header values may hold NULs or undecodable bytes: only the raw body keeps them as is.
         received.append(store.add_submission(
             EMAIL_SOURCE, raw_to_text(raw), sender=sender, recipient=recipient,
-            idempotency_key=message_key(recipient, sender, message_id, content)))
+            idempotency_key=relayed_key(recipient, sender, identity)))
     return received
-
-
-AUTHOR_HEADERS = frozenset({"from", "sender", "reply-to", "to", "cc", "subject", "date",
-                            "message-id", "in-reply-to", "references", "mime-version",
-                            "content-type", "content-transfer-encoding"})
-"""The headers its author's program wrote; relays add others (Received, Delivered-To, spam
-scores, signatures) and may add them again on each delivery of the same message."""
-
-
-def message_content(raw: bytes) -> bytes:
-    """Return what stays the same on every delivery of a message: author headers and body.
-
-    Line ends are made uniform (a pipe passes LF, SMTP CRLF) and trailing blank lines dropped.
-    """
-    text = raw.replace(b"\r\n", b"\n")
-    head, _, body = text.partition(b"\n\n")
-    kept: list[bytes] = []
-    keeping = False
-    for line in head.split(b"\n"):
-        if line[:1] in (b" ", b"\t"):
-            if keeping:
-                kept.append(line)
-            continue
-        name = line.split(b":", 1)[0].strip().lower()
-        keeping = name.decode("ascii", "replace") in AUTHOR_HEADERS
-        if keeping:
-            kept.append(line)
-    return b"\n".join(kept) + b"\n\n" + body.rstrip(b"\n")
-
-
-def message_key(recipient: str | None, sender: str | None, message_id: str,
-                content: bytes) -> str:
-    """Return the key that makes a message to one address from one sender stored once.
-
-    The same Message-ID from another sender, to another seat or game, or with other content
-    is another message; a message without one is known again by its content alone.
-    """
-    digest = hashlib.sha256()
-    for part in ((recipient or "").lower(), (sender or "").lower(), message_id):
-        digest.update(part.encode("utf-8", "backslashreplace") + b"\0")
-    digest.update(content)
-    return "mail:" + digest.hexdigest()
 
 
 def _stored_before_keys_were_scoped(store: Inbox, legacy: str | bytes, recipient: str | None,
@@ -145,14 +117,6 @@ def _stored_before_keys_were_scoped(store: Inbox, legacy: str | bytes, recipient
     if (earlier.sender or "").lower() != (sender or "").lower():
         return None
     return earlier if message_content(text_to_raw(earlier.body)) == content else None
-
-
-def safe_header(message: EmailMessage, name: str) -> str:
-    """Return a header's text, or '' when it is missing or too broken to read."""
-    try:
-        return str(message.get(name, "") or "").strip()
-    except Exception:  # noqa: BLE001 - a hostile header must not lose the message
-        return ""
 
 
 def _guarded(read: Callable[[], T]) -> T | None:
@@ -235,10 +199,14 @@ def _process(store: Store, config: Config,
     if must_confirm(loaded.meta, claim.seat, sub.sender):
         return hold(store, sub, loaded, claim.seat), None
     store.set_submission_route(sub.id, claim.game_id, claim.seat)
+    if claim.seat in loaded.meta.mail_failing and normal_address(sub.sender or "") == \
+            normal_address(loaded.meta.seat(claim.seat).email) and heal_mark(
+                store, claim.game_id, claim.seat, f"heal:{sub.id}",
+                "the seat's player wrote from its address"):
+        loaded = load_game(store, claim.game_id)  # its deadlines run again
     extracted = extract_orders(message)
     held = held_answered(store, claim.game_id, claim.seat, safe_header(message, "In-Reply-To"))
-    if held is not None and [line.strip().lower() for line in extracted.lines[:1]] == \
-            ["confirm"]:
+    if held and [line.strip().lower() for line in extracted.lines[:1]] == ["confirm"]:
         return _confirmed(store, config, sub, held), None
     talk = take_talk(store, sub.id, claim, message, extracted,
                      safe_header(message, "In-Reply-To"))
@@ -262,16 +230,21 @@ def _process(store: Store, config: Config,
 
 
 def _confirmed(store: Store, config: Config, sub: Submission,
-               held: Submission) -> SubmissionResult:
-    """Act on a held message its seat confirmed by reply; answer with what became of it."""
-    released, _ = release(store, held)
-    outcome = process_email(store, config, released)
-    said = {"accepted": "its orders were accepted", "partial": "some of its orders were "
-            "accepted", "talk": "it was delivered", "help": "it was answered"}.get(
-        outcome.status, f"it was read, and refused: {outcome.message}")
-    note = (f"Confirmed: the message from {held.sender or 'an unknown sender'} was acted on as "
-            f"yours, and {said}.")
-    return SubmissionResult(sub.id, "talk", orders=outcome.orders, notes=(note,))
+               held: Sequence[Submission]) -> SubmissionResult:
+    """Act on the held messages its seat confirmed by reply, oldest first; answer with what
+    became of each."""
+    orders: list[str] = []
+    notes: list[str] = []
+    for one in held:
+        released, _ = release(store, one)
+        outcome = process_email(store, config, released)
+        said = {"accepted": "its orders were accepted", "partial": "some of its orders were "
+                "accepted", "talk": "it was delivered", "help": "it was answered"}.get(
+            outcome.status, f"it was read, and refused: {outcome.message}")
+        orders += outcome.orders
+        notes.append(f"Confirmed: the message from {one.sender or 'an unknown sender'} was "
+                     f"acted on as yours, and {said}.")
+    return SubmissionResult(sub.id, "talk", orders=tuple(orders), notes=tuple(notes))
 
 
 def authenticate(store: EventLog, config: Config, recipient: str | None) -> AddressClaim:
@@ -310,10 +283,17 @@ def authenticate_loaded(store: EventLog, config: Config,
     raise ServiceError("This reply address is not valid.", "forged-address")
 
 
+SIGNED_GENERATIONS = 64
+"""How many generations of a seat's address the recipient check tries by signature alone."""
+
+
 def recipient_refusal(store: EventLog, config: Config, address: str) -> str:
     """Return the SMTP refusal of mail for `address` ('' when it is the public address, or a
     seat's or a delivery's signed address).
 
+    An address whose signature the service made (for any of the first SIGNED_GENERATIONS of
+    its seat) is taken without asking the database, so a database outage delays processing,
+    never the acceptance of a player's mail (and no relay caches a temporary refusal of it).
     An address of an older generation is taken, so its sender learns of the newer one.
     """
     if address.strip().strip("<>").lower() == config.public_address:
@@ -321,6 +301,8 @@ def recipient_refusal(store: EventLog, config: Config, address: str) -> str:
     if is_bounce_address(address):
         if read_bounce_address(config.secret_key(), address) is None:
             return "550 5.7.1 This bounce address is not valid"
+        return ""
+    if signed_by_us(config.secret_key(), address):
         return ""
     try:
         authenticate(store, config, address)
@@ -331,6 +313,18 @@ def recipient_refusal(store: EventLog, config: Config, address: str) -> str:
         if exc.code != "old-address":
             return "550 5.7.1 This reply address is not valid"
     return ""
+
+
+def signed_by_us(key: bytes, address: str) -> bool:
+    """Return whether a seat's or press reply address carries a signature the service made,
+    for one of the first SIGNED_GENERATIONS of its seat (read from the address alone)."""
+    claim = read_address(address)
+    if claim is not None:
+        return any(signature_matches(key, claim, generation, "mail")
+                   for generation in range(SIGNED_GENERATIONS))
+    press = read_press_address(address)
+    return press is not None and any(press_signature_matches(key, press, generation)
+                                     for generation in range(SIGNED_GENERATIONS))
 
 
 def _stale_key(store: MailedLog, message: EmailMessage, claim: AddressClaim) -> str | None:

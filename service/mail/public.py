@@ -10,8 +10,12 @@ The command is the first line above the quoted mail that is one (a greeting befo
 skipped, as it is before orders). A join mails a single-use confirmation link to the sender's
 address, as the join page does: the seat is taken only when the link is followed, or when the
 same address replies `confirm` to that mail (its Message-ID names a signed reference that
-only that mail carries), so a forged sender gets a link it never follows. Orders never go
-here: each seat has its own reply address.
+only that mail carries), so a forged sender gets a link it never follows, and at most one per
+game while an earlier one waits. Orders never go here: each seat has its own reply address.
+
+Every answer and link goes to an address that has not proven it plays here, so each is mail to
+a stranger (`service.mail.strangers`): a sender the trusted relay did not see pass DMARC (or
+SPF) is neither answered nor read, and past the budget nothing more is mailed.
 """
 from __future__ import annotations
 
@@ -20,10 +24,12 @@ from email.message import EmailMessage
 
 from service.base.config import Config
 from service.base.inputs import InputRefused, check_email
+from service.base.metrics import count_stranger_mail
 from service.game.current import GameLists, LogWithConnections, games_at_rows
 from service.game.loading import load_game
 from service.game.meta import GameMeta, normal_address
 from service.mail.reading import extract_orders
+from service.mail.strangers import sender_may_be_answered
 from service.opentables.joining import JOIN, UnknownLink, ask_to_join, confirm_by_reply
 from service.opentables.lifecycle import expired, taken
 from service.opentables.mails import replied_join
@@ -52,6 +58,10 @@ COMMANDS = ("games", "list", "join", "confirm", "help", "?")
 def answer_public(store: Store, config: Config, sub: Submission, message: EmailMessage,
                   in_reply_to: str = "") -> SubmissionResult:
     """Answer a mail to the public address: the open games, a join, or how to write here."""
+    if not sender_may_be_answered(config, message, sub.sender or ""):
+        count_stranger_mail("answer", "unproven")
+        raise ServiceError("The sender was not proven (no trusted DMARC or SPF pass): the "
+                           "public address answers no mail from it.", "unproven-sender")
     lines = [line.strip() for line in extract_orders(message).lines if line.strip()]
     first = next((line for line in lines if _command(line)), "")
     word = _command(first)
@@ -153,7 +163,7 @@ def _join(store: LogWithConnections, config: Config, sub: Submission, line: str)
                 "or write again once they have expired (48 hours).")
     asked = ask_to_join(store, config.secret_key(), game_id, match["name"].strip(), email,
                         seat=(match["seat"] or "").lower())
-    mail_join_link(config, asked)
+    mail_join_link(store, config, asked)
     what = f"seat {asked.seat} of" if asked.seat else "a seat in"
     return (f"To take {what} {asked.title} (game {game_id}), follow the link just mailed to "
             f"{email}; it works once, for 48 hours. Nothing is taken until then.")

@@ -371,14 +371,17 @@ class QueueStore(StoreBase):
         with self._engine.connect() as conn:
             return [str(row[0]) for row in conn.execute(query)]
 
-    def mark_outbox_sent(self, outbox_id: int, *, mailed: bool = True) -> bool:
-        """Settle a pending row: 'sent', or 'closed' when it needed no email of its own.
+    def mark_outbox_sent(self, outbox_id: int, *, mailed: bool = True,
+                         address: str | None = None) -> bool:
+        """Settle a pending row: 'sent' (to `address`), or 'closed' when it needed no email of
+        its own.
 
         Returns False if it was not pending (settled already).
         """
         query = (update(outbox_t)
                  .where(outbox_t.c.id == outbox_id, outbox_t.c.status == "pending")
-                 .values(status="sent" if mailed else "closed", sent_at=utc_now()))
+                 .values(status="sent" if mailed else "closed", sent_at=utc_now(),
+                         address=address))
         with self._writer.begin() as conn:
             return bool(conn.execute(query).rowcount == 1)
 

@@ -186,6 +186,8 @@ class OutboxRow:
     claimed_until: str | None = None
     queued_until: str | None = None
     head_hash: str | None = None
+    address: str | None = None
+    """The address its email went to (None: not sent, or sent before addresses were kept)."""
     """The hash of the event at `seq` when the row was written (None: no new event caused it)."""
 
 

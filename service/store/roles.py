@@ -239,8 +239,10 @@ class Outbox(Protocol):
     def release_outbox(self, outbox_id: int) -> None:
         """Give up a claim, so a retry may claim the row at once."""
 
-    def mark_outbox_sent(self, outbox_id: int, *, mailed: bool = True) -> bool:
-        """Settle a pending row ('sent', or 'closed'); False if it was settled already."""
+    def mark_outbox_sent(self, outbox_id: int, *, mailed: bool = True,
+                         address: str | None = None) -> bool:
+        """Settle a pending row ('sent' to `address`, or 'closed'); False if it was settled
+        already."""
 
     def mark_outbox_bounced(self, outbox_id: int, reason: str, *, permanent: bool) -> bool:
         """Record a bounce of a sent row; False when nothing changed."""

@@ -143,6 +143,9 @@ outbox = Table(
     # The hash of the event at `seq` when the row was written: the head its mail carries,
     # which `pbem verify` holds the log to (empty for rows no new event caused).
     Column("head_hash", String(64), nullable=True),
+    # The address the email went to, recorded when it was sent: a bounce of it marks the seat
+    # only while that is still the seat's address.
+    Column("address", Text, nullable=True),
     ForeignKeyConstraint(["game_id", "seq"], ["events.game_id", "events.seq"],
                          name="outbox_event_fk"),
     UniqueConstraint("game_id", "seq", "recipient", "kind", name="outbox_delivery_uq"),
@@ -302,6 +305,19 @@ channel_notices = Table(
     Column("last_error", Text, nullable=True),
     UniqueConstraint("channel_id", "outbox_id", name="channel_notices_once_uq"),
     Index("channel_notices_due_idx", "status", "next_try_at"),
+)
+
+# The outbound budget of mail to addresses not proven to be a player's (service/store/budget.py):
+# per key (an address, a domain, the service) the epoch seconds of its mails in the last window.
+mail_budget = Table(
+    "mail_budget",
+    metadata,
+    Column("scope", String(16), nullable=False),
+    Column("key", Text, nullable=False),
+    Column("stamps", Text, nullable=False),
+    Column("last_at", Integer, nullable=False),
+    PrimaryKeyConstraint("scope", "key", name="mail_budget_pk"),
+    Index("mail_budget_last_idx", "last_at"),
 )
 
 # -- records (service.store.records), and reading them from rows ----------------------------

@@ -15,7 +15,10 @@ from service.game.opentableevents import SeatOffered
 from service.game.waiting import names_text, waiting_at, waiting_line
 from service.opentables.lifecycle import expire_tables
 from service.orders.appending import append_service_events
+from service.seats.asking import ask_waiting_seats
+from service.seats.mailmarks import heal_quiet_marks
 from service.seats.vacation import spend_vacation
+from service.store.budget import MailBudget
 from service.store.links import MailLinks
 from service.store.records import SeqConflict
 from service.store.roles import Deadlines, EventLog, Inbox, Outbox
@@ -67,9 +70,12 @@ def sweep(store: Store, limit: int = SWEEP_BATCH) -> SweepReport:
             rows = [row for row in current if row.next_at <= format_time(now)]
         for row in rows:
             _sweep_deadline(store, loaded, row, now, report)
+    report.reminders += ask_waiting_seats(store)  # held mail whose seat's hour is over
     if now.minute == 0:  # digests are daily; looking once an hour is enough
         report.reminders += _digests(store, now)
         MailLinks(store).forget_expired()  # sign-in and join links past their time
+        MailBudget(store).forget_idle(int(now.timestamp()))  # keys with no mail this hour
+        heal_quiet_marks(store)  # bouncing seats whose later mail went through
     if now.minute % 10 == 0:  # a table past its time refuses joins anyway; this tells its players
         report.reminders += expire_tables(store)
     return report
@@ -118,11 +124,13 @@ def _sweep_deadline(store: DeadlineSweep, loaded: LoadedGame, row: DeadlineRow, 
     store.set_deadline_next(row, format_time(min([*upcoming, due])))
 
 
-def given_up(meta: GameMeta, seat: str, due: datetime) -> bool:
-    """Return whether a seat's deadline ran out while it was away or its mail bounced: it
-    waited the game's whole absence limit, and its player has not come back."""
+def given_up(meta: GameMeta, seat: str, due: datetime, *, bouncing: bool = True) -> bool:
+    """Return whether a seat's deadline ran out while it was away or (unless `bouncing` is
+    False) its mail bounced: it waited the game's whole absence limit, and its player has not
+    come back."""
     away = meta.away_until.get(seat)
-    return seat in meta.mail_failing or (away is not None and parse_time(away) > due)
+    return (bouncing and seat in meta.mail_failing) or (
+        away is not None and parse_time(away) > due)
 
 
 def _to_the_house(store: EventLog, loaded: LoadedGame, seat: str, due: datetime) -> bool:
@@ -139,11 +147,13 @@ def _to_the_house(store: EventLog, loaded: LoadedGame, seat: str, due: datetime)
 
 
 def _offer_if_given_up(store: EventLog, loaded: LoadedGame, seat: str, due: datetime) -> None:
-    """Offer a seat given up to a newcomer, once, where the game was created to do so."""
+    """Offer a seat given up to a newcomer, once, where the game was created to do so. A seat
+    whose mail only bounces is never offered so: a bounce may be a full mailbox or a forged
+    report, and only the game master's own offer hands it to someone else."""
     meta = loaded.meta
     if not meta.offer_resigned or seat in meta.offered or meta.finished:
         return
-    if not given_up(meta, seat, due):
+    if not given_up(meta, seat, due, bouncing=False):
         return
     try:
         append_service_events(store, loaded, [SeatOffered(seat, True)], DEADLINE_ACTOR)

@@ -93,7 +93,7 @@ def ask(game_id: str) -> Any:
         return join_page(loaded, error=exc.message[0].upper() + exc.message[1:] + ".",
                          status=400 if exc.code in ("bad-name", "bad-email", "name-taken")
                          else 409)
-    mail_join_link(config(), asked)
+    mail_join_link(store(), config(), asked)
     return redirect(url_for("opentables.join_form", game_id=game_id, asked=1,
                             seat=seat or None, invite=request.form.get("invite") or None), 303)
 

@@ -30,6 +30,9 @@ from tests.stores import ready_store
 
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("PBEM_TEST_REDIS_URL", "redis://127.0.0.1:6379/11")
+AUTHSERV_ID = "mx.games.test"
+"""The authserv-id of the relay the pipeline trusts (PBEM_TRUSTED_AUTHSERV_ID): the tests'
+mail carries its Authentication-Results as OpenDMARC in front of the listener would add it."""
 DOMAIN = "games.test"
 
 
@@ -182,6 +185,7 @@ def running_pipeline(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, keeper: Ou
     env = {"PBEM_HOME": str(home or tmp_path / "home"), "PBEM_BROKER_URL": REDIS_URL,
            "PBEM_SMTP_URL": smtp_url,
            "PBEM_SECRET_KEY": "test-secret-key", "PBEM_MAIL_DOMAIN": DOMAIN,
+           "PBEM_TRUSTED_AUTHSERV_ID": AUTHSERV_ID,
            "PBEM_CLAIM_SECONDS": "4", "PBEM_VISIBILITY_TIMEOUT": "4"}
     for key, value in env.items():
         monkeypatch.setenv(key, value)

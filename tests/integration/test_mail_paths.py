@@ -16,7 +16,7 @@ from service.seats import master
 from workers import tasks
 from workers.tasks import enqueue_game_mail
 
-from .conftest import DOMAIN, Pipeline, wait_for
+from .conftest import AUTHSERV_ID, DOMAIN, Pipeline, wait_for
 from .mailplay import latest_email, reply_to, send, wait_settled
 
 SEATS = [NewSeat("anna", "anna@players.test"), NewSeat("bruno", "bruno@players.test"),
@@ -195,7 +195,9 @@ def _reach_vote(pipeline: Pipeline, game_id: str) -> str:
 def test_malformed_and_oversized_mail(pipeline: Pipeline) -> None:
     with smtplib.SMTP("127.0.0.1", pipeline.smtp_in_port, timeout=10) as client:
         client.sendmail("junk@players.test", [f"games@{DOMAIN}"],
-                        b"\xff\xfe not a header\r\n\r\n\x00\x01 body")
+                        f"Authentication-Results: {AUTHSERV_ID}; spf=pass "
+                        "smtp.mailfrom=junk@players.test\r\n".encode()
+                        + b"\xff\xfe not a header\r\n\r\n\x00\x01 body")
         with pytest.raises((smtplib.SMTPSenderRefused, smtplib.SMTPDataError)) as refused:
             client.sendmail("big@players.test", [f"games@{DOMAIN}"],
                             b"Subject: big\r\n\r\n" + b"x" * (3 * 1024 * 1024))

@@ -195,12 +195,19 @@ def test_a_turn_mail_the_players_server_refuses_bounces_back_and_marks_the_seat(
     and Postfix's own bounce report comes back to the delivery's bounce address."""
     pipeline, postfix = relayed
     pipeline.mail_out.refuse.add(EMAIL["bruno"])
-    loaded = create_game(pipeline.store, "secret-masters", SEATS, seed_hex="ab" * 32)
+    loaded = create_game(pipeline.store, "secret-masters", SEATS, seed_hex="ab" * 32,
+                         master_email="gm@players.test")
     enqueue_game_mail(loaded.meta.id)
     postfix.wait_log("status=bounced", timeout=90)  # the worker sends three turn mails first
     failing = wait_for(lambda: load_game(pipeline.store, loaded.meta.id).meta.mail_failing,
                        60, what="bruno's mail marked failing")
     assert list(failing) == ["bruno"] and "5.1.1" in failing["bruno"].reason
+    # The game master is told at once: the notice is queued with the bounce, not left to
+    # the minute's recovery (which this worker, without the beat, never runs).
+    told = wait_for(lambda: [m for m in pipeline.mail_out.messages("gm@players.test")
+                             if "bounce" in str(m["Subject"]).lower()], 30,
+                    what="the game master's bounce notice")
+    assert "bruno" in told[0].get_body(("plain",)).get_content()  # type: ignore[union-attr]
     rows = [row for row in pipeline.store.outbox_for_game(loaded.meta.id)
             if row.recipient == "bruno"]
     assert rows and [row.status for row in rows if row.status == "bounced"]

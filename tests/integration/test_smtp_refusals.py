@@ -136,7 +136,8 @@ def relayed_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     controller.start()
     monkeypatch.setenv("PBEM_SECRET_KEY", "smtp-refusal-key")
     config = load_config({"PBEM_HOME": str(tmp_path),
-                          "PBEM_SMTP_URL": f"smtp://127.0.0.1:{port}?starttls=no"})
+                          "PBEM_SMTP_URL": f"smtp://127.0.0.1:{port}?starttls=no",
+                          "PBEM_TRUSTED_AUTHSERV_ID": "mx.pbem.localhost"})
     store = Store(f"sqlite:///{tmp_path / 'pbem.db'}")
     store.create_schema()
     try:
@@ -153,7 +154,8 @@ def test_an_answer_refused_for_good_is_not_tried_again(tmp_path: Path,
 
     with relayed_store(tmp_path, monkeypatch, Refusing(rcpt="550 5.1.1 no such user")) as (
             store, config):
-        raw = (b"From: gone@players.test\r\nTo: games@pbem.localhost\r\n"
+        raw = (b"Authentication-Results: mx.pbem.localhost; dmarc=pass header.from=players.test"
+               b"\r\nFrom: gone@players.test\r\nTo: games@pbem.localhost\r\n"
                b"Message-ID: <p1@players.test>\r\n\r\npass\r\n")
         sub, _ = receive_email(store, raw, envelope_from="gone@players.test")[0]
         process_submission(store, sub.id, config=config)

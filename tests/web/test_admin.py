@@ -140,3 +140,16 @@ def test_the_master_page_lists_orders_that_could_not_be_processed(
     page = text(client.get(master_path(app, loaded)))
     assert "could not be processed" in page and f"after {MAX_ATTEMPTS} attempts" in page
     assert "place \\ud800" not in page
+
+
+def test_the_master_page_shows_a_seat_whose_mail_bounces(app: Flask, client: FlaskClient,
+                                                         store: Store) -> None:
+    from service.game.events import SeatMailStatus
+    from service.seats.once import append_once
+
+    loaded = new_game(store)
+    seat = loaded.meta.seats[1]
+    append_once(store, loaded.meta.id, "bounce-test", "mail", lambda now: [SeatMailStatus(
+        seat.name, seat.email, "2026-12-01T10:00:00Z", "550 5.1.1 User unknown")])
+    page = text(client.get(master_path(app, loaded)))
+    assert "mail bouncing since 2026-12-01 10:00 UTC (550 5.1.1 User unknown)" in page

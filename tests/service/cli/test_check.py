@@ -41,7 +41,8 @@ def relay() -> Iterator[int]:
 
 @pytest.fixture
 def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    for name in ("PBEM_DATABASE_URL", "PBEM_BROKER_URL", "PBEM_IMAP_URL", "PBEM_MAIL_TO_FILES"):
+    for name in ("PBEM_DATABASE_URL", "PBEM_BROKER_URL", "PBEM_IMAP_URL", "PBEM_MAIL_TO_FILES",
+                 "PBEM_TRUSTED_AUTHSERV_ID"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("PBEM_HOME", str(tmp_path))
     monkeypatch.setenv("PBEM_SECRET_KEY", STRONG_KEY)
@@ -62,11 +63,13 @@ def _check() -> tuple[int, dict[str, str]]:
 def test_a_good_configuration_is_all_ok(env: Path, relay: int,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PBEM_SMTP_URL", f"smtp://127.0.0.1:{relay}")
+    monkeypatch.setenv("PBEM_TRUSTED_AUTHSERV_ID", "mx.games.pbem-club.eu")
     assert CliRunner().invoke(main, ["db", "upgrade"]).exit_code == 0
     code, lines = _check()
     assert code == 0, lines
     assert all(line.startswith("ok") for line in lines.values()), lines
     assert "schema revision" in lines["store"] and "greets" in lines["relay 127.0.0.1"]
+    assert "passed DMARC or SPF at mx.games.pbem-club.eu" in lines["mail to strangers"]
 
 
 def test_each_wrong_part_is_named(env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -81,6 +84,7 @@ def test_each_wrong_part_is_named(env: Path, monkeypatch: pytest.MonkeyPatch) ->
     relay = next(line for name, line in lines.items() if name.startswith("relay"))
     assert relay.startswith("FAIL") and "ConnectionRefused" in relay
     assert lines["base URL"].startswith("warn")
+    assert lines["mail to strangers"].startswith("warn")  # a relay, and no trusted check
     assert Store(f"sqlite:///{env / 'pbem.db'}").revision() == "0012"  # nothing migrated
 
 

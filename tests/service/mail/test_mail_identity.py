@@ -9,7 +9,8 @@ from pathlib import Path
 from service.base.tokens import reply_address
 from service.game.loading import load_game
 from service.mail import reading
-from service.mail.inbound import EMAIL_SOURCE, message_content, message_key, receive_email
+from service.mail.identity import message_content, message_key
+from service.mail.inbound import EMAIL_SOURCE, receive_email
 from service.orders.creation import create_game
 from service.orders.processing import process_submission
 from tests.service.tablemail import SEATS, Table, open_table

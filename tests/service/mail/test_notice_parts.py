@@ -77,7 +77,7 @@ def test_the_confirmation_link_of_a_join_is_a_link_in_both_parts(store: Store,
     email = "o'hara&kit@example.org"
     newcomer = PLAYER + " Jr."  # a name of their own: PLAYER has a seat
     asked = ask_to_join(store, config.secret_key(), game_id, newcomer, email)
-    written = Path(mail_join_link(config, asked))
+    written = Path(mail_join_link(store, config, asked))
     message = cast(EmailMessage, message_from_bytes(written.read_bytes(), policy=policy.default))
     text, html = check_same_content(message, newcomer, TITLE)
     assert f"{BASE}/join/{asked.token}" in text and f'href="{BASE}/join/{asked.token}"' in html

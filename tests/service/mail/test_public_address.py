@@ -89,4 +89,4 @@ def test_join_errors_and_anything_else_are_answered_in_words(store: Store,
     assert "Write `join GAME_ID as YOUR NAME`" in _write(store, config, "join me please")
     answer = _write(store, config, "vote red")
     assert "Nothing here was read" in answer and "own reply address" in answer
-    assert "join GAME_ID as NAME" in _write(store, config, "help")
+    assert "join GAME_ID as NAME" in _write(store, config, "help", "eve@players.test")
