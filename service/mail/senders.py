@@ -23,9 +23,10 @@ from service.base.templating import render_template
 from service.base.tokens import reply_address, signature
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import GameMeta, normal_address
+from service.game.numbers import mailed_seq
 from service.orders.results import ServiceError, SubmissionResult
 from service.store.orderlog import LogWithInbox
-from service.store.roles import Inbox, MailRecord, Outbox
+from service.store.roles import EventLog, Inbox, MailRecord, Outbox
 from service.store.store import NewOutbox, OutboxRow, Submission
 
 HELD = "held"
@@ -35,13 +36,13 @@ CONFIRM = "confirm"
 CONFIRM_PURPOSE = "confirm"
 CONFIRMED_KEY = "confirmed:"
 CONFIRM_MESSAGE_ID = re.compile(
-    r"<(?P<game>" + GAME_ID_PATTERN + r")\.(?P<seq>\d+)\.(?P<seat>[a-z][a-z0-9_-]{0,23})\."
+    r"<(?P<game>" + GAME_ID_PATTERN + r")\.(?P<seq>n?\d+)\.(?P<seat>[a-z][a-z0-9_-]{0,23})\."
     r"confirm\.(?P<short>[0-9a-f]{20})@")
 SHOWN_LINES = 30
 """The most lines of a held message quoted to the seat."""
 
 
-class HeldMail(Inbox, Outbox, MailRecord, Protocol):
+class HeldMail(Inbox, Outbox, MailRecord, EventLog, Protocol):
     """The store as a held message is kept: the inbox, and the confirmation emails asked for
     in the outbox."""
 
@@ -110,7 +111,7 @@ def held_answered(store: HeldMail, game_id: str, seat: str, in_reply_to: str) ->
     if match is None or (match["game"], match["seat"]) != (game_id, seat):
         return None
     for row in store.outbox_for_game(game_id):
-        if (row.seq, row.recipient, row.kind) == (int(match["seq"]), seat,
+        if (row.seq, row.recipient, row.kind) == (mailed_seq(store, game_id, seat, match["seq"]), seat,
                                                   f"{CONFIRM}.{match['short']}"):
             held = store.get_submission(str(row.payload.get("submission", "")))
             return held if held is not None and held.seat == seat else None

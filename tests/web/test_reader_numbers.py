@@ -145,15 +145,14 @@ def _shown(app: Flask, loaded: LoadedGame, seat: str) -> dict[str, Any]:
     rows = [row for row in store.outbox_for_game(GAME_ID) if row.recipient == seat]
     with app.app_context():
         message = compose_outbox(store, load_config(), rows[-1]) if rows else None
-    shown["mail"] = message.as_string() if message is not None else ""
+    # quoted-printable soft line breaks are the mail's transport, not its text
+    shown["mail"] = message.as_string().replace("=\n", "") if message is not None else ""
     return {name: _untimed(value) for name, value in shown.items()}
 
 
 TITLES = [game.name for game in all_games()]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 38: the numbers a seat is shown still count "
-                   "events it may not know of (numbers per reader are not built yet)")
 @pytest.mark.parametrize("act", list(ACTS))
 @pytest.mark.parametrize("game", TITLES)
 def test_a_private_act_moves_no_number_another_seat_is_shown(
