@@ -168,3 +168,15 @@ def mail_number(meta: GameMeta, reader: str, seq: int, number: int) -> str:
     number for it is `number`: "n" and the number while it is numbered for the reader, else
     the seq (see `mailed_seq`)."""
     return f"n{number}" if reader_key(meta, reader) is not None else str(seq)
+
+
+def witnessed_seqs(store: EventLog, game_id: str, number: int) -> list[int]:
+    """Return the seqs a witness SEQ:HASH kept by anyone may name: a head is shown with its
+    reader's number, so its seq is the log's own (the game master's, a finished game's,
+    heads kept before numbers per reader) or any reader's number `number` (the hash, keyed
+    with the seq, tells which)."""
+    from service.game.loading import load_game
+
+    readers = (*load_game(store, game_id).meta.seat_names, SPECTATOR)
+    seqs = [number, *(store.reader_seq(game_id, reader, number) for reader in readers)]
+    return sorted(set(seqs))
