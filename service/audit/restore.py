@@ -160,8 +160,8 @@ def import_archive(store: Restoring, path: str | Path, keys: KeyRing | None = No
     except StoreError as exc:
         raise ArchiveError(str(exc)) from None
     store.record_signed_heads(header.game_id, list(archive.signed_heads()))
-    renumber(store, store, get_game(header.game, header.engine_version), header.game_id)
     _cache(store, header.game_id)
+    renumber(store, get_game(header.game, header.engine_version), header.game_id)
     return Restored(header.game_id, count, header.status)
 
 

@@ -20,21 +20,26 @@ numbers, and so does everyone once the game is over: then nothing is hidden any 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
-
-from sqlalchemy import Connection, delete, func, literal, select
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.core import Game, get_game
 from service.game.events import SERVICE_EVENTS, is_service_event, service_audience
 from service.game.meta import GameMeta
-from service.store.roles import Connections, EventLog, GameIndex
-from service.store.schema import reader_hidden as hidden_t
+from service.store.roles import Connections, EventLog, GameIndex, LogAudit
+
+if TYPE_CHECKING:
+    from sqlalchemy import Connection
+
+# The order path (`hidden_rows`) runs without SQLAlchemy (see `service.store.statements`): the
+# reads below import it, and the table, when they run.
+RENUMBER_BATCH = 1000
+"""Rows written together when a game's counts are written anew (memory stays flat)."""
 
 SPECTATOR = ""
 """The reader key of spectators (and of anyone who reads the game without a seat)."""
 
 
-class Renumbering(EventLog, GameIndex, Connections, Protocol):
+class Renumbering(EventLog, LogAudit, GameIndex, Connections, Protocol):
     """The store as every game's numbers are written anew."""
 
 
@@ -67,6 +72,10 @@ def hidden_rows(game: Game[Any], meta: GameMeta, first_seq: int,
 def number_of(conn: Connection, game_id: str, reader: str | None, seq: int) -> int:
     """Return the reader's number of the event at `seq` (of the newest event it may know of
     up to `seq`, when it may not know that one); `seq` itself for the log's own numbers."""
+    from sqlalchemy import select
+
+    from service.store.schema import reader_hidden as hidden_t
+
     if reader is None or seq <= 0:
         return max(seq, 0)
     c = hidden_t.c
@@ -79,6 +88,10 @@ def number_of(conn: Connection, game_id: str, reader: str | None, seq: int) -> i
 def seq_of(conn: Connection, game_id: str, reader: str | None, number: int) -> int:
     """Return the seq of the reader's `number`-th event (a number past its newest event
     answers a seq past the head); `number` itself for the log's own numbers."""
+    from sqlalchemy import select
+
+    from service.store.schema import reader_hidden as hidden_t
+
     if reader is None or number <= 0:
         return max(number, 0)
     c = hidden_t.c
@@ -91,6 +104,10 @@ def seq_of(conn: Connection, game_id: str, reader: str | None, number: int) -> i
 def number_expression(game_id: str, reader: str | None, seq: Any) -> Any:
     """Return `number_of` as an SQL expression (of a seq, or an expression of one), to read
     a number in the statement that needs it."""
+    from sqlalchemy import func, literal, select
+
+    from service.store.schema import reader_hidden as hidden_t
+
     if reader is None:
         return literal(seq) if isinstance(seq, int) else seq
     c = hidden_t.c
@@ -102,6 +119,10 @@ def number_expression(game_id: str, reader: str | None, seq: Any) -> Any:
 
 def seq_expression(game_id: str, reader: str | None, number: Any) -> Any:
     """Return `seq_of` as an SQL expression (of a number, or an expression of one)."""
+    from sqlalchemy import func, literal, select
+
+    from service.store.schema import reader_hidden as hidden_t
+
     if reader is None:
         return literal(number) if isinstance(number, int) else number
     c = hidden_t.c
@@ -115,6 +136,10 @@ def seq_expression(game_id: str, reader: str | None, number: Any) -> Any:
 def not_hidden(game_id: str, reader: str | None, seq_column: Any) -> Any:
     """Return the condition that the event at `seq_column` is one the reader may know of
     (for a statement over the events table); None when the reader reads everything."""
+    from sqlalchemy import select
+
+    from service.store.schema import reader_hidden as hidden_t
+
     if reader is None:
         return None
     c = hidden_t.c
@@ -122,34 +147,47 @@ def not_hidden(game_id: str, reader: str | None, seq_column: Any) -> Any:
                                 c.seq == seq_column).exists()
 
 
-def renumber(store: EventLog, connections: Connections, game: Game[Any], game_id: str) -> int:
+def renumber(store: Renumbering, game: Game[Any], game_id: str,
+             readers: Sequence[str] | None = None) -> int:
     """Write the game's reader_hidden rows anew from its log (a game imported, restored or
-    stored before numbers per reader); return how many rows."""
-    from service.game.loading import load_game
+    stored before numbers per reader), a batch at a time; return how many rows. `readers`
+    are its seats (read from the game when not given); spectators are added."""
+    from sqlalchemy import delete
 
-    meta = load_game(store, game_id).meta
-    rows: list[dict[str, Any]] = []
+    from service.store.schema import reader_hidden as hidden_t
+
+    if readers is None:
+        from service.game.loading import load_game
+
+        readers = load_game(store, game_id).meta.seat_names
+    everyone = (*readers, SPECTATOR)
     counts: dict[str, int] = {}
-    for event in store.events(game_id, after_seq=0):
-        table = SERVICE_EVENTS if is_service_event(event.type) else game.events
-        item = table.load(event.type, event.payload, event.schema_version)
-        for seq, reader in hidden_rows(game, meta, event.seq, [item]):
-            counts[reader] = counts.get(reader, 0) + 1
-            rows.append({"game_id": game_id, "reader": reader, "seq": seq,
-                         "hidden": counts[reader], "known": seq - counts[reader]})
-    with connections.begin_write() as conn:
+    written = 0
+    with store.begin_write() as conn:
         conn.execute(delete(hidden_t).where(hidden_t.c.game_id == game_id))
+        rows: list[dict[str, Any]] = []
+        for event in store.iter_events(game_id, batch=RENUMBER_BATCH):
+            table = SERVICE_EVENTS if is_service_event(event.type) else game.events
+            item = table.load(event.type, event.payload, event.schema_version)
+            for reader in everyone:
+                if not _audience_allows(game, item, reader):
+                    counts[reader] = counts.get(reader, 0) + 1
+                    rows.append({"game_id": game_id, "reader": reader, "seq": event.seq,
+                                 "hidden": counts[reader], "known": event.seq - counts[reader]})
+            if len(rows) >= RENUMBER_BATCH:
+                conn.execute(hidden_t.insert(), rows)
+                written, rows = written + len(rows), []
         if rows:
             conn.execute(hidden_t.insert(), rows)
-    return len(rows)
-
+            written += len(rows)
+    return written
 
 
 def renumber_all(store: Renumbering) -> int:
     """Write every game's reader_hidden rows anew from its log; return how many games."""
     count = 0
     for row in store.list_games():
-        renumber(store, store, get_game(row.game, row.engine_version), row.id)
+        renumber(store, get_game(row.game, row.engine_version), row.id)
         count += 1
     return count
 

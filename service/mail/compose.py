@@ -27,7 +27,7 @@ from service.base.tokens import reply_address, signature
 from service.game.current import LogWithConnections, game_at
 from service.game.events import MASTER
 from service.game.history import history, reader_head_at, reader_number
-from service.game.loading import LoadedGame, UnknownGameId, load_game
+from service.game.loading import LoadedGame, UnknownGameId
 from service.game.meta import GameMeta
 from service.game.notify import DIGEST_PREFIX, HELD, NEWS_KINDS
 from service.game.numbers import mail_number
@@ -109,7 +109,7 @@ def mail_seq(store: MailComposing, row: OutboxRow) -> str:
     game is over."""
     if row.recipient == MASTER:
         return str(row.seq)
-    meta = load_game(store, row.game_id).meta
+    meta = game_at(store, row.game_id).meta  # the game the append kept, if it is the head
     return mail_number(meta, row.recipient, row.seq,
                        reader_number(store, meta, row.recipient, row.seq))
 

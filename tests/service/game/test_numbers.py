@@ -41,7 +41,7 @@ def test_the_counts_written_with_the_appends_are_the_logs(home: Store) -> None:
         assert number_of(conn, game_id, "carla", head) < number_of(conn, game_id, "anna", head)
     row = home.get_game(game_id)
     assert row is not None
-    renumber(home, home, get_game(row.game, row.engine_version), game_id)
+    renumber(home, get_game(row.game, row.engine_version), game_id)
     assert _rows(home, game_id) == written
     assert renumber_all(home) == 1 and _rows(home, game_id) == written
 
