@@ -184,15 +184,17 @@ def history_page(store: LogWithConnections, game: PageGame, seat: str | None, *,
         high = head if before is None else min(max(before, 1) - 1, head)
         low = max(high - size, 0)
     c = events_t.c
-    query = select(*_COLUMNS).where(
-        c.game_id == row.id, c.seq <= head_seq,
-        c.seq > seq_expression(row.id, reader, low), c.seq <= seq_expression(row.id, reader, high))
-    known = not_hidden(row.id, reader, c.seq)
-    if known is not None:
-        query = query.where(known)
-    query = query.order_by(c.seq).limit(size)
     with store.connect() as conn:
-        rows = list(conn.execute(query).all())
+        # the seqs of the page's first and last numbers (two indexed rows), then its events:
+        # a range of seqs, less the reader's hidden events in it
+        after_seq = seq_of(conn, row.id, reader, low)
+        last_seq = min(seq_of(conn, row.id, reader, high), head_seq)
+        query = select(*_COLUMNS).where(c.game_id == row.id, c.seq > after_seq,
+                                        c.seq <= last_seq)
+        known = not_hidden(row.id, reader, c.seq)
+        if known is not None:
+            query = query.where(known)
+        rows = list(conn.execute(query.order_by(c.seq).limit(size)).all())
         # a page may begin inside a standing answer's events: whose answer they are is told
         # by its order, before the page
         earlier = (_standing_seat_before(conn, row.id, rows[0][0])
@@ -235,11 +237,13 @@ def _reader_event(store: LogWithConnections, game_id: str, reader: str | None,
     `reader` (see `reader_seq`); (0, "", 0) when the log holds none."""
     c = events_t.c
     number = number_expression(game_id, reader, upto)
-    query = select(c.seq, c.hash, number).where(
-        c.game_id == game_id, c.seq == seq_expression(game_id, reader, number))
     with store.connect() as conn:
-        found = conn.execute(query).first()
-    return (int(found[0]), str(found[1]), int(found[2])) if found else (0, "", 0)
+        # the reader's counts first, then the one event: each read an indexed row
+        counted = conn.execute(select(number, seq_expression(game_id, reader, number))).one()
+        number_read, seq = int(counted[0]), min(int(counted[1]), upto)
+        hashed = conn.execute(select(c.hash).where(c.game_id == game_id, c.seq > seq - 1,
+                                                   c.seq <= seq)).scalar()
+    return (seq, str(hashed), number_read) if hashed is not None else (0, "", 0)
 
 
 _READERS: dict[tuple[str, int, str, str | None], tuple[int, str, int]] = {}
@@ -313,14 +317,14 @@ def lines_before(store: LogWithConnections, loaded: LoadedGame, seat: str | None
     numbers: one bounded read."""
     c, game_id = events_t.c, loaded.meta.id
     reader = reader_key(loaded.meta, seat)
-    number = reader_number(store, loaded.meta, seat, loaded.seq)
-    low = max(number - count, 0)
-    query = select(*_COLUMNS).where(c.game_id == game_id, c.seq <= loaded.seq,
-                                    c.seq > seq_expression(game_id, reader, low))
-    known = not_hidden(game_id, reader, c.seq)
-    if known is not None:
-        query = query.where(known)
     with store.connect() as conn:
+        number = number_of(conn, game_id, reader, loaded.seq)
+        low = max(number - count, 0)
+        query = select(*_COLUMNS).where(c.game_id == game_id, c.seq <= loaded.seq,
+                                        c.seq > seq_of(conn, game_id, reader, low))
+        known = not_hidden(game_id, reader, c.seq)
+        if known is not None:
+            query = query.where(known)
         rows = list(conn.execute(query.order_by(c.seq).limit(count)))
     return readable_lines(loaded.game, rows, seat, loaded.meta.finished,
                           first=low + 1 if reader is not None else None)
