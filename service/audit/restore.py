@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from engine.core import get_game
 from service.audit.archive import (
     Archive,
     ArchiveError,
@@ -19,8 +20,9 @@ from service.base.ids import GAME_ID_RULE, is_game_id
 from service.game.events import SERVICE_EVENTS, SeedRevealed, is_service_event
 from service.game.loading import fold_rows, snapshot_of
 from service.game.meta import GameMeta, apply_service_event, seat_addresses
+from service.game.numbers import renumber
 from service.game.witness import AuditedLog
-from service.store.roles import GameIndex, SignedHeads
+from service.store.roles import Connections, GameIndex, SignedHeads
 from service.store.store import CHECKPOINT_EVERY, GameRow, StoredEvent, StoreError
 
 if TYPE_CHECKING:
@@ -29,7 +31,7 @@ if TYPE_CHECKING:
 STATUSES = ("active", "paused", "finished")
 
 
-class Restoring(AuditedLog, GameIndex, SignedHeads, Protocol):
+class Restoring(AuditedLog, GameIndex, SignedHeads, Connections, Protocol):
     """The store as an archive is restored into it: the log written as it is, the index of
     who plays the game, and the heads the service signed of it."""
 
@@ -159,6 +161,7 @@ def import_archive(store: Restoring, path: str | Path, keys: KeyRing | None = No
         raise ArchiveError(str(exc)) from None
     store.record_signed_heads(header.game_id, list(archive.signed_heads()))
     _cache(store, header.game_id)
+    renumber(store, get_game(header.game, header.engine_version), header.game_id)
     return Restored(header.game_id, count, header.status)
 
 

@@ -24,7 +24,7 @@ ADDRESS = re.compile(r"^play\+(?P<game>" + GAME_ID_PATTERN + r")\.(?P<seat>[a-z]
                      r"(?P<signature>[a-z2-7]{16})@(?P<domain>[^@\s>]+)$", re.IGNORECASE)
 
 PRESS_ADDRESS = re.compile(r"^play\+(?P<game>" + GAME_ID_PATTERN + r")\.(?P<seat>[a-z][a-z0-9_-]{0,23})\."
-                           r"p(?P<seq>[1-9][0-9]{0,8})\.(?P<signature>[a-z2-7]{16})"
+                           r"(?P<mark>[pn])(?P<seq>[1-9][0-9]{0,8})\.(?P<signature>[a-z2-7]{16})"
                            r"@(?P<domain>[^@\s>]+)$", re.IGNORECASE)
 PRESS_PURPOSE = "press"
 
@@ -68,25 +68,37 @@ def signature_matches(key: bytes, claim: AddressClaim, generation: int, purpose:
 
 @dataclass(frozen=True)
 class PressClaim:
-    """What a press reply address claims: the reading seat and the message it answers."""
+    """What a press reply address claims: the reading seat and the message it answers (its
+    seq, or with `numbered` the seat's own number of it: `service.game.numbers`)."""
 
     game_id: str
     seat: str
     seq: int
     signature: str
     domain: str
+    numbered: bool = False
+
+    @property
+    def named(self) -> str:
+        """Return the message as the address names it: "n42" (the seat's number) or "42"."""
+        return f"{'n' if self.numbered else ''}{self.seq}"
 
 
-def press_signature(key: bytes, game_id: str, seat: str, seq: int, generation: int) -> str:
-    """Return the signature of the address on which `seat` answers the press message at `seq`."""
-    return signature(key, game_id, f"{seat}\x1fp{seq}", generation, PRESS_PURPOSE)
+def press_signature(key: bytes, game_id: str, seat: str, named: int | str,
+                    generation: int) -> str:
+    """Return the signature of the address on which `seat` answers the press message named
+    `named`: its seq, or "n" and the seat's own number of it."""
+    mark = "" if str(named).startswith("n") else "p"
+    return signature(key, game_id, f"{seat}\x1f{mark}{named}", generation, PRESS_PURPOSE)
 
 
-def press_reply_address(key: bytes, domain: str, game_id: str, seat: str, seq: int,
+def press_reply_address(key: bytes, domain: str, game_id: str, seat: str, named: int | str,
                         generation: int) -> str:
-    """Return the signed address on which `seat` answers the sender of the message at `seq`."""
-    sig = press_signature(key, game_id, seat, seq, generation)
-    return f"play+{game_id}.{seat}.p{seq}.{sig}@{domain}"
+    """Return the signed address on which `seat` answers the sender of the message named
+    `named` (see `press_signature`)."""
+    sig = press_signature(key, game_id, seat, named, generation)
+    mark = "" if str(named).startswith("n") else "p"
+    return f"play+{game_id}.{seat}.{mark}{named}.{sig}@{domain}"
 
 
 def read_press_address(address: str) -> PressClaim | None:
@@ -95,12 +107,13 @@ def read_press_address(address: str) -> PressClaim | None:
     if match is None:
         return None
     return PressClaim(match["game"].lower(), match["seat"].lower(), int(match["seq"]),
-                      match["signature"].lower(), match["domain"].lower())
+                      match["signature"].lower(), match["domain"].lower(),
+                      match["mark"].lower() == "n")
 
 
 def press_signature_matches(key: bytes, claim: PressClaim, generation: int) -> bool:
     """Return whether the press address's signature is current for its seat (constant time)."""
-    expected = press_signature(key, claim.game_id, claim.seat, claim.seq, generation)
+    expected = press_signature(key, claim.game_id, claim.seat, claim.named, generation)
     return hmac.compare_digest(expected, claim.signature)
 
 

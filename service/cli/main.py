@@ -386,9 +386,16 @@ def check_witness_command(store: AuditedLog, game_id: str, given: str) -> None:
         seq, prefix = parse_witness(given)
     except ValueError as exc:
         raise click.ClickException(str(exc)) from None
-    witnessed = check_witness(store, game_id, seq, prefix)
-    if not witnessed.ok:
-        raise click.ClickException(f"witness {given} not found: {witnessed.problem}")
+    if store.get_game(game_id) is None:
+        raise click.ClickException(f"witness {given} not found: no game {game_id}")
+    from service.game.numbers import witnessed_seqs
+
+    # a head is shown with its reader's number: the hash tells which event it names
+    reports = [check_witness(store, game_id, candidate, prefix)
+               for candidate in witnessed_seqs(store, game_id, seq)]
+    if not any(report.ok for report in reports):
+        problems = dict.fromkeys(report.problem for report in reports)
+        raise click.ClickException(f"witness {given} not found: {'; or '.join(problems)}")
     click.echo(f"ok: the log still contains the witnessed head {given}")
 
 

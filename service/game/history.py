@@ -25,6 +25,16 @@ from service.game.events import (
     service_audience,
 )
 from service.game.loading import LoadedGame, UnknownGameId, load_game
+from service.game.meta import GameMeta
+from service.game.numbers import (
+    SPECTATOR,
+    not_hidden,
+    number_expression,
+    number_of,
+    reader_key,
+    seq_expression,
+    seq_of,
+)
 from service.game.witness import Head, head_at, keyed
 from service.store.records import StoredEvent
 from service.store.roles import EventLog
@@ -62,24 +72,30 @@ def decoded_events(store: EventLog, game_id: str, upto: int | None = None, after
 
 
 def history(store: EventLog, game_id: str, seat: str | None, *, after: int = 0,
-            upto: int | None = None, loaded: LoadedGame | None = None) -> list[HistoryLine]:
+            upto: int | None = None, loaded: LoadedGame | None = None,
+            base: int = 0) -> list[HistoryLine]:
     """Return the history `seat` may read (None: a spectator); everything once the game ended.
 
     `after` and `upto` limit it to the events after seq `after` up to seq `upto`; "ended"
     means ended by `upto`. `loaded`, the game just after `upto` when the caller has it,
-    spares loading it again.
+    spares loading it again. Lines carry the reader's numbers (`service.game.numbers`):
+    the n-th line it may read is line n, counted from `base`, the reader's number of the
+    event at `after` (0 from the start); once the game ended, the log's own seqs.
     """
     if loaded is None or loaded.seq != upto:
         loaded = load_game(store, game_id, upto=upto)
     game, events = decoded_events(store, game_id, upto, after, loaded.game)
     finished = loaded.meta.finished
+    numbered = reader_key(loaded.meta, seat) is not None
     actors = ActorsAsRead(seat, finished)
     lines = []
     for row, item in events:
         actor = actors.shown(row.actor, item)
         text = readable_text(game, row.type, item, seat, finished)
-        if text is not None:
-            lines.append(HistoryLine(row.seq, row.recorded_at, actor, text))
+        if text is not None:  # a line for each event the reader may know of, and no other
+            base += 1
+            lines.append(HistoryLine(base if numbered else row.seq, row.recorded_at, actor,
+                                     text))
     return lines
 
 
@@ -150,32 +166,51 @@ class HistoryPage:
 
 def history_page(store: LogWithConnections, game: PageGame, seat: str | None, *, before: int | None = None,
                  after: int | None = None, size: int = PAGE_EVENTS) -> HistoryPage:
-    """Return the page of events before seq `before`, after seq `after`, or the newest page,
-    up to the head as `seat` may know it."""
-    head = page_reader_seq(store, game, seat)
-    c = events_t.c
-    query = select(*_COLUMNS).where(c.game_id == game.row.id, c.seq <= head)
-    # A log's seqs run from 1 to its head without a gap, so a page is a range of seqs: read
-    # as one, it stays a page whatever plan the database picks (a LIMIT alone does not: on a
-    # table without statistics PostgreSQL may sort the whole log to keep its newest rows).
+    """Return the page of events before number `before`, after number `after`, or the newest
+    page, up to the head as `seat` may know it. Numbers are the reader's own
+    (`service.game.numbers`): the page holds only events the reader may know of, and its
+    line n is the n-th of them."""
+    row, meta = game.row, game.loaded.meta
+    reader = reader_key(meta, seat)
+    head, head_seq = page_reader_number(store, game, seat), page_reader_seq(store, game, seat)
+    # The reader's numbers run from 1 to its head without a gap, so a page is a range of
+    # them, and that is a range of seqs less the reader's hidden rows: read as one, it stays
+    # a page whatever plan the database picks (a LIMIT alone does not: on a table without
+    # statistics PostgreSQL may sort the whole log to keep its newest rows).
     if after is not None:
-        low = max(after, 0)
-        query = query.where(c.seq > low, c.seq <= low + size).order_by(c.seq).limit(size)
+        low = min(max(after, 0), head)
+        high = min(low + size, head)
     else:
-        upper = head + 1 if before is None else min(before, head + 1)
-        query = (query.where(c.seq < upper, c.seq >= upper - size)
-                 .order_by(c.seq.desc()).limit(size))
+        high = head if before is None else min(max(before, 1) - 1, head)
+        low = max(high - size, 0)
+    c = events_t.c
     with store.connect() as conn:
-        rows = sorted(conn.execute(query).all(), key=lambda row: row[0])
+        # the seqs of the page's first and last numbers (two indexed rows), then its events:
+        # a range of seqs, less the reader's hidden events in it
+        after_seq = seq_of(conn, row.id, reader, low)
+        last_seq = min(seq_of(conn, row.id, reader, high), head_seq)
+        query = select(*_COLUMNS).where(c.game_id == row.id, c.seq > after_seq,
+                                        c.seq <= last_seq)
+        known = not_hidden(row.id, reader, c.seq)
+        if known is not None:
+            query = query.where(known)
+        rows = list(conn.execute(query.order_by(c.seq).limit(size)).all())
         # a page may begin inside a standing answer's events: whose answer they are is told
         # by its order, before the page
-        earlier = (_standing_seat_before(conn, game.row.id, rows[0][0])
+        earlier = (_standing_seat_before(conn, row.id, rows[0][0])
                    if rows and rows[0][4] == STANDING_ACTOR else "")
-    lines = readable_lines(game.loaded.game, rows, seat, game.loaded.meta.finished, earlier)
-    first = rows[0][0] if rows else (after or 0) + 1
-    last = rows[-1][0] if rows else first - 1
+    lines = readable_lines(game.loaded.game, rows, seat, meta.finished, earlier,
+                           first=low + 1 if reader is not None else None)
+    first, last = low + 1, high
     return HistoryPage(lines, first if first > 1 else None, last if last < head else None,
                        first, last)
+
+
+def reader_number(store: LogWithConnections, meta: GameMeta, seat: str | None, seq: int) -> int:
+    """Return the number `seat` (None: a spectator) reads for the event at `seq` (for the
+    newest event up to `seq` it may know of): see `service.game.numbers`."""
+    with store.connect() as conn:
+        return number_of(conn, meta.id, reader_key(meta, seat), seq)
 
 
 def reader_seq(store: LogWithConnections, game: Game[Any], game_id: str, seat: str | None, upto: int,
@@ -188,50 +223,47 @@ def reader_seq(store: LogWithConnections, game: Game[Any], game_id: str, seat: s
     Illuminati window, a standing order set, private press. Shown as it is, its seq and hash
     would change under the reader's eyes with nothing new to read, and tell that someone did
     something private; every seq and head a seat or spectator is shown stops here instead.
-    Reads backwards from `upto`, the newest few events first (the newest is known to most
-    readers), at most READER_SCAN events in all, so every page stays a bounded read. After
-    a longer run of events the reader may not know of (a long private exchange of press), it
-    answers the oldest event read: READER_SCAN events before `upto`.
+    One read of the reader's counts (`service.game.numbers`), however long the run of
+    events it may not know of.
     """
-    return upto if finished else _reader_event(store, game, game_id, seat, upto)[0]
+    if finished:
+        return upto
+    return _reader_event(store, game_id, seat if seat is not None else SPECTATOR, upto)[0]
 
 
-def _reader_event(store: LogWithConnections, game: Game[Any], game_id: str, seat: str | None,
-                  upto: int) -> tuple[int, str]:
-    """Return the seq and hash of the newest event up to `upto` known to `seat` (see
-    `reader_seq`); (0, "") when the log holds none."""
+def _reader_event(store: LogWithConnections, game_id: str, reader: str | None,
+                  upto: int) -> tuple[int, str, int]:
+    """Return the seq, hash and reader's number of the newest event up to `upto` known to
+    `reader` (see `reader_seq`); (0, "", 0) when the log holds none."""
     c = events_t.c
-    upper, size, oldest = upto, 8, (0, "")
+    number = number_expression(game_id, reader, upto)
     with store.connect() as conn:
-        while upper > 0 and upto - upper < READER_SCAN:
-            size = min(size, READER_SCAN - (upto - upper))
-            rows = conn.execute(select(c.seq, c.type, c.schema_version, c.payload, c.hash)
-                                .where(c.game_id == game_id, c.seq > upper - size,
-                                       c.seq <= upper).order_by(c.seq.desc()))
-            for seq, name, version, payload, hashed in rows:
-                events = SERVICE_EVENTS if is_service_event(name) else game.events
-                if known_to(game, name, events.load(name, json.loads(payload), version), seat):
-                    return int(seq), str(hashed)
-                oldest = int(seq), str(hashed)
-            upper, size = upper - size, READER_SCAN
-    return oldest
+        # the reader's counts first, then the one event: each read an indexed row
+        counted = conn.execute(select(number, seq_expression(game_id, reader, number))).one()
+        number_read, seq = int(counted[0]), min(int(counted[1]), upto)
+        hashed = conn.execute(select(c.hash).where(c.game_id == game_id, c.seq > seq - 1,
+                                                   c.seq <= seq)).scalar()
+    return (seq, str(hashed), number_read) if hashed is not None else (0, "", 0)
 
 
-_READERS: dict[tuple[str, int, str, str | None], tuple[int, str]] = {}
+_READERS: dict[tuple[str, int, str, str | None], tuple[int, str, int]] = {}
 """Heads as readers may know them, by (game id, head seq, head hash, reader): a page asks
 more than once (the news, the history page, the session's mark); a log only grows."""
 _READERS_KEPT = 512
 
 
-def _page_reader_event(store: LogWithConnections, game: PageGame, seat: str | None) -> tuple[int, str]:
-    """Return the seq and hash of the head of a game read for a page as `seat` may know it."""
+def _page_reader_event(store: LogWithConnections, game: PageGame, seat: str | None,
+                       ) -> tuple[int, str, int]:
+    """Return the seq, hash and reader's number of the head of a game read for a page as
+    `seat` may know it."""
     row = game.row
-    if game.loaded.meta.finished:
-        return row.head_seq, row.head_hash
-    key = (*game.key, seat)
+    reader = reader_key(game.loaded.meta, seat)
+    if reader is None:
+        return row.head_seq, row.head_hash, row.head_seq
+    key = (*game.key, reader)
     found = _READERS.get(key)
     if found is None:
-        found = _reader_event(store, game.loaded.game, row.id, seat, row.head_seq)
+        found = _reader_event(store, row.id, reader, row.head_seq)
         if len(_READERS) >= _READERS_KEPT:
             _READERS.clear()
         _READERS[key] = found
@@ -243,28 +275,59 @@ def page_reader_seq(store: LogWithConnections, game: PageGame, seat: str | None)
     return _page_reader_event(store, game, seat)[0]
 
 
+def page_reader_number(store: LogWithConnections, game: PageGame, seat: str | None) -> int:
+    """Return the reader's number of that head: how many events `seat` may know of."""
+    return _page_reader_event(store, game, seat)[2]
+
+
 def reader_head(store: LogWithConnections, game: PageGame, seat: str | None) -> Head | None:
     """Return the head of the log `seat` may witness: the game's head as the seat may know it."""
-    seq, hashed = _page_reader_event(store, game, seat)
-    if seq == game.row.head_seq:
-        return game.head
-    if not hashed:
-        return head_at(store, game.row.id, seq)
-    return Head(seq, keyed(game.row.seed, game.row.id, seq, hashed))
+    seq, hashed, number = _page_reader_event(store, game, seat)
+    if seq <= 0:
+        return None
+    at = seq if number != seq else 0
+    if seq == game.row.head_seq and game.head is not None:
+        return Head(number, game.head.hash, at)
+    return Head(number, keyed(game.row.seed, game.row.id, seq, hashed), at)
+
+
+def reader_seq_of(store: LogWithConnections, meta: GameMeta, seat: str | None,
+                  number: int) -> int:
+    """Return the seq of the event `seat` reads as its `number` (see `reader_number`)."""
+    with store.connect() as conn:
+        return seq_of(conn, meta.id, reader_key(meta, seat), number)
+
+
+def reader_head_at(store: LogWithConnections, loaded: LoadedGame, seat: str | None,
+                   upto: int) -> Head | None:
+    """Return the head `seat` may witness of the log up to `upto` (as the loaded game stood
+    then): its newest event it may know of, numbered for it."""
+    seq = reader_seq(store, loaded.game, loaded.meta.id, seat, upto, loaded.meta.finished)
+    head = head_at(store, loaded.meta.id, seq)
+    if head is None:
+        return None
+    number = reader_number(store, loaded.meta, seat, seq)
+    return Head(number, head.hash, seq if number != seq else 0)
 
 
 def lines_before(store: LogWithConnections, loaded: LoadedGame, seat: str | None,
                  count: int) -> list[HistoryLine]:
-    """Return the lines `seat` may read of the `count` events up to the loaded game's seq, as
-    the game stood then (everything, if it had ended by then): one bounded read."""
-    c = events_t.c
-    query = (select(*_COLUMNS)
-             .where(c.game_id == loaded.meta.id, c.seq > loaded.seq - count,
-                    c.seq <= loaded.seq)
-             .order_by(c.seq))
+    """Return the lines `seat` may read of the `count` events it may know of up to the loaded
+    game's seq, as the game stood then (everything, if it had ended by then), with its
+    numbers: one bounded read."""
+    c, game_id = events_t.c, loaded.meta.id
+    reader = reader_key(loaded.meta, seat)
     with store.connect() as conn:
-        rows = list(conn.execute(query))
-    return readable_lines(loaded.game, rows, seat, loaded.meta.finished)
+        number = number_of(conn, game_id, reader, loaded.seq)
+        low = max(number - count, 0)
+        query = select(*_COLUMNS).where(c.game_id == game_id, c.seq <= loaded.seq,
+                                        c.seq > seq_of(conn, game_id, reader, low))
+        known = not_hidden(game_id, reader, c.seq)
+        if known is not None:
+            query = query.where(known)
+        rows = list(conn.execute(query.order_by(c.seq).limit(count)))
+    return readable_lines(loaded.game, rows, seat, loaded.meta.finished,
+                          first=low + 1 if reader is not None else None)
 
 
 def _standing_seat_before(conn: Connection, game_id: str, seq: int) -> str:
@@ -277,11 +340,14 @@ def _standing_seat_before(conn: Connection, game_id: str, seq: int) -> str:
 
 
 def readable_lines(game: Game[Any], rows: list[Any], seat: str | None,
-                   finished: bool, standing_seat: str = "") -> list[HistoryLine]:
+                   finished: bool, standing_seat: str = "", *,
+                   first: int | None = None) -> list[HistoryLine]:
     """Return the lines `seat` may read of the stored rows (seq, type, version, payload,
     actor, recorded_at), in their order; `standing_seat` answered by a standing answer the
-    order whose events the rows may begin with."""
-    lines = []
+    order whose events the rows may begin with. With `first`, the reader's number of the
+    first line, the lines are numbered on from it (the rows must then be exactly the events
+    the reader may know of); without, by their seqs."""
+    lines: list[HistoryLine] = []
     actors = ActorsAsRead(seat, finished)
     actors.seat = standing_seat
     for seq, name, version, payload, actor, recorded_at in rows:
@@ -290,18 +356,19 @@ def readable_lines(game: Game[Any], rows: list[Any], seat: str | None,
         shown = actors.shown(actor, item)
         text = readable_text(game, name, item, seat, finished)
         if text is not None:
-            lines.append(HistoryLine(seq, recorded_at, shown, text))
+            number = seq if first is None else first + len(lines)
+            lines.append(HistoryLine(number, recorded_at, shown, text))
     return lines
 
 
 def news_since(store: LogWithConnections, game: PageGame, seat: str | None, last_seen: int | None,
                first_visit_lines: int) -> tuple[list[HistoryLine], bool]:
-    """Return the lines since seq `last_seen` (at most a page; on a first visit, the newest
+    """Return the lines since the reader's number `last_seen` (at most a page; on a first visit, the newest
     `first_visit_lines`), and whether more happened since than is shown."""
     if last_seen is None:
         page = history_page(store, game, seat, size=max(first_visit_lines, PAGE_EVENTS))
         return page.lines[-first_visit_lines:], False
-    if last_seen >= page_reader_seq(store, game, seat):
+    if last_seen >= page_reader_number(store, game, seat):
         return [], False
     page = history_page(store, game, seat, size=PAGE_EVENTS)
     lines = [line for line in page.lines if line.seq > last_seen]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
 from service.base.signedhead import SignedHead
@@ -42,10 +42,19 @@ def keyed(seed_hex: str, game_id: str, seq: int, chain_hash: str) -> str:
 
 @dataclass(frozen=True)
 class Head:
-    """The last event of a log (or of its start up to some seq): its seq and witnessed hash."""
+    """The last event of a log (or of its start up to some seq): its seq and witnessed hash.
+
+    A head shown to a reader carries the reader's number as its `seq` (see
+    `service.game.numbers`) and the log's seq as `at`: what the service signs and checks."""
 
     seq: int
     hash: str
+    at: int = 0
+
+    @property
+    def log_seq(self) -> int:
+        """Return the log's seq of the head (its `seq` unless numbered for a reader)."""
+        return self.at or self.seq
 
     @property
     def short(self) -> str:
@@ -111,15 +120,18 @@ _NOTED_KEPT = 4096
 
 def signed_head(store: SignedHeads, signer: Signer, game_id: str, head: Head) -> SignedHead:
     """Return the head signed by the service's key, noted in the store (once per process) as
-    a head the service showed."""
-    signed = signer.sign(game_id, head.seq, head.hash)
-    key = (game_id, head.seq, signed.key)
+    a head the service showed. The service signs the log's seq; a head numbered for a reader
+    comes back with the reader's number, as the reader is shown it (whoever checks it finds
+    the log's seq by the witnessed hash, which names one event)."""
+    signed = signer.sign(game_id, head.log_seq, head.hash)
+    key = (game_id, head.log_seq, signed.key)
     if key not in _NOTED:
         store.record_signed_heads(game_id, [signed])
         if len(_NOTED) >= _NOTED_KEPT:
             _NOTED.clear()
         _NOTED.add(key)
-    return signed
+    # shown with the reader's number; the log's seq is found again by the hash it keys
+    return replace(signed, seq=head.seq) if head.seq != head.log_seq else signed
 
 
 class SignedLog(AuditedLog, SignedHeads, Protocol):

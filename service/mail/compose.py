@@ -27,11 +27,12 @@ from service.base.templating import render_template
 from service.base.tokens import reply_address, signature
 from service.game.current import LogWithConnections, game_at
 from service.game.events import MASTER
-from service.game.history import history, reader_seq
+from service.game.history import history, reader_head_at, reader_number
 from service.game.loading import LoadedGame, UnknownGameId
 from service.game.meta import GameMeta
 from service.game.notify import DIGEST_PREFIX, HELD, NEWS_KINDS
-from service.game.witness import Head, head_at, signed_head
+from service.game.numbers import mail_number
+from service.game.witness import Head, signed_head
 from service.mail.hygiene import answerable, automatic_reason, mark_automatic
 from service.mail.reading import REPLY_MARKER
 from service.mail.shape import (
@@ -96,9 +97,23 @@ def thread_id(config: Config, game_id: str, seat: str) -> str:
     return f"<{game_id}.0.{seat}.thread@{config.mail_domain}>"
 
 
-def message_id(config: Config, row: OutboxRow) -> str:
-    """Return the stable Message-ID of an outbox row's email."""
-    return f"<{row.game_id}.{row.seq}.{row.recipient}.{row.kind}@{config.mail_domain}>"
+def message_id(config: Config, row: OutboxRow, number: str | None = None) -> str:
+    """Return the stable Message-ID of an outbox row's email: `number` names its event as
+    the recipient numbers it (`mail_seq`); the row's seq without it."""
+    named = number if number is not None else str(row.seq)
+    return f"<{row.game_id}.{named}.{row.recipient}.{row.kind}@{config.mail_domain}>"
+
+
+def mail_seq(store: MailComposing, row: OutboxRow) -> str:
+    """Return how the mail of an outbox row names its event: by the recipient's own number
+    while the game runs ("n42", see `service.game.numbers`), so that no Message-ID counts an
+    event the recipient may not know of; by the log's seq for the game master and once the
+    game is over."""
+    if row.recipient == MASTER:
+        return str(row.seq)
+    meta = game_at(store, row.game_id).meta  # the game the append kept, if it is the head
+    return mail_number(meta, row.recipient, row.seq,
+                       reader_number(store, meta, row.recipient, row.seq))
 
 
 def turn_label(view: dict[str, Any]) -> str:
@@ -120,23 +135,24 @@ def compose_outbox(store: MailComposing, config: Config, row: OutboxRow) -> Emai
         from service.mail.notices import compose_master
 
         return compose_master(store, config, row, message_id(config, row))
+    named = mail_seq(store, row)
     if row.kind == "press":
         from service.mail.pressmail import compose_press
 
-        return compose_press(store, config, row, message_id(config, row),
-                             thread_id(config, row.game_id, row.recipient))
+        return compose_press(store, config, row, message_id(config, row, named),
+                             thread_id(config, row.game_id, row.recipient), named)
     if row.kind.startswith("table-"):
         from service.opentables.mails import compose_table_notice
 
-        return compose_table_notice(store, config, row, message_id(config, row))
+        return compose_table_notice(store, config, row, message_id(config, row, named))
     if row.kind.startswith("confirm."):
         from service.mail.senders import compose_confirm
 
-        return compose_confirm(store, config, row, message_id(config, row))
+        return compose_confirm(store, config, row, message_id(config, row, named))
     if row.kind == "replaced":
         from service.mail.notices import compose_replaced
 
-        return compose_replaced(store, config, row, message_id(config, row))
+        return compose_replaced(store, config, row, message_id(config, row, named))
     if store.answered_by_email(row):
         return None
     return _turn_message(store, config, row)
@@ -173,12 +189,13 @@ def _turn_message(store: MailComposing, config: Config, row: OutboxRow) -> Email
                                 kept_signer(config)) if then.meta.finished else None)
     if archive is not None:
         letter = replace(letter, archive_note=archive.note)
-    message = _dress(config, letter, now_loaded.meta, seat, message_id(config, row))
+    message = _dress(config, letter, now_loaded.meta, seat,
+                     message_id(config, row, mail_seq(store, row)))
     if letter.signed_head is not None:
         message["PBEM-Signed-Head"] = f"{row.game_id} {letter.signed_head.text}"
     # One PDF per (game, seq, seat), shared with the download; a reminder shows the seat now.
     shown = now_loaded if row.kind.startswith("reminder-") else then
-    seen = reader_seq(store, shown.game, row.game_id, seat, shown.seq, shown.meta.finished)
+    seen = reader_number(store, shown.meta, seat, shown.seq)
     message.add_attachment(snapshot_pdf(store, shown, seat), maintype="application",
                            subtype="pdf", filename=f"{row.game_id}-{seen}-{seat}.pdf")
     if archive is not None and archive.data is not None:
@@ -222,8 +239,7 @@ def _letter(store: MailComposing, config: Config, row: OutboxRow, then: LoadedGa
         board_text=game.render_text(view), outcome=_outcome(then), game_title=game.title,
         game_id=row.game_id, seat=seat, player=meta.seat(seat).player,
         web_url=f"{config.base_url}/games/{row.game_id}",
-        seat_url=_seat_url(config, meta, seat), head=head_at(store, row.game_id, reader_seq(
-            store, game, row.game_id, seat, row.seq, then.meta.finished)),
+        seat_url=_seat_url(config, meta, seat), head=reader_head_at(store, then, seat, row.seq),
         welcome=tuple(welcome_lines(meta, seat, view, prompt)) if kind == "welcome" else (),
         paused=meta.paused, news_title="The game so far" if joined or first else
         "What happened since your last email")

@@ -28,6 +28,7 @@ from service.base.tokens import (
 )
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import normal_address
+from service.game.numbers import mailed_seq
 from service.mail.bounces import process_bounce
 from service.mail.chat import is_auto_reply
 from service.mail.hygiene import automatic_reason, envelope_sender
@@ -55,7 +56,7 @@ EMAIL_SOURCE = "email"
 """The source of the submissions that came in by mail; its processor is `process_email`,
 registered under this name in the entry-point group "pbem.processors" (pyproject.toml)."""
 T = TypeVar("T")
-OUR_MESSAGE_ID = re.compile(r"<(?P<game>" + GAME_ID_PATTERN + r")\.(?P<seq>\d+)\.(?P<seat>[a-z0-9_-]+)\.")
+OUR_MESSAGE_ID = re.compile(r"<(?P<game>" + GAME_ID_PATTERN + r")\.(?P<seq>n?\d+)\.(?P<seat>[a-z0-9_-]+)\.")
 
 
 class MailOrders(OrderLog, Outbox, Protocol):
@@ -333,10 +334,11 @@ def _stale_key(store: MailedLog, message: EmailMessage, claim: AddressClaim) -> 
     match = OUR_MESSAGE_ID.search(replied)
     if match is None or match["game"] != claim.game_id or match["seat"] != claim.seat:
         return None
-    sent = store.delivery_payload(claim.game_id, int(match["seq"]), claim.seat)
+    seq = mailed_seq(store, claim.game_id, claim.seat, match["seq"])
+    sent = store.delivery_payload(claim.game_id, seq, claim.seat)
     if sent is not None and "prompt" in sent:
         return str(sent["prompt"]) if sent["prompt"] is not None else None
-    then = load_game(store, claim.game_id, upto=int(match["seq"]))  # mail sent before 0002
+    then = load_game(store, claim.game_id, upto=seq)  # mail sent before 0002
     prompt = then.game.prompt_for(then.state, claim.seat)
     return prompt.key if prompt is not None else None
 

@@ -26,9 +26,10 @@ class PressComposing(EventLog, Connections, Protocol):
 
 
 def compose_press(store: PressComposing, config: Config, row: OutboxRow,
-                  message_id: str, thread: str) -> EmailMessage | None:
+                  message_id: str, thread: str, named: str) -> EmailMessage | None:
     """Return the press email of an outbox row (None if the row names no press message, or
-    its reader muted its sender, here or everywhere)."""
+    its reader muted its sender, here or everywhere); `named` is how its addresses name the
+    message (`service.game.numbers.mail_number`)."""
     item = press_at(store, row.game_id, row.seq)
     if item is None or row.recipient not in item.recipients:
         return None
@@ -40,7 +41,7 @@ def compose_press(store: PressComposing, config: Config, row: OutboxRow,
     message = EmailMessage()
     message["From"] = config.mail_from
     message["To"] = mailbox(info.player, info.email)
-    message["Reply-To"] = _reply_to(config, meta, row, item)
+    message["Reply-To"] = _reply_to(config, meta, row, item, named)
     message["Subject"] = f"[{meta.title} {meta.id}] press from {sender}"
     message["Date"] = format_datetime(clock.now())
     message["Message-ID"] = message_id
@@ -57,10 +58,12 @@ def compose_press(store: PressComposing, config: Config, row: OutboxRow,
     return message
 
 
-def _reply_to(config: Config, meta: GameMeta, row: OutboxRow, item: PressSent) -> str:
-    """Return the Reply-To of a press mail: its own press address, the seat's for the master's."""
+def _reply_to(config: Config, meta: GameMeta, row: OutboxRow, item: PressSent,
+              named: str) -> str:
+    """Return the Reply-To of a press mail: its own press address (naming the message as
+    `named` does), the seat's for the master's."""
     key, generation = config.secret_key(), meta.generation(row.recipient)
     if item.sender == MASTER:
         return reply_address(key, config.mail_domain, meta.id, row.recipient, generation)
-    return press_reply_address(key, config.mail_domain, meta.id, row.recipient, row.seq,
+    return press_reply_address(key, config.mail_domain, meta.id, row.recipient, named,
                                generation)

@@ -20,6 +20,7 @@ from service.base.tokens import PressClaim, press_signature_matches
 from service.game.events import MASTER, PressSent, press_readers
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import GameMeta
+from service.game.numbers import mailed_seq
 from service.mail.chat import is_closing, is_greeting, strip_bullet
 from service.mail.letter import OrderWords, order_lines
 from service.mail.reading import extract_orders
@@ -59,7 +60,8 @@ def authenticate_press(store: EventLog, config: Config,
             raise ServiceError("This reply address was replaced by a newer one; use the "
                                "address of your latest turn email.", "old-address")
         raise ServiceError(NOT_VALID, "forged-address")
-    answered = press_at(store, claim.game_id, claim.seq) if claim.seq <= loaded.seq else None
+    seq = mailed_seq(store, claim.game_id, claim.seat, claim.named)
+    answered = press_at(store, claim.game_id, seq) if seq <= loaded.seq else None
     if answered is None or answered.sender == MASTER or claim.seat not in answered.recipients:
         raise ServiceError(NOT_VALID, "forged-address")
     return loaded, answered

@@ -26,6 +26,7 @@ from service.base.templating import render_template
 from service.base.tokens import reply_address, signature
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import GameMeta, normal_address
+from service.game.numbers import mailed_seq
 from service.mail.strangers import excerpt
 from service.orders.results import ServiceError, SubmissionResult
 from service.seats.asking import CONFIRM, ask_seat
@@ -39,7 +40,7 @@ HELD = "held"
 CONFIRM_PURPOSE = "confirm"
 CONFIRMED_KEY = "confirmed:"
 CONFIRM_MESSAGE_ID = re.compile(
-    r"<(?P<game>" + GAME_ID_PATTERN + r")\.(?P<seq>\d+)\.(?P<seat>[a-z][a-z0-9_-]{0,23})\."
+    r"<(?P<game>" + GAME_ID_PATTERN + r")\.(?P<seq>n?\d+)\.(?P<seat>[a-z][a-z0-9_-]{0,23})\."
     r"confirm\.(?P<short>[0-9a-f]{20})@")
 SHOWN_LINES = 3
 """The most lines of a held message read for its excerpt (which is cut shorter still)."""
@@ -115,7 +116,7 @@ def held_answered(store: HeldMail, game_id: str, seat: str,
     if match is None or (match["game"], match["seat"]) != (game_id, seat):
         return []
     for row in store.outbox_for_game(game_id):
-        if (row.seq, row.recipient, row.kind) == (int(match["seq"]), seat,
+        if (row.seq, row.recipient, row.kind) == (mailed_seq(store, game_id, seat, match["seq"]), seat,
                                                   f"{CONFIRM}.{match['short']}"):
             return [held for held in listed(store, row) if held.seat == seat]
     return []

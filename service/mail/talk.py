@@ -13,6 +13,7 @@ from engine.core import get_game
 from service.base.tokens import AddressClaim
 from service.game.events import MASTER, SERVICE_EVENTS, PressSent
 from service.game.loading import load_game
+from service.game.numbers import mailed_seq
 from service.mail.letter import OrderWords, ReadLetter, read_letter
 from service.mail.pressreply import refuse_orders, reply_text, send_and_note
 from service.mail.reading import Extracted
@@ -22,7 +23,7 @@ from service.seats.press import answer_request
 from service.seats.seatcommands import answer
 from service.store.roles import EventLog
 
-PRESS_MESSAGE_ID = re.compile(r"<(?P<game>[0-9a-f]{8})\.(?P<seq>\d+)\.(?P<seat>[a-z0-9_-]+)"
+PRESS_MESSAGE_ID = re.compile(r"<(?P<game>[0-9a-f]{8})\.(?P<seq>n?\d+)\.(?P<seat>[a-z0-9_-]+)"
                               r"\.press@")
 
 
@@ -86,7 +87,8 @@ def _answered_press(store: EventLog, claim: AddressClaim, in_reply_to: str) -> P
     match = PRESS_MESSAGE_ID.search(in_reply_to)
     if match is None or match["game"] != claim.game_id or match["seat"] != claim.seat:
         return None
-    rows = store.events(claim.game_id, after_seq=int(match["seq"]) - 1, upto=int(match["seq"]))
+    seq = mailed_seq(store, claim.game_id, claim.seat, match["seq"])
+    rows = store.events(claim.game_id, after_seq=seq - 1, upto=seq)
     if not rows or rows[0].type != "press.sent":
         return None
     item = SERVICE_EVENTS.load(rows[0].type, rows[0].payload, rows[0].schema_version)

@@ -28,6 +28,7 @@ from service.game.meta import (
     seat_addresses,
 )
 from service.game.notify import QUIET_NOTIFY
+from service.game.numbers import hidden_rows
 from service.game.opentableevents import (
     MASTER_NOTICES,
     InvitationMade,
@@ -137,7 +138,8 @@ def append_table(store: EventLog, loaded: LoadedGame, items: Sequence[Any], acto
     stored = store.append(Append(meta.id, loaded.seq, rows,
                                  [NewOutbox(last, seat, kind) for seat, kind in notices],
                                  prev_hash=loaded.head_hash or None,
-                                 seats=seats if changed else None))
+                                 seats=seats if changed else None,
+                                 hidden=hidden_rows(loaded.game, meta, loaded.seq + 1, items)))
     loaded.meta, loaded.seq, loaded.head_hash = meta, last, stored[-1].hash
 
 

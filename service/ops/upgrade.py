@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from service.game.numbers import renumber_all
 from service.seats.identity import rebuild_seat_addresses
-from service.store.migrate import DEADLINES, SEAT_ADDRESSES, Upgrade
+from service.store.migrate import DEADLINES, READER_NUMBERS, SEAT_ADDRESSES, Upgrade
 from service.store.store import Store
 from service.time.due import rebuild_deadlines
 
 REBUILDS: tuple[tuple[str, Callable[[Store], int]], ...] = (
     (DEADLINES, rebuild_deadlines),
     (SEAT_ADDRESSES, rebuild_seat_addresses),
+    (READER_NUMBERS, renumber_all),
 )
 """Each projection's revision, and how it is written anew from the logs."""
 

@@ -28,6 +28,7 @@ from service.game.meta import (
     seat_addresses,
 )
 from service.game.notify import notice_kind
+from service.game.numbers import hidden_rows
 from service.orders.atonce import answer_at_once
 from service.store.records import Append, NewEvent, NewOutbox, StoredEvent, Submission
 from service.store.roles import EventLog, Outbox
@@ -98,7 +99,8 @@ def append_decision(store: EventLog, loaded: LoadedGame, head: Sequence[Any],
     stored = store.append(Append(
         meta.id, loaded.seq, rows, outbox, decision, deadlines=open_deadlines(game, state, meta),
         result=answer(last) if answer else None, prev_hash=loaded.head_hash or None,
-        submission=submission, snapshot=snapshot, seats=_changed_seats(loaded, meta)))
+        submission=submission, snapshot=snapshot, seats=_changed_seats(loaded, meta),
+        hidden=hidden_rows(game, meta, loaded.seq + 1, items)))
     if meta.finished:
         store.set_game_status(meta.id, "finished")
     if snapshot is not None:
@@ -140,7 +142,8 @@ def append_service_events(store: EventLog, loaded: LoadedGame, items: Sequence[A
     stored = store.append(Append(
         meta.id, loaded.seq, rows, outbox,
         deadlines=open_deadlines(loaded.game, loaded.state, meta) if meta.started else None,
-        prev_hash=loaded.head_hash or None, seats=_changed_seats(loaded, meta)))
+        prev_hash=loaded.head_hash or None, seats=_changed_seats(loaded, meta),
+        hidden=hidden_rows(loaded.game, meta, loaded.seq + 1, [*items, *deadlines])))
     loaded.meta, loaded.seq, loaded.head_hash = meta, last, stored[-1].hash
     return stored
 

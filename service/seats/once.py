@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from service.game.events import MASTER
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import apply_service_event
+from service.game.numbers import hidden_rows
 from service.orders.appending import service_new
 from service.orders.results import ServiceError
 from service.store.records import Append, NewOutbox
@@ -39,7 +40,8 @@ def append_once(store: EventLog, game_id: str, causation: str, actor: str,
             notice = ([NewOutbox(loaded.seq + len(events), MASTER, master_notice)]
                       if master_notice and meta.master_email else [])
             store.append(Append(game_id, loaded.seq, events, notice,
-                                deadlines=open_deadlines(loaded.game, loaded.state, meta)))
+                                deadlines=open_deadlines(loaded.game, loaded.state, meta),
+                                hidden=hidden_rows(loaded.game, meta, loaded.seq + 1, items)))
             return True
         except SeqConflict:
             continue

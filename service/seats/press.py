@@ -14,6 +14,7 @@ from service.base.inputs import without_bidi
 from service.game.events import MASTER, SERVICE_EVENTS, PressSent
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import GameMeta
+from service.game.numbers import hidden_rows
 from service.orders.appending import service_new
 from service.orders.results import ServiceError
 from service.store.records import Append
@@ -133,7 +134,8 @@ def append_press(store: EventLog, loaded: LoadedGame, sent: PressSent, causation
     readers = [seat for seat in sent.recipients if seat not in loaded.meta.house
                and (sent.sender == MASTER or not loaded.meta.prefs(seat).mute_press)]
     store.append(Append(loaded.meta.id, loaded.seq, [service_new(sent, actor, causation)],
-                        [NewOutbox(seq, seat, PRESS_KIND) for seat in readers]))
+                        [NewOutbox(seq, seat, PRESS_KIND) for seat in readers],
+                        hidden=hidden_rows(loaded.game, loaded.meta, seq, [sent])))
     return sent
 
 

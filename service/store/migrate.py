@@ -9,13 +9,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-HEAD = "0018"
+HEAD = "0019"
 """The newest revision; a store at it needs no work (a test keeps it equal to Alembic's head)."""
 FIRST = "0001"
 DEADLINES = "0006"
 """The revision that made the deadlines projection; an upgrade across it fills it."""
 SEAT_ADDRESSES = "0011"
 """The revision that made the seat addresses projection; an upgrade across it fills it."""
+READER_NUMBERS = "0019"
+"""The revision that made the reader_hidden projection (numbers per reader); an upgrade
+across it fills it."""
 if TYPE_CHECKING:
     from alembic.config import Config as AlembicConfig
     from sqlalchemy import Connection

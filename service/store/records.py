@@ -212,7 +212,9 @@ class Append:
     - `submission`: an input not stored yet, stored with `result` as its outcome (a taken key
       raises DuplicateSubmission and nothing is written);
     - `snapshot` (engine version, folded state after the last new event): cached with them;
-    - `seats` (seat, address), when given: who plays the game's seats from now on.
+    - `seats` (seat, address), when given: who plays the game's seats from now on;
+    - `hidden` (seq, reader): the new events each reader may not know of, counted for its
+      numbers (`service.game.numbers`).
     """
 
     game_id: str
@@ -226,6 +228,7 @@ class Append:
     submission: Submission | None = None
     snapshot: tuple[str, dict[str, Any]] | None = None
     seats: Sequence[tuple[str, str]] | None = None
+    hidden: Sequence[tuple[int, str]] = ()
 
 
 @dataclass(frozen=True)

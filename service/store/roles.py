@@ -73,6 +73,10 @@ class EventLog(Protocol):
     def last_seq(self, game_id: str) -> int:
         """Return the seq of the game's last event, 0 when the log is empty."""
 
+    def reader_seq(self, game_id: str, reader: str, number: int) -> int:
+        """Return the seq of the event `reader` (a seat, or "" for spectators) numbers
+        `number` among those it may know of (`service.game.numbers`)."""
+
     def latest_snapshot(self, game_id: str, engine_version: str,
                         upto: int | None = None) -> tuple[int, dict[str, Any]] | None:
         """Return the newest snapshot (seq, state) of an engine version, up to `upto`."""

@@ -363,3 +363,19 @@ signed_heads = Table(
     Column("signature", String(100), nullable=False),
     PrimaryKeyConstraint("game_id", "seq", "key_id", name="signed_heads_pkey"),
 )
+
+reader_hidden = Table(
+    "reader_hidden",
+    metadata,
+    Column("game_id", String(64), nullable=False),
+    Column("reader", String(64), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("hidden", Integer, nullable=False),
+    Column("known", Integer, nullable=False),
+    PrimaryKeyConstraint("game_id", "reader", "seq", name="reader_hidden_pkey"),
+    Index("reader_hidden_known", "game_id", "reader", "known"),
+)
+"""One row for each event a reader (a seat, or "" for spectators) may not know happened,
+written with the event: `hidden` counts the reader's hidden events up to `seq`, `known` the
+events it may know of before it (seq - hidden). A reader's number of a known event is its seq
+less the `hidden` of the reader's newest row before it (`service.game.numbers`)."""

@@ -224,6 +224,10 @@ class SQLiteOrders:
         """Return the seq of the game's last event (`Store.last_seq`)."""
         return self.full().last_seq(game_id)
 
+    def reader_seq(self, game_id: str, reader: str, number: int) -> int:
+        """Return the seq a reader numbers `number` (`Store.reader_seq`)."""
+        return self.full().reader_seq(game_id, reader, number)
+
     def latest_snapshot(self, game_id: str, engine_version: str,
                         upto: int | None = None) -> tuple[int, dict[str, Any]] | None:
         """Return the newest snapshot (`Store.latest_snapshot`)."""

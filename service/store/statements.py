@@ -73,6 +73,12 @@ _SQL = {
         "INSERT INTO events (game_id, seq, type, schema_version, payload, actor, causation, "
         "recorded_at, prev_hash, hash) VALUES (:game_id, :seq, :type, :schema_version, "
         ":payload, :actor, :causation, :recorded_at, :prev_hash, :hash)"),
+    # the reader's count of hidden events so far, one more: its rows are written in seq order
+    "hidden": (
+        "INSERT INTO reader_hidden (game_id, reader, seq, hidden, known) "
+        "SELECT :game_id, :reader, :seq, prior.count + 1, :seq - prior.count - 1 FROM "
+        "(SELECT COALESCE((SELECT hidden FROM reader_hidden WHERE game_id = :game_id "
+        "AND reader = :reader ORDER BY seq DESC LIMIT 1), 0) AS count) AS prior"),
     "decision": (
         "INSERT INTO decisions (submission_id, line, game_id, seq, last_seq) "
         "VALUES (:submission_id, :line, :game_id, :seq, :last_seq)"),
@@ -106,6 +112,7 @@ _SQL = {
         "AND older.seq / :block = snapshots.seq / :block)"),
 }
 PRUNE_SNAPSHOTS_SQL = _SQL["snapshot_prune"]
+HIDDEN_SQL = _SQL["hidden"]
 # On PostgreSQL every check is an error, so that the COMMIT queued behind it never runs: a
 # taken key is a unique violation, and an UPDATE that finds no row divides by zero.
 _PG_SQL = {
@@ -136,6 +143,7 @@ class AppendRows:
     seats: list[dict[str, Any]] | None = None
     result: dict[str, Any] | None = None
     snapshot: dict[str, Any] | None = None
+    hidden: list[dict[str, Any]] = field(default_factory=list)
 
     def statements(self) -> list[tuple[str, list[dict[str, Any]]]]:
         """Return (statement name, parameter rows) in the order they must run."""
@@ -144,6 +152,8 @@ class AppendRows:
         if self.submission is not None:
             plan.append(("submission", [self.submission]))
         plan += [("head", [self.head]), ("event", self.events)]
+        if self.hidden:
+            plan.append(("hidden", self.hidden))
         if self.decision is not None:
             plan.append(("decision", [self.decision]))
         if self.outbox:
@@ -331,6 +341,17 @@ def outbox_values(game_id: str, stored: list[StoredEvent],
     return rows
 
 
+def hidden_values(game_id: str, stored: list[StoredEvent],
+                  hidden: Sequence[tuple[int, str]]) -> list[dict[str, Any]]:
+    """Return the parameters of an append's reader_hidden rows, in seq order; each must name
+    a new event."""
+    seqs = {e.seq for e in stored}
+    if any(seq not in seqs for seq, _ in hidden):
+        raise StoreError("a hidden row names a seq that is not one of this append")
+    return [{"game_id": game_id, "reader": reader, "seq": seq}
+            for seq, reader in sorted(hidden)]
+
+
 def append_rows(append: Append, stored: list[StoredEvent]) -> AppendRows:
     """Return the column values of every row an append of the chained `stored` writes."""
     now, last = utc_now(), stored[-1]
@@ -347,6 +368,7 @@ def append_rows(append: Append, stored: list[StoredEvent]) -> AppendRows:
         rows.decision = {"submission_id": append.decision[0], "line": append.decision[1],
                          "game_id": game_id, "seq": stored[0].seq, "last_seq": last.seq}
     rows.outbox = outbox_values(game_id, stored, append.outbox)
+    rows.hidden = hidden_values(game_id, stored, append.hidden)
     if append.deadlines is not None:
         rows.deadlines = [asdict(row) for row in append.deadlines]
     if append.seats is not None:

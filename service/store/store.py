@@ -58,11 +58,13 @@ from service.store.schema import decisions as decisions_t
 from service.store.schema import events as events_t
 from service.store.schema import games as games_t
 from service.store.schema import outbox as outbox_t
+from service.store.schema import reader_hidden as reader_hidden_t
 from service.store.schema import seat_addresses as seat_addresses_t
 from service.store.schema import snapshots as snapshots_t
 from service.store.statements import (
     CHECKPOINT_EVERY,
     GENESIS_HASH,
+    HIDDEN_SQL,
     PRUNE_SNAPSHOTS_SQL,
     SNAPSHOTS_KEPT,
     SQLITE_BUSY_TIMEOUT_MS,
@@ -73,6 +75,7 @@ from service.store.statements import (
     commit_pipelined,
     event_hash,
     event_row,
+    hidden_values,
     outbox_values,
     prune_params,
     seat_values,
@@ -340,6 +343,8 @@ class Store(QueueStore, ReadStore, CacheStore, HeadStore):
                     result: tuple[str, str, dict[str, Any]] | None) -> None:
         """Write what goes with the stored events of `append`, raising why a check fails."""
         game_id = append.game_id
+        for params in hidden_values(game_id, stored, append.hidden):  # in seq order
+            conn.execute(text(HIDDEN_SQL), params)
         if append.decision is not None:
             self._insert_decision(conn, game_id, stored[0].seq, stored[-1].seq, append.decision)
         if append.outbox:
@@ -525,6 +530,16 @@ class Store(QueueStore, ReadStore, CacheStore, HeadStore):
         with self._engine.connect() as conn:
             seq = conn.execute(query).scalar()
         return int(seq or 0)
+
+    def reader_seq(self, game_id: str, reader: str, number: int) -> int:
+        """Return the seq of the event `reader` numbers `number` (`EventLog.reader_seq`)."""
+        c = reader_hidden_t.c
+        query = (select(c.hidden).where(c.game_id == game_id, c.reader == reader,
+                                        c.known < number)
+                 .order_by(c.known.desc(), c.seq.desc()).limit(1))
+        with self._engine.connect() as conn:
+            hidden = conn.execute(query).scalar()
+        return number + int(hidden or 0)
 
     def verify_chain(self, game_id: str) -> int | None:
         """Return the first seq where the log is missing, altered or mislinked, else None.

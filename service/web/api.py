@@ -14,7 +14,7 @@ from marshmallow import Schema, ValidationError
 from engine.core import canonical_json
 from service.base.ids import GAME_ID
 from service.game.current import PageGame, read_game
-from service.game.history import history_page, page_reader_seq, reader_seq
+from service.game.history import history_page, page_reader_number, reader_number
 from service.game.loading import LoadedGame, UnknownGameId, load_game
 from service.orders.results import ServiceError, SubmissionResult
 from service.seats.standing import standing_command, standing_list
@@ -158,7 +158,7 @@ def seat_view(game_id: str, seat: str) -> dict[str, Any]:
     game_rules, state = loaded.game, loaded.state
     prompt = game_rules.prompt_for(state, seat)
     deadline = loaded.meta.deadlines.get(seat)
-    return {"game": game_id, "seat": seat, "seq": page_reader_seq(store(), game, seat),
+    return {"game": game_id, "seat": seat, "seq": page_reader_number(store(), game, seat),
             "view": game_rules.view(state, seat), "prompt": prompt_json(loaded, seat),
             "legal": legal_texts(game_rules, state, seat, 500) if prompt else [],
             "deadline": due_text(deadline.due) if deadline and prompt else "",
@@ -220,8 +220,9 @@ def submit(game_id: str, seat: str) -> Any:
 
 
 def seen_seq(loaded: LoadedGame, seat: str, seq: int) -> int:
-    """Return the log's seq `seq` as the seat may know it: its newest readable event then."""
-    return reader_seq(store(), loaded.game, loaded.meta.id, seat, seq, loaded.meta.finished)
+    """Return the log's seq `seq` as the seat may know it: its number of its newest event
+    then (`service.game.numbers`)."""
+    return reader_number(store(), loaded.meta, seat, seq)
 
 
 @bp.post("/games/<game_id>/seats/<seat>/standing")
@@ -276,8 +277,10 @@ def submission(game_id: str, seat: str, submission_id: str) -> Any:
 @bp.get("/games/<game_id>/seats/<seat>/history")
 def seat_history(game_id: str, seat: str) -> dict[str, Any]:
     """Return a page of the history the seat may read (everything once the game is over):
-    the newest events, or those before seq `before` or after seq `after`; `older` and
-    `newer` are the seqs to ask for next (null at either end)."""
+    the newest events, or those before number `before` or after number `after`; `older` and
+    `newer` are the numbers to ask for next (null at either end). Every `seq` is the seat's
+    own number: its n-th event is n (`service.game.numbers`); the log's seqs once the game
+    is over."""
     game = seat_page_game(game_id, seat)
     for name in ("before", "after"):
         if name in request.args and seq_arg(name) is None:

@@ -253,6 +253,10 @@ def paths() -> dict[str, Any]:
             "operationId": "getHistory",
             "summary": "A page of the history the seat may read: the newest events, or "
                        f"up to {PAGE_EVENTS} events before `before` or after `after`",
+            "description": "Every `seq` the API shows a seat (here, in its view and in its "
+                           "orders' answers) is the seat's own number: its n-th event of "
+                           "those it may know happened is n, so nothing it may not know of "
+                           "is counted; once the game is over, the log's own seqs.",
             "parameters": [GAME_ID, SEAT, seq_query("before"), seq_query("after")],
             "security": secured,
             "responses": {"200": json_response("The history", "History"),

@@ -10,7 +10,7 @@ from flask import Blueprint, Response, abort, redirect, request, session, url_fo
 from engine.core.standing import topics_help
 from service.game.current import PageGame
 from service.game.history import history_page as history_page_of
-from service.game.history import news_since, page_reader_seq, reader_head
+from service.game.history import news_since, page_reader_number, reader_head
 from service.game.loading import LoadedGame
 from service.orders.irreversible import is_irreversible
 from service.orders.results import ServiceError, SubmissionResult
@@ -49,7 +49,7 @@ def news_since_last_visit(game: PageGame, seat: str) -> tuple[list[Any], bool, b
     key = f"{game.row.id}:{seat}"
     last = seen.get(key)
     lines, more = news_since(store(), game, seat, last, FIRST_VISIT_LINES)
-    head = page_reader_seq(store(), game, seat)  # the session is the browser's to read
+    head = page_reader_number(store(), game, seat)  # the session is the browser's to read
     if last != head:  # an unchanged session is not signed and sent again
         seen[key] = head
         session[SEEN_KEY] = dict(list(seen.items())[-20:])
@@ -162,7 +162,7 @@ def snapshot(game_id: str, seat: str, sig: str) -> Response:
     """Return the seat's board snapshot as the PDF its emails carry (rendered once per head)."""
     game = authenticate_seat_page(game_id, seat, sig)
     pdf = seat_pdf(store(), game, seat)
-    name = f"{game_id}-{page_reader_seq(store(), game, seat)}-{seat}.pdf"
+    name = f"{game_id}-{page_reader_number(store(), game, seat)}-{seat}.pdf"
     return Response(pdf, mimetype="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 

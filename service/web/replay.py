@@ -14,7 +14,14 @@ from flask import Blueprint, Response, abort, redirect, request, stream_with_con
 from service.audit.archive import archive_lines, archive_name, header_for
 from service.base.signing import kept_signer
 from service.game.current import PageGame
-from service.game.history import HistoryLine, lines_before, page_reader_seq
+from service.game.history import (
+    HistoryLine,
+    lines_before,
+    page_reader_number,
+    page_reader_seq,
+    reader_number,
+    reader_seq_of,
+)
 from service.game.loading import LoadedGame, load_game
 from service.mail.compose import turn_label
 from service.pdf.render import private_items
@@ -88,12 +95,13 @@ def _wanted_round() -> int | None:
 
 
 def _replay_page(now: PageGame, seq: int, seat: str | None, step: Step) -> str:
-    """Return the page of one step as `seat` (None: a spectator, everything after the end)."""
+    """Return the page of one step (the event at `seq`, numbered `step.seq` for the reader)
+    as `seat` (None: a spectator, everything after the end)."""
     loaded_now, game_id = now.loaded, now.row.id
     then = load_game(store(), game_id, row=now.row, upto=seq)
     view = then.game.view(then.state, seat)
     lines = lines_before(store(), then, seat, LINES_SHOWN)
-    current: HistoryLine | None = lines[-1] if lines and lines[-1].seq == seq else None
+    current: HistoryLine | None = lines[-1] if lines and lines[-1].seq == step.seq else None
     return page("replay.html", summary=summarize(loaded_now), meta=loaded_now.meta, seat=seat,
                 step=step, board=_board(then, view), board_text=then.game.render_text(view),
                 lines=list(reversed(lines)), current=current, turn=turn_label(view),
@@ -156,18 +164,23 @@ def seat_start(game_id: str, seat: str, sig: str) -> Any:
     loaded, last = game.loaded, page_reader_seq(store(), game, seat)
     wanted = _wanted_round()
     seq = loaded.meta.first_seq if wanted is None else round_start(game_id, wanted, last)
-    return redirect(url_for("replay.seat_step", game_id=game_id, seat=seat, sig=sig, seq=seq),
-                    303)
+    step = reader_number(store(), loaded.meta, seat, seq)  # the seat's own number of it
+    return redirect(url_for("replay.seat_step", game_id=game_id, seat=seat, sig=sig,
+                            seq=max(step, 1)), 303)
 
 
 @bp.get("/play/<game_id>/<seat>/<sig>/replay/<int:seq>")
 def seat_step(game_id: str, seat: str, sig: str, seq: int) -> str:
-    """Show the seat's own view as it stood just after event `seq`."""
+    """Show the seat's own view as it stood just after its event `seq`: steps are the seat's
+    own numbers, one for each event it may know of (`service.game.numbers`)."""
     game = authenticate_seat_page(game_id, seat, sig)
-    first, last = game.loaded.meta.first_seq, page_reader_seq(store(), game, seat)
+    meta = game.loaded.meta
+    first = max(reader_number(store(), meta, seat, meta.first_seq), 1)
+    last = page_reader_number(store(), game, seat)
     _in_range(seq, last, first)
-    return _replay_page(game, seq, seat, _step(seq, last, "replay.seat_step", first,
-                                                 game_id=game_id, seat=seat, sig=sig))
+    return _replay_page(game, reader_seq_of(store(), meta, seat, seq), seat,
+                        _step(seq, last, "replay.seat_step", first,
+                              game_id=game_id, seat=seat, sig=sig))
 
 
 @bp.get("/play/<game_id>/<seat>/<sig>/archive")

@@ -13,6 +13,7 @@ from sqlalchemy import select
 from service.game.current import PageGame
 from service.game.events import SERVICE_EVENTS, PressSent, SeatPreferences
 from service.game.loading import LoadedGame, load_game
+from service.game.numbers import number_expression, reader_key, seq_of
 from service.orders.results import ServiceError
 from service.seats import civility
 from service.seats.civility import mutes_of
@@ -48,6 +49,8 @@ class Message:
     at: str
     mine: bool
     seq: int = 0
+    """The message's number as its reader counts events (`service.game.numbers`), never the
+    log's seq: the report and answer forms name it, and it is read back through seq_of."""
     sender: str = ""
     """Who sent it, for the reader's mutes only: never shown (an anonymous sender is not)."""
 
@@ -59,7 +62,8 @@ class Conversation:
     key: tuple[str, ...]
     messages: list[Message] = field(default_factory=list)
     answer_seq: int | None = None
-    """The latest anonymous message in the group, answered through the panel's own form."""
+    """The reader's number of the latest anonymous message in the group, answered through the
+    panel's own form."""
 
     @property
     def label(self) -> str:
@@ -72,7 +76,9 @@ def press_conversations(game: PageGame, seat: str) -> list[Conversation]:
     in each exchange: only the newest press events are read (through the events' type index),
     not the rest of the log."""
     c = events_t.c
-    query = (select(c.payload, c.schema_version, c.recorded_at, c.seq)
+    reader = reader_key(game.loaded.meta, seat)
+    query = (select(c.payload, c.schema_version, c.recorded_at,
+                    number_expression(game.row.id, reader, c.seq))
              .where(c.game_id == game.row.id, c.type == PRESS_SENT, c.seq <= game.row.head_seq)
              .order_by(c.seq.desc()).limit(PRESS_SHOWN))
     with store().connect() as conn:
@@ -138,7 +144,7 @@ def post_civility(game_id: str, seat: str, sig: str) -> Any:
             note = civility.block(store(), game_id, seat, other, on=action == "block")
         elif action == "report":
             seq_text = request.form.get("seq", "")
-            seq = int(seq_text) if seq_text.isdigit() and int(seq_text) <= loaded.seq else None
+            seq = _seq_of(loaded, seat, seq_text)
             if seq_text and seq is None:
                 raise ServiceError("That message cannot be reported from here.",
                                    "unknown-message")
@@ -183,11 +189,21 @@ def post_press(game_id: str, seat: str, sig: str) -> Any:
 
 def _answer(loaded: LoadedGame, seat: str, seq_text: str, text: str) -> PressRequest:
     """Return the answer to the anonymous message at `seq_text` that the seat received."""
-    item = (press_at(store(), loaded.meta.id, int(seq_text))
-            if seq_text.isdigit() and int(seq_text) <= loaded.seq else None)
+    seq = _seq_of(loaded, seat, seq_text)
+    item = press_at(store(), loaded.meta.id, seq) if seq is not None else None
     if item is None or not item.anonymous or seat not in item.recipients:
         raise ServiceError("That message cannot be answered from here.", "press-no-answer")
     return answer_request(loaded.meta, item, text)
+
+
+def _seq_of(loaded: LoadedGame, seat: str, number_text: str) -> int | None:
+    """Return the log's seq of the event a form names by the seat's own number of it (None:
+    no number, or one past the game's head)."""
+    if not number_text.isdigit() or len(number_text) > 12:
+        return None
+    with store().connect() as conn:
+        seq = seq_of(conn, loaded.meta.id, reader_key(loaded.meta, seat), int(number_text))
+    return seq if 0 < seq <= loaded.seq else None
 
 
 @bp.post("/settings")

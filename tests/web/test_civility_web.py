@@ -2,6 +2,8 @@
 player); the operator's moderation page lists the reports and suspends an address."""
 from __future__ import annotations
 
+import re
+
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -12,6 +14,7 @@ from service.store.store import Store
 
 from .conftest import new_game, seat_path
 from .helpers import post_form, text
+from .test_talk import number_of_seat
 
 
 def test_a_seat_mutes_blocks_and_reports_from_its_page(app: Flask, client: FlaskClient,
@@ -26,7 +29,10 @@ def test_a_seat_mutes_blocks_and_reports_from_its_page(app: Flask, client: Flask
     assert "Shame on you, Bruno!" in page and "Report this message" in page
     assert 'id="civility"' in page and "Mute in every game" in page
     civility = f"{bruno}/civility"
-    reported = post_form(client, civility, {"action": "report", "seq": str(seq),
+    # The report form names the message by bruno's own number of it, not the log's seq
+    number = int(re.search(r'name="seq" value="(\d+)"', page).group(1))  # type: ignore[union-attr]
+    assert number == number_of_seat(store, game_id, "bruno", seq)
+    reported = post_form(client, civility, {"action": "report", "seq": str(number),
                                             "reason": "Insults."}, bruno)
     assert reported.status_code == 303
     assert "Your report went to the game master" in text(client.get(bruno))

@@ -236,14 +236,16 @@ def test_every_page_of_every_game(app: Flask, client: FlaskClient, store: Store,
 
 def test_the_seat_page_shows_the_logs_head(app: Flask, client: FlaskClient,
                                             store: Store) -> None:
-    from service.game.history import reader_seq
+    from service.game.history import reader_number, reader_seq
     from service.game.witness import head_at
 
     loaded = new_game(store)
-    # the newest event anna may know happened (not another seat's deadline after it)
+    # the newest event anna may know happened (not another seat's deadline after it), shown
+    # with her own number of it
     seen = reader_seq(store, loaded.game, loaded.meta.id, "anna", loaded.seq, False)
     head = head_at(store, loaded.meta.id, seen)
     assert head is not None
+    number = reader_number(store, loaded.meta, "anna", seen)
     page = client.get(seat_path(app, loaded, "anna")).get_data(as_text=True)
-    assert f"seq {head.seq}, hash <code>{head.short}</code>" in page
-    assert f"--witness {head.witness}" in page
+    assert f"seq {number}, hash <code>{head.short}</code>" in page
+    assert f"--witness {number}:{head.short}" in page

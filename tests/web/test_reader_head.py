@@ -11,7 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from service.game.current import read_game
-from service.game.history import page_reader_seq, reader_seq
+from service.game.history import page_reader_seq, reader_number, reader_seq
 from service.game.loading import LoadedGame, load_game
 from service.seats.standing import standing_command
 from service.store.store import Store
@@ -58,7 +58,8 @@ def test_a_sealed_answer_in_a_window_moves_nothing_the_other_seats_are_shown(
     for seat in others:
         assert heads(app, client, after, seat) == before[seat], seat
     own = heads(app, client, after, answering)
-    assert own["api"] == after.seq != before[answering]["api"]
+    assert own["api"] == reader_number(store, after.meta, answering, after.seq)
+    assert own["api"] != before[answering]["api"]
     assert own["log-head"] != before[answering]["log-head"]
 
 

@@ -70,7 +70,7 @@ def _timezone(store: Store, loaded: LoadedGame, actor: str, _: str) -> None:
 
 
 def _standing(store: Store, loaded: LoadedGame, actor: str, _: str) -> None:
-    topic = loaded.game.standing_topics()[0]
+    topic = loaded.game.standing_topics()[-1]  # Secret Masters: not the vote asked now
     answer(store, loaded.meta.id, actor, f"standing {topic.name}: {topic.answers[0].name}",
            "twin:standing")
 
@@ -84,9 +84,9 @@ ACTS: dict[str, Callable[[Store, LoadedGame, str, str], None]] = {
     "timezone": _timezone, "standing": _standing, "private-press": _private_press}
 
 
-def _played(app: Flask, game: str, act: Callable[..., None] | None) -> LoadedGame:
-    """Play the title to the same point, do the private act (if any, by the first seat, with
-    the second), then let the last seat write to everyone; return the game."""
+def _played(app: Flask, game: str, act: str | None) -> LoadedGame:
+    """Play the title to the same point, do the private act (if any, by the first of
+    `_actors`, with the second), then let the last seat write to everyone; return the game."""
     store = _store(app)
     seats = [NewSeat(name, f"{name}@example.org", name.capitalize()) for name in SEATS[game]]
     with app.app_context():
@@ -99,12 +99,23 @@ def _played(app: Flask, game: str, act: Callable[..., None] | None) -> LoadedGam
                 break
             give(store, loaded, rng.choice(prompts).seat, rng)
         loaded = load_game(store, GAME_ID)
-        names = loaded.meta.seat_names
+        names = _actors(loaded, act or "")
         if act is not None:
-            act(store, loaded, names[0], names[1])
+            ACTS[act](store, loaded, names[0], names[1])
         send_press(store, GAME_ID, names[-1], PressRequest(None, "hello everyone"),
                    causation="twin:public")
         return load_game(store, GAME_ID)
+
+
+def _actors(loaded: LoadedGame, act: str) -> tuple[str, ...]:
+    """Return the seats in the order `_played` casts them: the actor, its partner, ..., the
+    writer. A standing answer is set by a seat that is not asked anything now: one that
+    answers an open decision at once moves the game for everyone, which is no private act."""
+    names = loaded.meta.seat_names
+    if act != "standing":
+        return names
+    asked = {prompt.seat for prompt in loaded.game.prompts(loaded.state)}
+    return (*(n for n in names if n not in asked), *(n for n in names if n in asked))
 
 
 _TIMES = [re.compile(pattern) for pattern in (
@@ -145,15 +156,15 @@ def _shown(app: Flask, loaded: LoadedGame, seat: str) -> dict[str, Any]:
     rows = [row for row in store.outbox_for_game(GAME_ID) if row.recipient == seat]
     with app.app_context():
         message = compose_outbox(store, load_config(), rows[-1]) if rows else None
-    shown["mail"] = message.as_string() if message is not None else ""
+    # quoted-printable soft line breaks are the mail's transport, not its text
+    shown["mail"] = (re.sub(r"(?<!=)=\n", "", message.as_string()) if message is not None
+                     else "")
     return {name: _untimed(value) for name, value in shown.items()}
 
 
 TITLES = [game.name for game in all_games()]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 38: the numbers a seat is shown still count "
-                   "events it may not know of (numbers per reader are not built yet)")
 @pytest.mark.parametrize("act", list(ACTS))
 @pytest.mark.parametrize("game", TITLES)
 def test_a_private_act_moves_no_number_another_seat_is_shown(
@@ -164,10 +175,10 @@ def test_a_private_act_moves_no_number_another_seat_is_shown(
     if act == "private-press" and len(SEATS[game]) < 3:
         pytest.skip(f"{game} is played by two: no private press between two others")
     first = _played(plain, game, None)
-    second = _played(private, game, ACTS[act])
+    cast = _actors(first, act)
+    second = _played(private, game, act)
     assert second.seq > first.seq, "the private act is in the second log only"
-    actors = set(second.meta.seat_names[:2] if act == "private-press" else
-                 second.meta.seat_names[:1])
+    actors = set(cast[:2] if act == "private-press" else cast[:1])
     differing = {}
     for seat in second.meta.seat_names:
         if seat in actors:

@@ -9,7 +9,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from service.audit.restore import audit_archive
-from service.game.history import reader_seq
+from service.game.history import reader_number, reader_seq
 from service.game.loading import load_game
 from service.store.store import Store
 
@@ -103,7 +103,10 @@ def test_a_seats_replay_shows_its_own_secrets_only(app: Flask, client: FlaskClie
     loaded, canaries = planted_game(store, game, monkeypatch)
     monkeypatch.setattr(replay, "load_game", links.load_game)  # type: ignore[attr-defined]
     last = store.last_seq(loaded.meta.id)
-    pages = {seat: text(client.get(f"{seat_path(app, loaded, seat)}/replay/{last}"))
+    meta = load_game(store, loaded.meta.id).meta
+    # each seat's last step is its own number of the log's last event it may know of
+    pages = {seat: text(client.get(f"{seat_path(app, loaded, seat)}/replay/"
+                                   f"{reader_number(store, meta, seat, last)}"))
              for seat in loaded.meta.seat_names}
     assert canaries.owners, f"{game} planted nothing: the test proves nothing"
     for marker, owners in canaries.owners.items():

@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 
 from service.base.config import Config, load_config
+from service.game.history import reader_number
+from service.game.loading import load_game
 from service.mail import delivery
 from service.orders.deciding import decide_order
 from service.orders.processing import process_submission
@@ -106,7 +108,9 @@ def test_the_acting_player_gets_one_mail_per_message_with_answer_view_and_pdf(
     body = answer.get_body(("plain",)).get_content()
     assert "accepted" in body and texts[-1] in body
     assert [p.get_content_type() for p in answer.iter_attachments()] == ["application/pdf"]
-    assert answer["Message-ID"].startswith(f"<{loaded.meta.id}.{result.seq}.{seat}.")
+    # named by the seat's own number of the event (numbers per reader)
+    number = reader_number(store, load_game(store, loaded.meta.id).meta, seat, result.seq)
+    assert answer["Message-ID"].startswith(f"<{loaded.meta.id}.n{number}.{seat}.")
     others = [m for m in mails if f"{seat}@example.org" not in str(m["To"])]
     rows = [r for r in store.outbox_for_game(loaded.meta.id) if r.seq > loaded.seq]
     assert len(others) == len([r for r in rows if r.recipient != seat])

@@ -108,12 +108,14 @@ def forged_variants(table: Table, good: str) -> list[str]:
     assert claim is not None
     key, domain, game = table.config.secret_key(), table.config.mail_domain, table.game_id
     mail_sig = signature(key, game, claim.seat, 0, "mail")
-    return [good.replace(f".p{claim.seq}.", f".p{claim.seq + 1}."),
+    mark = "n" if claim.numbered else "p"  # the seat's own number of the message, or its seq
+    return [good.replace(f".{mark}{claim.seq}.", f".{mark}{claim.seq + 1}."),
+            good.replace(f".{mark}{claim.seq}.", f".{'p' if claim.numbered else 'n'}{claim.seq}."),
             good.replace(f".{claim.seat}.", ".carla."),
             good.replace(claim.signature, "a" * 16),
-            f"play+{game}.{claim.seat}.p{claim.seq}.{mail_sig}@{domain}",
+            f"play+{game}.{claim.seat}.{mark}{claim.seq}.{mail_sig}@{domain}",
             f"play+{game}.{claim.seat}.{claim.signature}@{domain}",
-            press_reply_address(b"another key", domain, game, claim.seat, claim.seq, 0)]
+            press_reply_address(b"another key", domain, game, claim.seat, claim.named, 0)]
 
 
 def test_forged_and_crossed_addresses_are_refused(tmp_path: Path) -> None:
@@ -132,7 +134,8 @@ def test_a_forged_press_address_is_never_acted_on(tmp_path: Path) -> None:
     table.write("anna", "press to bruno: psst\n")
     good = str(table.mails("bruno", "press")[0]["Reply-To"])
     before = game_seq(table)
-    result = mail_to(table, "bruno", good.replace(".p", ".p1", 1), "I am anna's friend\n")
+    assert ".n" in good  # the message as bruno numbers it (numbers per reader)
+    result = mail_to(table, "bruno", good.replace(".n", ".n1", 1), "I am anna's friend\n")
     assert result.status == "rejected" and result.code == "forged-address"
     assert game_seq(table) == before and table.mails("anna", "press") == []
 

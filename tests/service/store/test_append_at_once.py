@@ -167,3 +167,28 @@ def test_a_moved_head_raises_a_conflict_and_a_stale_hash_is_chained_right(store:
     _nothing_more(store, before, now)
     (chained,) = store.append(Append("fast", now[0], [NewEvent("b", {})], prev_hash="f" * 64))
     assert chained.prev_hash == now[1] and store.verify_chain("fast") is None
+
+
+def _numbered(store: Store, game: str, prev_hash: str | None) -> None:
+    """Append three events of which anna may not know the first and third, bruno the second
+    (as two appends, so the second continues the counts the first wrote)."""
+    events = [NewEvent("secret", {"n": n}, actor="system") for n in range(3)]
+    store.append(Append(game, 1, events[:2], hidden=[(2, "anna"), (3, "bruno")],
+                        prev_hash=prev_hash))
+    head = _head(store, game)[1] if prev_hash is not None else None
+    store.append(Append(game, 3, events[2:], hidden=[(4, "anna")], prev_hash=head))
+
+
+def test_both_appends_count_each_readers_hidden_events(store: Store) -> None:
+    from service.game.numbers import number_of, seq_of
+
+    _numbered(store, "fast", _head(store, "fast")[1])
+    _numbered(store, "slow", None)
+    for game in ("fast", "slow"):
+        with store.connect() as conn:
+            # anna knows events 1 and 3 (her 1 and 2); bruno 1, 2 and 4
+            assert [number_of(conn, game, "anna", seq) for seq in (1, 2, 3, 4)] == [1, 1, 2, 2]
+            assert [seq_of(conn, game, "anna", n) for n in (1, 2)] == [1, 3]
+            assert [seq_of(conn, game, "bruno", n) for n in (1, 2, 3)] == [1, 2, 4]
+            assert number_of(conn, game, "carla", 4) == 4 and number_of(conn, game, None, 3) == 3
+        assert store.reader_seq(game, "anna", 2) == 3 and store.reader_seq(game, "bruno", 3) == 4
