@@ -20,6 +20,7 @@ from service.game.events import (
     SERVICE_EVENTS,
     STANDING_ACTOR,
     OrderAccepted,
+    PressSent,
     describe_service_event,
     is_service_event,
     service_audience,
@@ -62,12 +63,14 @@ def decoded_events(store: EventLog, game_id: str, upto: int | None = None, after
 
 
 def history(store: EventLog, game_id: str, seat: str | None, *, after: int = 0,
-            upto: int | None = None, loaded: LoadedGame | None = None) -> list[HistoryLine]:
+            upto: int | None = None, loaded: LoadedGame | None = None,
+            muted: frozenset[str] = frozenset()) -> list[HistoryLine]:
     """Return the history `seat` may read (None: a spectator); everything once the game ended.
 
     `after` and `upto` limit it to the events after seq `after` up to seq `upto`; "ended"
     means ended by `upto`. `loaded`, the game just after `upto` when the caller has it,
-    spares loading it again.
+    spares loading it again. The press of the seats in `muted` (whose press the reader
+    muted) is left out: a mute filters what one reader reads, the log keeps everything.
     """
     if loaded is None or loaded.seq != upto:
         loaded = load_game(store, game_id, upto=upto)
@@ -77,6 +80,8 @@ def history(store: EventLog, game_id: str, seat: str | None, *, after: int = 0,
     lines = []
     for row, item in events:
         actor = actors.shown(row.actor, item)
+        if muted_press(item, muted):
+            continue
         text = readable_text(game, row.type, item, seat, finished)
         if text is not None:
             lines.append(HistoryLine(row.seq, row.recorded_at, actor, text))
@@ -102,6 +107,11 @@ class ActorsAsRead:
         if self.finished or not self.seat or self.reader == self.seat:
             return actor
         return self.seat
+
+
+def muted_press(item: Any, muted: frozenset[str]) -> bool:
+    """Return whether the event is press from a seat the reader muted."""
+    return bool(muted) and isinstance(item, PressSent) and item.sender in muted
 
 
 def readable_text(game: Game[Any], name: str, item: Any, seat: str | None,
@@ -149,9 +159,10 @@ class HistoryPage:
 
 
 def history_page(store: LogWithConnections, game: PageGame, seat: str | None, *, before: int | None = None,
-                 after: int | None = None, size: int = PAGE_EVENTS) -> HistoryPage:
+                 after: int | None = None, size: int = PAGE_EVENTS,
+                 muted: frozenset[str] = frozenset()) -> HistoryPage:
     """Return the page of events before seq `before`, after seq `after`, or the newest page,
-    up to the head as `seat` may know it."""
+    up to the head as `seat` may know it, without the press of the seats in `muted`."""
     head = page_reader_seq(store, game, seat)
     c = events_t.c
     query = select(*_COLUMNS).where(c.game_id == game.row.id, c.seq <= head)
@@ -171,7 +182,8 @@ def history_page(store: LogWithConnections, game: PageGame, seat: str | None, *,
         # by its order, before the page
         earlier = (_standing_seat_before(conn, game.row.id, rows[0][0])
                    if rows and rows[0][4] == STANDING_ACTOR else "")
-    lines = readable_lines(game.loaded.game, rows, seat, game.loaded.meta.finished, earlier)
+    lines = readable_lines(game.loaded.game, rows, seat, game.loaded.meta.finished, earlier,
+                           muted)
     first = rows[0][0] if rows else (after or 0) + 1
     last = rows[-1][0] if rows else first - 1
     return HistoryPage(lines, first if first > 1 else None, last if last < head else None,
@@ -277,10 +289,12 @@ def _standing_seat_before(conn: Connection, game_id: str, seq: int) -> str:
 
 
 def readable_lines(game: Game[Any], rows: list[Any], seat: str | None,
-                   finished: bool, standing_seat: str = "") -> list[HistoryLine]:
+                   finished: bool, standing_seat: str = "",
+                   muted: frozenset[str] = frozenset()) -> list[HistoryLine]:
     """Return the lines `seat` may read of the stored rows (seq, type, version, payload,
-    actor, recorded_at), in their order; `standing_seat` answered by a standing answer the
-    order whose events the rows may begin with."""
+    actor, recorded_at), in their order, without the press of the seats in `muted`;
+    `standing_seat` answered by a standing answer the order whose events the rows may begin
+    with."""
     lines = []
     actors = ActorsAsRead(seat, finished)
     actors.seat = standing_seat
@@ -288,6 +302,8 @@ def readable_lines(game: Game[Any], rows: list[Any], seat: str | None,
         events = SERVICE_EVENTS if is_service_event(name) else game.events
         item = events.load(name, json.loads(payload), version)
         shown = actors.shown(actor, item)
+        if muted_press(item, muted):
+            continue
         text = readable_text(game, name, item, seat, finished)
         if text is not None:
             lines.append(HistoryLine(seq, recorded_at, shown, text))
@@ -295,14 +311,17 @@ def readable_lines(game: Game[Any], rows: list[Any], seat: str | None,
 
 
 def news_since(store: LogWithConnections, game: PageGame, seat: str | None, last_seen: int | None,
-               first_visit_lines: int) -> tuple[list[HistoryLine], bool]:
+               first_visit_lines: int, muted: frozenset[str] = frozenset(),
+               ) -> tuple[list[HistoryLine], bool]:
     """Return the lines since seq `last_seen` (at most a page; on a first visit, the newest
-    `first_visit_lines`), and whether more happened since than is shown."""
+    `first_visit_lines`), and whether more happened since than is shown (without the press
+    of the seats in `muted`)."""
     if last_seen is None:
-        page = history_page(store, game, seat, size=max(first_visit_lines, PAGE_EVENTS))
+        page = history_page(store, game, seat, size=max(first_visit_lines, PAGE_EVENTS),
+                            muted=muted)
         return page.lines[-first_visit_lines:], False
     if last_seen >= page_reader_seq(store, game, seat):
         return [], False
-    page = history_page(store, game, seat, size=PAGE_EVENTS)
+    page = history_page(store, game, seat, size=PAGE_EVENTS, muted=muted)
     lines = [line for line in page.lines if line.seq > last_seen]
     return lines, page.first_seq > last_seen + 1

@@ -39,6 +39,7 @@ from service.mail.shape import (
     welcome_lines,
 )
 from service.pdf.seat_pdf import snapshot_pdf
+from service.seats.civility import muted_senders
 from service.store.orderlog import LogWithInbox
 from service.store.roles import Caches, Connections, LogAudit, MailRecord
 from service.store.store import OutboxRow, Submission
@@ -194,7 +195,7 @@ def _letter(store: MailComposing, config: Config, row: OutboxRow, then: LoadedGa
     first, joined = not earlier, row.kind == "welcome" and earlier
     news = [line.text for line in history(store, row.game_id, seat,
                                           after=0 if joined else last_news, upto=row.seq,
-                                          loaded=then)]
+                                          loaded=then, muted=muted_senders(store, meta, seat))]
     deadline = then.meta.deadlines.get(seat)
     due = (deadline_text(deadline.due, meta.prefs(seat).timezone)
            if deadline and prompt and deadline.prompt_key == prompt.key else "")
