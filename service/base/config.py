@@ -43,6 +43,9 @@ class Config:
     operator_email: str = ""
     """Where players' reports go besides the game master (`PBEM_OPERATOR_EMAIL`; none: they
     wait on the moderation page only)."""
+    join_game_rate: tuple[int, int] = (30, 3600)
+    """How many requests to join one game are taken in how many seconds, by mail as on the
+    web (`PBEM_RATE_JOIN_GAME`, COUNT/SECONDS)."""
 
     @property
     def mail_dir(self) -> Path:
@@ -168,4 +171,17 @@ def load_config(environ: dict[str, str] | None = None) -> Config:
         max_message_bytes=int(env.get("PBEM_MAX_MESSAGE_BYTES", str(2 * 1024 * 1024))),
         vacation_days=int(env.get("PBEM_VACATION_DAYS", "14")),
         operator_email=(env.get("PBEM_OPERATOR_EMAIL") or "").strip(),
+        join_game_rate=parse_rate(env.get("PBEM_RATE_JOIN_GAME") or "30/3600"),
     )
+
+
+def parse_rate(text: str) -> tuple[int, int]:
+    """Return (count, seconds) from a rate written as COUNT/SECONDS, e.g. '30/60'."""
+    count, _, seconds = text.partition("/")
+    try:
+        limit, window = int(count), int(seconds or "60")
+    except ValueError:
+        raise ValueError(f"a rate is COUNT/SECONDS such as 30/60, not {text!r}") from None
+    if limit < 1 or window < 1:
+        raise ValueError(f"a rate needs a positive count and window, not {text!r}")
+    return limit, window
