@@ -505,6 +505,7 @@ def register_extra_commands(group: click.Group) -> None:
         offer_command,
         start_command,
         suspend_command,
+        table_news_command,
     )
     from service.cli.seats import seats_command
     from service.cli.selfplay import demo_command, selfplay_command
@@ -519,7 +520,7 @@ def register_extra_commands(group: click.Group) -> None:
     group.add_command(check_command)
     group.add_command(house_group)
     for command in (start_command, cancel_command, invite_command, offer_command,
-                    suspend_command):
+                    suspend_command, table_news_command):
         group.add_command(command)
     for plugin in entry_points(group="pbem.commands"):
         plugin.load()(group)
