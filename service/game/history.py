@@ -266,7 +266,7 @@ def reader_head(store: LogWithConnections, game: PageGame, seat: str | None) -> 
 
 
 def lines_before(store: LogWithConnections, loaded: LoadedGame, seat: str | None,
-                 count: int) -> list[HistoryLine]:
+                 count: int, muted: frozenset[str] = frozenset()) -> list[HistoryLine]:
     """Return the lines `seat` may read of the `count` events up to the loaded game's seq, as
     the game stood then (everything, if it had ended by then): one bounded read."""
     c = events_t.c
@@ -276,7 +276,7 @@ def lines_before(store: LogWithConnections, loaded: LoadedGame, seat: str | None
              .order_by(c.seq))
     with store.connect() as conn:
         rows = list(conn.execute(query))
-    return readable_lines(loaded.game, rows, seat, loaded.meta.finished)
+    return readable_lines(loaded.game, rows, seat, loaded.meta.finished, muted=muted)
 
 
 def _standing_seat_before(conn: Connection, game_id: str, seq: int) -> str:

@@ -159,7 +159,7 @@ def history_page(game_id: str, seat: str, sig: str) -> Any:
 def snapshot(game_id: str, seat: str, sig: str) -> Response:
     """Return the seat's board snapshot as the PDF its emails carry (rendered once per head)."""
     game = authenticate_seat_page(game_id, seat, sig)
-    pdf = seat_pdf(store(), game, seat)
+    pdf = seat_pdf(store(), game, seat, muted_senders(store(), game.loaded.meta, seat))
     name = f"{game_id}-{page_reader_seq(store(), game, seat)}-{seat}.pdf"
     return Response(pdf, mimetype="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})

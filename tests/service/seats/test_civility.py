@@ -162,6 +162,7 @@ def test_a_suspended_address_cannot_join_open_tables_until_lifted(store: Store,
 def test_a_mute_hides_the_press_from_the_muting_seats_history_and_turn_news(
         tmp_path: Path) -> None:
     from service.game.history import history
+    from service.pdf.seat_pdf import recent_lines
     from service.seats.seatcommands import history_text
     from tests.service.tablemail import first_order, open_table, text_of
 
@@ -185,6 +186,10 @@ def test_a_mute_hides_the_press_from_the_muting_seats_history_and_turn_news(
     assert mine and not any(words in line.text for line in mine for words in said)
     assert not any(words in history_text(store, table.game_id, "bruno", ["200"])
                    for words in said)
+    loaded = load_game(store, table.game_id)
+    snapshot = recent_lines(store, loaded, "bruno", civility.muted_senders(store, meta, "bruno"))
+    assert snapshot and not any(words in line for line in snapshot for words in said)
+    assert any(said[0] in line for line in recent_lines(store, loaded, "anna"))
     assert all(words in history_text(store, table.game_id, "anna", ["200"]) for words in said)
     logged = "\n".join(str(event.payload) for event in store.events(table.game_id))
     assert all(words in logged for words in said)  # the log keeps every message
