@@ -97,13 +97,13 @@ def test_a_seat_page_reads_the_same_few_statements_at_any_length(
         assert not unbounded
         counts[length] = (len(first), len(again), len(history), len(watch))
     assert counts[LENGTHS[0]] == counts[LENGTHS[1]], counts
-    first, again, history, watch = counts[LENGTHS[0]]
+    n_first, n_again, n_history, n_watch = counts[LENGTHS[0]]
     # first visit: the games row, snapshot, tail, newest events, press, and the head as anna
     # may know it (the log ends in bruno's own settings: two bounded reads back), and whose
     # press anna muted (one indexed read of `moderation`, on every visit); then the row and
     # the mutes alone; the history page reads its page and the mutes; the spectator's known
     # head is two reads back too
-    assert first <= 8 and again <= 2 and history <= 3 and watch <= 4, counts
+    assert n_first <= 8 and n_again <= 2 and n_history <= 3 and n_watch <= 4, counts
     print("statements per request (first visit, again, history, watch):", counts)
 
 
