@@ -53,6 +53,9 @@ class Config:
     stranger_mail_per_hour: int = 200
     """Mails an hour to addresses not proven to be a player's, for the whole service
     (`PBEM_STRANGER_MAIL_PER_HOUR`)."""
+    join_game_rate: tuple[int, int] = (30, 3600)
+    """How many requests to join one game are taken in how many seconds, by mail as on the
+    web (`PBEM_RATE_JOIN_GAME`, COUNT/SECONDS)."""
 
     @property
     def mail_dir(self) -> Path:
@@ -181,4 +184,17 @@ def load_config(environ: dict[str, str] | None = None) -> Config:
         trusted_authserv_id=env.get("PBEM_TRUSTED_AUTHSERV_ID", "").strip(),
         stranger_mail_per_domain=int(env.get("PBEM_STRANGER_MAIL_PER_DOMAIN", "20")),
         stranger_mail_per_hour=int(env.get("PBEM_STRANGER_MAIL_PER_HOUR", "200")),
+        join_game_rate=parse_rate(env.get("PBEM_RATE_JOIN_GAME") or "30/3600"),
     )
+
+
+def parse_rate(text: str) -> tuple[int, int]:
+    """Return (count, seconds) from a rate written as COUNT/SECONDS, e.g. '30/60'."""
+    count, _, seconds = text.partition("/")
+    try:
+        limit, window = int(count), int(seconds or "60")
+    except ValueError:
+        raise ValueError(f"a rate is COUNT/SECONDS such as 30/60, not {text!r}") from None
+    if limit < 1 or window < 1:
+        raise ValueError(f"a rate needs a positive count and window, not {text!r}")
+    return limit, window

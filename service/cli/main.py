@@ -531,6 +531,7 @@ def register_extra_commands(group: click.Group) -> None:
         offer_command,
         start_command,
         suspend_command,
+        table_news_command,
     )
     from service.cli.seats import seats_command
     from service.cli.selfplay import demo_command, selfplay_command
@@ -546,7 +547,7 @@ def register_extra_commands(group: click.Group) -> None:
     group.add_command(house_group)
     group.add_command(key_command)
     for command in (start_command, cancel_command, invite_command, offer_command,
-                    suspend_command):
+                    suspend_command, table_news_command):
         group.add_command(command)
     for plugin in entry_points(group="pbem.commands"):
         plugin.load()(group)

@@ -58,6 +58,34 @@ def invite_command(game_id: str, uses: int, revoke: str | None) -> None:
     click.echo(f"{config.base_url}/games/{game_id}/join?invite={token}")
 
 
+@click.command("table-news")
+@click.argument("game_id")
+@click.argument("setting", required=False,
+                type=click.Choice(["every", "outcome", "off"], case_sensitive=False))
+@handles_errors
+def table_news_command(game_id: str, setting: str | None) -> None:
+    """Choose what news of an open game its game master is mailed, as the master page does:
+    every (each join and leave, the start and the end), outcome (only the start, the expiry
+    or the cancellation) or off (none); without SETTING, show the choice kept."""
+    from service.game.loading import load_game
+    from service.opentables.lifecycle import set_master_notices, table_of
+
+    store = open_store()
+    if setting is not None:
+        set_master_notices(store, game_id, setting.lower())
+    meta = load_game(store, game_id).meta
+    kept = table_of(meta).master_notices
+    words = dict(TABLE_NEWS_WORDS)[kept]
+    to = f" to {meta.master_email}" if meta.master_email else " (the game has no master's address)"
+    click.echo(f"game {game_id}: the game master is mailed {words}{to} [{kept}]")
+
+
+TABLE_NEWS_WORDS = (("every", "every join and leave, the start and the end"),
+                    ("outcome", "only the start, the expiry or the cancellation"),
+                    ("off", "no news of the table"))
+"""The choices of `pbem table-news`, in words."""
+
+
 @click.command("offer")
 @click.argument("game_id")
 @click.argument("seat")

@@ -9,6 +9,7 @@ the same per page as a short one.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +21,7 @@ from service.game.events import (
     SERVICE_EVENTS,
     STANDING_ACTOR,
     OrderAccepted,
+    PressSent,
     describe_service_event,
     is_service_event,
     service_audience,
@@ -73,14 +75,16 @@ def decoded_events(store: EventLog, game_id: str, upto: int | None = None, after
 
 def history(store: EventLog, game_id: str, seat: str | None, *, after: int = 0,
             upto: int | None = None, loaded: LoadedGame | None = None,
-            base: int = 0) -> list[HistoryLine]:
+            base: int = 0, muted: frozenset[str] = frozenset()) -> list[HistoryLine]:
     """Return the history `seat` may read (None: a spectator); everything once the game ended.
 
     `after` and `upto` limit it to the events after seq `after` up to seq `upto`; "ended"
     means ended by `upto`. `loaded`, the game just after `upto` when the caller has it,
     spares loading it again. Lines carry the reader's numbers (`service.game.numbers`):
     the n-th line it may read is line n, counted from `base`, the reader's number of the
-    event at `after` (0 from the start); once the game ended, the log's own seqs.
+    event at `after` (0 from the start); once the game ended, the log's own seqs. The press
+    of the seats in `muted` (whose press the reader muted) is left out, its number kept: a
+    mute filters what one reader reads, the log keeps everything.
     """
     if loaded is None or loaded.seq != upto:
         loaded = load_game(store, game_id, upto=upto)
@@ -94,6 +98,8 @@ def history(store: EventLog, game_id: str, seat: str | None, *, after: int = 0,
         text = readable_text(game, row.type, item, seat, finished)
         if text is not None:  # a line for each event the reader may know of, and no other
             base += 1
+            if muted_press(item, muted):
+                continue
             lines.append(HistoryLine(base if numbered else row.seq, row.recorded_at, actor,
                                      text))
     return lines
@@ -118,6 +124,11 @@ class ActorsAsRead:
         if self.finished or not self.seat or self.reader == self.seat:
             return actor
         return self.seat
+
+
+def muted_press(item: Any, muted: frozenset[str]) -> bool:
+    """Return whether the event is press from a seat the reader muted."""
+    return bool(muted) and isinstance(item, PressSent) and item.sender in muted
 
 
 def readable_text(game: Game[Any], name: str, item: Any, seat: str | None,
@@ -165,9 +176,11 @@ class HistoryPage:
 
 
 def history_page(store: LogWithConnections, game: PageGame, seat: str | None, *, before: int | None = None,
-                 after: int | None = None, size: int = PAGE_EVENTS) -> HistoryPage:
+                 after: int | None = None, size: int = PAGE_EVENTS,
+                 muted: frozenset[str] = frozenset()) -> HistoryPage:
     """Return the page of events before number `before`, after number `after`, or the newest
-    page, up to the head as `seat` may know it. Numbers are the reader's own
+    page, up to the head as `seat` may know it, without the press of the seats in `muted`
+    (their numbers kept). Numbers are the reader's own
     (`service.game.numbers`): the page holds only events the reader may know of, and its
     line n is the n-th of them."""
     row, meta = game.row, game.loaded.meta
@@ -195,12 +208,10 @@ def history_page(store: LogWithConnections, game: PageGame, seat: str | None, *,
         if known is not None:
             query = query.where(known)
         rows = list(conn.execute(query.order_by(c.seq).limit(size)).all())
-        # a page may begin inside a standing answer's events: whose answer they are is told
-        # by its order, before the page
-        earlier = (_standing_seat_before(conn, row.id, rows[0][0])
-                   if rows and rows[0][4] == STANDING_ACTOR else "")
-    lines = readable_lines(game.loaded.game, rows, seat, meta.finished, earlier,
-                           first=low + 1 if reader is not None else None)
+        standing = _standing_orders(conn, row.id, rows)
+    lines = readable_lines(game.loaded.game, rows, seat, meta.finished,
+                           first=low + 1 if reader is not None else None, muted=muted,
+                           standing=standing)
     first, last = low + 1, high
     return HistoryPage(lines, first if first > 1 else None, last if last < head else None,
                        first, last)
@@ -311,7 +322,7 @@ def reader_head_at(store: LogWithConnections, loaded: LoadedGame, seat: str | No
 
 
 def lines_before(store: LogWithConnections, loaded: LoadedGame, seat: str | None,
-                 count: int) -> list[HistoryLine]:
+                 count: int, muted: frozenset[str] = frozenset()) -> list[HistoryLine]:
     """Return the lines `seat` may read of the `count` events it may know of up to the loaded
     game's seq, as the game stood then (everything, if it had ended by then), with its
     numbers: one bounded read."""
@@ -326,50 +337,75 @@ def lines_before(store: LogWithConnections, loaded: LoadedGame, seat: str | None
         if known is not None:
             query = query.where(known)
         rows = list(conn.execute(query.order_by(c.seq).limit(count)))
+        standing = _standing_orders(conn, game_id, rows)
     return readable_lines(loaded.game, rows, seat, loaded.meta.finished,
-                          first=low + 1 if reader is not None else None)
+                          first=low + 1 if reader is not None else None, muted=muted,
+                          standing=standing)
 
 
-def _standing_seat_before(conn: Connection, game_id: str, seq: int) -> str:
-    """Return the seat of the last order given by a standing answer before event `seq`."""
+def _standing_orders(conn: Connection, game_id: str, rows: list[Any]) -> list[tuple[int, str]]:
+    """Return (seq, seat) of the orders given by standing answers that the events of `rows`
+    (in log order) may follow: the last before the first standing event, and those up to the
+    last row. A page leaves out the events its reader may not know of, the order itself often
+    among them, yet its events read as that seat's own (two indexed reads, only when the rows
+    hold an event of a standing answer)."""
+    standing = [r[0] for r in rows if r[4] == STANDING_ACTOR]
+    if not standing:
+        return []
     c = events_t.c
-    found = conn.execute(select(c.payload).where(
-        c.game_id == game_id, c.seq < seq, c.type == "order.accepted",
-        c.actor == STANDING_ACTOR).order_by(c.seq.desc()).limit(1)).scalar()
-    return str(json.loads(found)["seat"]) if found else ""
+    orders = (c.game_id == game_id) & (c.type == "order.accepted") & (c.actor == STANDING_ACTOR)
+    before = conn.execute(select(c.seq, c.payload).where(orders, c.seq < standing[0])
+                          .order_by(c.seq.desc()).limit(1)).all()
+    within = conn.execute(select(c.seq, c.payload).where(
+        orders, c.seq >= standing[0], c.seq <= standing[-1]).order_by(c.seq)).all()
+    return [(seq, str(json.loads(payload)["seat"])) for seq, payload in [*before, *within]]
 
 
 def readable_lines(game: Game[Any], rows: list[Any], seat: str | None,
                    finished: bool, standing_seat: str = "", *,
-                   first: int | None = None) -> list[HistoryLine]:
+                   first: int | None = None, muted: frozenset[str] = frozenset(),
+                   standing: Sequence[tuple[int, str]] = ()) -> list[HistoryLine]:
     """Return the lines `seat` may read of the stored rows (seq, type, version, payload,
     actor, recorded_at), in their order; `standing_seat` answered by a standing answer the
     order whose events the rows may begin with. With `first`, the reader's number of the
     first line, the lines are numbered on from it (the rows must then be exactly the events
-    the reader may know of); without, by their seqs."""
+    the reader may know of); without, by their seqs. The press of the seats in `muted` is
+    left out, keeping the numbers of the lines after it. `standing` lists (seq, seat) of the
+    orders given by standing answers that the rows may follow (`_standing_orders`), for rows
+    that leave those orders out."""
     lines: list[HistoryLine] = []
+    counted = 0
+    orders = iter(standing)
+    following = next(orders, None)
     actors = ActorsAsRead(seat, finished)
     actors.seat = standing_seat
     for seq, name, version, payload, actor, recorded_at in rows:
+        while following is not None and following[0] <= seq:
+            actors.seat, following = following[1], next(orders, None)
         events = SERVICE_EVENTS if is_service_event(name) else game.events
         item = events.load(name, json.loads(payload), version)
         shown = actors.shown(actor, item)
         text = readable_text(game, name, item, seat, finished)
         if text is not None:
-            number = seq if first is None else first + len(lines)
-            lines.append(HistoryLine(number, recorded_at, shown, text))
+            number = seq if first is None else first + counted
+            counted += 1
+            if not muted_press(item, muted):
+                lines.append(HistoryLine(number, recorded_at, shown, text))
     return lines
 
 
 def news_since(store: LogWithConnections, game: PageGame, seat: str | None, last_seen: int | None,
-               first_visit_lines: int) -> tuple[list[HistoryLine], bool]:
-    """Return the lines since the reader's number `last_seen` (at most a page; on a first visit, the newest
-    `first_visit_lines`), and whether more happened since than is shown."""
+               first_visit_lines: int, muted: frozenset[str] = frozenset(),
+               ) -> tuple[list[HistoryLine], bool]:
+    """Return the lines since the reader's number `last_seen` (at most a page; on a first
+    visit, the newest `first_visit_lines`), and whether more happened since than is shown
+    (without the press of the seats in `muted`)."""
     if last_seen is None:
-        page = history_page(store, game, seat, size=max(first_visit_lines, PAGE_EVENTS))
+        page = history_page(store, game, seat, size=max(first_visit_lines, PAGE_EVENTS),
+                            muted=muted)
         return page.lines[-first_visit_lines:], False
     if last_seen >= page_reader_number(store, game, seat):
         return [], False
-    page = history_page(store, game, seat, size=PAGE_EVENTS)
+    page = history_page(store, game, seat, size=PAGE_EVENTS, muted=muted)
     lines = [line for line in page.lines if line.seq > last_seen]
     return lines, page.first_seq > last_seen + 1

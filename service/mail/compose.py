@@ -43,6 +43,7 @@ from service.mail.shape import (
 )
 from service.mail.strangers import EMBEDDED_NOTE, answers_anyone, may_mail_stranger
 from service.pdf.seat_pdf import snapshot_pdf
+from service.seats.civility import muted_senders
 from service.store.orderlog import LogWithInbox
 from service.store.roles import Caches, Connections, LogAudit, MailRecord, SignedHeads
 from service.store.store import OutboxRow, Submission
@@ -176,7 +177,8 @@ def _turn_message(store: MailComposing, config: Config, row: OutboxRow) -> Email
     seat = row.recipient
     if row.kind.startswith("reminder-") and not _still_waiting(now_loaded, then, seat):
         return None
-    letter = _letter(store, config, row, then, now_loaded.meta)
+    muted = muted_senders(store, now_loaded.meta, seat)  # whose press the reader muted
+    letter = _letter(store, config, row, then, now_loaded.meta, muted)
     if row.kind.startswith("reminder-"):
         from service.sweeps.deadlines import reminder_waiting
 
@@ -196,7 +198,7 @@ def _turn_message(store: MailComposing, config: Config, row: OutboxRow) -> Email
     # One PDF per (game, seq, seat), shared with the download; a reminder shows the seat now.
     shown = now_loaded if row.kind.startswith("reminder-") else then
     seen = reader_number(store, shown.meta, seat, shown.seq)
-    message.add_attachment(snapshot_pdf(store, shown, seat), maintype="application",
+    message.add_attachment(snapshot_pdf(store, shown, seat, muted), maintype="application",
                            subtype="pdf", filename=f"{row.game_id}-{seen}-{seat}.pdf")
     if archive is not None and archive.data is not None:
         message.add_attachment(archive.data, maintype="application", subtype="x-ndjson",
@@ -213,7 +215,7 @@ def _still_waiting(now: LoadedGame, then: LoadedGame, seat: str) -> bool:
 
 
 def _letter(store: MailComposing, config: Config, row: OutboxRow, then: LoadedGame,
-            meta: GameMeta) -> Letter:
+            meta: GameMeta, muted: frozenset[str]) -> Letter:
     game, seat = then.game, row.recipient
     view = game.view(then.state, seat)
     closed = meta.paused or then.meta.paused or then.meta.finished
@@ -222,7 +224,7 @@ def _letter(store: MailComposing, config: Config, row: OutboxRow, then: LoadedGa
     first, joined = not earlier, row.kind == "welcome" and earlier
     news = [line.text for line in history(store, row.game_id, seat,
                                           after=0 if joined else last_news, upto=row.seq,
-                                          loaded=then)]
+                                          loaded=then, muted=muted)]
     deadline = then.meta.deadlines.get(seat)
     due = (deadline_text(deadline.due, meta.prefs(seat).timezone)
            if deadline and prompt and deadline.prompt_key == prompt.key else "")

@@ -142,6 +142,13 @@ def _table_line(meta: GameMeta) -> str:
     return f"  {meta.id}  {meta.title}: {taken(meta)} of {needed} seats taken{hours}"
 
 
+def _span(seconds: int) -> str:
+    """Return a window of time in words: "hour", "2 hours", "10 minutes"."""
+    if seconds % 3600 == 0:
+        return "hour" if seconds == 3600 else f"{seconds // 3600} hours"
+    return f"{max(1, seconds // 60)} minutes"
+
+
 def _join(store: LogWithConnections, config: Config, sub: Submission, line: str) -> str:
     """Mail a confirmation link for the join asked on `line`; return what was done."""
     from service.mail.joinlink import mail_join_link
@@ -158,6 +165,10 @@ def _join(store: LogWithConnections, config: Config, sub: Submission, line: str)
     if store.get_game(game_id) is None:
         raise ServiceError(f"There is no game {game_id}: write `games` for the open ones.",
                            "unknown-game")
+    limit, window = config.join_game_rate  # per game, as on the web (a club shares a game)
+    if MailLinks(store).asked_for_game(JOIN, game_id, window) >= limit:
+        return (f"Too many requests to join game {game_id} came in the last "
+                f"{_span(window)}: write again later.")
     if MailLinks(store).waiting(normal_address(email), JOIN) >= 3:
         return ("Links to confirm a seat already wait for your address: follow one of them, "
                 "or write again once they have expired (48 hours).")

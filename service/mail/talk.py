@@ -20,7 +20,7 @@ from service.mail.reading import Extracted
 from service.orders.results import ServiceError
 from service.seats.manual import manual_text
 from service.seats.press import answer_request
-from service.seats.seatcommands import answer
+from service.seats.seatcommands import SeatCommanding, answer
 from service.store.roles import EventLog
 
 PRESS_MESSAGE_ID = re.compile(r"<(?P<game>[0-9a-f]{8})\.(?P<seq>n?\d+)\.(?P<seat>[a-z0-9_-]+)"
@@ -42,7 +42,7 @@ class Talk:
         return bool(self.notes) or self.help_asked
 
 
-def take_talk(store: EventLog, sub_id: str, claim: AddressClaim, message: EmailMessage,
+def take_talk(store: SeatCommanding, sub_id: str, claim: AddressClaim, message: EmailMessage,
               extracted: Extracted, in_reply_to: str) -> Talk:
     """Send the press and answer the commands of a reply; return what is left to decide."""
     letter = read_letter(extracted.blocks or extracted.lines, _order_words(store, claim))
@@ -73,7 +73,7 @@ def _order_words(store: EventLog, claim: AddressClaim) -> OrderWords:
     return OrderWords.of(get_game(row.game, row.engine_version))
 
 
-def _command(store: EventLog, claim: AddressClaim, command: str, causation: str) -> str:
+def _command(store: SeatCommanding, claim: AddressClaim, command: str, causation: str) -> str:
     """Answer one mail command; a problem is answered, never raised."""
     try:
         text = answer(store, claim.game_id, claim.seat, command, causation)

@@ -34,15 +34,19 @@ class PdfStore(Caches, Connections, Protocol):
     history lines."""
 
 
-def seat_pdf(store: PdfStore, game: PageGame, seat: str | None) -> bytes:
+def seat_pdf(store: PdfStore, game: PageGame, seat: str | None,
+             muted: frozenset[str] = frozenset()) -> bytes:
     """Return the PDF snapshot of `seat` (None: a spectator) at the game's head."""
-    return snapshot_pdf(store, game.loaded, seat)
+    return snapshot_pdf(store, game.loaded, seat, muted)
 
 
-def snapshot_pdf(store: PdfStore, loaded: LoadedGame, seat: str | None) -> bytes:
-    """Return the PDF snapshot of `seat` at the loaded game's seq, rendered at most once."""
+def snapshot_pdf(store: PdfStore, loaded: LoadedGame, seat: str | None,
+                 muted: frozenset[str] = frozenset()) -> bytes:
+    """Return the PDF snapshot of `seat` at the loaded game's seq, rendered at most once;
+    its history leaves out the press of the seats in `muted` (the seats whose press the reader
+    muted: such a snapshot is the reader's own, rendered each time and never kept)."""
     key = (loaded.meta.id, seat or SPECTATOR, loaded.seq)
-    found = store.cached_pdf(key)
+    found = None if muted else store.cached_pdf(key)
     if found is not None:
         return found
     view = loaded.game.view(loaded.state, seat)
@@ -51,13 +55,16 @@ def snapshot_pdf(store: PdfStore, loaded: LoadedGame, seat: str | None) -> bytes
         f" (the house plays {', '.join(house)})" if house else "")
     pdf = render_snapshot_pdf(loaded.game, view, game_title=loaded.meta.title,
                               game_id=loaded.meta.id, seat=seat, turn_label=turn,
-                              history=recent_lines(store, loaded, seat))
-    store.keep_pdf(key, pdf, KEPT_PER_SEAT)
+                              history=recent_lines(store, loaded, seat, muted))
+    if not muted:
+        store.keep_pdf(key, pdf, KEPT_PER_SEAT)
     return pdf
 
 
-def recent_lines(store: Connections, loaded: LoadedGame, seat: str | None) -> list[str]:
-    """Return the seat's newest history lines up to the loaded seq (a bounded read)."""
+def recent_lines(store: Connections, loaded: LoadedGame, seat: str | None,
+                 muted: frozenset[str] = frozenset()) -> list[str]:
+    """Return the seat's newest history lines up to the loaded seq (a bounded read), without
+    the press of the seats in `muted`."""
     c = events_t.c
     query = (select(c.seq, c.type, c.schema_version, c.payload, c.actor, c.recorded_at)
              .where(c.game_id == loaded.meta.id, c.seq <= loaded.seq,
@@ -65,5 +72,5 @@ def recent_lines(store: Connections, loaded: LoadedGame, seat: str | None) -> li
              .order_by(c.seq.desc()).limit(HISTORY_EVENTS))
     with store.connect() as conn:
         rows = sorted(conn.execute(query).all(), key=lambda row: row[0])
-    lines = readable_lines(loaded.game, rows, seat, loaded.meta.finished)
+    lines = readable_lines(loaded.game, rows, seat, loaded.meta.finished, muted=muted)
     return [line.text for line in lines][-HISTORY_LINES:]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
+from typing import Protocol
 
 from service.base import clock
 from service.game.bankevents import hours_text
@@ -27,9 +28,10 @@ from service.game.notify import NOTIFY_WORDS as NOTIFY_SETTING_WORDS
 from service.game.opentableevents import SeatOffered
 from service.orders.deciding import help_now
 from service.orders.results import ServiceError
+from service.seats.civility import muted_senders
 from service.seats.manual import manual_text, topic_text
 from service.seats.once import append_once
-from service.store.roles import EventLog
+from service.store.roles import Connections, EventLog
 from service.time.localtime import deadline_text, read_timezone
 
 HISTORY_LINES = 15
@@ -38,7 +40,11 @@ NOTIFY_WORDS = {"every": "every change", "must-act": "only when you must act, pl
                 "digest", "digest": "a daily digest only"}
 
 
-def answer(store: EventLog, game_id: str, seat: str, command: str, causation: str) -> str:
+class SeatCommanding(EventLog, Connections, Protocol):
+    """The store as a seat's mail command is answered: the log, and the seat's mutes."""
+
+
+def answer(store: SeatCommanding, game_id: str, seat: str, command: str, causation: str) -> str:
     """Return the answer to one mail command (ServiceError: what is wrong with it)."""
     words = command.split()
     head = words[0].lower().rstrip(":")
@@ -100,10 +106,13 @@ def status_text(store: EventLog, game_id: str, seat: str) -> str:
     return "\n".join(lines) + "\n\n" + game.render_text(game.view(loaded.state, seat))
 
 
-def history_text(store: EventLog, game_id: str, seat: str, rest: Sequence[str]) -> str:
-    """Return the last lines of the history the seat may read (`history 40` for more)."""
+def history_text(store: SeatCommanding, game_id: str, seat: str, rest: Sequence[str]) -> str:
+    """Return the last lines of the history the seat may read (`history 40` for more),
+    without the press of the players it muted."""
     count = int(rest[0]) if rest and rest[0].isdigit() else HISTORY_LINES
-    lines = history(store, game_id, seat)[-max(1, min(count, 200)):]
+    meta = load_game(store, game_id).meta
+    lines = history(store, game_id, seat, muted=muted_senders(store, meta, seat))[
+        -max(1, min(count, 200)):]
     return "\n".join(f"{line.recorded_at[:16].replace('T', ' ')}  {line.text}"
                      for line in lines)
 

@@ -76,6 +76,16 @@ class MailLinks:
         with self._store.connect() as conn:
             return int(conn.execute(query).scalar_one())
 
+    def asked_for_game(self, purpose: str, game_id: str, seconds: int) -> int:
+        """Return how many unexpired links of `purpose` for game `game_id` were made in the
+        last `seconds` (used or not: each stands for one request)."""
+        c = links_t.c
+        query = select(c.data).where(c.purpose == purpose, c.expires_at > utc_now(),
+                                     c.created_at >= later(-seconds))
+        with self._store.connect() as conn:
+            return sum(1 for (data,) in conn.execute(query)
+                       if json.loads(data).get("game") == game_id)
+
     def use(self, token: str, purpose: str) -> bool:
         """Mark an unexpired link used; return True only for the one call that did."""
         return self.use_digest(token_digest(token), purpose)

@@ -17,6 +17,7 @@ from service.game.current import PageGame, read_game
 from service.game.history import history_page, page_reader_number, reader_number
 from service.game.loading import LoadedGame, UnknownGameId, load_game
 from service.orders.results import ServiceError, SubmissionResult
+from service.seats.civility import muted_senders
 from service.seats.standing import standing_command, standing_list
 from service.store.store import Submission
 from service.web import openapi
@@ -286,7 +287,8 @@ def seat_history(game_id: str, seat: str) -> dict[str, Any]:
         if name in request.args and seq_arg(name) is None:
             raise Refusal(problem(400, "bad-seq", f"{name!r} must be an event's seq: a whole "
                                   "number of at most 10 digits"))
-    shown = history_page(store(), game, seat, before=seq_arg("before"), after=seq_arg("after"))
+    shown = history_page(store(), game, seat, before=seq_arg("before"), after=seq_arg("after"),
+                         muted=muted_senders(store(), game.loaded.meta, seat))
     return {"game": game_id, "seat": seat, "older": shown.older, "newer": shown.newer,
             "lines": [{"seq": line.seq, "recorded_at": line.recorded_at, "actor": line.actor,
                        "text": line.text} for line in shown.lines]}

@@ -15,6 +15,7 @@ from service.game.loading import LoadedGame
 from service.orders.irreversible import is_irreversible
 from service.orders.results import ServiceError, SubmissionResult
 from service.pdf.seat_pdf import seat_pdf
+from service.seats.civility import muted_senders, mutes_of
 from service.seats.standing import standing_command, standing_list
 from service.store.store import Submission
 from service.web.links import (
@@ -42,13 +43,15 @@ UNSENT = "unsent"
 STANDING_NOTE = "standing-note"
 
 
-def news_since_last_visit(game: PageGame, seat: str) -> tuple[list[Any], bool, bool]:
-    """Return the history lines the seat has not seen here yet (at most a page), whether it
-    visited before, and whether more happened since than the lines shown."""
+def news_since_last_visit(game: PageGame, seat: str, muted: frozenset[str],
+                          ) -> tuple[list[Any], bool, bool]:
+    """Return the history lines the seat has not seen here yet (at most a page; without the
+    press of the seats in `muted`), whether it visited before, and whether more happened
+    since than the lines shown."""
     seen: dict[str, int] = dict(session.get(SEEN_KEY) or {})
     key = f"{game.row.id}:{seat}"
     last = seen.get(key)
-    lines, more = news_since(store(), game, seat, last, FIRST_VISIT_LINES)
+    lines, more = news_since(store(), game, seat, last, FIRST_VISIT_LINES, muted)
     head = page_reader_number(store(), game, seat)  # the session is the browser's to read
     if last != head:  # an unchanged session is not signed and sent again
         seen[key] = head
@@ -73,7 +76,8 @@ def seat_page(game_id: str, seat: str, sig: str) -> Any:
     loaded, parts = game.loaded, seat_parts(game, seat)
     sub = own_submission(game_id, seat, request.args.get("sub"))
     result = SubmissionResult.from_submission(sub) if sub and sub.status != "received" else None
-    news, returning, more_news = news_since_last_visit(game, seat)
+    mutes = mutes_of(store(), loaded.meta, seat)  # one indexed read: whose press it muted
+    news, returning, more_news = news_since_last_visit(game, seat, frozenset(mutes))
     deadline = loaded.meta.deadlines.get(seat)
     head = reader_head(store(), game, seat)
     return page(
@@ -90,7 +94,7 @@ def seat_page(game_id: str, seat: str, sig: str) -> Any:
         head=head, signed_head=signed(game_id, head), standing=standing_list(loaded, seat),
         standing_topics=topics_help(loaded.game.standing_topics()),
         standing_note=session.pop(STANDING_NOTE, ""),
-        **talk_context(loaded, seat, parts.conversations))
+        **talk_context(loaded, seat, parts.conversations, mutes))
 
 
 @bp.post("/standing")
@@ -151,7 +155,8 @@ def history_page(game_id: str, seat: str, sig: str) -> Any:
     the newest page, or the one before `before` or after `after`."""
     game = authenticate_seat_page(game_id, seat, sig)
     shown = history_page_of(store(), game, seat, before=seq_arg("before"),
-                            after=seq_arg("after"))
+                            after=seq_arg("after"),
+                            muted=muted_senders(store(), game.loaded.meta, seat))
     return page("history.html", summary=summarize(game.loaded), meta=game.loaded.meta,
                 seat=seat, sig=sig, lines=shown.lines, shown=shown,
                 outcome=outcome_text(game.loaded))
@@ -161,7 +166,7 @@ def history_page(game_id: str, seat: str, sig: str) -> Any:
 def snapshot(game_id: str, seat: str, sig: str) -> Response:
     """Return the seat's board snapshot as the PDF its emails carry (rendered once per head)."""
     game = authenticate_seat_page(game_id, seat, sig)
-    pdf = seat_pdf(store(), game, seat)
+    pdf = seat_pdf(store(), game, seat, muted_senders(store(), game.loaded.meta, seat))
     name = f"{game_id}-{page_reader_number(store(), game, seat)}-{seat}.pdf"
     return Response(pdf, mimetype="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})

@@ -25,6 +25,7 @@ from service.game.history import (
 from service.game.loading import LoadedGame, load_game
 from service.mail.compose import turn_label
 from service.pdf.render import private_items
+from service.seats.civility import muted_senders
 from service.web.links import (
     authenticate_seat,
     authenticate_seat_page,
@@ -100,7 +101,8 @@ def _replay_page(now: PageGame, seq: int, seat: str | None, step: Step) -> str:
     loaded_now, game_id = now.loaded, now.row.id
     then = load_game(store(), game_id, row=now.row, upto=seq)
     view = then.game.view(then.state, seat)
-    lines = lines_before(store(), then, seat, LINES_SHOWN)
+    muted = muted_senders(store(), loaded_now.meta, seat) if seat else frozenset()
+    lines = lines_before(store(), then, seat, LINES_SHOWN, muted)
     current: HistoryLine | None = lines[-1] if lines and lines[-1].seq == step.seq else None
     return page("replay.html", summary=summarize(loaded_now), meta=loaded_now.meta, seat=seat,
                 step=step, board=_board(then, view), board_text=then.game.render_text(view),

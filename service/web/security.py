@@ -8,8 +8,8 @@ import secrets
 
 from flask import Flask, Response, abort, current_app, request, session
 
+from service.base.config import parse_rate
 from service.web.ratelimit import Limiter
-from service.web.settings import parse_rate
 
 CSRF_FIELD = "csrf_token"
 CSRF_FREE_BLUEPRINTS = ("api", "inbound")

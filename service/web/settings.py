@@ -63,15 +63,3 @@ def configure(app: Flask, config: Config, overrides: Mapping[str, Any] | None) -
     if app.config["DEV_INBOX"] is None:
         app.config["DEV_INBOX"] = config.smtp_url is None and is_loopback(config.base_url)
     app.config["PBEM"] = config
-
-
-def parse_rate(text: str) -> tuple[int, int]:
-    """Return (count, seconds) from a rate written as COUNT/SECONDS, e.g. '30/60'."""
-    count, _, seconds = text.partition("/")
-    try:
-        limit, window = int(count), int(seconds or "60")
-    except ValueError:
-        raise ValueError(f"a rate is COUNT/SECONDS such as 30/60, not {text!r}") from None
-    if limit < 1 or window < 1:
-        raise ValueError(f"a rate needs a positive count and window, not {text!r}")
-    return limit, window

@@ -16,7 +16,6 @@ from service.game.loading import LoadedGame, load_game
 from service.game.numbers import number_expression, reader_key, seq_of
 from service.orders.results import ServiceError
 from service.seats import civility
-from service.seats.civility import mutes_of
 from service.seats.once import append_once
 from service.seats.press import (
     PressRequest,
@@ -110,12 +109,12 @@ def grouped(sent: list[tuple[PressSent, str, int]], seat: str) -> list[Conversat
     return sorted(groups.values(), key=lambda c: c.messages[-1].at, reverse=True)
 
 
-def talk_context(loaded: LoadedGame, seat: str,
-                 conversations: list[Conversation]) -> dict[str, Any]:
+def talk_context(loaded: LoadedGame, seat: str, conversations: list[Conversation],
+                 mutes: dict[str, str]) -> dict[str, Any]:
     """Return what the seat page needs for its conversation panel, its mail settings and
-    its civility tools (press of the seats it muted is left out, here and everywhere)."""
+    its civility tools (press of the seats it muted, `mutes` from `mutes_of`, is left out,
+    here and everywhere)."""
     meta = loaded.meta
-    mutes = mutes_of(store(), meta, seat)  # one indexed read: whose press the seat muted
     heard = [Conversation(c.key, [m for m in c.messages if m.mine or m.sender not in mutes],
                           c.answer_seq) for c in conversations]
     others = [name for name in meta.seat_names if name != seat]

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from service.base.config import load_config
+from service.base.config import load_config, parse_rate
 from service.ops.startup import settings_problems
-from service.web.settings import DEFAULTS, parse_rate
+from service.web.settings import DEFAULTS
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "deploy" / "pbem.env.example"

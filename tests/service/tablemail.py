@@ -56,7 +56,9 @@ class Table:
         sub, _ = receive_email(self.store, raw or bytes(message),
                                envelope_to=[self.address(seat)])[0]
         result = process_submission(self.store, sub.id, config=self.config)
-        answer = compose_reply(self.store, self.config, self.store.get_submission(sub.id))
+        kept = self.store.get_submission(sub.id)
+        assert kept is not None
+        answer = compose_reply(self.store, self.config, kept)
         if answer is not None:
             self.answers.append(answer)
         self.deliver()
@@ -89,7 +91,9 @@ def mail_to(table: Table, seat: str, address: str, body: str) -> SubmissionResul
     message.set_content(body)
     sub, _ = receive_email(table.store, bytes(message), envelope_to=[address])[0]
     result = process_submission(table.store, sub.id, config=table.config)
-    answer = compose_reply(table.store, table.config, table.store.get_submission(sub.id))
+    kept = table.store.get_submission(sub.id)
+    assert kept is not None
+    answer = compose_reply(table.store, table.config, kept)
     if answer is not None:
         table.answers.append(answer)
     table.deliver()

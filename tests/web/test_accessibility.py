@@ -2,8 +2,10 @@
 no violation of WCAG 2.1 A or AA (the lobby, a new game, joining and its confirmation, the
 seat page of every game, its history and replay, the public and master pages, my games, and
 the operator's moderation page).
-Every board picture has a text equivalent, and a newcomer joins an open table with the
-keyboard alone."""
+Every board picture has a text equivalent; with the keyboard alone a newcomer joins an open
+table, a player orders and writes press, a game is created on the new-game form, and a game
+master keeps the table news mailed, makes an invitation, cancels a table and starts one
+with the house."""
 from __future__ import annotations
 
 import re
@@ -219,3 +221,87 @@ def test_a_player_gives_an_order_and_writes_press_with_the_keyboard_alone(site: 
             page.keyboard.press("Enter")
         assert "Your message was sent." in page.locator("main").inner_text()
         assert "Greetings, all." in page.locator("#talk").inner_text()
+
+
+def test_a_game_is_created_on_the_new_game_form_with_the_keyboard_alone(site: Any) -> None:
+    with chromium() as browser:
+        page = open_page(browser, site, 390)
+        page.goto(site["base"] + "/")
+        tab_to(page, "e.getAttribute('href') === '/new'")  # the lobby's "new game" link
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        tab_to(page, "e.textContent.trim().startsWith('Masons')")  # the game to play
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        assert page.locator("input[name=game]").get_attribute("value") == "masons"
+        tab_to(page, "e.id === 'title'")
+        page.keyboard.type("Keyboard club")
+        for field, value in (("seat-0-name", "kira"), ("seat-0-player", "Kira"),
+                             ("seat-0-email", "kira@example.org")):
+            focus_and_type(page, field, value)
+        tab_to(page, "e.id === 'open_seats'", presses=60)
+        page.keyboard.press("Control+A")
+        page.keyboard.type("2")
+        tab_to(page, "e.id === 'master_email'", presses=60)
+        page.keyboard.type("kira@example.org")
+        tab_to(page, "e.tagName === 'BUTTON' && e.textContent.trim() === 'Create the game'",
+               presses=60)
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        main = page.locator("main").inner_text()
+        assert "was not created" not in main, main
+        assert "/admin/games/" in page.url  # the new game's master page
+        game_id = page.url.split("/admin/games/")[1].split("/")[0]
+        meta = load_game(site["store"], game_id).meta
+        assert meta.title == "Keyboard club" and meta.table is not None
+        assert [s.player for s in meta.seats] == ["Kira"] and meta.table.open_seats == 2
+        assert not violations(page)
+
+
+def test_the_game_master_acts_on_the_master_page_with_the_keyboard_alone(site: Any) -> None:
+    store: Store = site["store"]
+    with site["app"].app_context():
+        table = open_game(store, "secret-masters", [NewSeat("anna", "anna@example.org", "Anna")],
+                          2, seed_hex=SEED, game_id="0c0d0f02", master_email="gm@example.org")
+        join_table(store, table.meta.id, "Bruno", "bruno@example.org", "k1")
+        path = f"/admin/games/{table.meta.id}/{master_signature(table.meta)}"
+    with chromium() as browser:
+        page = open_page(browser, site, 1280)
+        page.goto(site["base"] + path)
+        tab_to(page, "e.id === 'notices'")  # the table news mailed: outcome only
+        page.keyboard.press("ArrowDown")
+        tab_to(page, "e.tagName === 'BUTTON' && e.textContent.trim() === 'Keep'")
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        table_now = load_game(store, table.meta.id).meta.table
+        assert table_now is not None and table_now.master_notices == "outcome"
+        tab_to(page, "e.id === 'uses'")
+        page.keyboard.press("Control+A")
+        page.keyboard.type("1")
+        tab_to(page, "e.tagName === 'BUTTON' && e.textContent.trim() === "
+                     "'Make an invitation link'")
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        assert "invite=" in page.locator("main").inner_text()
+        assert not violations(page)  # the page as it shows the invitation
+        tab_to(page, "e.type === 'checkbox' && e.name === 'confirm'")
+        page.keyboard.press("Space")
+        tab_to(page, "e.tagName === 'BUTTON' && e.textContent.trim() === 'Cancel the game'")
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        assert "cancelled" in page.locator("main").inner_text()
+        row = store.get_game(table.meta.id)
+        assert row is not None and row.status == "cancelled"
+        with site["app"].app_context():
+            other = open_game(store, "secret-masters",
+                              [NewSeat("anna", "anna@example.org", "Anna")], 2, seed_hex=SEED,
+                              game_id="0c0d0f03", master_email="gm@example.org")
+            other_path = f"/admin/games/{other.meta.id}/{master_signature(other.meta)}"
+        page.goto(site["base"] + other_path)
+        tab_to(page, "e.tagName === 'BUTTON' && e.textContent.trim() === "
+                     "'Start now, the house playing the empty seats'")
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        started = load_game(store, other.meta.id).meta
+        assert started.table is not None and not started.waiting_for_players
+        assert len(started.house) == 2

@@ -116,3 +116,24 @@ def test_the_operator_suspends_an_address_and_lifts_it(home: Path) -> None:
     assert run("suspend", "--lift", row).exit_code == 0
     assert "dora@example.org" not in run("suspend", "--list").output
     assert run("suspend").exit_code != 0
+
+
+def test_the_game_master_chooses_the_table_news_mailed(home: Path) -> None:
+    game_id = opened("--master-email", "gm@example.org")
+    shown = run("table-news", game_id)
+    assert shown.exit_code == 0 and "every join and leave" in shown.output, shown.output
+    assert "gm@example.org" in shown.output
+    for setting, words in (("outcome", "only the start, the expiry or the cancellation"),
+                           ("OFF", "no news of the table"), ("every", "every join")):
+        result = run("table-news", game_id, setting)
+        assert result.exit_code == 0 and words in result.output, result.output
+        table = load_game(store(), game_id).meta.table
+        assert table is not None and table.master_notices == setting.lower()
+    seq = load_game(store(), game_id).seq
+    assert run("table-news", game_id, "every").exit_code == 0
+    assert load_game(store(), game_id).seq == seq  # the same choice again writes nothing
+    assert run("table-news", game_id, "sometimes").exit_code == 2
+    closed = run("new", "secret-masters", "--seat", "a=a@example.org", "--seat",
+                 "b=b@example.org", "--seat", "c=c@example.org", "--id", "0c1e5ed0")
+    refused = run("table-news", closed.output.strip(), "off")
+    assert refused.exit_code == 1 and "nobody joins it" in refused.output

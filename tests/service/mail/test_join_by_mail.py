@@ -113,3 +113,33 @@ def test_chat_that_is_no_command_is_answered_with_the_commands(store: Store,
     config = _config(tmp_path)
     said = _send(store, config, "Hi!\nHow do I play here?", "newcomer@players.test")
     assert "Nothing here was read" in said and "confirm" in said
+
+
+def test_joins_by_mail_obey_the_per_game_limit(store: Store, tmp_path: Path) -> None:
+    from dataclasses import replace
+    from datetime import timedelta
+
+    from service.base import clock
+
+    config = replace(_config(tmp_path), join_game_rate=(2, 3600))
+    seats = [NewSeat("anna", "anna@example.org")]
+    game_id = open_game(store, "secret-masters", seats, 2, seed_hex="32" * 32,
+                        game_id="0a0b0c41").meta.id
+    other = open_game(store, "secret-masters", seats, 2, seed_hex="33" * 32,
+                      game_id="0a0b0c42").meta.id
+    for name in ("dora", "emil"):
+        said = _send(store, config, f"join {game_id} as {name.title()}", f"{name}@players.test")
+        assert "follow the link just mailed" in said
+    refused = _send(store, config, f"join {game_id} as Fay", "fay@players.test")
+    assert f"Too many requests to join game {game_id} came in the last hour" in refused
+    assert "follow the link" not in refused
+    assert not [p for p in config.mail_dir.glob("join-*.eml") if "fay@" in p.read_text()]
+    # another game is not held back, and the game takes requests again an hour later
+    assert "follow the link just mailed" in _send(store, config, f"join {other} as Fay",
+                                                  "fay@players.test")
+    clock.set_now(clock.now() + timedelta(seconds=3601))
+    try:
+        assert "follow the link just mailed" in _send(
+            store, config, f"join {game_id} as Fay", "fay@players.test", key="later")
+    finally:
+        clock.set_now(None)

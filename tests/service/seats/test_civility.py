@@ -157,3 +157,41 @@ def test_a_suspended_address_cannot_join_open_tables_until_lifted(store: Store,
     joined = confirm_join(store, key, ask_to_join(store, key, table, "Dora",
                                                   "dora@example.org").token)
     assert joined.game_id == table
+
+
+def test_a_mute_hides_the_press_from_the_muting_seats_history_and_turn_news(
+        tmp_path: Path) -> None:
+    from service.game.history import history
+    from service.pdf.seat_pdf import recent_lines
+    from service.seats.seatcommands import history_text
+    from tests.service.tablemail import first_order, open_table, text_of
+
+    table = open_table(tmp_path, game_id="0d0e0f05", press="grey")
+    store = table.store
+    civility.mute(store, table.game_id, "bruno", "carla")
+    table.write("carla", "press to all: CARLA-SAYS-bruno-is-lying\n")
+    table.write("carla", "anonymous press to all: UNSIGNED-bruno-cheats\n")
+    said = ("CARLA-SAYS-bruno-is-lying", "UNSIGNED-bruno-cheats")
+    seat, order = first_order(table)
+    table.write(seat, order + "\n")
+    turn = {name: "\n".join(text_of(m) for m in table.mails(name, "turn"))
+            + ("\n".join(text_of(m) for m in table.answers) if name == seat else "")
+            for name in ("anna", "bruno")}
+    assert all(words in turn["anna"] for words in said), turn["anna"]
+    assert "Press from" in turn["anna"]
+    assert turn["bruno"] and not any(words in turn["bruno"] for words in said)
+    meta = load_game(store, table.game_id).meta
+    mine = history(store, table.game_id, "bruno",
+                   muted=civility.muted_senders(store, meta, "bruno"))
+    assert mine and not any(words in line.text for line in mine for words in said)
+    assert not any(words in history_text(store, table.game_id, "bruno", ["200"])
+                   for words in said)
+    loaded = load_game(store, table.game_id)
+    snapshot = recent_lines(store, loaded, "bruno", civility.muted_senders(store, meta, "bruno"))
+    assert snapshot and not any(words in line for line in snapshot for words in said)
+    assert any(said[0] in line for line in recent_lines(store, loaded, "anna"))
+    assert all(words in history_text(store, table.game_id, "anna", ["200"]) for words in said)
+    logged = "\n".join(str(event.payload) for event in store.events(table.game_id))
+    assert all(words in logged for words in said)  # the log keeps every message
+    civility.mute(store, table.game_id, "bruno", "carla", on=False)
+    assert all(words in history_text(store, table.game_id, "bruno", ["200"]) for words in said)

@@ -40,6 +40,10 @@ FRESH = re.compile(r'(name="(?:csrf_token|nonce)" value=")[^"]+')
 """A form's CSRF token and nonce, new on every page read."""
 LINK = re.compile(r"(/play/" + GAME_ID + r"/\w+/|play\+[\w.]+\.)[\w-]+")
 """A seat's signed link and reply address: each game draws its seats' secrets anew."""
+SIGNED = re.compile(r"(\d:)[0-9a-f]{64} [0-9a-f]{16} [A-Za-z0-9+/=]{88}|"
+                    r"key (<code>)?[0-9a-f]{16}|(PBEM-Signed-Head:).*(\n[ \t].*)*")
+"""The service's signature over the head, under each game's own home's key (and over the
+head's hash, which may differ, see above)."""
 
 
 @dataclass
@@ -92,10 +96,11 @@ def seen(played: Played, seat: str) -> dict[str, str]:
 
 
 def masked(text: str) -> str:
-    """Return `text` with what differs between any two games (see HEAD, FRESH, LINK) masked."""
+    """Return `text` with what differs between any two games (see HEAD, FRESH, LINK, SIGNED)
+    masked."""
     for pattern in (HEAD, FRESH, LINK):
         text = pattern.sub(r"\1#", text)
-    return text
+    return SIGNED.sub("#", text)
 
 
 def order_for(played: Played, seat: str) -> str:

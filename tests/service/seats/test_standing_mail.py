@@ -117,7 +117,7 @@ def test_a_standing_answer_reads_to_the_others_as_the_seats_own_order(tmp_path: 
 def test_a_history_page_that_begins_inside_a_standing_answer_names_its_seat(
         tmp_path: Path) -> None:
     from service.game.current import read_game
-    from service.game.history import history_page
+    from service.game.history import history_page, reader_number
 
     table, seat = masons(tmp_path)
     table.write(seat, "wall 4-6, then towers nearest the shore, houses either\n")
@@ -127,6 +127,11 @@ def test_a_history_page_that_begins_inside_a_standing_answer_names_its_seat(
     after_it = [row.seq for row in logged if row.seq > answer and row.actor == "standing"]
     assert after_it  # the answer's own events follow it
     other = next(s for s in load_game(table.store, table.game_id).meta.seat_names if s != seat)
-    page = history_page(table.store, read_game(table.store, table.game_id), other,
-                        after=answer, size=len(after_it))
+    game = read_game(table.store, table.game_id)
+    # a page of the answer's events that `other` may know of, after its own number of the
+    # answer (the order itself is hidden from it)
+    meta = game.loaded.meta
+    first = reader_number(table.store, meta, other, answer)
+    page = history_page(table.store, game, other, after=first,
+                        size=reader_number(table.store, meta, other, after_it[-1]) - first)
     assert page.lines and {line.actor for line in page.lines} == {seat}
