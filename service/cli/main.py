@@ -148,13 +148,16 @@ def list_command() -> None:
 @click.option("--auto-pass/--no-auto-pass", default=True, show_default=True,
               help="In a game with windows (Illuminati): answer for each seat the windows "
               "where, as everyone can tell, it could only pass.")
+@click.option("--rated", is_flag=True, help="The game counts for the ratings of its title "
+              "when it ends (not with house players; see docs/ratings.md).")
 @handles_errors
 def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], seed: str | None,
                 game_id: str | None, title: str | None, deadline: str | None,
                 reminders: str, press: str, absence_days: int, master_email: str,
                 open_seats: int, private: bool, open_days: int, offer_resigned: bool,
                 mail_senders: str, notify: str, auto_pass: bool, time_bank: str | None,
-                vacation: bool, house_for_absent: bool, house: tuple[str, ...]) -> None:
+                vacation: bool, house_for_absent: bool, house: tuple[str, ...],
+                rated: bool) -> None:
     """Create a game of GAME (or open it for players to join) and print its id."""
     rules = get_game(game)
     if house and open_seats:
@@ -164,6 +167,9 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
         raise ServiceError(f"give the players with --seat NAME=EMAIL, or open seats with "
                            f"--open N ({rules.title} needs {rules.min_players} to "
                            f"{rules.max_players})")
+    if rated and open_seats:
+        raise ServiceError("--rated is for a game created with its players; an open table "
+                           "is not rated yet")
     if private and not open_seats:
         raise ServiceError("--private needs --open N: only an open game takes invitations")
     pairs = {}
@@ -188,7 +194,7 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
                            open_days=open_days, **settings)
     else:
         loaded = create_game(open_store(create=True), game, named, pairs, **settings,
-                             house=tuple(name.strip().lower() for name in house))
+                             house=tuple(name.strip().lower() for name in house), rated=rated)
     announce(loaded.meta.id)
     click.echo(loaded.meta.id)
 
@@ -499,6 +505,7 @@ def register_extra_commands(group: click.Group) -> None:
     from service.cli.backups import backup_command, restore_command
     from service.cli.check import check_command
     from service.cli.house import house_group
+    from service.cli.ratings import ratings_command
     from service.cli.opentables import (
         cancel_command,
         invite_command,
@@ -517,6 +524,7 @@ def register_extra_commands(group: click.Group) -> None:
     group.add_command(seats_command)
     group.add_command(check_command)
     group.add_command(house_group)
+    group.add_command(ratings_command)
     for command in (start_command, cancel_command, invite_command, offer_command):
         group.add_command(command)
     for plugin in entry_points(group="pbem.commands"):

@@ -11,6 +11,7 @@ from service.game.bankevents import BankGained, BankSpent, TimeBankRules
 from service.game.events import (
     DeadlineSet,
     GameAnswers,
+    GameRated,
     GameCreated,
     GameFinished,
     GamePaused,
@@ -162,6 +163,8 @@ class GameMeta:
     """Seats the house (the computer player) plays (`seat.house`; a handover ends it)."""
     house_for_absent: bool = False
     """Hand a seat given up (absent past the limit, or bouncing) to the house (`game.settings`)."""
+    rated: bool = False
+    """Whether the game counts for the ratings (`game.rated`, chosen at creation)."""
 
     @property
     def started(self) -> bool:
@@ -353,6 +356,8 @@ def _table_talk(meta: GameMeta, item: Any) -> GameMeta:
         return replace(meta, standing={**meta.standing, item.seat: item.entries})
     if isinstance(item, GameAnswers):
         return replace(meta, forced=item.forced)
+    if isinstance(item, GameRated):
+        return replace(meta, rated=item.rated)
     if isinstance(item, SeatHouse):  # the house keeps no deadline: a seat taken back gets anew
         house = meta.house | {item.seat} if item.house else meta.house - {item.seat}
         return replace(meta, house=house, deadlines={k: v for k, v in meta.deadlines.items()

@@ -12,6 +12,7 @@ from sqlalchemy import (
     BigInteger,
     Column,
     ForeignKey,
+    Float,
     ForeignKeyConstraint,
     Index,
     Integer,
@@ -242,6 +243,60 @@ mail_links = Table(
     Column("expires_at", String(32), nullable=False),
     Column("used_at", String(32), nullable=True),
     Index("mail_links_expires_idx", "expires_at"),
+)
+
+# The ratings (service/ratings), a projection of finished games (revision 0015). Each
+# finished game's record once (`rating_games`, keyed by game: what makes a game count once),
+# each title's head (games applied, the last one's place in the order and the digest of the
+# order: a compare-and-set on it applies each game once), a line per player and title kept
+# ranked by an index (the leaderboard is one bounded read), and a reliability record per player.
+rating_games = Table(
+    "rating_games",
+    metadata,
+    Column("game_id", String(64), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("order_key", String(128), nullable=False),
+    Column("unrated", Text, nullable=False),
+    Column("record", Text, nullable=False),
+    Column("applied", Integer, nullable=False),
+    Index("rating_games_pending_idx", "game", "applied", "order_key"),
+)
+
+rating_heads = Table(
+    "rating_heads",
+    metadata,
+    Column("game", String(64), primary_key=True),
+    Column("games", Integer, nullable=False),
+    Column("last_key", String(128), nullable=False),
+    Column("digest", String(64), nullable=False),
+)
+
+rating_lines = Table(
+    "rating_lines",
+    metadata,
+    Column("game", String(64), nullable=False),
+    Column("player", String(32), nullable=False),
+    Column("name", Text, nullable=False),
+    Column("mu", Float(precision=53), nullable=False),
+    Column("sigma", Float(precision=53), nullable=False),
+    Column("rank_key", Float(precision=53), nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("wins", Integer, nullable=False),
+    PrimaryKeyConstraint("game", "player", name="rating_lines_pkey"),
+    Index("rating_lines_rank_idx", "game", "rank_key", "player"),
+)
+
+reliability = Table(
+    "reliability",
+    metadata,
+    Column("player", String(32), primary_key=True),
+    Column("name", Text, nullable=False),
+    Column("started", Integer, nullable=False),
+    Column("finished", Integer, nullable=False),
+    Column("resigned", Integer, nullable=False),
+    Column("replaced", Integer, nullable=False),
+    Column("missed", Integer, nullable=False),
+    Column("defaults", Integer, nullable=False),
 )
 
 # -- records (service.store.records), and reading them from rows ----------------------------

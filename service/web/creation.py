@@ -160,6 +160,10 @@ def create_from_form() -> Any:
             return _against_house(game, seats, settings, read_options(game, form),
                                   read_count(form.get("house_seats", ""), "house players",
                                              game.max_players - 1), open_seats)
+        rated = bool(form.get("rated"))
+        if rated and (open_seats or form.get("against_house")):
+            raise ServiceError("only a game created with all its players is rated: not a game "
+                               "against the house, nor one with open seats", "bad-rated")
         if open_seats:
             loaded = open_game(store(), game.name, seats, open_seats, read_options(game, form),
                                listed=not form.get("private"),
@@ -168,7 +172,7 @@ def create_from_form() -> Any:
                                **settings)
         else:
             loaded = create_game(store(), game.name, seats, read_options(game, form),
-                                 **settings)
+                                 **settings, rated=rated)
     except ServiceError as exc:
         return new_game_form(exc.message, 400)
     announce(loaded.meta.id)
