@@ -505,13 +505,13 @@ def register_extra_commands(group: click.Group) -> None:
     from service.cli.backups import backup_command, restore_command
     from service.cli.check import check_command
     from service.cli.house import house_group
-    from service.cli.ratings import ratings_command
     from service.cli.opentables import (
         cancel_command,
         invite_command,
         offer_command,
         start_command,
     )
+    from service.cli.ratings import ratings_command
     from service.cli.seats import seats_command
     from service.cli.selfplay import demo_command, selfplay_command
 

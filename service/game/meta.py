@@ -11,10 +11,10 @@ from service.game.bankevents import BankGained, BankSpent, TimeBankRules
 from service.game.events import (
     DeadlineSet,
     GameAnswers,
-    GameRated,
     GameCreated,
     GameFinished,
     GamePaused,
+    GameRated,
     GameResumed,
     GameSettings,
     MasterLinkRenewed,

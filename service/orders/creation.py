@@ -21,8 +21,8 @@ from service.game.events import (
     MAIL_SENDERS,
     PRESS_LEVELS,
     GameAnswers,
-    GameRated,
     GameCreated,
+    GameRated,
     GameSettings,
     SeatHouse,
 )

@@ -6,8 +6,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from service.audit.archive import Archive, ArchiveError
-from service.audit.restore import audit_archive
 from service.audit.rerun import AuditFailure, AuditRefused
+from service.audit.restore import audit_archive
 from service.ratings.record import GameRecord, game_record
 from service.ratings.table import Book, fold
 

@@ -100,11 +100,11 @@ def reliability_text(tally: Tally | None) -> str:
 def format_table(head: Head, lines: Sequence[Line], tallies: Mapping[str, Tally]) -> list[str]:
     """Return a title's table as printed lines: what it was computed with, the games in
     their order (count, last, digest), then one line per player, best first."""
-    out = [f"Ratings of {head.game}: {LIBRARY}",
-           f"{head.games} rated games, in the order they ended (then by id); last "
-           f"{head.last_key or '-'}; order digest {head.digest}",
-           f"{'rank':>4}  {'player':16}  {'rating':>7}  {'mu':>6}  {'sigma':>5}  {'games':>5}  "
-           f"{'wins':>4}  {'finished':>8}  name"]
+    order = (f"{head.games} rated games, in the order they ended (then by id); last "
+             f"{head.last_key or '-'}; order digest {head.digest}")
+    columns = (f"{'rank':>4}  {'player':16}  {'rating':>7}  {'mu':>6}  {'sigma':>5}  "
+               f"{'games':>5}  {'wins':>4}  {'finished':>8}  name")
+    out = [f"Ratings of {head.game}: {LIBRARY}", order, columns]
     for place, line in enumerate(ranked(lines), 1):
         out.append(f"{place:>4}  {line.player:16}  {line.rating:7.2f}  {line.mu:6.2f}  "
                    f"{line.sigma:5.2f}  {line.games:>5}  {line.wins:>4}  "

@@ -11,8 +11,8 @@ from typing import Any
 from sqlalchemy import (
     BigInteger,
     Column,
-    ForeignKey,
     Float,
+    ForeignKey,
     ForeignKeyConstraint,
     Index,
     Integer,
