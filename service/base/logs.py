@@ -18,7 +18,8 @@ QUIET = ("fontTools", "weasyprint", "PIL", "mail.log")
 the PDF libraries log every step of a page; aiosmtpd (`mail.log`) logs every command of a
 conversation, addresses included, and at DEBUG every line of every message (sealed orders,
 press)."""
-ROUTINE_TASKS = ("pbem.sweep_deadlines", "pbem.recover", "pbem.poll_imap", "pbem.watch_broker")
+ROUTINE_TASKS = ("pbem.sweep_deadlines", "pbem.recover", "pbem.poll_imap", "pbem.watch_broker",
+                 "pbem.sweep_standings")
 """The beat's periodic tasks (workers/app.py), due every minute or every ten seconds."""
 ROUTINE_LOGGERS = ("celery.beat", "celery.worker.strategy", "celery.app.trace")
 """Celery's loggers of a task sent, received and done."""
