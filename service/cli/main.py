@@ -150,6 +150,12 @@ def list_command() -> None:
               "where, as everyone can tell, it could only pass.")
 @click.option("--rated", is_flag=True, help="The game counts for the ratings of its title "
               "when it ends (not with house players; see docs/ratings.md).")
+@click.option("--min-finished", type=click.IntRange(0, 100), default=0, metavar="PERCENT",
+              help="With --open: only players who finished at least this share of the games "
+              "they started may join (a player with no ended game may).")
+@click.option("--min-rating", type=click.FloatRange(-100, 100), default=None, metavar="RATING",
+              help="With --open: only players rated at least this in the game's title may join "
+              "(a newcomer has the first rating, 0.00).")
 @handles_errors
 def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], seed: str | None,
                 game_id: str | None, title: str | None, deadline: str | None,
@@ -157,7 +163,7 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
                 open_seats: int, private: bool, open_days: int, offer_resigned: bool,
                 mail_senders: str, notify: str, auto_pass: bool, time_bank: str | None,
                 vacation: bool, house_for_absent: bool, house: tuple[str, ...],
-                rated: bool) -> None:
+                rated: bool, min_finished: int, min_rating: float | None) -> None:
     """Create a game of GAME (or open it for players to join) and print its id."""
     rules = get_game(game)
     if house and open_seats:
@@ -167,9 +173,9 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
         raise ServiceError(f"give the players with --seat NAME=EMAIL, or open seats with "
                            f"--open N ({rules.title} needs {rules.min_players} to "
                            f"{rules.max_players})")
-    if rated and open_seats:
-        raise ServiceError("--rated is for a game created with its players; an open table "
-                           "is not rated yet")
+    if (min_finished or min_rating is not None) and not open_seats:
+        raise ServiceError("--min-finished and --min-rating are terms for joining an open "
+                           "table: they need --open N")
     if private and not open_seats:
         raise ServiceError("--private needs --open N: only an open game takes invitations")
     pairs = {}
@@ -191,7 +197,8 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
         from service.opentables.lifecycle import open_game
 
         loaded = open_game(open_store(create=True), game, named, open_seats, pairs, listed=not private,
-                           open_days=open_days, **settings)
+                           open_days=open_days, rated=rated, min_finished=min_finished,
+                           min_rating=min_rating, **settings)
     else:
         loaded = create_game(open_store(create=True), game, named, pairs, **settings,
                              house=tuple(name.strip().lower() for name in house), rated=rated)

@@ -38,6 +38,7 @@ from service.game.opentableevents import (
     TableClosed,
     TableOpened,
     TableStarted,
+    TableTerms,
 )
 from service.game.seating import SeatInfo
 from service.game.vacationevents import SeatVacation, VacationAllowed
@@ -89,6 +90,8 @@ class Table:
     seated: dict[str, int] = field(default_factory=dict)
     """The seq at which each seat was taken (a leave link names it, so it fits only the
     player who took the seat then)."""
+    terms: TableTerms | None = None
+    """Who may join, as the game master chose (`table.terms`; None: anyone)."""
 
     @property
     def seats_needed(self) -> int:
@@ -286,6 +289,8 @@ def _table_changed(meta: GameMeta, table: Table, item: Any, seq: int) -> GameMet
         return replace(meta, table=replace(table, status="started"))
     if isinstance(item, TableClosed):
         return replace(meta, table=replace(table, status=item.reason))
+    if isinstance(item, TableTerms):
+        return replace(meta, table=replace(table, terms=item))
     return meta
 
 
@@ -325,7 +330,7 @@ def apply_service_event(meta: GameMeta | None, game_id: str, item: Any, seq: int
         return replace(meta, offered=offered)
     if meta.table is not None and isinstance(item, PlayerJoined | PlayerLeft | InvitationMade
                                                  | InvitationRevoked | TableStarted
-                                                 | TableClosed):
+                                                 | TableClosed | TableTerms):
         return _table_changed(meta, meta.table, item, seq)
     if isinstance(item, TokenRotated):
         return replace(meta, generations={**meta.generations, item.seat: item.generation})

@@ -17,6 +17,7 @@ from service.game.current import LogWithConnections
 from service.game.loading import load_game
 from service.game.meta import GameMeta, normal_address
 from service.opentables.lifecycle import RETRIES, check_join, check_newcomer, join_table
+from service.opentables.terms import check_terms
 from service.orders.appending import LogWithOutbox
 from service.orders.creation import MAX_PLAYER, checked_text
 from service.orders.results import ServiceError
@@ -79,6 +80,7 @@ def ask_to_join(store: LogWithConnections, key: bytes, game_id: str, player: str
         check_offered(meta, seat)
     else:
         check_join(meta, "", invitation)
+        check_terms(store, meta, email)
     token = link_token(key, JOIN)
     data = {"game": game_id, "player": player, "email": email, "invitation": invitation,
             "seat": seat}
@@ -113,6 +115,8 @@ def confirm_join(store: Store, key: bytes, token: str) -> Joined:
     (the link used already, the game full, started, cancelled or expired...)."""
     data = pending_join(store, key, token)
     links, game_id = MailLinks(store), data["game"]
+    if not data["seat"]:
+        check_terms(store, load_game(store, game_id).meta, data["email"])
     if not links.use(token, JOIN):
         seated = seat_of(store, game_id, data["email"])
         if seated:

@@ -245,3 +245,9 @@ def stored_table(store: Connections, game: str) -> list[str]:
             select(lines_t).where(lines_t.c.game == game)
             .order_by(lines_t.c.rank_key, lines_t.c.player))]
     return format_table(head, lines, reliability_of(store, [line.player for line in lines]))
+
+
+def line_of(store: Connections, game: str, player: str) -> Line | None:
+    """Return a player's line in a title (None: no rated game of it yet)."""
+    with store.connect() as conn:
+        return read_lines(conn, game, [player]).get(player)
