@@ -251,3 +251,27 @@ def line_of(store: Connections, game: str, player: str) -> Line | None:
     """Return a player's line in a title (None: no rated game of it yet)."""
     with store.connect() as conn:
         return read_lines(conn, game, [player]).get(player)
+
+
+def lines_of_player(store: Connections, player: str) -> dict[str, Line]:
+    """Return a player's lines in every title they are rated in, by title."""
+    query = select(lines_t).where(lines_t.c.player == player).order_by(lines_t.c.game)
+    with store.connect() as conn:
+        return {row.game: _line(row) for row in conn.execute(query)}
+
+
+def place_of(store: Connections, game: str, line: Line) -> int:
+    """Return a line's place in its title's table (1: the best)."""
+    c = lines_t.c
+    better = (c.rank_key < -line.rating) | ((c.rank_key == -line.rating)
+                                            & (c.player < line.player))
+    with store.connect() as conn:
+        return 1 + int(conn.execute(select(func.count()).select_from(lines_t).where(
+            c.game == game, better)).scalar() or 0)
+
+
+def player_name(store: Connections, player: str) -> str | None:
+    """Return the name a player last played under (None: no record)."""
+    with store.connect() as conn:
+        return conn.execute(select(reliability_t.c.name).where(
+            reliability_t.c.player == player)).scalar()

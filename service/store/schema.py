@@ -284,6 +284,7 @@ rating_lines = Table(
     Column("wins", Integer, nullable=False),
     PrimaryKeyConstraint("game", "player", name="rating_lines_pkey"),
     Index("rating_lines_rank_idx", "game", "rank_key", "player"),
+    Index("rating_lines_player_idx", "player"),
 )
 
 reliability = Table(

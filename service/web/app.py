@@ -95,6 +95,7 @@ def _register_blueprints(app: Flask) -> None:
         opentables,
         ops,
         play,
+        ratings,
         replay,
         talk,
     )
@@ -108,6 +109,8 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(confirming.bp)
     app.register_blueprint(admin.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(ratings.bp)
+    app.register_blueprint(ratings.api)
     app.register_blueprint(inbound.bp)
     app.register_blueprint(ops.bp)
     if app.config["DEV_INBOX"]:

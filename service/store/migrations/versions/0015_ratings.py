@@ -49,6 +49,7 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("game", "player", name="rating_lines_pkey"),
     )
     op.create_index("rating_lines_rank_idx", "rating_lines", ["game", "rank_key", "player"])
+    op.create_index("rating_lines_player_idx", "rating_lines", ["player"])
     op.create_table(
         "reliability",
         sa.Column("player", sa.String(32), primary_key=True),
