@@ -3,6 +3,8 @@
     games                          the open games, and seats open for a replacement
     join GAME_ID as NAME           ask for a seat of an open game (or an invitation's game)
     join GAME_ID seat SEAT as NAME ask to take over a seat open for a replacement
+    ratings TITLE                  the best players of a title (e.g. `ratings masons`)
+    me                             the sender's ratings and reliability record
     help                           this list
 
 A join mails a single-use confirmation link to the sender's address, as the join page does:
@@ -15,6 +17,7 @@ from __future__ import annotations
 import re
 from email.message import EmailMessage
 
+from engine.core import all_games
 from service.base.config import Config
 from service.base.inputs import InputRefused, check_email
 from service.game.current import GameLists, LogWithConnections, games_at_rows
@@ -30,12 +33,15 @@ LISTED = 200
 """How many of the newest games `games` looks through (the lobby shows as many)."""
 JOIN_LINE = re.compile(r"^join\s+(?P<game>[0-9a-f]{8})(?:\s+seat\s+(?P<seat>[a-z][a-z0-9_-]*))?"
                        r"\s+as\s+(?P<name>.+)$", re.IGNORECASE)
-USAGE = ("This address takes three commands, each alone on the first line of a mail:\n"
+USAGE = ("This address takes these commands, each alone on the first line of a mail:\n"
          "  games                           lists the open games and the seats open for a "
          "replacement\n"
          "  join GAME_ID as NAME            asks for a seat of an open game, e.g. "
          "`join 1a2b3c4d as Anna`\n"
          "  join GAME_ID seat SEAT as NAME  asks to take over a seat open for a replacement\n"
+         "  ratings TITLE                   lists the best players of a title, e.g. "
+         "`ratings masons`\n"
+         "  me                              your ratings and reliability record\n"
          "  help                            this list\n"
          "Orders are not read here: each seat has its own reply address, the Reply-To of its "
          "turn emails.")
@@ -51,9 +57,29 @@ def answer_public(store: GameLists, config: Config, sub: Submission,
         return SubmissionResult(sub.id, "talk", notes=(open_games_text(store),))
     if word == "join":
         return SubmissionResult(sub.id, "talk", notes=(_join(store, config, sub, first),))
+    if word in ("ratings", "me"):
+        return SubmissionResult(sub.id, "talk", notes=(_ratings(store, config, sub, first),))
     if word in ("help", "?"):
         return SubmissionResult(sub.id, "talk", notes=(USAGE,))
     raise ServiceError("Nothing here was read: " + USAGE, "unsigned-address")
+
+
+def _ratings(store: GameLists, config: Config, sub: Submission, line: str) -> str:
+    """Answer `ratings TITLE` or `me` (the sender's record, mailed to the sender alone)."""
+    from service.ratings.mailtext import me_text, title_text
+
+    words = line.split()
+    if words[0].lower() == "me":
+        try:
+            email = check_email(sub.sender or "", "your address")
+        except InputRefused as exc:
+            raise ServiceError(str(exc), "bad-email") from None
+        return me_text(store, email, config.base_url)
+    names = [game.name for game in all_games()]
+    if len(words) != 2 or words[1].lower() not in names:
+        raise ServiceError(f"Write `ratings TITLE`, TITLE one of {', '.join(names)}.",
+                           "bad-ratings")
+    return title_text(store, words[1].lower(), config.base_url)
 
 
 def open_games_text(store: GameLists) -> str:
