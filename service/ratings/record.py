@@ -56,6 +56,7 @@ class Side:
     players: tuple[str, ...]
     weights: tuple[float, ...]
     rank: int
+    seat: str = ""
 
 
 @dataclass(frozen=True)
@@ -198,7 +199,7 @@ class _Reader:
             if holding.house or not kept:
                 continue
             yield Side(tuple(k for k, _ in kept), tuple(round(w, 6) for _, w in kept),
-                       ranks[seat])
+                       ranks[seat], seat)
 
 
 def outcome_ranks(seats: list[str], winners: Iterable[str],

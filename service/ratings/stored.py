@@ -47,7 +47,7 @@ def record_json(record: GameRecord) -> str:
 def record_from_json(text: str) -> GameRecord:
     """Return a record kept as JSON."""
     data: dict[str, Any] = json.loads(text)
-    sides = tuple(Side(tuple(s["players"]), tuple(s["weights"]), s["rank"])
+    sides = tuple(Side(tuple(s["players"]), tuple(s["weights"]), s["rank"], s.get("seat", ""))
                   for s in data["sides"])
     tallies = {key: Tally(**value) for key, value in data["tallies"].items()}
     return GameRecord(data["game_id"], data["game"], data["finished_at"], data["unrated"],
@@ -126,25 +126,32 @@ def _apply(store: Connections, game: str) -> None:
             .order_by(records_t.c.order_key))]
         if not pending:
             return
+        players: int | None = None
+        added = 0
         if head.last_key and order_text(pending[0]) < head.last_key:
             new_head, applied = _fold_again(conn, game)
+            players = _count_lines(conn, game)
         else:
-            new_head, applied = _apply_in_order(conn, head, pending), pending
-        _move_head(conn, head, new_head)
+            (new_head, added), applied = _apply_in_order(conn, head, pending), pending
+        _move_head(conn, head, new_head, players, added)
         ids = [record.game_id for record in applied]
         for start in range(0, len(ids), 500):
             conn.execute(update(records_t).where(records_t.c.game_id.in_(ids[start:start + 500]))
                          .values(applied=1))
 
 
-def _apply_in_order(conn: Connection, head: Head, pending: Sequence[GameRecord]) -> Head:
-    """Apply games that all fall after the head to their players' lines; return the head."""
+def _apply_in_order(conn: Connection, head: Head,
+                    pending: Sequence[GameRecord]) -> tuple[Head, int]:
+    """Apply games that all fall after the head to their players' lines; return the head
+    and how many players had no line before."""
+    added = 0
     for record in pending:
         players = [p for side in record.sides for p in side.players]
         lines = read_lines(conn, head.game, players)
+        added += len(set(players) - set(lines))
         _write_lines(conn, head.game, rate_game(record, lines))
         head = head.after(record)
-    return head
+    return head, added
 
 
 def _fold_again(conn: Connection, game: str) -> tuple[Head, list[GameRecord]]:
@@ -162,18 +169,28 @@ def _fold_again(conn: Connection, game: str) -> tuple[Head, list[GameRecord]]:
     return book.heads.get(game, Head(game)), records
 
 
-def _move_head(conn: Connection, old: Head, new: Head) -> None:
-    """Set the title's head from `old` to `new`, or raise HeadMoved if it is no longer `old`."""
+def _count_lines(conn: Connection, game: str) -> int:
+    """Return how many lines a title has (after folding it again)."""
+    return int(conn.execute(select(func.count()).select_from(lines_t)
+                            .where(lines_t.c.game == game)).scalar() or 0)
+
+
+def _move_head(conn: Connection, old: Head, new: Head, players: int | None,
+               added: int) -> None:
+    """Set the title's head from `old` to `new` with its count of players (`players`, or
+    `added` more than before), or raise HeadMoved if it is no longer `old`."""
     if old.games == 0 and not old.last_key:
         exists = conn.execute(select(heads_t.c.game).where(heads_t.c.game == old.game)).first()
         if exists is None:
             conn.execute(insert(heads_t).values(game=new.game, games=new.games,
-                                                last_key=new.last_key, digest=new.digest))
+                                                last_key=new.last_key, digest=new.digest,
+                                                players=added if players is None else players))
             return
+    count = heads_t.c.players + added if players is None else players
     moved = conn.execute(update(heads_t).where(
         heads_t.c.game == old.game, heads_t.c.games == old.games,
         heads_t.c.digest == old.digest).values(games=new.games, last_key=new.last_key,
-                                               digest=new.digest))
+                                               digest=new.digest, players=count))
     if moved.rowcount != 1:
         raise HeadMoved(old.game)
 
@@ -231,10 +248,10 @@ def titles(store: Connections) -> list[str]:
 
 
 def player_count(store: Connections, game: str) -> int:
-    """Return how many players a title's table has."""
+    """Return how many players a title's table has (kept in its head: no count of lines)."""
     with store.connect() as conn:
-        return int(conn.execute(select(func.count()).select_from(lines_t)
-                                .where(lines_t.c.game == game)).scalar() or 0)
+        return int(conn.execute(select(heads_t.c.players).where(heads_t.c.game == game))
+                   .scalar() or 0)
 
 
 def stored_table(store: Connections, game: str) -> list[str]:
@@ -275,3 +292,13 @@ def player_name(store: Connections, player: str) -> str | None:
     with store.connect() as conn:
         return conn.execute(select(reliability_t.c.name).where(
             reliability_t.c.player == player)).scalar()
+
+
+def records_of(store: Connections, game_ids: Sequence[str]) -> dict[str, GameRecord]:
+    """Return the kept records of some finished games, by game id."""
+    if not game_ids:
+        return {}
+    query = select(records_t.c.game_id, records_t.c.record).where(
+        records_t.c.game_id.in_(list(game_ids)))
+    with store.connect() as conn:
+        return {row[0]: record_from_json(row[1]) for row in conn.execute(query)}

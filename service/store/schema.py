@@ -269,6 +269,7 @@ rating_heads = Table(
     Column("games", Integer, nullable=False),
     Column("last_key", String(128), nullable=False),
     Column("digest", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
 )
 
 rating_lines = Table(

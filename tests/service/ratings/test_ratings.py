@@ -107,3 +107,18 @@ def test_a_game_the_master_ended_is_unrated(store: Store) -> None:
     record = game_record(store.iter_events(game_id))
     assert record is not None and record.unrated == "ended by the game master"
     assert Termination.GAME_MASTER.value == "game-master"
+
+
+def test_the_count_of_players_is_kept_with_the_head(store: Store) -> None:
+    from service.ratings.stored import player_count
+
+    first = rated_game(store, "masons", 1)
+    store.set_game_status(first, "active")
+    for number in (2, 3):
+        rated_game(store, "masons", number)
+    catch_up(store)
+    counted = len(leaderboard(store, "masons", 100))
+    assert player_count(store, "masons") == counted
+    store.set_game_status(first, "finished")
+    catch_up(store)  # folded again
+    assert player_count(store, "masons") == len(leaderboard(store, "masons", 100)) >= counted

@@ -35,6 +35,7 @@ def upgrade() -> None:
         sa.Column("games", sa.Integer, nullable=False),
         sa.Column("last_key", sa.String(128), nullable=False),
         sa.Column("digest", sa.String(64), nullable=False),
+        sa.Column("players", sa.Integer, nullable=False),
     )
     op.create_table(
         "rating_lines",
