@@ -301,6 +301,50 @@ reliability = Table(
     Column("defaults", Integer, nullable=False),
 )
 
+# Tournaments (service/tournaments, revision 0015): each tournament with the round it has
+# seated (moved by a compare-and-set, so a round is seated once), its entrants in sign-up
+# order, and each round's tables with the game each plays (a table's key and the game's id,
+# derived from it, make a table's game created once).
+tournaments = Table(
+    "tournaments",
+    metadata,
+    Column("id", String(16), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("name", Text, nullable=False),
+    Column("format", String(16), nullable=False),
+    Column("rounds", Integer, nullable=False),
+    Column("seats_per_game", Integer, nullable=False),
+    Column("entrants_wanted", Integer, nullable=False),
+    Column("house_allowed", Integer, nullable=False),
+    Column("rated", Integer, nullable=False),
+    Column("round", Integer, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("created_at", String(32), nullable=False),
+)
+
+tournament_entries = Table(
+    "tournament_entries",
+    metadata,
+    Column("tournament_id", String(16), nullable=False),
+    Column("player", String(32), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("name", Text, nullable=False),
+    Column("email", Text, nullable=False),
+    Column("withdrawn", Integer, nullable=False),
+    PrimaryKeyConstraint("tournament_id", "player", name="tournament_entries_pkey"),
+)
+
+tournament_tables = Table(
+    "tournament_tables",
+    metadata,
+    Column("tournament_id", String(16), nullable=False),
+    Column("round", Integer, nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("game_id", String(64), nullable=False),
+    Column("seats", Text, nullable=False),
+    PrimaryKeyConstraint("tournament_id", "round", "number", name="tournament_tables_pkey"),
+)
+
 # -- records (service.store.records), and reading them from rows ----------------------------
 
 def stored_event_from_row(row: Any) -> StoredEvent:

@@ -1,5 +1,6 @@
 """The ratings and reliability records: each finished game's record once, each title's head,
-a ranked line per player and title, and a record per player (a projection of the logs).
+a ranked line per player and title, and a record per player (a projection of the logs); and
+the tournaments, their entrants and each round's tables.
 
 Revision ID: 0015
 Revises: 0014
@@ -63,8 +64,50 @@ def upgrade() -> None:
         sa.Column("defaults", sa.Integer, nullable=False),
     )
 
+    _tournaments()
+
+
+def _tournaments() -> None:
+    """Create the tournaments' tables."""
+    op.create_table(
+        "tournaments",
+        sa.Column("id", sa.String(16), primary_key=True),
+        sa.Column("game", sa.String(64), nullable=False),
+        sa.Column("name", sa.Text, nullable=False),
+        sa.Column("format", sa.String(16), nullable=False),
+        sa.Column("rounds", sa.Integer, nullable=False),
+        sa.Column("seats_per_game", sa.Integer, nullable=False),
+        sa.Column("entrants_wanted", sa.Integer, nullable=False),
+        sa.Column("house_allowed", sa.Integer, nullable=False),
+        sa.Column("rated", sa.Integer, nullable=False),
+        sa.Column("round", sa.Integer, nullable=False),
+        sa.Column("status", sa.String(16), nullable=False),
+        sa.Column("created_at", sa.String(32), nullable=False),
+    )
+    op.create_table(
+        "tournament_entries",
+        sa.Column("tournament_id", sa.String(16), nullable=False),
+        sa.Column("player", sa.String(32), nullable=False),
+        sa.Column("number", sa.Integer, nullable=False),
+        sa.Column("name", sa.Text, nullable=False),
+        sa.Column("email", sa.Text, nullable=False),
+        sa.Column("withdrawn", sa.Integer, nullable=False),
+        sa.PrimaryKeyConstraint("tournament_id", "player", name="tournament_entries_pkey"),
+    )
+    op.create_table(
+        "tournament_tables",
+        sa.Column("tournament_id", sa.String(16), nullable=False),
+        sa.Column("round", sa.Integer, nullable=False),
+        sa.Column("number", sa.Integer, nullable=False),
+        sa.Column("game_id", sa.String(64), nullable=False),
+        sa.Column("seats", sa.Text, nullable=False),
+        sa.PrimaryKeyConstraint("tournament_id", "round", "number",
+                                name="tournament_tables_pkey"),
+    )
+
 
 def downgrade() -> None:
     """Drop the tables."""
-    for name in ("reliability", "rating_lines", "rating_heads", "rating_games"):
+    for name in ("tournament_tables", "tournament_entries", "tournaments", "reliability",
+                 "rating_lines", "rating_heads", "rating_games"):
         op.drop_table(name)
