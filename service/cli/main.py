@@ -521,6 +521,7 @@ def register_extra_commands(group: click.Group) -> None:
     from service.cli.ratings import ratings_command
     from service.cli.seats import seats_command
     from service.cli.selfplay import demo_command, selfplay_command
+    from service.cli.tournaments import tournament_group
 
     group.add_command(selfplay_command)
     group.add_command(demo_command)
@@ -532,6 +533,7 @@ def register_extra_commands(group: click.Group) -> None:
     group.add_command(check_command)
     group.add_command(house_group)
     group.add_command(ratings_command)
+    group.add_command(tournament_group)
     for command in (start_command, cancel_command, invite_command, offer_command):
         group.add_command(command)
     for plugin in entry_points(group="pbem.commands"):

@@ -56,3 +56,21 @@ def test_a_game_with_house_players_cannot_be_rated(home: Path) -> None:
                   "--rated")
     assert refused.exit_code == 1
     assert "a game with house players is never rated" in refused.output
+
+
+def test_a_tournament_from_the_command_line(home: Path) -> None:
+    made = run("tournament", "new", "masons", "--format", "swiss", "--rounds", "1",
+               "--seats-per-game", "3", "--players", "3", "--id", "70a1e003")
+    assert made.output.strip() == "70a1e003"
+    for name in ("ann", "ben", "cas"):
+        joined = run("tournament", "join", "70a1e003", f"{name.title()}={name}@example.org")
+        assert joined.exit_code == 0, joined.output
+    assert "is full" in run("tournament", "join", "70a1e003", "Dot=dot@example.org").output
+    assert "1 rounds seated" in run("tournament", "advance").output
+    standing = run("tournament", "standings", "70a1e003").output
+    assert "running, round 1 of 1" in standing and "round 1 table 1: game" in standing
+    store = Store(load_config().database_url)
+    game_id = standing.split("round 1 table 1: game ")[1].split()[0]
+    play_some(store, game_id, 10_000, b"t")
+    run("tournament", "advance")
+    assert "finished, round 1 of 1" in run("tournament", "standings", "70a1e003").output
