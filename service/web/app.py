@@ -98,6 +98,7 @@ def _register_blueprints(app: Flask) -> None:
         ratings,
         replay,
         talk,
+        tournaments,
     )
 
     app.register_blueprint(lobby.bp)
@@ -111,6 +112,7 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(api.bp)
     app.register_blueprint(ratings.bp)
     app.register_blueprint(ratings.api)
+    app.register_blueprint(tournaments.bp)
     app.register_blueprint(inbound.bp)
     app.register_blueprint(ops.bp)
     if app.config["DEV_INBOX"]:
