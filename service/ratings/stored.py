@@ -16,9 +16,11 @@ from dataclasses import asdict
 from typing import Any, Protocol
 
 from sqlalchemy import Connection, delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
 
 from service.ratings.record import GameRecord, Side, Tally, game_record
 from service.ratings.table import Book, Head, Line, format_table, order_text, rate_game
+from service.store.handles import is_unique_violation
 from service.store.roles import Connections, LogAudit
 from service.store.schema import games as games_t
 from service.store.schema import rating_games as records_t
@@ -68,7 +70,7 @@ def catch_up(store: RatingsStore, retries: int = 5) -> int:
             try:
                 _apply(store, game)
                 break
-            except HeadMoved:
+            except (HeadMoved, IntegrityError):  # another process applied first: read again
                 continue
     return recorded
 
@@ -85,6 +87,16 @@ def _unrecorded(store: Connections) -> list[str]:
 def _record(store: Connections, record: GameRecord) -> bool:
     """Keep a game's record and add its tallies, in one transaction; False if it was kept
     already (the record's key refuses it a second time)."""
+    try:
+        return _insert_record(store, record)
+    except IntegrityError as exc:  # another process kept it in the meantime
+        if is_unique_violation(exc):
+            return False
+        raise
+
+
+def _insert_record(store: Connections, record: GameRecord) -> bool:
+    """Insert a record and its tallies unless it is kept; the key refuses a concurrent one."""
     with store.begin_write() as conn:
         taken = conn.execute(select(records_t.c.game_id).where(
             records_t.c.game_id == record.game_id)).first()

@@ -44,3 +44,19 @@ def test_a_least_rating_refuses_a_newcomer_below_it(store: Store) -> None:
     assert refused.value.code == "terms-rating"
     assert "rated at least 1.50 in masons; your rating there is 0.00 (no rated game yet)" in (
         refused.value.message)
+
+
+def test_a_rated_open_table_with_terms_audits_and_is_rated(store: Store) -> None:
+    from service.audit.rerun import audit
+    from service.cli.selfplay import play_to_end
+    from service.ratings.record import game_record
+
+    table = open_game(store, "masons", [NewSeat("red", "ann@example.org", "Ann")], 2,
+                      game_id="7e570003", min_finished=10, rated=True, seed_hex="ab" * 32)
+    for who in ("gil", "zed"):
+        confirm_join(store, KEY, ask_to_join(store, KEY, table.meta.id, who.title(),
+                                             f"{who}@example.org").token)
+    play_to_end(store, load_game(store, table.meta.id), b"rated-open")
+    assert audit(store, table.meta.id).finished  # raises on any difference
+    record = game_record(store.iter_events(table.meta.id))
+    assert record is not None and record.unrated == "" and len(record.sides) == 3

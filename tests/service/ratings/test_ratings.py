@@ -122,3 +122,16 @@ def test_the_count_of_players_is_kept_with_the_head(store: Store) -> None:
     store.set_game_status(first, "finished")
     catch_up(store)  # folded again
     assert player_count(store, "masons") == len(leaderboard(store, "masons", 100)) >= counted
+
+
+def test_catching_up_at_once_from_two_threads_applies_each_game_once(store: Store) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    for number in range(1, 4):
+        rated_game(store, "masons", number)
+    with ThreadPoolExecutor(2) as pool:
+        list(pool.map(lambda _: catch_up(store), range(2)))
+    table = stored_table(store, "masons")
+    assert table[1].startswith("3 rated games")
+    alone = fold(game_record(store.iter_events(row.id)) for row in store.list_games())
+    assert alone.table("masons") == table
