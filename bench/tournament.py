@@ -10,7 +10,9 @@ title, the rounds, games, byes, the top of the final standings, and the wall-clo
 time; the last line is one JSON object of the figures.
 
     .venv/bin/python bench/tournament.py [--titles masons illuminati ...] [--players 32]
-                                         [--rounds 5]
+                                         [--rounds 5] [--quick]
+
+`--quick` plays Masons alone, 8 players, 2 rounds.
 """
 from __future__ import annotations
 
@@ -80,10 +82,13 @@ def main() -> None:
     parser.add_argument("--titles", nargs="+", default=list(SEATS), choices=list(SEATS))
     parser.add_argument("--players", type=int, default=32)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--quick", action="store_true", help="Masons, 8 players, 2 rounds")
     args = parser.parse_args()
+    titles, players, rounds = ((["masons"], 8, 2) if args.quick
+                               else (args.titles, args.players, args.rounds))
     figures: dict[str, float] = {}
-    for title in args.titles:
-        figures |= simulate(title, args.players, args.rounds)
+    for title in titles:
+        figures |= simulate(title, players, rounds)
     print(json.dumps(figures, sort_keys=True))
 
 
