@@ -320,6 +320,7 @@ tournaments = Table(
     Column("round", Integer, nullable=False),
     Column("status", String(16), nullable=False),
     Column("created_at", String(32), nullable=False),
+    Index("tournaments_status_idx", "status", "created_at"),
 )
 
 tournament_entries = Table(

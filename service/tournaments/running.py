@@ -276,11 +276,14 @@ def _finish(store: Connections, held: Tournament) -> None:
             status="finished"))
 
 
-def list_tournaments(store: Connections) -> list[Tournament]:
-    """Return every tournament, newest first."""
+def list_tournaments(store: Connections, limit: int = 200,
+                     status: str | None = None) -> list[Tournament]:
+    """Return the `limit` newest tournaments (of `status`), newest first."""
+    query = select(tournaments_t).order_by(tournaments_t.c.created_at.desc()).limit(limit)
+    if status is not None:
+        query = query.where(tournaments_t.c.status == status)
     with store.connect() as conn:
-        return [_tournament(row) for row in conn.execute(
-            select(tournaments_t).order_by(tournaments_t.c.created_at.desc()))]
+        return [_tournament(row) for row in conn.execute(query)]
 
 
 def finished_games(store: Connections, game_ids: list[str]) -> int:

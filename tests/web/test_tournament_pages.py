@@ -34,6 +34,8 @@ def test_organise_sign_up_and_see_the_standings(app: Flask, client: FlaskClient,
     assert made.status_code == 303
     path = made.headers["Location"]
     assert "taking entrants (0 of 3)" in text(client.get(path))
+    assert "Tournaments taking entrants" in text(client.get("/")) and path in text(
+        client.get("/"))
     for name in ("ann", "ben", "cas"):
         assert "you are entrant" in sign_up(app, client, path, name)
     sweep_standings(store)

@@ -84,6 +84,7 @@ def _tournaments() -> None:
         sa.Column("status", sa.String(16), nullable=False),
         sa.Column("created_at", sa.String(32), nullable=False),
     )
+    op.create_index("tournaments_status_idx", "tournaments", ["status", "created_at"])
     op.create_table(
         "tournament_entries",
         sa.Column("tournament_id", sa.String(16), nullable=False),
