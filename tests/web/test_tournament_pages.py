@@ -45,3 +45,25 @@ def test_organise_sign_up_and_see_the_standings(app: Flask, client: FlaskClient,
     refused = post_form(client, "/tournaments/new", {"game": "masons", "rounds": "x"},
                         page="/tournaments/new")
     assert refused.status_code == 400 and "rounds takes a whole number" in text(refused)
+
+
+def test_the_new_game_form_makes_a_rated_game_and_an_open_table_with_terms(
+        client: FlaskClient, store: Store) -> None:
+    from service.game.loading import load_game
+
+    fields = {"game": "secret-masters", "rated": "yes"}
+    for index, name in enumerate(("anna", "bruno", "carla")):
+        fields |= {f"seat-{index}-name": name, f"seat-{index}-email": f"{name}@example.org"}
+    answer = post_form(client, "/new", fields, "/new?game=secret-masters")
+    assert answer.status_code == 303
+    game_id = answer.headers["Location"].split("/games/")[1].split("/")[0]
+    assert load_game(store, game_id).meta.rated
+    table = {"game": "masons", "seat-0-name": "anna", "seat-0-email": "anna@example.org",
+             "open_seats": "2", "min_finished": "60", "min_rating": "2.5", "rated": "yes"}
+    opened = post_form(client, "/new", table, "/new?game=masons")
+    assert opened.status_code == 303
+    game_id = opened.headers["Location"].split("/games/")[1].split("/")[0]
+    terms = load_game(store, game_id).meta.table.terms  # type: ignore[union-attr]
+    assert terms is not None and (terms.min_finished, terms.min_rating) == (60, 2.5)
+    refused = post_form(client, "/new", {**table, "min_rating": "high"}, "/new?game=masons")
+    assert refused.status_code == 400 and "the least rating is a number" in text(refused)
