@@ -95,6 +95,7 @@ def make_celery(config: Config) -> Celery:
         beat_schedule={
             "sweep-deadlines": {"task": "pbem.sweep_deadlines", "schedule": SWEEP_SECONDS},
             "recover": {"task": "pbem.recover", "schedule": SWEEP_SECONDS},
+            "sweep-standings": {"task": "pbem.sweep_standings", "schedule": SWEEP_SECONDS},
             "poll-imap": {"task": "pbem.poll_imap", "schedule": SWEEP_SECONDS},
             # only Redis loses its queues on a restart: the database broker keeps them
             **({"watch-broker": {"task": "pbem.watch_broker",

@@ -321,6 +321,14 @@ def sweep_deadlines() -> dict[str, int]:
             "reminders": len(report.reminders)}
 
 
+@app.task(name="pbem.sweep_standings")
+def sweep_standings() -> dict[str, int]:
+    """Bring the ratings (and the tournaments) up to date with the games that ended."""
+    from service.sweeps.standings import sweep_standings as sweep
+
+    return sweep(store())
+
+
 @app.task(name="pbem.recover")
 def recover() -> dict[str, int]:
     """Queue again whatever a lost message or a killed worker left undone."""

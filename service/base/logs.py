@@ -20,7 +20,8 @@ conversation, addresses included, and at DEBUG every line of every message (seal
 press); urllib3 and apprise log the URL of every notice sent to a player's channel, whose
 path is often its credential (apprise's lines do not reach the service's log at all:
 `seats/channels.py` keeps them for the player's failure reason)."""
-ROUTINE_TASKS = ("pbem.sweep_deadlines", "pbem.recover", "pbem.poll_imap", "pbem.watch_broker")
+ROUTINE_TASKS = ("pbem.sweep_deadlines", "pbem.recover", "pbem.poll_imap", "pbem.watch_broker",
+                 "pbem.sweep_standings")
 """The beat's periodic tasks (workers/app.py), due every minute or every ten seconds."""
 ROUTINE_LOGGERS = ("celery.beat", "celery.worker.strategy", "celery.app.trace")
 """Celery's loggers of a task sent, received and done."""

@@ -148,13 +148,22 @@ def list_command() -> None:
 @click.option("--auto-pass/--no-auto-pass", default=True, show_default=True,
               help="In a game with windows (Illuminati): answer for each seat the windows "
               "where, as everyone can tell, it could only pass.")
+@click.option("--rated", is_flag=True, help="The game counts for the ratings of its title "
+              "when it ends (not with house players; see docs/ratings.md).")
+@click.option("--min-finished", type=click.IntRange(0, 100), default=0, metavar="PERCENT",
+              help="With --open: only players who finished at least this share of the games "
+              "they started may join (a player with no ended game may).")
+@click.option("--min-rating", type=click.FloatRange(-100, 100), default=None, metavar="RATING",
+              help="With --open: only players rated at least this in the game's title may join "
+              "(a newcomer has the first rating, 0.00).")
 @handles_errors
 def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], seed: str | None,
                 game_id: str | None, title: str | None, deadline: str | None,
                 reminders: str, press: str, absence_days: int, master_email: str,
                 open_seats: int, private: bool, open_days: int, offer_resigned: bool,
                 mail_senders: str, notify: str, auto_pass: bool, time_bank: str | None,
-                vacation: bool, house_for_absent: bool, house: tuple[str, ...]) -> None:
+                vacation: bool, house_for_absent: bool, house: tuple[str, ...],
+                rated: bool, min_finished: int, min_rating: float | None) -> None:
     """Create a game of GAME (or open it for players to join) and print its id."""
     rules = get_game(game)
     if house and open_seats:
@@ -164,6 +173,9 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
         raise ServiceError(f"give the players with --seat NAME=EMAIL, or open seats with "
                            f"--open N ({rules.title} needs {rules.min_players} to "
                            f"{rules.max_players})")
+    if (min_finished or min_rating is not None) and not open_seats:
+        raise ServiceError("--min-finished and --min-rating are terms for joining an open "
+                           "table: they need --open N")
     if private and not open_seats:
         raise ServiceError("--private needs --open N: only an open game takes invitations")
     pairs = {}
@@ -185,10 +197,11 @@ def new_command(game: str, seats: tuple[str, ...], options: tuple[str, ...], see
         from service.opentables.lifecycle import open_game
 
         loaded = open_game(open_store(create=True), game, named, open_seats, pairs, listed=not private,
-                           open_days=open_days, **settings)
+                           open_days=open_days, rated=rated, min_finished=min_finished,
+                           min_rating=min_rating, **settings)
     else:
         loaded = create_game(open_store(create=True), game, named, pairs, **settings,
-                             house=tuple(name.strip().lower() for name in house))
+                             house=tuple(name.strip().lower() for name in house), rated=rated)
     announce(loaded.meta.id)
     click.echo(loaded.meta.id)
 
@@ -533,8 +546,10 @@ def register_extra_commands(group: click.Group) -> None:
         suspend_command,
         table_news_command,
     )
+    from service.cli.ratings import ratings_command
     from service.cli.seats import seats_command
     from service.cli.selfplay import demo_command, selfplay_command
+    from service.cli.tournaments import tournament_group
 
     group.add_command(selfplay_command)
     group.add_command(demo_command)
@@ -546,6 +561,8 @@ def register_extra_commands(group: click.Group) -> None:
     group.add_command(check_command)
     group.add_command(house_group)
     group.add_command(key_command)
+    group.add_command(ratings_command)
+    group.add_command(tournament_group)
     for command in (start_command, cancel_command, invite_command, offer_command,
                     suspend_command, table_news_command):
         group.add_command(command)

@@ -259,6 +259,15 @@ class GameAnswers:
     forced: bool
 
 
+@event("game.rated")
+@dataclass(frozen=True)
+class GameRated:
+    """The game master chose at creation that the game counts for the ratings (see
+    docs/ratings.md). Written only for a rated game: a game without it is unrated."""
+
+    rated: bool
+
+
 @event("order.accepted", version=2)
 @dataclass(frozen=True)
 class OrderAccepted:
@@ -315,7 +324,7 @@ SERVICE_EVENTS = TypeTable(
     [GameCreated, OrderAccepted, GameFinished, SeedRevealed, DeadlineSet, GamePaused,
      GameResumed, SeatReplaced, TokenRotated, SpectatorsSet, MasterLinkRenewed, GameSettings,
      PressSent, SeatPreferences, SeatAbsence, SeatResigned, SeatMailStatus, SeatStanding,
-     StandingDropped, GameAnswers, SeatHouse, *TABLE_EVENTS, *BANK_EVENTS,
+     StandingDropped, GameAnswers, GameRated, SeatHouse, *TABLE_EVENTS, *BANK_EVENTS,
      *VACATION_EVENTS],
     "event_type", {("game.created", 1): _created_v1_to_v2,
                    ("game.finished", 1): _finished_v1_to_v2,
@@ -403,6 +412,9 @@ def _describe_table_talk(item: Any) -> str | None:
     if isinstance(item, SeatHouse):
         return (f"The house (the computer player) plays {item.seat} from now on." if item.house
                 else f"The house no longer plays {item.seat}.")
+    if isinstance(item, GameRated):
+        return ("The game counts for the ratings." if item.rated
+                else "The game does not count for the ratings.")
     if isinstance(item, GameAnswers):
         return ("A decision whose only answer everyone can tell is taken at once."
                 if item.forced else "Every decision is asked.")

@@ -14,6 +14,7 @@ from service.game.events import (
     GameCreated,
     GameFinished,
     GamePaused,
+    GameRated,
     GameResumed,
     GameSettings,
     MasterLinkRenewed,
@@ -38,6 +39,7 @@ from service.game.opentableevents import (
     TableClosed,
     TableOpened,
     TableStarted,
+    TableTerms,
 )
 from service.game.seating import SeatInfo
 from service.game.vacationevents import SeatVacation, VacationAllowed
@@ -91,6 +93,8 @@ class Table:
     player who took the seat then)."""
     master_notices: str = "every"
     """What news of the table the game master is mailed (see `MASTER_NOTICES`)."""
+    terms: TableTerms | None = None
+    """Who may join, as the game master chose (`table.terms`; None: anyone)."""
 
     @property
     def seats_needed(self) -> int:
@@ -165,6 +169,8 @@ class GameMeta:
     """Seats the house (the computer player) plays (`seat.house`; a handover ends it)."""
     house_for_absent: bool = False
     """Hand a seat given up (absent past the limit, or bouncing) to the house (`game.settings`)."""
+    rated: bool = False
+    """Whether the game counts for the ratings (`game.rated`, chosen at creation)."""
 
     @property
     def started(self) -> bool:
@@ -288,6 +294,8 @@ def _table_changed(meta: GameMeta, table: Table, item: Any, seq: int) -> GameMet
         return replace(meta, table=replace(table, status=item.reason))
     if isinstance(item, MasterNotices):
         return replace(meta, table=replace(table, master_notices=item.setting))
+    if isinstance(item, TableTerms):
+        return replace(meta, table=replace(table, terms=item))
     return meta
 
 
@@ -327,7 +335,7 @@ def apply_service_event(meta: GameMeta | None, game_id: str, item: Any, seq: int
         return replace(meta, offered=offered)
     if meta.table is not None and isinstance(item, PlayerJoined | PlayerLeft | InvitationMade
                                                  | InvitationRevoked | TableStarted
-                                                 | TableClosed | MasterNotices):
+                                                 | TableClosed | MasterNotices | TableTerms):
         return _table_changed(meta, meta.table, item, seq)
     if isinstance(item, TokenRotated):
         return replace(meta, generations={**meta.generations, item.seat: item.generation})
@@ -358,6 +366,8 @@ def _table_talk(meta: GameMeta, item: Any) -> GameMeta:
         return replace(meta, standing={**meta.standing, item.seat: item.entries})
     if isinstance(item, GameAnswers):
         return replace(meta, forced=item.forced)
+    if isinstance(item, GameRated):
+        return replace(meta, rated=item.rated)
     if isinstance(item, SeatHouse):  # the house keeps no deadline: a seat taken back gets anew
         house = meta.house | {item.seat} if item.house else meta.house - {item.seat}
         return replace(meta, house=house, deadlines={k: v for k, v in meta.deadlines.items()

@@ -80,6 +80,17 @@ class InvitationRevoked:
     id: str
 
 
+@event("table.terms")
+@dataclass(frozen=True)
+class TableTerms:
+    """Who may join the table, as its game master chose: a player who finished at least
+    `min_finished` percent of the games they started (among those that ended), and, with
+    `min_rating`, whose rating in the game's title is at least that (docs/ratings.md)."""
+
+    min_finished: int
+    min_rating: float | None = None
+
+
 @event("table.started")
 @dataclass(frozen=True)
 class TableStarted:
@@ -120,7 +131,7 @@ class SeatOffered:
 
 
 TABLE_EVENTS = (TableOpened, PlayerJoined, PlayerLeft, InvitationMade, InvitationRevoked,
-                TableStarted, TableClosed, SeatOffered, MasterNotices)
+                TableStarted, TableClosed, SeatOffered, MasterNotices, TableTerms)
 
 
 def describe_table_event(item: Any) -> str | None:
@@ -137,6 +148,8 @@ def describe_table_event(item: Any) -> str | None:
         return "The game master made an invitation link."
     if isinstance(item, InvitationRevoked):
         return "The game master revoked an invitation link."
+    if isinstance(item, TableTerms):
+        return "Who may join: " + terms_text(item) + "."
     if isinstance(item, TableStarted):
         return ("Every seat is taken: the game starts." if item.by == "full"
                 else "The game master started the game.")
@@ -150,3 +163,12 @@ def describe_table_event(item: Any) -> str | None:
         return (f"The seat {item.seat} is open for a replacement." if item.offered
                 else f"The seat {item.seat} is no longer offered.")
     return None
+
+
+def terms_text(terms: TableTerms) -> str:
+    """Return a table's terms for joining in words."""
+    parts = [f"players who finished at least {terms.min_finished}% of their games"
+             if terms.min_finished else "anyone"]
+    if terms.min_rating is not None:
+        parts.append(f"with a rating of at least {terms.min_rating:.2f} in this game")
+    return " ".join(parts)

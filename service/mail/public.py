@@ -4,6 +4,8 @@
     join GAME_ID as NAME           ask for a seat of an open game (or an invitation's game)
     join GAME_ID seat SEAT as NAME ask to take over a seat open for a replacement
     confirm                        (in a reply to a confirmation mail) take the seat it offers
+    ratings TITLE                  the best players of a title (e.g. `ratings masons`)
+    me                             the sender's ratings and reliability record
     help                           this list
 
 The command is the first line above the quoted mail that is one (a greeting before it is
@@ -22,6 +24,7 @@ from __future__ import annotations
 import re
 from email.message import EmailMessage
 
+from engine.core import all_games
 from service.base.config import Config
 from service.base.inputs import InputRefused, check_email
 from service.base.metrics import count_stranger_mail
@@ -41,7 +44,7 @@ LISTED = 200
 """How many of the newest games `games` looks through (the lobby shows as many)."""
 JOIN_LINE = re.compile(r"^join\s+(?P<game>[0-9a-f]{8})(?:\s+seat\s+(?P<seat>[a-z][a-z0-9_-]*))?"
                        r"\s+as\s+(?P<name>.+)$", re.IGNORECASE)
-USAGE = ("This address takes five commands, each on a line of its own above any quoted "
+USAGE = ("This address takes seven commands, each on a line of its own above any quoted "
          "mail:\n"
          "  games                           lists the open games and the seats open for a "
          "replacement\n"
@@ -49,10 +52,15 @@ USAGE = ("This address takes five commands, each on a line of its own above any 
          "`join 1a2b3c4d as Anna`\n"
          "  join GAME_ID seat SEAT as NAME  asks to take over a seat open for a replacement\n"
          "  confirm                         in a reply to a confirmation mail: takes its seat\n"
+         "  ratings TITLE                   lists the best players of a title, e.g. "
+         "`ratings masons`\n"
+         "  me                              your ratings and reliability record\n"
          "  help                            this list\n"
          "Orders are not read here: each seat has its own reply address, the Reply-To of its "
          "turn emails.")
-COMMANDS = ("games", "list", "join", "confirm", "help", "?")
+COMMANDS = ("games", "list", "join", "confirm", "ratings", "me", "help", "?")
+WITH_WORDS = ("join", "ratings")
+"""The commands that take words after them (any other is a word alone on its line)."""
 
 
 def answer_public(store: Store, config: Config, sub: Submission, message: EmailMessage,
@@ -72,18 +80,21 @@ def answer_public(store: Store, config: Config, sub: Submission, message: EmailM
     if word == "confirm":
         return SubmissionResult(sub.id, "talk", notes=(
             _confirm(store, config, sub, in_reply_to),))
+    if word in ("ratings", "me"):
+        return SubmissionResult(sub.id, "talk", notes=(_ratings(store, config, sub, first),))
     if word in ("help", "?"):
         return SubmissionResult(sub.id, "talk", notes=(USAGE,))
     raise ServiceError("Nothing here was read: " + USAGE, "unsigned-address")
 
 
 def _command(line: str) -> str:
-    """Return the command a line gives ('' for none): a command word alone, or `join`
-    followed by what it asks (a line of chat that begins with "join" is a join too)."""
+    """Return the command a line gives ('' for none): a command word alone, or `join` or
+    `ratings` followed by what it asks (a line of chat that begins with "join" is a join
+    too)."""
     words = line.lower().rstrip(".!").split()
     if not words or words[0] not in COMMANDS:
         return ""
-    return words[0] if len(words) == 1 or words[0] == "join" else ""
+    return words[0] if len(words) == 1 or words[0] in WITH_WORDS else ""
 
 
 def _confirm(store: Store, config: Config, sub: Submission, in_reply_to: str) -> str:
@@ -111,6 +122,22 @@ def _confirm(store: Store, config: Config, sub: Submission, in_reply_to: str) ->
     return (f"You have seat {joined.seat} at {meta.title} (game {joined.game_id}). "
             f"{len(meta.seats)} of {needed} seats are taken; the game starts when the last "
             "one is. A notice with a link to give the seat back is on its way.")
+def _ratings(store: GameLists, config: Config, sub: Submission, line: str) -> str:
+    """Answer `ratings TITLE` or `me` (the sender's record, mailed to the sender alone)."""
+    from service.ratings.mailtext import me_text, title_text
+
+    words = line.split()
+    if words[0].lower() == "me":
+        try:
+            email = check_email(sub.sender or "", "your address")
+        except InputRefused as exc:
+            raise ServiceError(str(exc), "bad-email") from None
+        return me_text(store, email, config.base_url)
+    names = [game.name for game in all_games()]
+    if len(words) != 2 or words[1].lower() not in names:
+        raise ServiceError(f"Write `ratings TITLE`, TITLE one of {', '.join(names)}.",
+                           "bad-ratings")
+    return title_text(store, words[1].lower(), config.base_url)
 
 
 def open_games_text(store: GameLists) -> str:

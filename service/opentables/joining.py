@@ -17,6 +17,7 @@ from service.game.current import LogWithConnections
 from service.game.loading import load_game
 from service.game.meta import GameMeta, normal_address
 from service.opentables.lifecycle import RETRIES, check_join, check_newcomer, join_table
+from service.opentables.terms import check_terms
 from service.orders.appending import LogWithOutbox
 from service.orders.creation import MAX_PLAYER, check_player_name, checked_text
 from service.orders.results import ServiceError
@@ -86,6 +87,7 @@ def ask_to_join(store: LogWithConnections, key: bytes, game_id: str, player: str
         check_player_name(((s.name, s.player) for s in meta.seats), player, seat)
     else:
         check_join(meta, "", invitation, player=player)
+        check_terms(store, meta, email)
     token, reply = link_token(key, JOIN), link_token(key, JOIN_REPLY)
     data = {"game": game_id, "player": player, "email": email, "invitation": invitation,
             "seat": seat}
@@ -152,6 +154,8 @@ def _confirm(store: Store, digest: str) -> Joined:
     data = _pending(store, digest)
     links, game_id = MailLinks(store), data["game"]
     check_welcome(store, load_game(store, game_id).meta, data["email"])  # the link kept
+    if not data["seat"]:
+        check_terms(store, load_game(store, game_id).meta, data["email"])
     if not links.use_digest(digest, JOIN):
         seated = seat_of(store, game_id, data["email"])
         if seated:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import Rng, get_game, sha256_hex
 from service.base import clock
-from service.game.events import HOUSE_PLAYER, GameAnswers, GameCreated, SeatHouse
+from service.game.events import HOUSE_PLAYER, GameAnswers, GameCreated, GameRated, SeatHouse
 from service.game.loading import LoadedGame, load_game, start_state
 from service.game.meta import (
     GameMeta,
@@ -39,6 +39,7 @@ from service.game.opentableevents import (
     TableClosed,
     TableOpened,
     TableStarted,
+    TableTerms,
 )
 from service.game.seating import SeatInfo, seating
 from service.orders.appending import append_decision, service_new
@@ -92,7 +93,8 @@ def open_game(store: LogWithOutbox, game_name: str, named: Sequence[NewSeat], op
               offer_resigned: bool = False, mail_senders: str = "seat",
               notify: str = QUIET_NOTIFY, auto_pass: bool = True,
               time_bank_hours: int = 0, vacation: bool = False,
-              house_for_absent: bool = False) -> LoadedGame:
+              house_for_absent: bool = False, rated: bool = False, min_finished: int = 0,
+              min_rating: float | None = None) -> LoadedGame:
     """Open a game with `open_seats` seats for whoever joins besides the `named` ones (quiet
     by default, and with a time bank if asked, as `create_game`)."""
     game = get_game(game_name)
@@ -104,7 +106,8 @@ def open_game(store: LogWithOutbox, game_name: str, named: Sequence[NewSeat], op
                            "bad-expiry")
     settings = [*table_settings(press, absence_days, master_email.strip(), offer_resigned,
                                 mail_senders, notify, house_for_absent),
-                *bank_settings(time_bank_hours, vacation)]
+                *bank_settings(time_bank_hours, vacation), *table_terms(min_finished, min_rating),
+                *([GameRated(True)] if rated else [])]
     title = checked_text(title or "", "the title", MAX_TITLE, "bad-title") or game.title
     values = resolved_options(game, with_auto_pass(game, options, auto_pass))
     seed = seed_bytes(seed_hex)
@@ -123,6 +126,16 @@ def open_game(store: LogWithOutbox, game_name: str, named: Sequence[NewSeat], op
     if master_email:
         store.add_outbox(game_id, [NewOutbox(loaded.seq, "*", "master-link")])
     return loaded
+
+
+def table_terms(min_finished: int, min_rating: float | None) -> list[TableTerms]:
+    """Return the terms for joining a table (none when anyone may join), or raise."""
+    if not 0 <= min_finished <= 100:
+        raise ServiceError("the least share of finished games is a percentage, 0 to 100",
+                           "bad-terms")
+    if min_rating is not None and not -100 <= min_rating <= 100:
+        raise ServiceError("a least rating is between -100 and 100", "bad-terms")
+    return [TableTerms(min_finished, min_rating)] if min_finished or min_rating is not None else []
 
 
 def append_table(store: EventLog, loaded: LoadedGame, items: Sequence[Any], actor: str,

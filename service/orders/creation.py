@@ -23,6 +23,7 @@ from service.game.events import (
     PRESS_LEVELS,
     GameAnswers,
     GameCreated,
+    GameRated,
     GameSettings,
     SeatHouse,
 )
@@ -103,7 +104,7 @@ def create_game(store: LogWithOutbox, game_name: str, seats: Sequence[NewSeat],
                 mail_senders: str = "seat", notify: str = QUIET_NOTIFY,
                 auto_pass: bool = True, time_bank_hours: int = 0,
                 vacation: bool = False, house: Sequence[str] = (),
-                house_for_absent: bool = False) -> LoadedGame:
+                house_for_absent: bool = False, rated: bool = False) -> LoadedGame:
     """Create a game with a fresh secret seed (or the given one) and its opening events, under
     a new random id or the given one (the random stream is keyed by the seed and the id).
 
@@ -115,7 +116,11 @@ def create_game(store: LogWithOutbox, game_name: str, seats: Sequence[NewSeat],
     the new-game form, allow them unless asked not to).
 
     `house` names seats the house (the computer player) plays, after the other seats in
-    clockwise order; they have no address. A game with them is a practice game."""
+    clockwise order; they have no address. A game with them is a practice game, never rated;
+    a `rated` game counts for the ratings of its title when it ends (docs/ratings.md)."""
+    if rated and house:
+        raise ServiceError("a game with house players is never rated: leave out --rated or "
+                           "the house seats", "rated-house")
     game = get_game(game_name)
     seats = check_seats(game, [*seats, *house_seats(house)], house=frozenset(house))
     settings = [*table_settings(press, absence_days, master_email.strip(), offer_resigned,
@@ -138,6 +143,7 @@ def create_game(store: LogWithOutbox, game_name: str, seats: Sequence[NewSeat],
     # part of (an audit re-runs the opening right after game.created)
     append_decision(store, loaded, [created], opening, seed, "system", None,
                     tail=[*settings, GameAnswers(forced=True),
+                          *([GameRated(True)] if rated else []),
                           *(SeatHouse(name, True) for name in house)])
     if master_email:
         store.add_outbox(game_id, [NewOutbox(loaded.seq, "*", "master-link")])

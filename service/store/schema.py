@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import (
     BigInteger,
     Column,
+    Float,
     ForeignKey,
     ForeignKeyConstraint,
     Index,
@@ -318,6 +319,107 @@ mail_budget = Table(
     Column("last_at", Integer, nullable=False),
     PrimaryKeyConstraint("scope", "key", name="mail_budget_pk"),
     Index("mail_budget_last_idx", "last_at"),
+)
+
+# The ratings (service/ratings), a projection of finished games (revision 0020). Each
+# finished game's record once (`rating_games`, keyed by game: what makes a game count once),
+# each title's head (games applied, the last one's place in the order and the digest of the
+# order: a compare-and-set on it applies each game once), a line per player and title kept
+# ranked by an index (the leaderboard is one bounded read), and a reliability record per player.
+rating_games = Table(
+    "rating_games",
+    metadata,
+    Column("game_id", String(64), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("order_key", String(128), nullable=False),
+    Column("unrated", Text, nullable=False),
+    Column("record", Text, nullable=False),
+    Column("applied", Integer, nullable=False),
+    Index("rating_games_pending_idx", "game", "applied", "order_key"),
+)
+
+rating_heads = Table(
+    "rating_heads",
+    metadata,
+    Column("game", String(64), primary_key=True),
+    Column("games", Integer, nullable=False),
+    Column("last_key", String(128), nullable=False),
+    Column("digest", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+)
+
+rating_lines = Table(
+    "rating_lines",
+    metadata,
+    Column("game", String(64), nullable=False),
+    Column("player", String(32), nullable=False),
+    Column("name", Text, nullable=False),
+    Column("mu", Float(precision=53), nullable=False),
+    Column("sigma", Float(precision=53), nullable=False),
+    Column("rank_key", Float(precision=53), nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("wins", Integer, nullable=False),
+    PrimaryKeyConstraint("game", "player", name="rating_lines_pkey"),
+    Index("rating_lines_rank_idx", "game", "rank_key", "player"),
+    Index("rating_lines_player_idx", "player"),
+)
+
+reliability = Table(
+    "reliability",
+    metadata,
+    Column("player", String(32), primary_key=True),
+    Column("name", Text, nullable=False),
+    Column("started", Integer, nullable=False),
+    Column("finished", Integer, nullable=False),
+    Column("resigned", Integer, nullable=False),
+    Column("replaced", Integer, nullable=False),
+    Column("missed", Integer, nullable=False),
+    Column("defaults", Integer, nullable=False),
+)
+
+# Tournaments (service/tournaments, revision 0015): each tournament with the round it has
+# seated (moved by a compare-and-set, so a round is seated once), its entrants in sign-up
+# order, and each round's tables with the game each plays (a table's key and the game's id,
+# derived from it, make a table's game created once).
+tournaments = Table(
+    "tournaments",
+    metadata,
+    Column("id", String(16), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("name", Text, nullable=False),
+    Column("format", String(16), nullable=False),
+    Column("rounds", Integer, nullable=False),
+    Column("seats_per_game", Integer, nullable=False),
+    Column("entrants_wanted", Integer, nullable=False),
+    Column("house_allowed", Integer, nullable=False),
+    Column("rated", Integer, nullable=False),
+    Column("round", Integer, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("created_at", String(32), nullable=False),
+    Index("tournaments_status_idx", "status", "created_at"),
+)
+
+tournament_entries = Table(
+    "tournament_entries",
+    metadata,
+    Column("tournament_id", String(16), nullable=False),
+    Column("player", String(32), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("name", Text, nullable=False),
+    Column("email", Text, nullable=False),
+    Column("withdrawn", Integer, nullable=False),
+    PrimaryKeyConstraint("tournament_id", "player", name="tournament_entries_pkey"),
+)
+
+tournament_tables = Table(
+    "tournament_tables",
+    metadata,
+    Column("tournament_id", String(16), nullable=False),
+    Column("round", Integer, nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("game_id", String(64), nullable=False),
+    Column("seats", Text, nullable=False),
+    PrimaryKeyConstraint("tournament_id", "round", "number", name="tournament_tables_pkey"),
 )
 
 # -- records (service.store.records), and reading them from rows ----------------------------

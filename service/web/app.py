@@ -96,8 +96,10 @@ def _register_blueprints(app: Flask) -> None:
         opentables,
         ops,
         play,
+        ratings,
         replay,
         talk,
+        tournaments,
     )
 
     app.register_blueprint(lobby.bp)
@@ -110,6 +112,9 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(moderation.bp)
     app.register_blueprint(admin.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(ratings.bp)
+    app.register_blueprint(ratings.api)
+    app.register_blueprint(tournaments.bp)
     app.register_blueprint(inbound.bp)
     app.register_blueprint(ops.bp)
     if app.config["DEV_INBOX"]:

@@ -138,6 +138,20 @@ def _against_house(game: Game[Any], seats: list[NewSeat], settings: dict[str, An
                             sig=master_signature(loaded.meta), created=1), 303)
 
 
+def read_terms(form: Any) -> dict[str, Any]:
+    """Return the terms for joining an open table the form asks (least share of finished
+    games, least rating), or raise ServiceError."""
+    least = form.get("min_rating", "").strip()
+    try:
+        rating = float(least) if least else None
+    except ValueError:
+        raise ServiceError(f"the least rating is a number such as 5 or 12.5, not {least!r}",
+                           "bad-terms") from None
+    return {"min_finished": read_count(form.get("min_finished", "") or "0",
+                                       "the least share of finished games", 100),
+            "min_rating": rating}
+
+
 def create_from_form() -> Any:
     """Create the game the posted form describes, or show the form again with the problem."""
     game = chosen_game()
@@ -160,15 +174,18 @@ def create_from_form() -> Any:
             return _against_house(game, seats, settings, read_options(game, form),
                                   read_count(form.get("house_seats", ""), "house players",
                                              game.max_players - 1), open_seats)
+        rated = bool(form.get("rated"))
+        if rated and form.get("against_house"):
+            raise ServiceError("a game against the house is never rated", "bad-rated")
         if open_seats:
             loaded = open_game(store(), game.name, seats, open_seats, read_options(game, form),
                                listed=not form.get("private"),
                                open_days=read_count(form.get("open_days", "") or "14",
                                                     "the days to wait", MAX_OPEN_DAYS),
-                               **settings)
+                               rated=rated, **read_terms(form), **settings)
         else:
             loaded = create_game(store(), game.name, seats, read_options(game, form),
-                                 **settings)
+                                 **settings, rated=rated)
     except ServiceError as exc:
         return new_game_form(exc.message, 400)
     announce(loaded.meta.id)

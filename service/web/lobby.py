@@ -17,6 +17,7 @@ from service.game.current import PageGame
 from service.game.history import history_page
 from service.game.loading import LoadedGame
 from service.store.records import GameRow
+from service.tournaments.running import list_tournaments
 from service.web.links import page_game_or_404, store
 from service.web.lobbylines import summaries
 from service.web.render import inline_svg, page, seq_arg
@@ -60,10 +61,13 @@ def index() -> str:
         tables = store().newest_games(OPEN_LISTED, status="open")
         waiting = [g for g in summaries(store(), tables)
                    if g.status == "open" and g.table and g.table.listed]
+    signing_up = (list_tournaments(store(), OPEN_LISTED, status="signup")
+                  if before is None else [])
     return page("lobby.html", games=[g for g in games if g.table is None or g.status not in
                                      ("open", "cancelled", "expired")],
                 open_games=waiting, offered=[g for g in games if g.offered],
-                hosted=all_games(), older=older, newer=before is not None)
+                hosted=all_games(), older=older, newer=before is not None,
+                tournaments=signing_up)
 
 
 def _page_start(game_id: str) -> GameRow | None:

@@ -193,7 +193,58 @@ SCHEMAS: dict[str, Any] = {
                                "newer": {"type": "integer", "nullable": True,
                                          "description": "Ask with after=newer for the page "
                                                         "after this one (null: the newest)"}}},
+    "RatingLine": {"type": "object",
+                   "required": ["place", "player", "name", "rating", "mu", "sigma", "games",
+                                "wins"],
+                   "description": "A player's rating in one title: rating = mu - 3 sigma.",
+                   "properties": {"place": {"type": "integer"}, "player": _string(),
+                                  "name": _string(), "rating": {"type": "number"},
+                                  "mu": {"type": "number"}, "sigma": {"type": "number"},
+                                  "games": {"type": "integer"}, "wins": {"type": "integer"}}},
+    "Leaderboard": {"type": "object", "required": ["game", "library", "players", "lines"],
+                    "properties": {"game": _string(), "library": _string(),
+                                   "players": {"type": "integer"},
+                                   "lines": {"type": "array", "items": ref("RatingLine")}}},
+    "Reliability": {"type": "object",
+                    "required": ["started", "finished", "resigned", "replaced",
+                                 "deadlines_missed", "defaults_taken"],
+                    "description": "Counted over the games that ended, in every title.",
+                    "properties": {name: {"type": "integer"} for name in (
+                        "started", "finished", "resigned", "replaced", "deadlines_missed",
+                        "defaults_taken")}},
+    "Player": {"type": "object", "required": ["player", "name", "record", "ratings"],
+               "properties": {"player": _string(), "name": _string(),
+                              "record": ref("Reliability"),
+                              "ratings": {"type": "object",
+                                          "additionalProperties": ref("RatingLine")}}},
 }
+
+
+def count_query(name: str, most: int) -> dict[str, Any]:
+    """Return an optional query parameter holding a whole number (larger ones read as most)."""
+    return {"name": name, "in": "query", "required": False,
+            "schema": {"type": "integer", "minimum": 0, "maximum": most}}
+
+
+def rating_paths() -> dict[str, Any]:
+    """Return the paths of the ratings (public: no token)."""
+    return {
+        "/ratings/{game}": {"get": {
+            "operationId": "getLeaderboard",
+            "summary": "A page of a title's ratings, best first",
+            "parameters": [{"name": "game", "in": "path", "required": True,
+                            "schema": _string()},
+                           count_query("offset", 100_000_000), count_query("limit", 200)],
+            "responses": {"200": json_response("The page of the leaderboard", "Leaderboard"),
+                          "404": problem_response("No such title")}}},
+        "/players/{player}": {"get": {
+            "operationId": "getPlayer",
+            "summary": "A player's ratings and reliability record",
+            "parameters": [{"name": "player", "in": "path", "required": True,
+                            "schema": _string(pattern="^[0-9a-f]{16}$")}],
+            "responses": {"200": json_response("The player", "Player"),
+                          "404": problem_response("No such player")}}},
+    }
 
 
 def paths() -> dict[str, Any]:
@@ -263,6 +314,7 @@ def paths() -> dict[str, Any]:
                           "400": problem_response("`before` or `after` is not a seq (a whole "
                                                   "number of at most 10 digits)"),
                           **SEAT_ERRORS}}},
+        **rating_paths(),
     }
 
 

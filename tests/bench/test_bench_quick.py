@@ -102,3 +102,15 @@ def test_the_soak_benchmark_prints_cpu_by_role_and_its_baselines() -> None:
     assert figures["cpu_ms_per_decided_order"] > 0
     for key in ("smtp_ms", "smtp_cpu_ms", "one_row_ms", "one_row_cpu_ms"):
         assert figures["baseline"][key] > 0, key
+
+
+def test_the_ratings_benchmark_prints_the_leaderboard_beside_hello() -> None:
+    figures = run_quick("ratings.py")
+    for name in ("leaderboard", "leaderboard_deep", "player", "api"):
+        assert_compared(figures, f"{name}_200")
+    assert figures["apply_200_ms"] > 0
+
+
+def test_the_tournament_simulation_reaches_its_final_standings() -> None:
+    figures = run_quick("tournament.py")
+    assert figures["masons_games"] == 4 and figures["masons_byes"] == 0

@@ -11,7 +11,9 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
+from service.ratings.stored import catch_up
 from service.store.store import Store
+from tests.service.ratings.games import rated_game
 
 from .conftest import new_game, seat_path
 
@@ -44,7 +46,7 @@ def test_the_api_matches_its_document(app: Flask, store: Store) -> None:
     token = seat_path(app, loaded, "anna").rsplit("/", 1)[1]
     schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app)
     operations = [result.ok() for result in schema.get_all_operations()]
-    assert len(operations) == 7
+    assert len(operations) == 9
     for operation in operations:
         check_operation(operation, {"Authorization": f"Bearer {token}"},
                         {"game_id": loaded.meta.id, "seat": "anna"})
@@ -133,6 +135,20 @@ def _standing_set(app: Flask, client: FlaskClient, store: Store) -> list[tuple[s
             ("setStanding", client.post(path, json={"text": "swap sometimes"}, headers=good))]
 
 
+def _ratings_read(client: FlaskClient, store: Store) -> list[tuple[str, Any]]:
+    """Return the ratings' answers: a leaderboard and a player after a rated game, and the
+    unknown ones."""
+    rated_game(store, "masons", 1)
+    catch_up(store)
+    board = client.get("/api/v1/ratings/masons?limit=2&offset=0")
+    player = board.get_json()["lines"][0]["player"]
+    return [("getLeaderboard", board), ("getLeaderboard", client.get("/api/v1/ratings/nope")),
+            ("getLeaderboard", client.get("/api/v1/ratings/masons?offset=%00")),
+            ("getPlayer", client.get(f"/api/v1/players/{player}")),
+            ("getPlayer", client.get("/api/v1/players/0000000000000000")),
+            ("getPlayer", client.get("/api/v1/players/%00"))]
+
+
 def test_every_answer_of_every_operation_is_documented(app: Flask, store: Store) -> None:
     app.config["RATE_SUBMIT"] = "100000/60"
     app.config["RATE_GUESS"] = "100000/60"
@@ -146,6 +162,7 @@ def test_every_answer_of_every_operation_is_documented(app: Flask, store: Store)
                   for op in item.values()}
     answers = _hostile_requests(client, token, loaded.meta.id, seat, order)
     answers += _standing_set(app, client, store)
+    answers += _ratings_read(client, store)
     answers += _over_the_limits(app, client, token, loaded.meta.id, seat)
     seen: dict[str, set[str]] = {name: set() for name in operations}
     problem = jsonschema_rs.validator_for(_problem_schema(document))

@@ -1,0 +1,36 @@
+"""Sending the link that confirms a tournament sign-up."""
+from __future__ import annotations
+
+import secrets
+from email.message import EmailMessage
+from email.utils import format_datetime, formataddr, make_msgid
+
+from service.base import clock
+from service.base.config import Config
+from service.mail.transport import send
+from service.tournaments.signup import LINK_HOURS, EntryRequest
+
+
+def entry_link_message(config: Config, request: EntryRequest) -> EmailMessage:
+    """Return the mail carrying a sign-up's confirmation link to its address."""
+    held = request.held
+    message = EmailMessage()
+    message["From"] = config.mail_from
+    message["To"] = formataddr((request.name, request.email))
+    message["Subject"] = f"[{held.name} {held.id}] confirm your sign-up"
+    message["Date"] = format_datetime(clock.now())
+    message["Message-ID"] = make_msgid(idstring="tournament", domain=config.mail_domain)
+    message["Auto-Submitted"] = "auto-generated"
+    message.set_content(
+        f"Hello {request.name},\n\nsomeone (we hope you) asked to sign you up for {held.name}, "
+        f"a {held.format} tournament of {held.game} in {held.rounds} rounds.\n\n"
+        f"To confirm, follow this link within {LINK_HOURS} hours (it works once):\n"
+        f"{config.base_url}/tournaments/entry/{request.token}\n\n"
+        "If you did not ask for it, do nothing: nobody is signed up without the link.\n")
+    return message
+
+
+def mail_entry_link(config: Config, request: EntryRequest) -> str:
+    """Send a sign-up's confirmation link; return where it went."""
+    name = f"tournament-{clock.now():%Y%m%d%H%M%S}-{secrets.token_hex(3)}"
+    return send(config, entry_link_message(config, request), name)
