@@ -48,6 +48,7 @@ PRACTICE = [
     # title, house seats, pinned game id and seed (the draws, so the game's length, follow)
     ("masons", ("bruno",), "0ab5e7a1", "5a" * 32),
     ("castle-of-the-devil", ("bruno", "carla", "dora"), "0ca57e11", "ca57" * 16),
+    ("illuminati", ("bruno",), "01dea7a1", "1dea" * 16),
 ]
 
 
@@ -89,8 +90,11 @@ def play_practice_game(pipeline: Pipeline, title: str, house: tuple[str, ...], g
     played = [e for e in store.events(game_id)
               if e.type == "order.accepted" and e.actor == HOUSE_ACTOR]
     assert played, "the house played"
-    keys = Counter((e.payload["seat"], e.payload["prompt_key"]) for e in played)
+    # each decision once: a key may come back (an Illuminati free action leaves the turn open
+    # under its key), but then at a new position, under a causation of its own
+    keys = Counter((e.payload["seat"], e.payload["prompt_key"], e.causation) for e in played)
     assert max(keys.values()) == 1, "a house decision was appended twice"
+    assert len({e.causation for e in played}) == len(played)
     recipients = {row.recipient for row in store.outbox_for_game(game_id)}
     assert recipients <= {"anna"}, "the house got mail"
     assert audit(store, game_id, house=True).house == len(played)
