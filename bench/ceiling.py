@@ -3,8 +3,10 @@
 Starts the service as it runs at scale, on this machine: PostgreSQL (a scratch schema of this
 run in $PBEM_BENCH_PG_URL, dropped at the end), Redis (an empty database, default
 redis://127.0.0.1:6379/9, whose keys are deleted at the end), gunicorn serving the web app
-(2 processes x 4 threads), two Celery workers (one for the `orders` queue, one for `mail`, one
-process each, as deploy/systemd starts them but split by queue), beat, and `pbem smtpd` taking
+(2 processes x 4 threads), three Celery workers (one for the `orders` queue, one for `mail`, one
+for `house` as deploy/systemd/pbem-worker-house.service runs it, one process each: the
+deployment split by queue; the house worker idles here, the games having no house seats, but
+is running as in the deployment and its CPU is counted), beat, and `pbem smtpd` taking
 mail in. Mail out goes by SMTP to a sink in this process (aiosmtpd, a real SMTP server that
 notes when each message arrived). `--embedded` runs the same against the embedded default
 instead: `pbem serve` (SQLite store, SQLite broker, web, mail listener and one worker with
@@ -24,9 +26,9 @@ order is decided and every mail sent, and reads back from the store and the sink
   sink (turn emails with their PDFs, and the answer to a mailed order);
 - `burst_drain_s`: the end of the burst -> the last mail a burst order caused arrived;
 - `cpu_ms_by_role`: the CPU time of every process over the run, read from /proc and summed
-  per role: web, workers_orders, workers_mail, beat, smtpd, postgres (the backends of this
-  run's connections, found by their application_name; null if unreadable), redis (the whole
-  server, which may serve others too); with --embedded: serve (web and mail listener) and
+  per role: web, workers_orders, workers_mail, workers_house, beat, smtpd, postgres (the
+  backends of this run's connections, found by their application_name; null if
+  unreadable), redis (the whole server, which may serve others too); with --embedded: serve (web and mail listener) and
   workers (the worker with its beat);
 - `cpu_ms_per_decided_order`: the CPU of the roles that take orders in and decide them (web,
   smtpd, the orders worker) per order decided; `cpu_ms_per_mailed_order`: the mail worker's
@@ -285,6 +287,9 @@ def scaled(args: argparse.Namespace, home: Path, sink_port: int) -> Iterator[Dep
                 processes["workers_mail"] = start(
                     [*worker, "-Q", "mail", "--hostname", "ceiling-mail@%h"], env,
                     home / "worker-mail.log")
+                processes["workers_house"] = start(
+                    [*worker, "-Q", "house", "--hostname", "ceiling-house@%h"], env,
+                    home / "worker-house.log")
             else:  # as `pbem worker` runs: every queue, taken in turn
                 processes["workers"] = start([*worker, "--hostname", "ceiling-shared@%h"], env,
                                              home / "worker.log")

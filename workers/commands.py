@@ -42,10 +42,11 @@ def _worker_argv(concurrency: int, beat: bool, queues: str = "") -> list[str]:
 @click.option("--concurrency", default=2, show_default=True)
 @click.option("--beat/--no-beat", default=False, help="Also run the minute sweep (one "
               "worker in the whole deployment should).")
-@click.option("--queues", default="", metavar="NAMES", help="Serve only these queues, comma "
-              "separated: `orders` (deciding; give it with `celery`, the queue of earlier "
-              "versions), `mail` (sending) or `house` (the house's decisions, each up to its "
-              "CPU budget). Default: all, taken in turn.")
+@click.option("--queues", default="", metavar="NAMES", envvar="PBEM_WORKER_QUEUES",
+              help="Serve only these queues, comma separated: `orders` (deciding; give it "
+              "with `celery`, the queue of earlier versions), `mail` (sending) or `house` (the "
+              "house's decisions, each up to its CPU budget). Default: PBEM_WORKER_QUEUES, "
+              "else all, taken in turn.")
 def worker_command(concurrency: int, beat: bool, queues: str) -> None:
     """Run a Celery worker for the configured broker (PBEM_BROKER_URL)."""
     unknown = set(filter(None, queues.split(","))) - set(TASK_QUEUES)

@@ -247,8 +247,7 @@ def play_house(game_id: str, seat: str, prompt_key: str) -> dict[str, Any]:
     played = house.play_house(store(), game_id, seat, prompt_key)
     if played is None:
         return {"status": "not-due"}
-    caused = store().submission_outbox(house.house_causation(game_id, seat, prompt_key),
-                                       unqueued=True)
+    caused = store().submission_outbox(played.causation, unqueued=True)
     if send_here():
         send_now(caused)
     else:

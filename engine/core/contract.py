@@ -300,6 +300,17 @@ class Game(ABC, Generic[S]):
         better than a random legal order, else None (a random legal order is played)."""
         return None
 
+    def house_plans(self) -> bool:
+        """Return whether the game has a plan of its own for the house player's decisions
+        (`house_plan`); without one the house player only searches."""
+        return False
+
+    def house_plan(self, world: S, seat: str, rng: Rng) -> Order | None:
+        """Return the order the game's plan gives `seat` in `world`, a state the house player
+        sampled from the seat's information (never the true state), or None to let the search
+        decide."""
+        return None
+
     # -- versions ---------------------------------------------------------------------------
     def at_version(self, version: str | None) -> Game[S]:
         """Return these rules as they were in `version` (the engine version a game was created

@@ -9,6 +9,12 @@ at the end (a shared win split, places by the outcome's scores besides), or the 
 estimate of it where the rollout was cut short. Every seat in a rollout plays for itself; the
 searching seat keeps the order with the best mean reward.
 
+A game may add a plan of its own where search alone plays badly (`Game.house_plan`): before
+searching, the house player samples one world from the seat's information and asks the game's
+plan for the seat's order in it. The plan never sees the true state, only that world, so it
+is exactly as blind as the search; where it names one of the seat's orders, that order is
+played (with no iterations searched), else the search decides.
+
 Determinism: every draw comes from the `rng` handed in, orders are visited in the order the
 game lists them, and ties are broken by that order, so the same game, seat information, rng
 and iteration count give the same order in any process. Process CPU time only bounds how many
@@ -28,7 +34,7 @@ from .declare import DefaultOrder
 from .errors import RuleViolation
 from .rng import Rng
 
-PLAYER_VERSION = "flat-ucb-2"
+PLAYER_VERSION = "flat-ucb-3"
 """Names the search; bumped whenever the order chosen for a given count may change."""
 
 SAMPLED_ORDERS = 12
@@ -63,6 +69,11 @@ def choose(game: Game[Any], state: Any, seat: str, rng: Rng, *, iterations: int 
     orders = root_orders(game, state, seat, rng)
     if len(orders) == 1:
         return Choice(orders[0], 0, PLAYER_VERSION)
+    if game.house_plans():
+        world = game.hidden_variant(state, seat, rng)
+        planned = game.house_plan(state if world is None else world, seat, rng)
+        if planned is not None and planned in orders:
+            return Choice(planned, 0, PLAYER_VERSION)
     search = _Search(game, seat, orders)
     started = time.process_time()
     done = 0

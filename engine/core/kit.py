@@ -261,6 +261,15 @@ class KitGame(Game[S]):
         policy = getattr(self.PARTS.house, "rollout_order", None)
         return None if policy is None else policy(state, seat, rng)
 
+    def house_plans(self) -> bool:
+        """Return whether the house part gives a plan (`plan_order`)."""
+        return getattr(self.PARTS.house, "plan_order", None) is not None
+
+    def house_plan(self, world: S, seat: str, rng: Rng) -> Order | None:
+        """Return the house part's planned order for `seat` in the sampled `world`, if any."""
+        plan = getattr(self.PARTS.house, "plan_order", None)
+        return None if plan is None else plan(world, seat, rng)
+
     def missing_secrecy_hooks(self) -> list[str]:
         """Return the secrecy hooks this game lacks: all of them when its parts name no
         secrecy module and it does not implement them itself."""

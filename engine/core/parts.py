@@ -105,7 +105,10 @@ class HousePart(Protocol):
     A game may also give there `rollout_order(state, seat, rng)`, the order a rollout plays
     for a seat where it has a policy better than a random legal order (None: a random one).
     It reads only what a player of that seat could know of a sampled world (the world is
-    already one the searching seat cannot tell from the true one).
+    already one the searching seat cannot tell from the true one). And it may give
+    `plan_order(world, seat, rng)`, the house player's own order for `seat` where the game
+    has a plan better than search (None: search), asked in one world sampled from the seat's
+    information.
     """
 
     @property

@@ -5,8 +5,9 @@ chooses an order from what the seat sees, with a random stream of its own
 (`Rng.for_position(seed, "<id>/house", seq)`, keyed by the position of its `order.accepted`),
 the rules decide it with the game's usual stream for that position, and it is appended with the
 expected seq, actor `house`, the player's version and the iterations it searched. The append
-also records the decision under a key of its own (`house_causation`: the game, the seat and the
-decision), so a task run twice, or two tasks for one decision, take effect once: the database
+also records the decision under a key of its own (`house_causation`: the game, the seat, the
+decision and the position it is taken at, since a decision may stay open under the same key
+after the seat's order, as after an Illuminati free action), so a task run twice, or two tasks for one decision, take effect once: the database
 decides (a second append finds the seq taken or the decision recorded, and the decision closed).
 
 How long the house thinks is `house_budget`: the game's CPU seconds by default, or exactly
@@ -55,6 +56,8 @@ class HousePlay:
     text: str
     seq: int
     iterations: int
+    causation: str
+    """The key the decision was recorded under (its mail is found by it)."""
 
 
 def house_budget(game: Game[Any], environ: Mapping[str, str] | None = None) -> Budget:
@@ -89,9 +92,12 @@ def due_house(loaded: LoadedGame) -> list[tuple[str, str]]:
             if prompt.seat in meta.house and not prompt.submitted]
 
 
-def house_causation(game_id: str, seat: str, prompt_key: str) -> str:
-    """Return the key one house decision is recorded under (32 characters, as a submission's)."""
-    digest = hashlib.sha256(f"{game_id}/{seat}/{prompt_key}".encode()).hexdigest()
+def house_causation(game_id: str, seat: str, prompt_key: str, seq: int) -> str:
+    """Return the key one house decision is recorded under (32 characters, as a submission's):
+    the decision `prompt_key` of `seat` taken by the order accepted at `seq` (a decision that
+    stays open under the same key after an order, as after an Illuminati free action, is
+    taken again at a later position, under a key of its own)."""
+    digest = hashlib.sha256(f"{game_id}/{seat}/{prompt_key}/{seq}".encode()).hexdigest()
     return "house-" + digest[:26]
 
 
@@ -136,10 +142,10 @@ def _play_once(store: OrderLog, loaded: LoadedGame, seat: str, prompt_key: str,
     text = game.format_order(choice.order)
     accepted = OrderAccepted(seat, game.order_to_json(choice.order), text, prompt_key,
                              choice.player, choice.iterations)
-    causation = house_causation(meta.id, seat, prompt_key)
+    causation = house_causation(meta.id, seat, prompt_key, position)
     append_decision(store, loaded, [accepted], events, seed, HOUSE_ACTOR, causation,
                     decision=(causation, 0))
-    return HousePlay(seat, prompt_key, text, position, choice.iterations)
+    return HousePlay(seat, prompt_key, text, position, choice.iterations, causation)
 
 
 def play_due(store: OrderLog, game_id: str, *, budget: Budget | None = None,

@@ -448,6 +448,18 @@ class QueueStore(StoreBase):
         with self._engine.connect() as conn:
             return [DeadlineRow(**row._mapping) for row in conn.execute(query)]
 
+    def claim_deadline_look(self, row: DeadlineRow, next_at: str) -> bool:
+        """Put off the sweep's next look at one deadline from the look `row` was read at to
+        `next_at`; return whether this call did it (False: another sweep, or a new projection,
+        changed it first). The database decides which of two sweeps acts on a look."""
+        t = deadlines_t.c
+        query = (update(deadlines_t).where(t.game_id == row.game_id, t.seat == row.seat,
+                                           t.prompt_key == row.prompt_key,
+                                           t.next_at == row.next_at)
+                 .values(next_at=next_at))
+        with self._writer.begin() as conn:
+            return conn.execute(query).rowcount == 1
+
     def set_deadline_next(self, row: DeadlineRow, next_at: str) -> None:
         """Put off the sweep's next look at one deadline (unless it was replaced meanwhile)."""
         t = deadlines_t.c

@@ -294,6 +294,10 @@ class Deadlines(Protocol):
     def set_deadline_next(self, row: DeadlineRow, next_at: str) -> None:
         """Put off the sweep's next look at one deadline."""
 
+    def claim_deadline_look(self, row: DeadlineRow, next_at: str) -> bool:
+        """Put off the next look at one deadline from the look `row` was read at; return
+        whether this call did it (only one of two sweeps does)."""
+
 
 class Caches(Protocol):
     """Disposable caches: a broken or stale entry reads as missing."""

@@ -15,6 +15,7 @@ from service.game.opentableevents import SeatOffered
 from service.game.waiting import names_text, waiting_at, waiting_line
 from service.opentables.lifecycle import expire_tables
 from service.orders.appending import append_service_events
+from service.orders.house import due_house
 from service.seats.asking import ask_waiting_seats
 from service.seats.mailmarks import heal_quiet_marks
 from service.seats.vacation import spend_vacation
@@ -25,7 +26,7 @@ from service.store.roles import Deadlines, EventLog, Inbox, Outbox
 from service.store.store import DeadlineRow, NewOutbox, Store
 from service.sweeps.banking import spend_bank
 from service.sweeps.digests import DigestStore, queue_due_digests
-from service.time.due import open_deadlines
+from service.time.due import HOUSE_DUE, open_deadlines
 from service.time.localtime import deadline_text
 
 
@@ -44,13 +45,17 @@ class SweepReport:
     """Outbox rows added: reminders, digests, notices of tables given up."""
     games: int = 0
     house: list[str] = field(default_factory=list)
-    """Games where a seat given up was handed to the house (whose decisions are now due)."""
+    """Games where a seat given up was handed to the house (whose decisions are now due), or
+    where a house decision was left open past `HOUSE_STALE` (its task lost): queue the house."""
 
 
 SWEEP_BATCH = 1000
 """The most deadlines one sweep looks at; the rest wait for the next minute."""
 """How a game's rules write leaving the game, where they have such an order."""
 RETRY_DEFAULT = timedelta(minutes=5)
+HOUSE_REQUEUED = timedelta(days=3650)
+"""Where a house decision's look goes once the sweep queued it again: it is queued again only
+once; should that task be lost too, the game's next change or `pbem house play` queues it."""
 """When the sweep looks again at a deadline whose default it submitted (if still open)."""
 
 
@@ -69,7 +74,10 @@ def sweep(store: Store, limit: int = SWEEP_BATCH) -> SweepReport:
             store.replace_deadlines(game_id, current)  # the projection was stale: mend it
             rows = [row for row in current if row.next_at <= format_time(now)]
         for row in rows:
-            _sweep_deadline(store, loaded, row, now, report)
+            if row.due == HOUSE_DUE:
+                _requeue_house(store, loaded, row, now, report)
+            else:
+                _sweep_deadline(store, loaded, row, now, report)
     report.reminders += ask_waiting_seats(store)  # held mail whose seat's hour is over
     if now.minute == 0:  # digests are daily; looking once an hour is enough
         report.reminders += _digests(store, now)
@@ -122,6 +130,17 @@ def _sweep_deadline(store: DeadlineSweep, loaded: LoadedGame, row: DeadlineRow, 
         report.reminders += store.add_outbox(loaded.meta.id, [reminder])
     upcoming = [due - timedelta(hours=h) for h in leads if due - timedelta(hours=h) > now]
     store.set_deadline_next(row, format_time(min([*upcoming, due])))
+
+
+def _requeue_house(store: DeadlineSweep, loaded: LoadedGame, row: DeadlineRow, now: datetime,
+                   report: SweepReport) -> None:
+    """Queue a house decision again that is still open `HOUSE_STALE` after the game's last
+    change (its task was lost, say with an embedded broker's crash): once, the sweep that
+    moves the row's look on first (the database decides between two sweeps)."""
+    if (row.seat, row.prompt_key) not in due_house(loaded):
+        return  # played, paused or handed back meanwhile: the next append mends the row
+    if store.claim_deadline_look(row, format_time(now + HOUSE_REQUEUED)):
+        report.house.append(loaded.meta.id)
 
 
 def given_up(meta: GameMeta, seat: str, due: datetime, *, bouncing: bool = True) -> bool:

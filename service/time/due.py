@@ -46,14 +46,26 @@ def new_deadlines(game: Game[Any], state: Any, meta: GameMeta) -> list[DeadlineS
     return result
 
 
+HOUSE_DUE = ""
+"""The `due` of a house decision's row in the projection: it has no deadline, only a time by
+which the house should have played it (`next_at`)."""
+HOUSE_STALE = timedelta(minutes=2)
+"""How long after the game's last change the sweep looks whether a house decision it left open
+was played; if not (its task was lost), the sweep queues it again, once."""
+
+
 def open_deadlines(game: Game[Any], state: Any, meta: GameMeta) -> list[DeadlineRow]:
-    """Return the deadlines of the decisions still owed, for the sweep's projection (never a
-    house seat's: the sweep must not give its default before the house plays it)."""
+    """Return the deadlines of the decisions still owed, for the sweep's projection. A house
+    seat's decision has no deadline (the sweep must not give its default before the house plays
+    it): its row (`due` empty) only says when the sweep looks whether the house has played it,
+    `HOUSE_STALE` from now."""
     if meta.paused or meta.finished:
         return []
-    owed = {p.seat: p for p in game.prompts(state)
-            if not p.submitted and p.seat not in meta.house}
-    rows = []
+    prompts = [p for p in game.prompts(state) if not p.submitted]
+    owed = {p.seat: p for p in prompts if p.seat not in meta.house}
+    look = format_time(clock.now() + HOUSE_STALE)
+    rows = [DeadlineRow(meta.id, p.seat, p.key, HOUSE_DUE, 0, look)
+            for p in sorted(prompts, key=lambda p: p.seat) if p.seat in meta.house]
     for seat, deadline in sorted(meta.deadlines.items()):
         prompt = owed.get(seat)
         if prompt is None or prompt.key != deadline.prompt_key:

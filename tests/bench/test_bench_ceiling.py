@@ -42,5 +42,5 @@ def test_the_ceiling_of_the_scaled_deployment_on_postgresql_and_redis(
     require_postgres()
     figures = run_quick("ceiling.py", "--redis", private_redis, "--postgres", PG_URL)
     assert figures["mode"] == "scaled" and figures["embedded_orders_per_s"] is None
-    check(figures, {"web", "workers_orders", "workers_mail", "beat", "smtpd", "postgres",
-                    "redis"})
+    check(figures, {"web", "workers_orders", "workers_mail", "workers_house", "beat", "smtpd",
+                    "postgres", "redis"})

@@ -62,7 +62,7 @@ def words(unit: Unit, section: str, key: str) -> list[str]:
 def test_there_is_a_unit_for_every_process() -> None:
     assert {path.name for path in SERVICES} == {
         UPGRADE, BACKUP, "pbem-web.service", "pbem-worker.service", "pbem-beat.service",
-        "pbem-smtpd.service"}
+        "pbem-smtpd.service", "pbem-worker-house.service"}
     assert [path.name for path in TIMERS] == ["pbem-backup.timer"]
     assert (UNITS / "pbem.target").exists()
 
@@ -148,10 +148,13 @@ def test_the_units_run_the_migration_the_web_the_workers_one_beat_and_mail_in() 
                for argv in command_lines(path) if argv[0] == VENV_BIN + "pbem"}
     assert started == {UPGRADE: ["pbem", "db", "upgrade"], BACKUP: ["pbem", "backup"],
                        "pbem-worker.service": ["pbem", "worker"],
+                       "pbem-worker-house.service": ["pbem", "worker"],
                        "pbem-beat.service": ["pbem", "worker"],
                        "pbem-smtpd.service": ["pbem", "smtpd"]}
     beats = [path.name for path in SERVICES for argv in command_lines(path) if "--beat" in argv]
     assert beats == ["pbem-beat.service"]
+    house = [argv for argv in command_lines(UNITS / "pbem-worker-house.service")]
+    assert house == [[VENV_BIN + "pbem", "worker", "--queues", "house", "--concurrency", "2"]]
 
 
 def test_a_wrong_command_or_option_is_caught() -> None:

@@ -1,7 +1,7 @@
-"""A practice game by email through the real queue: anna answers her emails, the worker takes
-the house's decisions on the `house` queue after each commit that opens one, each once however
-often it is queued, and the finished game passes the audit that chooses the house's orders
-again."""
+"""A practice game by email through the real queue, of every title: anna answers her emails,
+the worker takes the house's decisions on the `house` queue after each commit that opens one,
+each once however often it is queued, and the finished game passes the audit that chooses the
+house's orders again."""
 from __future__ import annotations
 
 from collections import Counter
@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from engine.core.harness import chooser_for
 from service.audit.rerun import audit
 from service.game.events import HOUSE_ACTOR
 from service.game.loading import load_game
@@ -36,10 +37,38 @@ def house_settled(pipeline: Pipeline, game_id: str) -> bool:
 
 
 def test_a_practice_game_by_email_with_the_house_on_its_queue(pipeline: Pipeline) -> None:
+    game_id = play_practice_game(pipeline, "secret-masters", ("bruno", "carla"),
+                                 "0b5e7a11", "ba5e" * 16)  # pinned: the draws follow
+    log = (pipeline.home.parent / "worker.log").read_text(errors="replace")
+    assert "pbem.play_house" in log
+    assert game_id
+
+
+PRACTICE = [
+    # title, house seats, pinned game id and seed (the draws, so the game's length, follow)
+    ("masons", ("bruno",), "0ab5e7a1", "5a" * 32),
+    ("castle-of-the-devil", ("bruno", "carla", "dora"), "0ca57e11", "ca57" * 16),
+    ("illuminati", ("bruno",), "01dea7a1", "1dea" * 16),
+]
+
+
+@pytest.mark.parametrize(("title", "house", "game_id", "seed_hex"), PRACTICE,
+                         ids=[row[0] for row in PRACTICE])
+def test_a_practice_game_of_each_title_by_email_to_its_end(
+        pipeline: Pipeline, title: str, house: tuple[str, ...], game_id: str,
+        seed_hex: str) -> None:
+    play_practice_game(pipeline, title, house, game_id, seed_hex)
+
+
+def play_practice_game(pipeline: Pipeline, title: str, house: tuple[str, ...], game_id: str,
+                       seed_hex: str) -> str:
+    """Play a practice game of `title` by email: anna (who writes a legal order of her own
+    drawing) against the house in `house`; check it ends, each house decision once, no mail
+    to the house and the audit that chooses the house's orders again. Return the game's id."""
     store = pipeline.store
-    loaded = create_game(store, "secret-masters", [ANNA], seed_hex="ba5e" * 16,
-                         house=("bruno", "carla"), game_id="0b5e7a11")  # pinned: the draws follow
-    game_id, game = loaded.meta.id, loaded.game
+    loaded = create_game(store, title, [ANNA], seed_hex=seed_hex, house=house, game_id=game_id)
+    game = loaded.game
+    chooser = chooser_for(f"house-by-email:{title}".encode())
     tasks.enqueue_game_mail(game_id)
     tasks.enqueue_game_mail(game_id)  # queued twice: each decision is still taken once
     for _ in range(MAX_ORDERS):
@@ -48,7 +77,8 @@ def test_a_practice_game_by_email_with_the_house_on_its_queue(pipeline: Pipeline
         loaded = load_game(store, game_id)
         if loaded.meta.finished:
             break
-        order = game.legal_orders(loaded.state, "anna")[0]
+        assert "anna" in game.awaiting(loaded.state), "the house left a decision open"
+        order = game.random_legal_order(loaded.state, "anna", chooser)
         before = loaded.seq
         send(pipeline, reply_to(latest_email(pipeline, ANNA.email, game_id), ANNA.email,
                                 game.format_order(order)))
@@ -56,14 +86,16 @@ def test_a_practice_game_by_email_with_the_house_on_its_queue(pipeline: Pipeline
                  what="anna's order to land")
     wait_settled(pipeline, game_id)
     final = load_game(store, game_id)
-    assert final.meta.finished
-    house = [e for e in store.events(game_id)
-             if e.type == "order.accepted" and e.actor == HOUSE_ACTOR]
-    assert house, "the house played"
-    keys = Counter((e.payload["seat"], e.payload["prompt_key"]) for e in house)
+    assert final.meta.finished, f"the {title} game did not end in {MAX_ORDERS} of anna's orders"
+    played = [e for e in store.events(game_id)
+              if e.type == "order.accepted" and e.actor == HOUSE_ACTOR]
+    assert played, "the house played"
+    # each decision once: a key may come back (an Illuminati free action leaves the turn open
+    # under its key), but then at a new position, under a causation of its own
+    keys = Counter((e.payload["seat"], e.payload["prompt_key"], e.causation) for e in played)
     assert max(keys.values()) == 1, "a house decision was appended twice"
+    assert len({e.causation for e in played}) == len(played)
     recipients = {row.recipient for row in store.outbox_for_game(game_id)}
     assert recipients <= {"anna"}, "the house got mail"
-    assert audit(store, game_id, house=True).house == len(house)
-    log = (pipeline.home.parent / "worker.log").read_text(errors="replace")
-    assert "pbem.play_house" in log
+    assert audit(store, game_id, house=True).house == len(played)
+    return game_id
