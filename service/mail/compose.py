@@ -22,6 +22,7 @@ from service.base.config import Config
 from service.base.inputs import bad_character
 from service.base.templating import render_template
 from service.base.tokens import reply_address, signature
+from service.game.answered import answered_for
 from service.game.current import LogWithConnections, game_at
 from service.game.events import MASTER
 from service.game.history import history, reader_seq
@@ -76,7 +77,10 @@ class Letter:
     archive_note: str = ""
     head: Head | None = None
     waiting: str = ""
-    """Whom the table still waits for (reminders)."""
+    """Whom the table still waits for (turn mails and reminders)."""
+    answered: str = ""
+    """What was answered for the seat at its open decision, and until when it may change it
+    (then nothing is shown as what it must do)."""
 
 
 class MailComposing(LogWithInbox, LogAudit, MailRecord, Caches, Connections, Protocol):
@@ -154,11 +158,13 @@ def _turn_message(store: MailComposing, config: Config, row: OutboxRow) -> Email
     if row.kind.startswith("reminder-") and not _still_waiting(now_loaded, then, seat):
         return None
     letter = _letter(store, config, row, then, now_loaded.meta)
-    if row.kind.startswith("reminder-"):
-        from service.sweeps.deadlines import reminder_waiting
+    from service.sweeps.deadlines import reminder_waiting
 
+    if row.kind.startswith("reminder-"):
         said = (reminder_waiting(now_loaded, seat), bank_line(now_loaded.meta, seat))
         letter = replace(letter, waiting=" ".join(line for line in said if line))
+    elif not then.meta.finished:
+        letter = replace(letter, waiting=reminder_waiting(then, seat))
     archive = (archive_for_mail(store, row.game_id, config.base_url, ARCHIVE_ATTACH_BYTES)
                if then.meta.finished else None)
     if archive is not None:
@@ -199,9 +205,12 @@ def _letter(store: MailComposing, config: Config, row: OutboxRow, then: LoadedGa
            if deadline and prompt and deadline.prompt_key == prompt.key else "")
     label = turn_label(view)
     kind = "welcome" if first and row.kind == "turn" else row.kind
+    answered = _answered(store, then, row, prompt, due)
+    if answered:
+        prompt = None  # answered for the seat: nothing is asked of it as a must
     return Letter(
-        kind=kind, subject=_subject(kind, then, label,
-                                    prompt is not None and not prompt.submitted),
+        kind=kind, subject=_subject(kind, then, label, prompt is not None),
+        answered=answered,
         heading=f"{then.meta.title} · game {row.game_id} · {label}".rstrip(" ·"),
         news=news[-SUMMARY_LINES:] if joined else news,
         prompt_summary=prompt.summary if prompt else "",
@@ -215,6 +224,19 @@ def _letter(store: MailComposing, config: Config, row: OutboxRow, then: LoadedGa
         welcome=tuple(welcome_lines(meta, seat, view, prompt)) if kind == "welcome" else (),
         paused=meta.paused, news_title="The game so far" if joined or first else
         "What happened since your last email")
+
+
+def _answered(store: MailComposing, then: LoadedGame, row: OutboxRow, prompt: Prompt | None,
+              due: str) -> str:
+    """Return what was answered for the seat at its open decision and until when it may
+    change it ('' when the decision is not answered)."""
+    if prompt is None or not prompt.submitted:
+        return ""
+    deadline = then.meta.deadlines.get(row.recipient)
+    opened = deadline.seq if deadline and deadline.prompt_key == prompt.key else 0
+    found = answered_for(store, then.game, then.state, row.game_id, row.recipient, prompt,
+                         row.seq, opened)
+    return found.line(due) if found else ""
 
 
 def _default_text(meta: GameMeta, prompt: Prompt | None) -> str:
