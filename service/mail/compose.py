@@ -324,7 +324,8 @@ def compose_reply(store: MailComposing, config: Config, sub: Submission) -> Emai
         result["legal"] = _help_now(loaded, sub.seat)
     over = bool(loaded and loaded.meta.finished)
     context = {"result": result, "status": sub.status, "marker": REPLY_MARKER,
-               "game_id": sub.game_id or "", "seat": sub.seat or "", "over": over}
+               "game_id": sub.game_id or "", "seat": sub.seat or "", "over": over,
+               "caused": _caused(store, sub) if loaded is not None else []}
     message = _answer_to(config, sub, original, recipient, "your orders")
     if loaded and sub.seat:
         meta = loaded.meta
@@ -341,6 +342,28 @@ def compose_reply(store: MailComposing, config: Config, sub: Submission) -> Emai
         message.add_alternative(html, subtype="html")
         return message
     return _with_turn(message, text, html, turn)
+
+
+RECEIPT_LINES = 40
+"""At most this many lines of what a message's orders caused are listed in its answer."""
+
+
+def _caused(store: MailComposing, sub: Submission) -> list[str]:
+    """Return what the message's accepted orders and the answers they gave ahead caused, as
+    the seat may read it (its own history from the first order's seq to the last one's):
+    dice, placements, cities, money, so the seat knows its turn's outcome at once."""
+    if not sub.game_id or not sub.seat or sub.status not in ("accepted", "partial"):
+        return []
+    decided = store.decided_lines(sub.id)
+    if not decided:
+        return []
+    first = store.first_decided_seq(sub.id)
+    last = max(seq for _, seq, _ in decided)
+    lines = [line.text for line in history(store, sub.game_id, sub.seat, after=first - 1,
+                                           upto=last)]
+    return lines[:RECEIPT_LINES] + ([f"... and {len(lines) - RECEIPT_LINES} more (write "
+                                     "`history` for all)"] if len(lines) > RECEIPT_LINES
+                                    else [])
 
 
 def _with_turn(message: EmailMessage, text: str, html: str,
