@@ -361,9 +361,10 @@ def _caused(store: MailComposing, sub: Submission) -> list[str]:
     last = max(seq for _, seq, _ in decided)
     lines = [line.text for line in history(store, sub.game_id, sub.seat, after=first - 1,
                                            upto=last)]
-    return lines[:RECEIPT_LINES] + ([f"... and {len(lines) - RECEIPT_LINES} more (write "
-                                     "`history` for all)"] if len(lines) > RECEIPT_LINES
-                                    else [])
+    if len(lines) <= RECEIPT_LINES:
+        return lines
+    more = len(lines) - RECEIPT_LINES
+    return [*lines[:RECEIPT_LINES], f"... and {more} more (write `history` for all)"]
 
 
 def _with_turn(message: EmailMessage, text: str, html: str,
