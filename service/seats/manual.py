@@ -188,9 +188,12 @@ def standing_detail(game: Any) -> str:
             f"`standing {example}` sets one (several are separated by `/`; each replaces "
             f"the one of the same decision); `standing clear {first.name}` clears one and "
             f"`standing clear` all. In this game: {answers}.")
-    if any(topic.kinds for topic in topics):
+    ahead = next((topic for topic in topics if topic.kinds), None)
+    if ahead is not None:
+        written = (f"{ahead.name} {ahead.answers[0].name.replace('-', ' ')}" if ahead.answers
+                   else ahead.kinds[-1])
         text += (" Where a turn has several decisions, an order may answer the rest of its "
-                 f"turn ahead after `then` (for example `..., then {example}`); answers ahead "
+                 f"turn ahead after `then` (for example `..., then {written}`); answers ahead "
                  "lapse when the turn ends.")
     kept = [topic.name for topic in topics if topic.kept]
     if kept:
