@@ -17,7 +17,9 @@ The players play to win where the title has such a player here: Masons players c
 city whenever a wall can and score with the card (or two) scoring most (`greedy_masons`); the
 other titles' players answer with random legal orders. "Before" is also the new options off:
 Masons scoring in turns (`scoring=turns`), no standing scoring answer; "after" scores sealed,
-all seats at once, with the standing answer `scoring best card` (what these players choose).
+all seats at once, with the standing answer `scoring best card` (what these players choose),
+and an Illuminati attacker writes the end of its turn in the mail of its attack (`..., then
+end, end`, a turn script).
 
 Besides, per title: `replies_per_seat_per_round` (every reply a seat sends, its own turn's
 and the others' scorings, windows and votes, per game round: Masons, Castle of the Devil and
@@ -69,6 +71,8 @@ TABLES = {"secret-masters": 3, "freimaurerei": 2, "castle-of-the-devil": 5, "mas
 QUICK = ("freimaurerei", "masons", "illuminati")
 MASONS_STANDING = ("standing towers nearest the shore / houses either / merge none / swap none"
                    " / scoring best card")
+SCRIPT = ", then end, end"
+"""After, an Illuminati attacker ends its turn in the mail of its attack (a turn script)."""
 TARGET_REPLIES_PER_ROUND = 1.2
 TARGET_ATTACKER_REPLIES = 1.5
 ROUND_TITLES = ("masons", "secret-masters", "castle-of-the-devil", "freimaurerei")
@@ -209,6 +213,8 @@ def play(store: Store, game: str, players: int, index: int, quiet: bool, tally: 
         attacking = game == "illuminati" and state.turn.seat == seat
         order = pick_order(rules, state, seat, rng)
         text = rules.format_order(order)
+        if quiet and game == "illuminati" and text.startswith("attack "):
+            text += SCRIPT  # the rest of the turn in the attack's mail, as help recommends
         result = submit_order(store, game_id, seat, text, source="pace")
         if not result.accepted:
             raise SystemExit(f"{game} {game_id}: {seat}'s legal order {text!r} was refused: "
