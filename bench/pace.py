@@ -1,4 +1,5 @@
-"""How often players are mailed and must reply, before and after the quiet defaults.
+"""How often players are mailed and must reply, before and after the quiet defaults and the
+pace of one mail.
 
 Plays seeded games of every title through the real service in-process (a SQLite store in a
 temporary folder, `create_game`, `submit_order`, mail commands through `seatcommands.answer`)
@@ -11,6 +12,21 @@ random legal order. Each game is played twice from the same seed:
   its last email; Illuminati's windows a seat could only pass answered for it), and where a
   game has standing answers (Masons) the players use them: standing `towers nearest the
   shore / houses either / merge none / swap none` set once, so a wall is one reply.
+
+The players play to win where the title has such a player here: Masons players complete a
+city whenever a wall can and score with the card (or two) scoring most (`greedy_masons`); the
+other titles' players answer with random legal orders. "Before" is also the new options off:
+Masons scoring in turns (`scoring=turns`), no standing scoring answer; "after" scores sealed,
+all seats at once, with the standing answer `scoring best card` (what these players choose),
+and an Illuminati attacker writes the end of its turn in the mail of its attack (`..., then
+end, end`, a turn script).
+
+Besides, per title: `replies_per_seat_per_round` (every reply a seat sends, its own turn's
+and the others' scorings, windows and votes, per game round: Masons, Castle of the Devil and
+Freimaurerei count a round as every seat's turn once, Secret Masters its rounds, Illuminati
+its turns over the seats), `answered_decision_mails` (mails to a seat whose decision was
+already answered for it: before, each one asked for it; after, each is composed and counted
+if its text still asks), and for Illuminati the replies of the seat to move per own turn.
 
 Per seat it counts the emails the outbox sends (every row but `held`, as the workers would
 deliver them; digests are daily and not reached in a game played in one go), the replies the
@@ -43,7 +59,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine.core import Rng, get_game
 from engine.core.registry import all_games
 from engine.illuminati.quiet import could_answer
-from service.game.loading import load_game
+from service.game.loading import fold_rows, load_game
 from service.orders.creation import NewSeat, create_game, seed_game_id
 from service.orders.processing import submit_order
 from service.seats.seatcommands import answer
@@ -53,7 +69,13 @@ NAMES = ("anna", "bruno", "carla", "dora", "emil", "fritz", "greta", "hans")
 TABLES = {"secret-masters": 3, "freimaurerei": 2, "castle-of-the-devil": 5, "masons": 3,
           "illuminati": 3}
 QUICK = ("freimaurerei", "masons", "illuminati")
-MASONS_STANDING = "standing towers nearest the shore / houses either / merge none / swap none"
+MASONS_STANDING = ("standing towers nearest the shore / houses either / merge none / swap none"
+                   " / scoring best card")
+SCRIPT = ", then end, end"
+"""After, an Illuminati attacker ends its turn in the mail of its attack (a turn script)."""
+TARGET_REPLIES_PER_ROUND = 1.2
+TARGET_ATTACKER_REPLIES = 1.5
+ROUND_TITLES = ("masons", "secret-masters", "castle-of-the-devil", "freimaurerei")
 MAX_REPLIES = 20_000
 ABSENCE_DAYS = 15
 TARGET_MASONS_REPLIES = 1.2
@@ -77,6 +99,13 @@ class Tally:
     single_waits: int = 0
     own_turns: int = 0
     own_turn_replies: int = 0
+    rounds: float = 0.0
+    """Game rounds played (each seat acting once a round), summed over games."""
+    answered_mails: int = 0
+    """Mails to a seat whose open decision was already answered for it (before: each asked
+    for it under "what you must do now"; after: those whose text still does)."""
+    attacker_turns: int = 0
+    attacker_replies: int = 0
 
     def per_seat(self, counter: Counter[str]) -> float:
         """Return the counter's total per seat per game."""
@@ -94,9 +123,36 @@ def settles(rules: Any, order: Any) -> bool:
     return rules.format_order(order).startswith("auto-pass")
 
 
+def greedy_masons(rules: Any, state: Any, seat: str, rng: Rng) -> Any:
+    """Return the order a Masons player playing to win gives, or None where it has no
+    preference: a wall that completes a city whenever there is one, the card (or two)
+    scoring most at a scoring (none where nothing scores)."""
+    from engine.masons.cities import new_closures
+    from engine.masons.orders import WallOrder
+    from engine.masons.standing import best_card
+
+    legal = list(rules.legal_orders(state, seat)) if rules.can_list(state, seat) else []
+    walls = [order for order in legal if isinstance(order, WallOrder)]
+    if walls:
+        probe = Rng(hashlib.sha256(b"pace-probe").digest())
+        closing = [order for order in walls
+                   if new_closures(rules.fold(state, rules.decide(state, seat, order, probe)))]
+        return rng.choice(closing) if closing else None
+    prompt = rules.prompt_for(state, seat)
+    if prompt is not None and "score" in prompt.key.split(".")[-1] or (
+            prompt is not None and "final" in prompt.key.split(".")[-1]):
+        return best_card(state, state.seats.index(seat), legal)
+    return None
+
+
 def pick_order(rules: Any, state: Any, seat: str, rng: Rng) -> Any:
-    """Return a random legal order of the seat's open decision (never a settings order
-    while there is another)."""
+    """Return the seat's order: a player playing to win where the title has one (Masons:
+    `greedy_masons`), else a random legal order of its open decision (never a settings
+    order while there is another)."""
+    if rules.name == "masons":
+        chosen = greedy_masons(rules, state, seat, rng)
+        if chosen is not None:
+            return chosen
     if rules.can_list(state, seat):
         legal = list(rules.legal_orders(state, seat))
         return rng.choice([o for o in legal if not settles(rules, o)] or legal)
@@ -131,6 +187,8 @@ def play(store: Store, game: str, players: int, index: int, quiet: bool, tally: 
     settings: dict[str, Any] = {"absence_days": ABSENCE_DAYS}
     if not quiet:
         settings |= {"notify": "every", "auto_pass": False}
+        if game == "masons":  # the new option off: scoring in turns, as before
+            settings["options"] = {"scoring": "turns"}
     loaded = create_game(store, game, seats, seed_hex=seed, game_id=seed_game_id(seed),
                          **settings)
     game_id, rules = loaded.meta.id, loaded.game
@@ -140,6 +198,7 @@ def play(store: Store, game: str, players: int, index: int, quiet: bool, tally: 
             answer(store, game_id, seat.name, MASONS_STANDING, f"pace:{game_id}:{seat.name}")
     rng = chooser(game, index, "players")
     walls: set[tuple[str, str]] = set()
+    attacker_turns: set[int] = set()
     replies: Counter[str] = Counter()
     for _ in range(MAX_REPLIES):
         loaded = load_game(store, game_id)
@@ -151,13 +210,19 @@ def play(store: Store, game: str, players: int, index: int, quiet: bool, tally: 
         if game == "masons" and prompt.key.endswith(".wall"):
             walls.add((seat, prompt.key.split(".")[0]))
         passes, public, single = only_pass(rules, state, seat)
+        attacking = game == "illuminati" and state.turn.seat == seat
         order = pick_order(rules, state, seat, rng)
         text = rules.format_order(order)
+        if quiet and game == "illuminati" and text.startswith("attack "):
+            text += SCRIPT  # the rest of the turn in the attack's mail, as help recommends
         result = submit_order(store, game_id, seat, text, source="pace")
         if not result.accepted:
             raise SystemExit(f"{game} {game_id}: {seat}'s legal order {text!r} was refused: "
                              f"{result.message}")
         replies[seat] += 1
+        if attacking:
+            attacker_turns.add(state.turn.number)
+            tally.attacker_replies += 1
         tally.waits += 1
         tally.pass_only_waits += passes
         tally.public_pass_waits += public
@@ -172,9 +237,53 @@ def play(store: Store, game: str, players: int, index: int, quiet: bool, tally: 
     tally.orders += loaded.seq
     tally.replies.update(replies)
     tally.own_turns += len(walls)
+    tally.rounds += rounds_of(game, loaded.state, players)
+    tally.attacker_turns += len(attacker_turns)
+    tally.answered_mails += answered_mails(store, game_id, quiet)
     for row in store.outbox_for_game(game_id):
         if row.recipient in loaded.meta.seat_names and row.kind != "held":
             tally.mails[row.recipient] += 1
+
+
+def rounds_of(game: str, state: Any, players: int) -> float:
+    """Return how many rounds a finished game played (a round lets each seat act once)."""
+    if game in ("secret-masters",):
+        return float(state.round)
+    if game == "illuminati":
+        return state.turn.number / players
+    return state.turn / players
+
+
+def answered_mails(store: Store, game_id: str, quiet: bool) -> int:
+    """Return the mails sent to a seat whose open decision was answered for it when they were
+    written. Before (the settings of old games, every change mailed) each of them asked for
+    it under "what you must do now", as every mail with an open decision did; after, each one
+    is composed and counted if its text still asks."""
+    from service.base.config import load_config
+    from service.mail.compose import compose_outbox
+
+    found = 0
+    rows = sorted((row for row in store.outbox_for_game(game_id) if row.kind == "turn"),
+                  key=lambda row: row.seq)
+    config = load_config({"PBEM_SECRET_KEY": "pace", "PBEM_BASE_URL": "https://pace.test"})
+    log = store.event_rows(game_id)
+    then, folded = None, 0
+    for row in rows:  # the log folded once, up to each mail's seq in turn
+        upto = folded
+        while upto < len(log) and log[upto][0] <= row.seq:
+            upto += 1
+        then = fold_rows(then, game_id, list(log[folded:upto]))
+        folded = upto
+        prompt = then.game.prompt_for(then.state, row.recipient)
+        if prompt is None or not prompt.submitted or then.meta.finished:
+            continue
+        if not quiet:
+            found += 1
+            continue
+        message = compose_outbox(store, config, row)
+        body = message.get_body(("plain",)) if message is not None else None
+        found += body is not None and "WHAT YOU MUST DO NOW" in str(body.get_content())
+    return found
 
 
 def run(games: list[str], seeds: int, folder: Path) -> dict[str, dict[str, Tally]]:
@@ -212,7 +321,17 @@ def summary(found: dict[str, dict[str, Tally]], seconds: float) -> dict[str, Any
         "single_answer_waits": {game: {label: t.single_waits for label, t in pair.items()}
                                 for game, pair in found.items()},
         "games": {game: pair["after"].games for game, pair in found.items()},
+        "replies_per_seat_per_round": {
+            game: {label: round(t.per_seat(t.replies) * t.games / t.rounds, 2)
+                   if t.rounds else 0.0 for label, t in pair.items()}
+            for game, pair in found.items()},
+        "answered_decision_mails": {game: {label: t.answered_mails for label, t in pair.items()}
+                                    for game, pair in found.items()},
         "seconds": round(seconds, 1)}
+    if "illuminati" in found:
+        data["illuminati_attacker_replies_per_turn"] = {
+            label: round(t.attacker_replies / t.attacker_turns, 2) if t.attacker_turns else 0.0
+            for label, t in found["illuminati"].items()}
     if "masons" in found:
         data["masons_replies_per_turn"] = {
             label: round(t.own_turn_replies / t.own_turns, 2) if t.own_turns else 0.0
@@ -224,6 +343,14 @@ def summary(found: dict[str, dict[str, Tally]], seconds: float) -> dict[str, Any
             label: t.pass_only_waits - t.public_pass_waits
             for label, t in found["illuminati"].items()}
     data["targets"] = {
+        "replies_per_seat_per_round_at_most_1.2": {
+            game: data["replies_per_seat_per_round"][game]["after"] <= TARGET_REPLIES_PER_ROUND
+            for game in ROUND_TITLES if game in found},
+        "illuminati_attacker_replies_per_turn_at_most_1.5": (
+            data["illuminati_attacker_replies_per_turn"]["after"] <= TARGET_ATTACKER_REPLIES
+            if "illuminati" in found else None),
+        "no_answered_decision_mails": all(
+            pair["after"] == 0 for pair in data["answered_decision_mails"].values()),
         "masons_replies_per_turn_at_most_1.2": (
             data["masons_replies_per_turn"]["after"] <= TARGET_MASONS_REPLIES
             if "masons" in found else None),
@@ -252,6 +379,16 @@ def table(found: dict[str, dict[str, Tally]], data: dict[str, Any]) -> str:
         waits = data["illuminati_pass_only_waits"]
         lines.append(f"Illuminati window waits a seat could only pass, as everyone can tell: "
                      f"{waits['before']} -> {waits['after']}")
+    lines.append(f"{'title':20} replies/seat/round   answered-decision mails")
+    for game in found:
+        per_round = data["replies_per_seat_per_round"][game]
+        answered = data["answered_decision_mails"][game]
+        lines.append(f"{get_game(game).title:20} {per_round['before']:6} -> "
+                     f"{per_round['after']:6}     {answered['before']:6} -> {answered['after']}")
+    if "illuminati_attacker_replies_per_turn" in data:
+        attacker = data["illuminati_attacker_replies_per_turn"]
+        lines.append(f"Illuminati replies of the seat to move per own turn: {attacker['before']}"
+                     f" -> {attacker['after']} (target at most {TARGET_ATTACKER_REPLIES})")
     if "masons_replies_per_turn" in data:
         per_turn = data["masons_replies_per_turn"]
         lines.append(f"Masons replies per seat per own turn: {per_turn['before']} -> "

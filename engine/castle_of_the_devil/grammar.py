@@ -224,3 +224,23 @@ def _bare(words: list[str], reader: Reader) -> Any:
     raise reader.fail(f'"{words[0]}" is not an order word (spy, offer, duel, accept, refuse, '
                       "support, play, use, token, pass, look, take, give, top, claim, name, "
                       "done).")
+
+
+# Examples for `help ORDER` (each kind's; the core test holds every kind to having one).
+GRAMMAR.example("spy", "spy bruno")
+GRAMMAR.example("offer", "offer goblet to bruno")
+GRAMMAR.example("duel", "duel bruno")
+GRAMMAR.example("accept", "accept give key")
+GRAMMAR.example("refuse", "refuse")
+GRAMMAR.example("support", "support attacker")
+GRAMMAR.example("play", "play dagger")
+GRAMMAR.example("use", "use doctor", "use hypnotist bruno")
+GRAMMAR.example("token", "token 2")
+GRAMMAR.example("pass", "pass")
+GRAMMAR.example("look", "look society", "look objects")
+GRAMMAR.example("take", "take goblet")
+GRAMMAR.example("give", "give key to bruno")
+GRAMMAR.example("top", "top key goblet")
+GRAMMAR.example("claim", "claim order", "claim brotherhood bruno carla")
+GRAMMAR.example("name", "name bruno carla")
+GRAMMAR.example("done", "done")

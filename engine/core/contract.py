@@ -225,6 +225,12 @@ class Game(ABC, Generic[S]):
     def help(self, prompt: Prompt) -> str:
         """Return the lines telling the prompted seat what it can write now, with examples."""
 
+    def order_help(self, word: str, prompt: Prompt | None) -> str:
+        """Return the help of the orders `word` names (an order word or kind), how each is
+        written with examples, and whether the seat can write it now (`prompt`: its open
+        decision); '' when `word` names no order of the game."""
+        return ""
+
     # -- standing answers (see core/standing.py) ----------------------------------------------
     def standing_topics(self) -> tuple[Any, ...]:
         """Return the recurring decisions a seat may answer in advance (`standing.Topic`)."""

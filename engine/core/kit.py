@@ -536,6 +536,15 @@ class KitGame(Game[S]):
         """Return the lines telling the prompted seat what it can write now."""
         return self.GRAMMAR.help_text(prompt)
 
+    def order_help(self, word: str, prompt: Prompt | None) -> str:
+        """Return the help of the orders `word` names, from the grammar and the orders'
+        declarations ('' when it names none)."""
+        kinds = self.GRAMMAR.kinds_of_word(word)
+        specs = {spec.kind: spec for spec in self.ORDERS.specs.values()}
+        found = [(kind, specs[kind].syntax, specs[kind].label) for kind in kinds
+                 if kind in specs]
+        return self.GRAMMAR.order_help(found, prompt) if found else ""
+
 
 def _among(ref: Seat, deciders: Iterable[Any]) -> bool:
     """Return whether `ref` is one of `deciders` (a tuple or range is not copied)."""

@@ -209,6 +209,8 @@ class Grammar:
         self.word_kinds: dict[str, tuple[str, ...]] = {}
         """The order kinds each order word writes (answers written ahead are filed by them)."""
         self.fallback: Rule | None = None
+        self.examples: dict[str, tuple[str, ...]] = {}
+        """By order kind, example lines a player may write (`help ORDER` shows them)."""
 
     def rule(self, *heads: str, kinds: Iterable[str] = ()) -> Callable[[Rule], Rule]:
         """Return a decorator reading lines that begin with one of `heads`.
@@ -231,6 +233,39 @@ class Grammar:
         """Register the rule for lines that begin with no order word."""
         self.fallback = function
         return function
+
+    def example(self, kind: str, *lines: str) -> None:
+        """Declare example lines of the order `kind`, as a player would write them."""
+        self.examples[kind] = self.examples.get(kind, ()) + lines
+
+    def kinds_of_word(self, word: str) -> tuple[str, ...]:
+        """Return the order kinds a help topic names: an order word of the grammar, or a
+        kind's own name (`call-off`, `call off`)."""
+        word = word.strip().lower().replace(" ", "-")
+        found = self.word_kinds.get(word, ())
+        if not found and word in self.covered:
+            found = (word,)
+        return tuple(kind for kind in found if kind in self.covered)
+
+    def order_help(self, kinds: Sequence[tuple[str, str, str]], prompt: Prompt | None) -> str:
+        """Return the help of order kinds, each given as (kind, syntax, label): how it is
+        written, examples, and whether the seat can write it now (`prompt`: its open
+        decision). It reads nothing but the grammar and the seat's own prompt."""
+        open_forms = {form.kind: form for form in prompt.forms} if prompt else {}
+        lines: list[str] = []
+        for kind, syntax, label in kinds:
+            lines.append(f"{syntax}  - {label}")
+            examples = self.examples.get(kind, ())
+            if examples:
+                lines.append("  for example: " + " | ".join(examples))
+            form = open_forms.get(kind)
+            if form is not None:
+                now = " | ".join(form.examples)
+                lines.append("  You can write it now" + (f", for example: {now}" if now
+                                                           else "") + ".")
+            else:
+                lines.append("  You cannot write it now; `help` says what you can.")
+        return "\n".join([*lines, *self.notes])
 
     def kinds(self) -> set[str]:
         """Return the order kinds the rules produce."""

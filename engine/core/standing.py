@@ -141,7 +141,8 @@ def split_then(text: str) -> tuple[str, str]:
 
 def topics_help(topics: Sequence[Topic]) -> list[str]:
     """Return one line per topic listing its answers, for help pages and errors."""
-    return [f"{t.name}: " + " | ".join(a.name.replace("-", " ") for a in t.answers)
+    return [f"{t.name}: " + (" | ".join(a.name.replace("-", " ") for a in t.answers)
+                             or "its orders, written ahead after `then`")
             for t in topics]
 
 
@@ -168,7 +169,7 @@ def read_entries(topics: Sequence[Topic], text: str, *, order_words: dict[str, t
             continue
         kinds = order_words.get(said[0], ())
         written = next((t for t in topics if set(kinds) & set(t.kinds)), None)
-        if until and written is not None and len(said) > 1:
+        if until and written is not None:
             found.append(Standing(written.name, written=" ".join(part.split()), until=until))
             continue
         known = "; ".join(topics_help(topics)) or "none in this game"

@@ -79,6 +79,10 @@ class Illuminati(KitGame[State]):
         """Return the id of the decision point: turn, window and phase."""
         return prompt_key(state)
 
+    def standing_scope(self, state: State) -> str:
+        """Return the mark of the turn now (a turn's orders written ahead hold for it): t7."""
+        return f"t{state.turn.number}"
+
     def label(self, state: State) -> str:
         """Return where the game stands."""
         return view.label(state)

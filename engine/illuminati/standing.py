@@ -25,9 +25,16 @@ MEANINGS = {
     "unless-attacked": "pass every window at once but those of an attack on your own group",
     "pass-only": "pass at once only where, as everyone can tell, you could only pass",
 }
+TURN = "turn"
+TURN_KINDS = ("attack", "call-off", "transfer", "move", "give-group", "give-money",
+              "give-special", "drop", "play", "recycle", "laser", "pass", "end")
+"""The orders of a seat's own turn it may write ahead after an attack: `attack ..., then
+attack ...` or `then end`; each waits, private, for the turn's next decision (when the
+attack's windows close) and is dropped with a private reason where it is not legal then."""
 TOPICS: tuple[Topic, ...] = (
     Topic(WINDOWS, (), tuple(Answer(mode, MEANINGS[mode]) for mode in AUTO_PASS_MODES),
           aliases=("window", "auto-pass", "autopass"), kept=True),
+    Topic(TURN, ("turn", "end"), (), kinds=TURN_KINDS),
 )
 
 

@@ -40,10 +40,12 @@ class Masons(KitGame[State]):
     """1.0: the end was found at the end of a turn, by a supply that was empty then, so
     pieces going back to the supply (walls of a merge, houses of a palace) let play go on."""
     options: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("scoring", "choice", "turns",
-                   "turns: each player chooses scoring cards in turn, the wall's builder first "
-                   "(the rules); sealed: everyone chooses at once, sealed, for faster play",
-                   choices=("turns", "sealed")),
+        OptionSpec("scoring", "choice", "sealed",
+                   "sealed: everyone chooses scoring cards at once, sealed, revealed together "
+                   "(new games: one mail per scoring; see the rules page for why this is "
+                   "faithful); turns: each player chooses in turn, the wall's builder first "
+                   "(as at the table, and as every game created before this choice reads)",
+                   choices=("sealed", "turns")),
     )
     PARTS: ClassVar[Parts] = Parts(state=State, events=events, orders=orders, grammar=grammar,
                                    steps=steps, view=view, text=text, render=render,

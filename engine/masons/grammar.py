@@ -228,3 +228,14 @@ def _lead(words: list[str], reader: Reader) -> Any:
     raise reader.fail(f'"{words[0]}" does not begin an order of Masons (orders begin with '
                       "wall, tower, house, merge, play, discard, pass or swap).")
 
+
+
+# Examples for `help ORDER` (each kind's; the core test holds every kind to having one).
+GRAMMAR.example("wall", "wall 19-22")
+GRAMMAR.example("tower", "tower 19 white", "tower 19 white 22 grey")
+GRAMMAR.example("house", "house north red", "house north red south blue")
+GRAMMAR.example("merge", "merge with city 2", "merge none")
+GRAMMAR.example("play", "play city-size", "play houses-red towers-white in city 3")
+GRAMMAR.example("discard", "discard houses-green")
+GRAMMAR.example("pass", "pass")
+GRAMMAR.example("swap", "swap city-red towers-grey", "swap none")

@@ -6,6 +6,10 @@
     scoring: play no card                         at a city, do not score: discard the card
                                                   scoring least there and draw two; at the
                                                   final scoring, pass
+           | best card                            play the card (or two) scoring most here
+           | unless worth it                      the best card only where it scores 2 or more
+           | keep red (or any colour)             the best card, never one of that colour at
+                                                  a city (kept for the final scoring)
     swap: none                                    keep the hand when last
 
 A wall order may answer the rest of its turn ahead: `wall 19-22, then towers nearest the
@@ -19,8 +23,9 @@ from typing import Any
 from engine.core.standing import Answer, Topic
 
 from .board import board
-from .orders import DiscardOrder, MergeOrder, PassOrder, SwapOrder
-from .scoring import score_card
+from .cards import HOUSE_COLOURS, TOWER_COLOURS
+from .orders import DiscardOrder, MergeOrder, PassOrder, PlayOrder, SwapOrder
+from .scoring import score_card, score_cards
 from .state import State
 
 
@@ -63,6 +68,66 @@ def play_no_card(state: State, seat: int, legal: Sequence[Any]) -> Any:
     return min(discards, key=lambda order: (score_card(state, order.card, city), order.card))
 
 
+def _worth(state: State, order: PlayOrder) -> int:
+    """Return the points a play scores in the city it is played in (the final scoring
+    names its city; a city scoring plays in the city being scored)."""
+    number = order.city or state.city
+    return sum(score_cards(state, order.cards, state.city_numbered(number)))
+
+
+def _best_play(state: State, legal: Sequence[Any], keep: str = "") -> Any:
+    """Return the play scoring most (fewer cards, then the first by name, of equal ones),
+    never playing a card whose colour is `keep`; None when no play scores a point."""
+    plays = [order for order in legal if isinstance(order, PlayOrder) and not (
+        keep and any(card.endswith("-" + keep) for card in order.cards))]
+    scored = [(_worth(state, order), order) for order in plays]
+    scored = [(points, order) for points, order in scored if points > 0]
+    if not scored:
+        return None
+    return min(scored, key=lambda item: (-item[0], len(item[1].cards), item[1].cards))[1]
+
+
+def best_card(state: State, seat: int, legal: Sequence[Any]) -> Any:
+    """Return the play scoring most here (two cards only where they score more than one);
+    where no play scores a point, no card is played."""
+    return _best_play(state, legal) or play_no_card(state, seat, legal)
+
+
+def unless_worth_it(state: State, seat: int, legal: Sequence[Any]) -> Any:
+    """Return the best play only where it scores at least as much as the two cards a
+    discard draws are worth on average (2 points, a card's usual yield); else no card."""
+    best = _best_play(state, legal)
+    if best is not None and _worth(state, best) >= WORTH_PLAYING:
+        return best
+    return play_no_card(state, seat, legal)
+
+
+def keeping(colour: str) -> Any:
+    """Return the pick that plays the best card but never one of `colour` at a city,
+    keeping those for the final scoring (where it plays its best, colour or not)."""
+    def pick(state: State, seat: int, legal: Sequence[Any]) -> Any:
+        if PassOrder() in legal:  # the final scoring: the kept cards are for now
+            return _best_play(state, legal) or PassOrder()
+        return _best_play(state, legal, colour) or _discard_keeping(state, legal, colour)
+    return pick
+
+
+def _discard_keeping(state: State, legal: Sequence[Any], colour: str) -> Any:
+    """Return the discard of the card scoring least here that is not of `colour` (any card
+    when every one is)."""
+    discards = [order for order in legal if isinstance(order, DiscardOrder)]
+    if not discards:
+        return None
+    others = [order for order in discards if not order.card.endswith("-" + colour)]
+    city = state.city_numbered(state.city)
+    return min(others or discards,
+               key=lambda order: (score_card(state, order.card, city), order.card))
+
+
+WORTH_PLAYING = 2
+"""Points a play must score for `unless worth it` to play it rather than draw two."""
+KEPT_COLOURS = (*HOUSE_COLOURS, *TOWER_COLOURS)
+
 SCORING_STEPS = ("score", "final", "score-sealed", "final-sealed")
 
 TOPICS: tuple[Topic, ...] = (
@@ -85,7 +150,15 @@ TOPICS: tuple[Topic, ...] = (
     Topic("scoring", SCORING_STEPS, (
         Answer("play-no-card", "play no card: at a city, discard the card scoring least there "
                "and draw two; at the final scoring, pass", pick=play_no_card,
-               aliases=("pass", "no-card", "none")),),
+               aliases=("pass", "no-card", "none")),
+        Answer("best-card", "play the card (or two) scoring most in this city; none where "
+               "nothing scores", pick=best_card, aliases=("best", "my-best-card", "play-best")),
+        Answer("unless-worth-it", f"play your best card only where it scores "
+               f"{WORTH_PLAYING} points or more, else play no card", pick=unless_worth_it,
+               aliases=("only-if-worth-it", "none-unless-worth-it", "worth-it")),
+        *(Answer(f"keep-{colour}", f"play your best card but never a {colour} one at a city "
+                 f"(kept for the final scoring, where the best plays)", pick=keeping(colour))
+          for colour in KEPT_COLOURS)),
         kinds=("play", "discard", "pass"), aliases=("score",)),
     Topic("swap", ("swap",), (
         Answer("none", "keep the hand when last", order=SwapOrder(()),

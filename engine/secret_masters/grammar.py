@@ -205,3 +205,11 @@ def _unknown(words: list[str], reader: Reader) -> None:
     """Answer a line without an order word with the help of the seat's decision."""
     raise reader.help_error(f'"{words[0]}" is not an order word (place, move, vote, redeploy '
                             "or pass).")
+
+
+# Examples for `help ORDER` (each kind's; the core test holds every kind to having one).
+GRAMMAR.example("place", "place blue europe")
+GRAMMAR.example("move", "move red africa")
+GRAMMAR.example("vote", "vote red white white")
+GRAMMAR.example("redeploy", "redeploy green europe oceania")
+GRAMMAR.example("pass", "pass")

@@ -25,6 +25,7 @@ from service.base.signedhead import SignedHead
 from service.base.signing import kept_signer
 from service.base.templating import render_template
 from service.base.tokens import reply_address, signature
+from service.game.answered import answered_for
 from service.game.current import LogWithConnections, game_at
 from service.game.events import MASTER
 from service.game.history import history, reader_head_at, reader_number
@@ -84,7 +85,10 @@ class Letter:
     signed_head: SignedHead | None = None
     """The head signed by the service's key (docs/signing.md)."""
     waiting: str = ""
-    """Whom the table still waits for (reminders)."""
+    """Whom the table still waits for (turn mails and reminders)."""
+    answered: str = ""
+    """What was answered for the seat at its open decision, and until when it may change it
+    (then nothing is shown as what it must do)."""
 
 
 class MailComposing(LogWithInbox, LogAudit, MailRecord, Caches, Connections, SignedHeads,
@@ -179,11 +183,13 @@ def _turn_message(store: MailComposing, config: Config, row: OutboxRow) -> Email
         return None
     muted = muted_senders(store, now_loaded.meta, seat)  # whose press the reader muted
     letter = _letter(store, config, row, then, now_loaded.meta, muted)
-    if row.kind.startswith("reminder-"):
-        from service.sweeps.deadlines import reminder_waiting
+    from service.sweeps.deadlines import reminder_waiting
 
+    if row.kind.startswith("reminder-"):
         said = (reminder_waiting(now_loaded, seat), bank_line(now_loaded.meta, seat))
         letter = replace(letter, waiting=" ".join(line for line in said if line))
+    elif not then.meta.finished:
+        letter = replace(letter, waiting=reminder_waiting(then, seat))
     if letter.head is not None:
         letter = replace(letter, signed_head=signed_head(store, kept_signer(config), row.game_id,
                                                          letter.head))
@@ -230,9 +236,12 @@ def _letter(store: MailComposing, config: Config, row: OutboxRow, then: LoadedGa
            if deadline and prompt and deadline.prompt_key == prompt.key else "")
     label = turn_label(view)
     kind = "welcome" if first and row.kind == "turn" else row.kind
+    answered = _answered(store, then, row, prompt, due)
+    if answered:
+        prompt = None  # answered for the seat: nothing is asked of it as a must
     return Letter(
-        kind=kind, subject=_subject(kind, then, label,
-                                    prompt is not None and not prompt.submitted),
+        kind=kind, subject=_subject(kind, then, label, prompt is not None),
+        answered=answered,
         heading=f"{then.meta.title} · game {row.game_id} · {label}".rstrip(" ·"),
         news=news[-SUMMARY_LINES:] if joined else news,
         prompt_summary=prompt.summary if prompt else "",
@@ -245,6 +254,19 @@ def _letter(store: MailComposing, config: Config, row: OutboxRow, then: LoadedGa
         welcome=tuple(welcome_lines(meta, seat, view, prompt)) if kind == "welcome" else (),
         paused=meta.paused, news_title="The game so far" if joined or first else
         "What happened since your last email")
+
+
+def _answered(store: MailComposing, then: LoadedGame, row: OutboxRow, prompt: Prompt | None,
+              due: str) -> str:
+    """Return what was answered for the seat at its open decision and until when it may
+    change it ('' when the decision is not answered)."""
+    if prompt is None or not prompt.submitted:
+        return ""
+    deadline = then.meta.deadlines.get(row.recipient)
+    opened = deadline.seq if deadline and deadline.prompt_key == prompt.key else 0
+    found = answered_for(store, then.game, then.state, row.game_id, row.recipient, prompt,
+                         row.seq, opened)
+    return found.line(due) if found else ""
 
 
 def _default_text(meta: GameMeta, prompt: Prompt | None) -> str:
@@ -338,7 +360,8 @@ def compose_reply(store: MailComposing, config: Config, sub: Submission) -> Emai
     public = not sub.seat and (sub.recipient or "").lower() == config.public_address
     context = {"result": result, "status": sub.status,
                "marker": "" if public else REPLY_MARKER,  # no orders are read at games@
-               "game_id": sub.game_id or "", "seat": sub.seat or "", "over": over}
+               "game_id": sub.game_id or "", "seat": sub.seat or "", "over": over,
+               "caused": _caused(store, sub) if loaded is not None and sub.seat else []}
     message = _answer_to(config, sub, original, recipient,
                          f"Your mail to {config.public_address}" if stranger else "")
     if loaded and sub.seat:
@@ -358,6 +381,29 @@ def compose_reply(store: MailComposing, config: Config, sub: Submission) -> Emai
         message.add_alternative(html, subtype="html")
         return message
     return _with_turn(message, text, html, turn)
+
+
+RECEIPT_LINES = 40
+"""At most this many lines of what a message's orders caused are listed in its answer."""
+
+
+def _caused(store: MailComposing, sub: Submission) -> list[str]:
+    """Return what the message's accepted orders and the answers they gave ahead caused, as
+    the seat may read it (its own history from the first order's seq to the last one's):
+    dice, placements, cities, money, so the seat knows its turn's outcome at once."""
+    if not sub.game_id or not sub.seat or sub.status not in ("accepted", "partial"):
+        return []
+    decided = store.decided_lines(sub.id)
+    if not decided:
+        return []
+    first = store.first_decided_seq(sub.id)
+    last = max(seq for _, seq, _ in decided)
+    lines = [line.text for line in history(store, sub.game_id, sub.seat, after=first - 1,
+                                           upto=last)]
+    if len(lines) <= RECEIPT_LINES:
+        return lines
+    more = len(lines) - RECEIPT_LINES
+    return [*lines[:RECEIPT_LINES], f"... and {more} more (write `history` for all)"]
 
 
 def _with_turn(message: EmailMessage, text: str, html: str,

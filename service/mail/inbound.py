@@ -211,6 +211,10 @@ def _process(store: Store, config: Config,
         return _confirmed(store, config, sub, held), None
     talk = take_talk(store, sub.id, claim, message, extracted,
                      safe_header(message, "In-Reply-To"))
+    if extracted.lines and talk.ignored and not (talk.orders or talk.said_something):
+        # chat alone (greetings, thanks, a name signing off): listed as not read, not refused
+        return SubmissionResult(sub.id, "talk", ignored=talk.ignored, notes=(
+            "Nothing in your message reads as an order, so nothing was done.",)), None
     if not extracted.lines or not (talk.orders or talk.said_something):
         notes = "".join(f" Note: {note}." for note in extracted.problems)
         chat = (" To talk to the other players, begin a paragraph with `press to all:` or "
@@ -371,19 +375,20 @@ def _decide_lines(store: MailOrders, sub: Submission, claim: AddressClaim, lines
         accepted.append(text)
     if not single and accepted:
         after = loaded if loaded.seq == seq else load_game(store, claim.game_id, upto=seq)
-        _one_round(store, sub.id, start, after)
+        _one_round(store, sub.id, start, after, claim.seat)
     if refused is not None:
         return refused
     return SubmissionResult(sub.id, "accepted", orders=tuple(accepted), seq=seq), None
 
 
 def _one_round(store: MailOrders, submission_id: str, start: tuple[object, int] | None,
-               after: LoadedGame) -> None:
+               after: LoadedGame, seat: str) -> None:
     """Write the one round of mail of a message's accepted lines (idempotent on a re-run)."""
     if start is None:  # an earlier run decided some lines: begin where the message began
         origin = load_game(store, after.meta.id,
                            upto=store.first_decided_seq(submission_id) - 1)
         start = (origin.state, origin.seq)
     state, seq = start
-    rows = outbox_rows(after.game, state if seq else None, after.state, after.meta, after.seq)
+    rows = outbox_rows(after.game, state if seq else None, after.state, after.meta, after.seq,
+                       seat)
     store.add_outbox(after.meta.id, rows)

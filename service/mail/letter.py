@@ -5,8 +5,9 @@ Press is a block that starts `press to bruno, carla:` (or `press to all:`, or
 lines that start with a command word (`status`, `history`, `notify`...). Greetings are
 dropped; closings and plain prose are set aside and listed. After the orders, the lines that
 end a letter with a closing ("Cheers", "Thanks, Bruno") or a name ("bruno") are set aside
-too (`is_signoff`). Every other line is an order, so a mistyped order is still refused with
-its reason rather than ignored.
+too (`is_signoff`), and so are they in a letter of chat alone when they follow a closing or
+talk ("Thanks!" then "Anna"). Every other line is an order, so a mistyped order is still
+refused with its reason rather than ignored.
 """
 from __future__ import annotations
 
@@ -99,7 +100,13 @@ class _Sorter:
                 and is_signoff(self.plain[tail - 1][1], order_words))):
             tail -= 1
         if not any(kind == "order" for kind, _, _ in self.plain[:tail]):
-            return  # no order was read before: every line there is read as one
+            # no order was read before: a name is set aside only after a closing or talk
+            # ("Thanks!" then "Anna": a letter of chat alone); a lone line is read as an order
+            chat = next((index for index in range(tail, len(self.plain))
+                         if self.plain[index][0] in ("closing", "talk")), None)
+            if chat is None:
+                return
+            tail = chat
         self.plain[tail:] = [("closing" if kind == "order" else kind, text, line)
                              for kind, text, line in self.plain[tail:]]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from engine.core import Game, Outcome, Termination
+from engine.core import Game, Outcome, Prompt, Termination
 from service.base import clock
 from service.game.events import (
     DEADLINE_ACTOR,
@@ -93,7 +93,8 @@ def append_decision(store: EventLog, loaded: LoadedGame, head: Sequence[Any],
     last = loaded.seq + len(rows)
     # The first append of a game's play (its creation, or an open table's start) tells every seat.
     first = not loaded.seq or not loaded.meta.started
-    outbox = outbox_rows(game, None if first else before, state, meta, last) if notify else []
+    outbox = outbox_rows(game, None if first else before, state, meta, last,
+                         actor) if notify else []
     outbox += [NewOutbox(last, recipient, kind) for recipient, kind in notices]
     snapshot = due_snapshot(loaded, meta, state, last)
     stored = store.append(Append(
@@ -174,10 +175,27 @@ def _fold_meta(meta: GameMeta, items: Sequence[Any], seq: int) -> GameMeta:
     return meta
 
 
+def asks(game: Game[Any], before: Any, prompt: Prompt | None, seat: str,
+         actor: str | None) -> bool:
+    """Return whether a change asks `seat` to act: a decision it has not answered is open for
+    it, and it opened now (or the seat's own order changed it). A decision answered for the
+    seat (by its sealed answer, a standing answer, an answer ahead, a forced one) asks
+    nothing; another seat's answer to a sealed decision the seat was asked already is news
+    that waits for its next mail."""
+    if prompt is None:
+        return False
+    if actor == seat:  # its own order: the answer to it tells the seat where it stands
+        return True
+    if prompt.submitted:
+        return False
+    old = game.prompt_for(before, seat)
+    return old is None or old.key != prompt.key or old.submitted
+
+
 def outbox_rows(game: Game[Any], before: Any, after: Any, meta: GameMeta,
-                seq: int) -> list[NewOutbox]:
+                seq: int, actor: str | None = None) -> list[NewOutbox]:
     """Return a notice for each seat whose view or decision changed (or all, at start/end);
-    the house's seats get no mail."""
+    the house's seats get no mail. `actor` is the seat whose order made the change, if any."""
     rows = []
     for seat in meta.humans:
         kind = "final" if meta.finished else "turn"
@@ -189,6 +207,6 @@ def outbox_rows(game: Game[Any], before: Any, after: Any, meta: GameMeta,
             if same_prompt and game.view(before, seat) == game.view(after, seat):
                 continue
         if before is not None:  # the first email welcomes every seat, whatever its setting
-            kind = notice_kind(meta, seat, kind, new_prompt is not None)
+            kind = notice_kind(meta, seat, kind, asks(game, before, new_prompt, seat, actor))
         rows.append(NewOutbox(seq, seat, kind, {"prompt": new_key}))
     return rows

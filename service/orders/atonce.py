@@ -52,8 +52,11 @@ def answer_at_once(game: Game[Any], state: Any, meta: GameMeta, seed: bytes,
         found.append((OrderAccepted(seat, game.order_to_json(order), game.format_order(order),
                                     key), actor))
         found += [(item, actor) for item in events]
-        if entry is not None and entry.until:  # an answer ahead is used up
-            standing[seat] = tuple(e for e in standing.get(seat, ()) if e != entry)
+        if entry is not None and entry.until:  # an answer ahead is used up (that one only:
+            # `then end, end` writes the same order for two decisions of the turn)
+            entries = list(standing.get(seat, ()))
+            entries.remove(entry)
+            standing[seat] = tuple(entries)
             found.append((SeatStanding(seat, standing[seat]), STANDING_ACTOR))
     return found, state
 

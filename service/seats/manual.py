@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from engine.core import Prompt
 from engine.core.standing import topics_help
 from service.game.meta import GameMeta
 
@@ -141,15 +142,35 @@ def manual_text(meta: GameMeta, game: Any) -> str:
     return "\n".join(lines)
 
 
-def topic_text(meta: GameMeta, game: Any, words: Sequence[str]) -> str:
-    """Return the details of the topic `words` name, or the list of topics when none fits."""
+def topic_text(meta: GameMeta, game: Any, words: Sequence[str],
+               prompt: Prompt | None = None) -> str:
+    """Return the details of the topic `words` name (a mail command or form, or an order of
+    the game, told with the seat's open decision `prompt`), or the list of topics when none
+    fits."""
     asked = " ".join(words).lower().strip(" `?.!")
     topics = topics_for(game)
     for topic in topics:
         if asked == topic.name or asked in topic.words:
             return f"{topic.example}\n{_detail(meta, topic, game)}"
+    order = str(game.order_help(asked, prompt))
+    if order:
+        return order
     return (f"There is no help on {asked!r}. Write help and one of: "
-            + ", ".join(topic.name for topic in topics) + ".")
+            + ", ".join(topic.name for topic in topics) + "; or help and an order: "
+            + ", ".join(order_names(game)) + ".")
+
+
+def order_names(game: Any) -> list[str]:
+    """Return the words naming the game's orders (each kind's first word as written), in
+    the order the game declares them."""
+    names: list[str] = []
+    for spec in game.ORDERS.specs.values():
+        if spec.kind == "default":
+            continue
+        word = spec.syntax.split()[0]
+        if word not in names:
+            names.append(word)
+    return names
 
 
 def _detail(meta: GameMeta, topic: Topic, game: Any = None) -> str:
@@ -178,9 +199,12 @@ def standing_detail(game: Any) -> str:
             f"`standing {example}` sets one (several are separated by `/`; each replaces "
             f"the one of the same decision); `standing clear {first.name}` clears one and "
             f"`standing clear` all. In this game: {answers}.")
-    if any(topic.kinds for topic in topics):
+    ahead = next((topic for topic in topics if topic.kinds), None)
+    if ahead is not None:
+        written = (f"{ahead.name} {ahead.answers[0].name.replace('-', ' ')}" if ahead.answers
+                   else ahead.kinds[-1])
         text += (" Where a turn has several decisions, an order may answer the rest of its "
-                 f"turn ahead after `then` (for example `..., then {example}`); answers ahead "
+                 f"turn ahead after `then` (for example `..., then {written}`); answers ahead "
                  "lapse when the turn ends.")
     kept = [topic.name for topic in topics if topic.kept]
     if kept:

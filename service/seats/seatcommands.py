@@ -78,7 +78,9 @@ def help_text(store: EventLog, game_id: str, seat: str, rest: Sequence[str]) -> 
     """Return what the seat can write now and the manual, or the manual's page on `rest`."""
     loaded = load_game(store, game_id)
     if rest:
-        return topic_text(loaded.meta, loaded.game, rest)
+        return topic_text(loaded.meta, loaded.game, rest,
+                          loaded.game.prompt_for(loaded.state, seat)
+                          if loaded.state is not None and loaded.meta.started else None)
     return (help_now(store, game_id, seat, loaded) + "\n\n"
             + manual_text(loaded.meta, loaded.game))
 

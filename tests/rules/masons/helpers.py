@@ -96,6 +96,9 @@ def given(*groups: Iterable[Any] | Any, turn_of: str | None = "anna", turn: int 
     if turn_of is not None:
         events.append(ev.TurnStarted(turn_of, turn))
     game = GAME.at_version(version)
+    # the rules' own reading (scoring in turns) unless a test asks for sealed scoring, which
+    # new games default to
+    options = {"scoring": "turns", **(options or {})}
     return testing.given(game, setup.seats, events, options=options)  # type: ignore[no-any-return]
 
 

@@ -104,10 +104,22 @@ def test_a_chatty_reply_is_decided_and_the_chat_listed(table: Table) -> None:
     assert "refused" not in answer and "schrieb" not in answer and "Hi all" not in answer
 
 
-def test_chat_alone_is_answered_with_how_to_talk(table: Table) -> None:
+def test_chat_alone_is_listed_as_not_read_with_how_to_talk(table: Table) -> None:
     result = table.write("anna", "good game everyone!\n")
-    assert result.code == "no-orders" and "press to all:" in result.message
-    assert "good game everyone" not in result.line
+    assert result.status == "talk" and result.ignored == ("good game everyone!",)
+    answer = text_of(table.answers[-1])
+    assert "press to all:" in answer and "refused" not in answer
+
+
+def test_a_letter_of_thanks_signed_with_a_name_is_listed_not_refused(table: Table) -> None:
+    before = table.store.last_seq(table.game_id)
+    result = table.write("anna", "Hi all,\n\nthanks!\nAnna\n")
+    assert result.status == "talk" and result.ignored == ("thanks!", "Anna")
+    answer = text_of(table.answers[-1])
+    assert "refused" not in answer and "..  Anna" in answer
+    assert table.store.last_seq(table.game_id) == before  # nothing was decided
+    lone = table.write("anna", "Anna\n")  # a lone line may be a mistyped order: read as one
+    assert lone.status == "rejected" and lone.line == "Anna"
 
 
 @pytest.mark.parametrize("headers", [
@@ -136,3 +148,14 @@ def test_a_long_order_is_still_an_order() -> None:
     line = ("redeploy blue from europe to asia, green from africa to oceania, red from russia "
             "to india, yellow from antarctica to europe")
     assert letter_of(line + "\n") == ((line,), (), ())
+
+
+def test_help_on_an_order_of_the_game_by_mail(table: Table) -> None:
+    result = table.write("anna", "help vote\n")
+    said = result.notes[0]
+    assert said.startswith("help vote\nvote <marker> <marker> <marker>")
+    assert "for example: vote red white white" in said
+    assert "You cannot write it now" in said  # the opening asks a placement, not a vote
+    result = table.write("anna", "help attack\n")
+    assert "There is no help on 'attack'" in result.notes[0]
+    assert "help and an order: place, move, vote, redeploy, pass" in result.notes[0]

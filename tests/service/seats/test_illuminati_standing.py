@@ -79,6 +79,7 @@ def test_help_standing_names_the_windows(tmp_path: Path) -> None:
     said = result.notes[0] if result.notes else text_of(table.answers[-1])
     assert "windows: off | on | unless attacked | pass only" in said
     assert "holds from the next one that opens" in said
-    assert "after `then`" not in said  # Illuminati has no answers ahead
+    # a turn's orders may be written ahead after an attack (`attack ..., then end`)
+    assert "for example `..., then end`" in said
     listing = table.write("anna", "help\n")
     assert "standing" in (listing.notes[0] if listing.notes else text_of(table.answers[-1]))
