@@ -11,7 +11,7 @@ from tests.stores import PG_URL, require_postgres
 
 KEYS = ("orders_per_s", "mails_per_s", "burst_orders_per_s", "burst_mails_per_s", "cpu_ms_per_decided_order", "cpu_ms_per_mailed_order",
         "decide_p50_ms", "decide_p95_ms", "mail_p50_ms", "mail_p95_ms", "burst_drain_s",
-        "decide_only_cpu_ms", "cpu_ms_per_decided_and_mailed_order")
+        "decide_only_cpu_ms", "cpu_ms_per_decided_and_mailed_order", "cpu_ratio_to_bare")
 
 
 def check(figures: dict[str, Any], roles: set[str]) -> None:
@@ -27,6 +27,12 @@ def check(figures: dict[str, Any], roles: set[str]) -> None:
     assert sum(value or 0 for value in figures["cpu_ms_by_role"].values()) > 0
     for key in ("smtp_ms", "smtp_cpu_ms", "one_row_ms", "one_row_cpu_ms"):
         assert figures["baseline"][key] > 0, key
+    bare = figures["bare"]
+    assert bare["tasks"] == 10
+    for key in ("task_ms", "task_cpu_ms", "tasks_per_s"):
+        assert bare[key] > 0, key
+    assert figures["cpu_ratio_to_bare"] == pytest.approx(
+        figures["cpu_ms_per_decided_and_mailed_order"] / bare["task_cpu_ms"], rel=0.02)
 
 
 def test_the_ceiling_of_the_embedded_default() -> None:
