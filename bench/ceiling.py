@@ -47,7 +47,12 @@ order is decided and every mail sent, and reads back from the store and the sink
   renders one minimal WeasyPrint PDF and sends it with smtplib on a kept connection to a sink
   of its own, on one worker process: `task_cpu_ms` is the CPU per task of that worker and,
   scaled, of its PostgreSQL backend and the Redis server; `cpu_ratio_to_bare` is
-  `cpu_ms_per_decided_and_mailed_order` over it.
+  `cpu_ms_per_decided_and_mailed_order` over it;
+- `statements_per_order`, `commits_per_order`: the SQL statements and commits on the store per
+  order decided and mailed, over every process of the service, counted where the driver runs
+  them by bench/sqlcount/sitecustomize.py (put first on the processes' PYTHONPATH), with
+  `sql_per_order_by_role`, `broker_sql_per_order` (the embedded default's database broker,
+  else null) and the bare task's own (`bare.statements_per_task`, `bare.commits_per_task`).
 
 Ports (web, mail listener, sink, the bare task's sink) are free ones unless given by
 --web-port, --smtp-port, --sink-port, --bare-sink-port or $PBEM_BENCH_<NAME>_PORT.
@@ -104,6 +109,8 @@ from bench.soak_parts import message_key, percentile
 
 KEY, DOMAIN = "fa5a2bb13782508b04eea2c0df1623ee44af7ca6ca7495cd2f6dbfac697e1615", "ceiling.test"
 PBEM = [sys.executable, "-m", "service.cli.main"]
+SQL_COUNTER = ROOT / "bench" / "sqlcount"
+"""Put first on the PYTHONPATH of the service's processes: counts their SQL (sitecustomize)."""
 NONCE = re.compile(r'name="nonce" value="([^"]+)-text"')
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 PLAYER_ID = re.compile(r"ceiling-(\d+)@players\.test")
@@ -258,8 +265,47 @@ def base_env(home: Path, sink_port: int, web_port: int) -> dict[str, str]:
                PBEM_SMTP_URL=f"smtp://127.0.0.1:{sink_port}?starttls=no",
                PBEM_BASE_URL=f"http://127.0.0.1:{web_port}", PBEM_RATE_SUBMIT="1000000/60",
                PBEM_RATE_GUESS="1000000/60", PBEM_LOG_LEVEL="WARNING",
-               PYTHONPATH=str(ROOT))
+               PYTHONPATH=f"{SQL_COUNTER}{os.pathsep}{ROOT}",
+               PBEM_BENCH_SQL_COUNTS=str(counts_folder(home)))
     return env
+
+
+def counts_folder(home: Path, name: str = "sql-counts") -> Path:
+    """Return the folder where the processes started with `home` write their SQL counts."""
+    folder = home / name
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def read_counts(folder: Path) -> dict[int, dict[str, tuple[int, int]]]:
+    """Return each process's (statements, commits) per store, as written to `folder` (see
+    bench/sqlcount/sitecustomize.py), after waiting for the processes' next writes."""
+    time.sleep(0.6)
+    found: dict[int, dict[str, tuple[int, int]]] = {}
+    for path in folder.glob("*.json"):
+        try:
+            data = json.loads(path.read_text())
+        except (OSError, ValueError):
+            continue
+        found[int(path.stem)] = {kind: (int(pair["statements"]), int(pair["commits"]))
+                                 for kind, pair in data.items()}
+    return found
+
+
+def counted(before: dict[int, dict[str, tuple[int, int]]],
+            after: dict[int, dict[str, tuple[int, int]]],
+            pids: set[int] | None = None) -> dict[str, tuple[int, int]]:
+    """Return the statements and commits per store between two readings (of `pids` only,
+    when given)."""
+    total: dict[str, tuple[int, int]] = {}
+    for pid, kinds in after.items():
+        if pids is not None and pid not in pids:
+            continue
+        for kind, (statements, commits) in kinds.items():
+            old = before.get(pid, {}).get(kind, (0, 0))
+            got = total.get(kind, (0, 0))
+            total[kind] = (got[0] + statements - old[0], got[1] + commits - old[1])
+    return total
 
 
 def close_opening_mail(store: Any) -> None:
@@ -420,8 +466,12 @@ class Bare:
     process: subprocess.Popen[bytes]
     broker: str
     sink: BareSink
+    counts: Path
+    """Where the bare worker writes its SQL counts."""
     finders: dict[str, Callable[[], list[int]]]
     sent: int = 0
+    sql: list[tuple[int, int]] = field(default_factory=list)
+    """The statements and commits on the store of each measured batch."""
 
     @classmethod
     def start(cls, env: dict[str, str], broker: str, database: str, home: Path, sink_port: int,
@@ -441,9 +491,10 @@ class Bare:
                          "--loglevel", "WARNING", "-Q", QUEUE, "--concurrency", "1",
                          "--without-gossip", "--without-mingle", "--hostname",
                          f"ceiling-bare-{uuid.uuid4().hex[:6]}@%h"],
-                        env | {"PBEM_BARE_BROKER_URL": broker, "PBEM_BARE_DATABASE_URL": database,
+                        env | {"PBEM_BENCH_SQL_COUNTS": str(counts_folder(home, "sql-bare")),
+                               "PBEM_BARE_BROKER_URL": broker, "PBEM_BARE_DATABASE_URL": database,
                                "PBEM_BARE_SMTP_PORT": str(sink.port)}, home / "bare.log")
-        return cls(process, broker, sink, {"worker": lambda: process_tree(process.pid), **finders})
+        return cls(process, broker, sink, home / "sql-bare", {"worker": lambda: process_tree(process.pid), **finders})
 
     def run(self, count: int, limit: float = 300.0) -> tuple[float, float]:
         """Queue `count` bare tasks, wait for their mails; return (wall, CPU of every process
@@ -457,6 +508,7 @@ class Bare:
                 register()
             app.conf.broker_url = self.broker
         roles = Roles(self.finders)
+        sql_before = read_counts(self.counts)
         before, began = roles.mark(), time.perf_counter()
         for _ in range(count):
             app.send_task(TASK, args=[self.sent], queue=QUEUE)
@@ -464,6 +516,7 @@ class Bare:
         self.sink.wait_for(self.sent, limit)
         wall = time.perf_counter() - began
         used = roles.used(before, roles.mark())
+        self.sql.append(counted(sql_before, read_counts(self.counts)).get("store", (0, 0)))
         if any(value is None for value in used.values()):
             raise SystemExit(f"the bare task's processes could not be read: {used}")
         return wall, sum(value or 0.0 for value in used.values())
@@ -692,7 +745,8 @@ def ms(value: float) -> float:
 
 def report(args: argparse.Namespace, deployment: Deployment, roles: Roles, marks: list[Any],
            phases: dict[str, float], players: Players, sink: Sink,
-           base: tuple[Took, Took], bare: BareFigures) -> dict[str, Any]:
+           base: tuple[Took, Took], sql_marks: list[dict[int, dict[str, tuple[int, int]]]],
+           bare_sql: dict[str, tuple[int, int]], bare: BareFigures) -> dict[str, Any]:
     """Print the figures and return them as the JSON summary."""
     arrivals, times = sink.snapshot()
     orders = read_orders(deployment.store, phases["steady"], arrivals)
@@ -784,12 +838,48 @@ def report(args: argparse.Namespace, deployment: Deployment, roles: Roles, marks
           f"{figures['baseline']['one_row_cpu_ms']} ms); per mailed order "
           f"{figures['cpu_ms_per_mailed_order']} ms ({figures['mailed_order_cpu_ratio']}x a "
           f"bare SMTP round trip's {figures['baseline']['smtp_cpu_ms']} ms)")
+    figures.update(sql_figures(roles, marks, sql_marks, max(len(mailed), 1)))
+    bare_statements, bare_commits = bare_sql.get("store", (0, 0))
+    figures["bare"]["statements_per_task"] = round(bare_statements / bare.tasks, 2)
+    figures["bare"]["commits_per_task"] = round(bare_commits / bare.tasks, 2)
+    print(f"SQL on the store per decided and mailed order over every process: "
+          f"{figures['statements_per_order']} statements, {figures['commits_per_order']} "
+          f"commits (the bare task: {figures['bare']['statements_per_task']}, "
+          f"{figures['bare']['commits_per_task']}); by role: " + ", ".join(
+              f"{role} {pair['statements']}/{pair['commits']}"
+              for role, pair in figures["sql_per_order_by_role"].items()))
+    if figures["broker_sql_per_order"] is not None:
+        print(f"SQL on the database broker per order: "
+              f"{figures['broker_sql_per_order']['statements']} statements, "
+              f"{figures['broker_sql_per_order']['commits']} commits (idle polling included)")
     print(f"CPU per decided and mailed order over every process "
           f"{figures['cpu_ms_per_decided_and_mailed_order']} ms: "
           f"{figures['cpu_ratio_to_bare']}x the bare task's "
           f"{figures['bare']['task_cpu_ms']} ms (a row, a minimal PDF, a mail on a kept "
           f"connection; {bare.tasks} tasks, {figures['bare']['tasks_per_s']}/s on one process)")
     return figures
+
+
+def sql_figures(roles: Roles, marks: list[Any],
+                sql_marks: list[dict[int, dict[str, tuple[int, int]]]],
+                orders: int) -> dict[str, Any]:
+    """Return the SQL statements and commits per order decided and mailed: on the store over
+    every process, per role, and on the embedded default's database broker."""
+    before, after = sql_marks[0], sql_marks[-1]
+    store = counted(before, after).get("store", (0, 0))
+    broker = counted(before, after).get("broker")
+    by_role = {}
+    for role, pids in marks[-1].items():
+        pair = counted(before, after, set(pids)).get("store")
+        if pair is not None:
+            by_role[role] = {"statements": round(pair[0] / orders, 1),
+                             "commits": round(pair[1] / orders, 1)}
+    return {"statements_per_order": round(store[0] / orders, 1),
+            "commits_per_order": round(store[1] / orders, 1),
+            "sql_per_order_by_role": by_role,
+            "broker_sql_per_order": None if broker is None else {
+                "statements": round(broker[0] / orders, 1),
+                "commits": round(broker[1] / orders, 1)}}
 
 
 @dataclass(frozen=True)
@@ -828,6 +918,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         stack.callback(halt.set)
         phases: dict[str, float] = {}
         marks = [roles.mark()]
+        sql_marks = [read_counts(counts_folder(folder / "home"))]
         phases["steady"] = time.time()
         with ThreadPoolExecutor(max_workers=32) as pool:
             number = players.offer(args.rate, args.seconds, 0, pool)
@@ -836,10 +927,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             phases["burst_end"] = time.time()
         phases["drained"] = drain(deployment.store, args.drain)
         marks.append(roles.mark())
+        sql_marks.append(read_counts(counts_folder(folder / "home")))
         more_sends, more_rows = measure_baselines(bare_transaction, sink_port)
         bare_runs.append(deployment.bare.run(args.bare_tasks - args.bare_tasks // 2))
         base = (median_took(sends + more_sends), median_took(rows + more_rows))
-        return report(args, deployment, roles, marks, phases, players, sink, base,
+        bare_sql = {"store": (sum(pair[0] for pair in deployment.bare.sql[1:]),
+                              sum(pair[1] for pair in deployment.bare.sql[1:]))}
+        return report(args, deployment, roles, marks, phases, players, sink, base, sql_marks,
+                      bare_sql,
                       BareFigures(args.bare_tasks, sum(run[0] for run in bare_runs),
                                   sum(run[1] for run in bare_runs)))
 
