@@ -58,7 +58,9 @@ Ports (web, mail listener, sink, the bare task's sink) are free ones unless give
 --web-port, --smtp-port, --sink-port, --bare-sink-port or $PBEM_BENCH_<NAME>_PORT.
 
 Every process started is stopped at the end, and the scratch schema dropped, on an error or
-Ctrl-C too. The last line is one JSON object.
+Ctrl-C too. When an order failed to be sent (the web form or the listener refused it), the
+service's logs are copied out of the temporary home first and `logs_kept` names their
+folder. The last line is one JSON object.
 
     .venv/bin/python bench/ceiling.py [--games 1000] [--rate 2] [--seconds 60]
         [--burst-rate 10] [--burst-seconds 20] [--embedded] [--bare-tasks 40] [--quick]
@@ -72,6 +74,7 @@ import json
 import os
 import random
 import re
+import shutil
 import signal
 import smtplib
 import statistics
@@ -933,10 +936,22 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         base = (median_took(sends + more_sends), median_took(rows + more_rows))
         bare_sql = {"store": (sum(pair[0] for pair in deployment.bare.sql[1:]),
                               sum(pair[1] for pair in deployment.bare.sql[1:]))}
-        return report(args, deployment, roles, marks, phases, players, sink, base, sql_marks,
-                      bare_sql,
+        figures = report(args, deployment, roles, marks, phases, players, sink, base,
+                         sql_marks, bare_sql,
                       BareFigures(args.bare_tasks, sum(run[0] for run in bare_runs),
                                   sum(run[1] for run in bare_runs)))
+        figures["logs_kept"] = keep_logs(folder / "home") if players.failed else None
+        return figures
+
+
+def keep_logs(home: Path) -> str:
+    """Copy the service's logs out of the temporary home (removed at the end) into a folder
+    that stays, so that an order the service failed can be traced; return its path."""
+    kept = Path(tempfile.mkdtemp(prefix="pbem-ceiling-logs-"))
+    for log in home.glob("*.log"):
+        shutil.copy2(log, kept / log.name)
+    print(f"some orders failed: the service's logs are kept in {kept}")
+    return str(kept)
 
 
 def main() -> None:
