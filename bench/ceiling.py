@@ -1,8 +1,9 @@
 """Ceiling benchmark: a deployment on this machine under open-loop orders, steady then a burst.
 
 Starts the service as it runs at scale, on this machine: PostgreSQL (a scratch schema of this
-run in $PBEM_BENCH_PG_URL, dropped at the end), Redis (an empty database, default
-redis://127.0.0.1:6379/9, whose keys are deleted at the end), gunicorn serving the web app
+run in $PBEM_BENCH_PG_URL, named by --schema or $PBEM_BENCH_SCHEMA or fresh, refused if it
+exists, dropped at the end), Redis (an empty database, --redis or $PBEM_BENCH_REDIS_URL,
+default redis://127.0.0.1:6379/15, whose keys are deleted at the end), gunicorn serving the web app
 (2 processes x 4 threads), three Celery workers (one for the `orders` queue, one for `mail`, one
 for `house` as deploy/systemd/pbem-worker-house.service runs it, one process each: the
 deployment split by queue; the house worker idles here, the games having no house seats, but
@@ -42,15 +43,31 @@ order is decided and every mail sent, and reads back from the store and the sink
   round trip of a turn email's size to the sink (`smtp_ms`, `smtp_cpu_ms`, both ends being this
   process), and a bare one-row transaction on the same store (`one_row_ms`, `one_row_cpu_ms`);
   `decided_order_cpu_ratio` and `mailed_order_cpu_ratio` give the per-order CPU figures as
-  multiples of them, which moves less with the machine's load than the times do.
+  multiples of them, which moves less with the machine's load than the times do;
+- `bare`, measured in the same run (half before the load, half after it): the bare task of
+  bench/bare.py, a Celery task on the same broker that inserts one row in the same store,
+  renders one minimal WeasyPrint PDF and sends it with smtplib on a kept connection to a sink
+  of its own, on one worker process: `task_cpu_ms` is the CPU per task of that worker and,
+  scaled, of its PostgreSQL backend and the Redis server; `cpu_ratio_to_bare` is
+  `cpu_ms_per_decided_and_mailed_order` over it;
+- `statements_per_order`, `commits_per_order`: the SQL statements and commits on the store per
+  order decided and mailed, over every process of the service, counted where the driver runs
+  them by bench/sqlcount/sitecustomize.py (put first on the processes' PYTHONPATH), with
+  `sql_per_order_by_role`, `broker_sql_per_order` (the embedded default's database broker,
+  else null) and the bare task's own (`bare.statements_per_task`, `bare.commits_per_task`).
+
+Ports (web, mail listener, sink, the bare task's sink) are free ones unless given by
+--web-port, --smtp-port, --sink-port, --bare-sink-port or $PBEM_BENCH_<NAME>_PORT.
 
 Every process started is stopped at the end, and the scratch schema dropped, on an error or
-Ctrl-C too. The last line is one JSON object.
+Ctrl-C too. When an order failed to be sent (the web form or the listener refused it), the
+service's logs are copied out of the temporary home first and `logs_kept` names their
+folder. The last line is one JSON object.
 
     .venv/bin/python bench/ceiling.py [--games 1000] [--rate 2] [--seconds 60]
-        [--burst-rate 10] [--burst-seconds 20] [--embedded] [--quick]
+        [--burst-rate 10] [--burst-seconds 20] [--embedded] [--bare-tasks 40] [--quick]
 
-`--quick`: 20 games, 2 orders/s for 5 s, a burst of 5/s for 3 s.
+`--quick`: 20 games, 2 orders/s for 5 s, a burst of 5/s for 3 s, 10 bare tasks.
 """
 from __future__ import annotations
 
@@ -59,6 +76,7 @@ import json
 import os
 import random
 import re
+import shutil
 import signal
 import smtplib
 import statistics
@@ -96,6 +114,8 @@ from bench.soak_parts import message_key, percentile
 
 KEY, DOMAIN = "fa5a2bb13782508b04eea2c0df1623ee44af7ca6ca7495cd2f6dbfac697e1615", "ceiling.test"
 PBEM = [sys.executable, "-m", "service.cli.main"]
+SQL_COUNTER = ROOT / "bench" / "sqlcount"
+"""Put first on the PYTHONPATH of the service's processes: counts their SQL (sitecustomize)."""
 NONCE = re.compile(r'name="nonce" value="([^"]+)-text"')
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 PLAYER_ID = re.compile(r"ceiling-(\d+)@players\.test")
@@ -158,6 +178,11 @@ def process_tree(pid: int) -> list[int]:
         except OSError:
             continue
     return found
+
+
+def tree_of(pid: int) -> Callable[[], list[int]]:
+    """Return a finder of `pid` and every process below it."""
+    return lambda: process_tree(pid)
 
 
 class Roles:
@@ -228,6 +253,8 @@ class Deployment:
     finders: dict[str, Callable[[], list[int]]]
     decide_roles: tuple[str, ...]
     mail_roles: tuple[str, ...]
+    bare: Bare
+    """The bare task's worker on the same broker and store."""
 
 
 def start(argv: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
@@ -243,8 +270,47 @@ def base_env(home: Path, sink_port: int, web_port: int) -> dict[str, str]:
                PBEM_SMTP_URL=f"smtp://127.0.0.1:{sink_port}?starttls=no",
                PBEM_BASE_URL=f"http://127.0.0.1:{web_port}", PBEM_RATE_SUBMIT="1000000/60",
                PBEM_RATE_GUESS="1000000/60", PBEM_LOG_LEVEL="WARNING",
-               PYTHONPATH=str(ROOT))
+               PYTHONPATH=f"{SQL_COUNTER}{os.pathsep}{ROOT}",
+               PBEM_BENCH_SQL_COUNTS=str(counts_folder(home)))
     return env
+
+
+def counts_folder(home: Path, name: str = "sql-counts") -> Path:
+    """Return the folder where the processes started with `home` write their SQL counts."""
+    folder = home / name
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def read_counts(folder: Path) -> dict[int, dict[str, tuple[int, int]]]:
+    """Return each process's (statements, commits) per store, as written to `folder` (see
+    bench/sqlcount/sitecustomize.py), after waiting for the processes' next writes."""
+    time.sleep(0.6)
+    found: dict[int, dict[str, tuple[int, int]]] = {}
+    for path in folder.glob("*.json"):
+        try:
+            data = json.loads(path.read_text())
+        except (OSError, ValueError):
+            continue
+        found[int(path.stem)] = {kind: (int(pair["statements"]), int(pair["commits"]))
+                                 for kind, pair in data.items()}
+    return found
+
+
+def counted(before: dict[int, dict[str, tuple[int, int]]],
+            after: dict[int, dict[str, tuple[int, int]]],
+            pids: set[int] | None = None) -> dict[str, tuple[int, int]]:
+    """Return the statements and commits per store between two readings (of `pids` only,
+    when given)."""
+    total: dict[str, tuple[int, int]] = {}
+    for pid, kinds in after.items():
+        if pids is not None and pid not in pids:
+            continue
+        for kind, (statements, commits) in kinds.items():
+            old = before.get(pid, {}).get(kind, (0, 0))
+            got = total.get(kind, (0, 0))
+            total[kind] = (got[0] + statements - old[0], got[1] + commits - old[1])
+    return total
 
 
 def close_opening_mail(store: Any) -> None:
@@ -259,7 +325,7 @@ def scaled(args: argparse.Namespace, home: Path, sink_port: int) -> Iterator[Dep
     """Yield the scaled deployment on PostgreSQL and Redis; stop it and drop its schema."""
     home.mkdir(parents=True, exist_ok=True)
     with own_redis(args.redis) as client:
-        store = new_pg_store(args.postgres)
+        store = new_pg_store(args.postgres, args.schema)
         processes: dict[str, subprocess.Popen[bytes]] = {}
         try:
             many_games(store, args.games, real=min(5, args.games))
@@ -268,7 +334,7 @@ def scaled(args: argparse.Namespace, home: Path, sink_port: int) -> Iterator[Dep
             database = make_url(args.postgres).update_query_dict(
                 {"options": f"-csearch_path={store.schema}", "application_name": app_name}
             ).render_as_string(hide_password=False)
-            web_port, smtp_port = free_port(), free_port()
+            web_port, smtp_port = args.web_port or free_port(), args.smtp_port or free_port()
             env = base_env(home, sink_port, web_port) | {
                 "PBEM_DATABASE_URL": database, "PBEM_BROKER_URL": args.redis}
             web_env = env | {"PBEM_WEB_BIND": f"127.0.0.1:{web_port}", "PBEM_WEB_WORKERS": "2",
@@ -306,18 +372,33 @@ def scaled(args: argparse.Namespace, home: Path, sink_port: int) -> Iterator[Dep
                         {"name": app_name})]
 
             finders: dict[str, Callable[[], list[int]]] = {
-                name: (lambda pid=process.pid: process_tree(pid))
-                for name, process in processes.items()}
+                name: tree_of(process.pid) for name, process in processes.items()}
             finders["postgres"] = backends
             finders["redis"] = lambda: [redis_pid]
+            bare_name = f"pbem_ceiling_bare_{uuid.uuid4().hex[:8]}"
+            bare_store = make_url(args.postgres).update_query_dict(
+                {"options": f"-csearch_path={store.schema}", "application_name": bare_name}
+            ).render_as_string(hide_password=False)
+            bare = Bare.start(env, args.redis, bare_store, home, args.bare_sink_port, {
+                "postgres": lambda: backends_of(bare_name), "redis": lambda: [redis_pid]})
+            processes["bare"] = bare.process
+
+            def backends_of(name: str) -> list[int]:
+                with store._engine.connect() as conn:
+                    return [int(row[0]) for row in conn.execute(text(
+                        "SELECT pid FROM pg_stat_activity WHERE application_name = :name"),
+                        {"name": name})]
+
             wait_up(web_port, smtp_port, processes)
             deciding = ("workers_orders",) if args.workers == "split" else ("workers",)
             mailing = ("workers_mail",) if args.workers == "split" else ("workers",)
             yield Deployment(store, web_port, smtp_port, processes, finders,
-                             ("web", "smtpd", *deciding), mailing)
+                             ("web", "smtpd", *deciding), mailing, bare)
         finally:
             for process in processes.values():
                 stop(process)
+            if "bare" in processes:
+                bare.sink.stop()
             drop_pg_store(store)
 
 
@@ -333,7 +414,7 @@ def embedded(args: argparse.Namespace, home: Path, sink_port: int) -> Iterator[D
     try:
         many_games(store, args.games, real=min(5, args.games))
         close_opening_mail(store)
-        web_port, smtp_port = free_port(), free_port()
+        web_port, smtp_port = args.web_port or free_port(), args.smtp_port or free_port()
         env = base_env(home, sink_port, web_port)
         processes["serve"] = start([*PBEM, "serve", "--port", str(web_port), "--smtp-port",
                                     str(smtp_port)], env, home / "serve.log")
@@ -341,13 +422,112 @@ def embedded(args: argparse.Namespace, home: Path, sink_port: int) -> Iterator[D
         finders: dict[str, Callable[[], list[int]]] = {
             "serve": lambda: [serve_pid],
             "workers": lambda: [pid for pid in process_tree(serve_pid) if pid != serve_pid]}
+        bare = Bare.start(env, f"sqla+sqlite:///{home / 'broker.db'}",
+                          f"sqlite:///{home / 'pbem.db'}", home, args.bare_sink_port, {})
+        processes["bare"] = bare.process
         wait_up(web_port, smtp_port, processes)
         yield Deployment(store, web_port, smtp_port, processes, finders, ("serve", "workers"),
-                         ("serve", "workers"))
+                         ("serve", "workers"), bare)
     finally:
         for process in processes.values():
             stop(process)
+        if "bare" in processes:
+            bare.sink.stop()
         store.dispose()
+
+
+class BareSink:
+    """The bare task's mail sink (aiosmtpd): counts the mails that arrived."""
+
+    def __init__(self, port: int) -> None:
+        self.count = 0
+        self.arrived = threading.Condition()
+        self.controller = Controller(self, hostname="127.0.0.1", port=port or free_port())
+        self.controller.start()
+        self.port = int(self.controller.port)
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        """Count one mail."""
+        with self.arrived:
+            self.count += 1
+            self.arrived.notify_all()
+        return "250 OK"
+
+    def wait_for(self, count: int, limit: float) -> None:
+        """Wait until `count` mails arrived in all, at most `limit` seconds."""
+        with self.arrived:
+            if not self.arrived.wait_for(lambda: self.count >= count, timeout=limit):
+                raise SystemExit(f"the bare task sent {self.count} of {count} mails in "
+                                 f"{limit:g} s; see bare.log")
+
+    def stop(self) -> None:
+        """Stop the sink."""
+        self.controller.stop()
+
+
+@dataclass
+class Bare:
+    """The bare task's worker (bench/bare.py, one process) on the deployment's broker and
+    store, its sink, and the processes whose CPU it costs (the worker and, with PostgreSQL and
+    Redis, its database backend and the Redis server)."""
+
+    process: subprocess.Popen[bytes]
+    broker: str
+    sink: BareSink
+    counts: Path
+    """Where the bare worker writes its SQL counts."""
+    finders: dict[str, Callable[[], list[int]]]
+    sent: int = 0
+    sql: list[tuple[int, int]] = field(default_factory=list)
+    """The statements and commits on the store of each measured batch."""
+
+    @classmethod
+    def start(cls, env: dict[str, str], broker: str, database: str, home: Path, sink_port: int,
+              finders: dict[str, Callable[[], list[int]]]) -> Bare:
+        """Create the bare table in the store and start the bare worker."""
+        from sqlalchemy import create_engine
+
+        from bench.bare import QUEUE, create_table
+
+        engine = create_engine(database)
+        try:
+            create_table(engine)
+        finally:
+            engine.dispose()
+        sink = BareSink(sink_port)
+        process = start([sys.executable, "-m", "celery", "-A", "bench.bare", "worker",
+                         "--loglevel", "WARNING", "-Q", QUEUE, "--concurrency", "1",
+                         "--without-gossip", "--without-mingle", "--hostname",
+                         f"ceiling-bare-{uuid.uuid4().hex[:6]}@%h"],
+                        env | {"PBEM_BENCH_SQL_COUNTS": str(counts_folder(home, "sql-bare")),
+                               "PBEM_BARE_BROKER_URL": broker, "PBEM_BARE_DATABASE_URL": database,
+                               "PBEM_BARE_SMTP_PORT": str(sink.port)}, home / "bare.log")
+        return cls(process, broker, sink, home / "sql-bare", {"worker": lambda: process_tree(process.pid), **finders})
+
+    def run(self, count: int, limit: float = 300.0) -> tuple[float, float]:
+        """Queue `count` bare tasks, wait for their mails; return (wall, CPU of every process
+        involved) in seconds."""
+        from bench.bare import QUEUE, TASK, app
+
+        if app.conf.broker_url != self.broker:
+            if self.broker.startswith("sqla+"):
+                from workers.embedded import register
+
+                register()
+            app.conf.broker_url = self.broker
+        roles = Roles(self.finders)
+        sql_before = read_counts(self.counts)
+        before, began = roles.mark(), time.perf_counter()
+        for _ in range(count):
+            app.send_task(TASK, args=[self.sent], queue=QUEUE)
+            self.sent += 1
+        self.sink.wait_for(self.sent, limit)
+        wall = time.perf_counter() - began
+        used = roles.used(before, roles.mark())
+        self.sql.append(counted(sql_before, read_counts(self.counts)).get("store", (0, 0)))
+        if any(value is None for value in used.values()):
+            raise SystemExit(f"the bare task's processes could not be read: {used}")
+        return wall, sum(value or 0.0 for value in used.values())
 
 
 def wait_up(web_port: int, smtp_port: int, processes: dict[str, subprocess.Popen[bytes]],
@@ -573,7 +753,8 @@ def ms(value: float) -> float:
 
 def report(args: argparse.Namespace, deployment: Deployment, roles: Roles, marks: list[Any],
            phases: dict[str, float], players: Players, sink: Sink,
-           base: tuple[Took, Took]) -> dict[str, Any]:
+           base: tuple[Took, Took], sql_marks: list[dict[int, dict[str, tuple[int, int]]]],
+           bare_sql: dict[str, tuple[int, int]], bare: BareFigures) -> dict[str, Any]:
     """Print the figures and return them as the JSON summary."""
     arrivals, times = sink.snapshot()
     orders = read_orders(deployment.store, phases["steady"], arrivals)
@@ -628,6 +809,11 @@ def report(args: argparse.Namespace, deployment: Deployment, roles: Roles, marks
     figures["decide_only_cpu_ms"] = figures["cpu_ms_per_decided_order"]
     figures["cpu_ms_per_decided_and_mailed_order"] = ms(every_role / max(len(mailed), 1))
     figures["embedded_orders_per_s"] = figures["orders_per_s"] if args.embedded else None
+    figures["bare"] = {"tasks": bare.tasks, "task_ms": ms(bare.wall / bare.tasks),
+                       "task_cpu_ms": ms(bare.cpu / bare.tasks),
+                       "tasks_per_s": round(bare.tasks / bare.wall, 1)}
+    figures["cpu_ratio_to_bare"] = round(every_role / max(len(mailed), 1) * bare.tasks
+                                         / bare.cpu, 2) if bare.cpu > 0 and mailed else None
     # mail keeping up under load: mails per decided order while the burst lasts, against the
     # same in the steady phase (1.0: the burst's mail went out as fast as its orders came)
     steady_share = len(mails_steady) / max(len(in_steady), 1)
@@ -660,12 +846,63 @@ def report(args: argparse.Namespace, deployment: Deployment, roles: Roles, marks
           f"{figures['baseline']['one_row_cpu_ms']} ms); per mailed order "
           f"{figures['cpu_ms_per_mailed_order']} ms ({figures['mailed_order_cpu_ratio']}x a "
           f"bare SMTP round trip's {figures['baseline']['smtp_cpu_ms']} ms)")
+    figures.update(sql_figures(roles, marks, sql_marks, max(len(mailed), 1)))
+    bare_statements, bare_commits = bare_sql.get("store", (0, 0))
+    figures["bare"]["statements_per_task"] = round(bare_statements / bare.tasks, 2)
+    figures["bare"]["commits_per_task"] = round(bare_commits / bare.tasks, 2)
+    print(f"SQL on the store per decided and mailed order over every process: "
+          f"{figures['statements_per_order']} statements, {figures['commits_per_order']} "
+          f"commits (the bare task: {figures['bare']['statements_per_task']}, "
+          f"{figures['bare']['commits_per_task']}); by role: " + ", ".join(
+              f"{role} {pair['statements']}/{pair['commits']}"
+              for role, pair in figures["sql_per_order_by_role"].items()))
+    if figures["broker_sql_per_order"] is not None:
+        print(f"SQL on the database broker per order: "
+              f"{figures['broker_sql_per_order']['statements']} statements, "
+              f"{figures['broker_sql_per_order']['commits']} commits (idle polling included)")
+    print(f"CPU per decided and mailed order over every process "
+          f"{figures['cpu_ms_per_decided_and_mailed_order']} ms: "
+          f"{figures['cpu_ratio_to_bare']}x the bare task's "
+          f"{figures['bare']['task_cpu_ms']} ms (a row, a minimal PDF, a mail on a kept "
+          f"connection; {bare.tasks} tasks, {figures['bare']['tasks_per_s']}/s on one process)")
     return figures
+
+
+def sql_figures(roles: Roles, marks: list[Any],
+                sql_marks: list[dict[int, dict[str, tuple[int, int]]]],
+                orders: int) -> dict[str, Any]:
+    """Return the SQL statements and commits per order decided and mailed: on the store over
+    every process, per role, and on the embedded default's database broker."""
+    before, after = sql_marks[0], sql_marks[-1]
+    store = counted(before, after).get("store", (0, 0))
+    broker = counted(before, after).get("broker")
+    by_role = {}
+    for role, pids in marks[-1].items():
+        pair = counted(before, after, set(pids)).get("store")
+        if pair is not None:
+            by_role[role] = {"statements": round(pair[0] / orders, 1),
+                             "commits": round(pair[1] / orders, 1)}
+    return {"statements_per_order": round(store[0] / orders, 1),
+            "commits_per_order": round(store[1] / orders, 1),
+            "sql_per_order_by_role": by_role,
+            "broker_sql_per_order": None if broker is None else {
+                "statements": round(broker[0] / orders, 1),
+                "commits": round(broker[1] / orders, 1)}}
+
+
+@dataclass(frozen=True)
+class BareFigures:
+    """The bare tasks of the run: how many, their wall clock and their CPU over every process
+    involved, in seconds."""
+
+    tasks: int
+    wall: float
+    cpu: float
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     """Start the deployment, offer the load, drain, read back; stop everything."""
-    sink, sink_port = Sink(), free_port()
+    sink, sink_port = Sink(), args.sink_port or free_port()
     controller = Controller(sink, hostname="127.0.0.1", port=sink_port)
     controller.start()
     with ExitStack() as stack:
@@ -678,6 +915,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         stack.callback(roles.stop)
         bare_transaction = one_row_transaction(deployment.store)
         sends, rows = measure_baselines(bare_transaction, sink_port)
+        deployment.bare.run(3)  # warm: imports, fonts, connections
+        bare_runs = [deployment.bare.run(args.bare_tasks // 2)]
         ids = [row.id for row in deployment.store.list_games()]
         random.Random(1).shuffle(ids)
         players = Players(deployment, ids)
@@ -687,6 +926,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         stack.callback(halt.set)
         phases: dict[str, float] = {}
         marks = [roles.mark()]
+        sql_marks = [read_counts(counts_folder(folder / "home"))]
         phases["steady"] = time.time()
         with ThreadPoolExecutor(max_workers=32) as pool:
             number = players.offer(args.rate, args.seconds, 0, pool)
@@ -695,9 +935,28 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             phases["burst_end"] = time.time()
         phases["drained"] = drain(deployment.store, args.drain)
         marks.append(roles.mark())
+        sql_marks.append(read_counts(counts_folder(folder / "home")))
         more_sends, more_rows = measure_baselines(bare_transaction, sink_port)
+        bare_runs.append(deployment.bare.run(args.bare_tasks - args.bare_tasks // 2))
         base = (median_took(sends + more_sends), median_took(rows + more_rows))
-        return report(args, deployment, roles, marks, phases, players, sink, base)
+        bare_sql = {"store": (sum(pair[0] for pair in deployment.bare.sql[1:]),
+                              sum(pair[1] for pair in deployment.bare.sql[1:]))}
+        figures = report(args, deployment, roles, marks, phases, players, sink, base,
+                         sql_marks, bare_sql,
+                      BareFigures(args.bare_tasks, sum(run[0] for run in bare_runs),
+                                  sum(run[1] for run in bare_runs)))
+        figures["logs_kept"] = keep_logs(folder / "home") if players.failed else None
+        return figures
+
+
+def keep_logs(home: Path) -> str:
+    """Copy the service's logs out of the temporary home (removed at the end) into a folder
+    that stays, so that an order the service failed can be traced; return its path."""
+    kept = Path(tempfile.mkdtemp(prefix="pbem-ceiling-logs-"))
+    for log in home.glob("*.log"):
+        shutil.copy2(log, kept / log.name)
+    print(f"some orders failed: the service's logs are kept in {kept}")
+    return str(kept)
 
 
 def main() -> None:
@@ -718,13 +977,27 @@ def main() -> None:
     parser.add_argument("--embedded", action="store_true",
                         help="`pbem serve` on the embedded default (SQLite store and broker)")
     parser.add_argument("--postgres", default=PG_URL, help="where the scratch schema is made")
-    parser.add_argument("--redis", default=redis_url(9), help="an empty Redis database")
+    parser.add_argument("--redis", default=redis_url(15),
+                        help="an empty Redis database (default $PBEM_BENCH_REDIS_URL or db 15)")
+    parser.add_argument("--schema", default=os.environ.get("PBEM_BENCH_SCHEMA"),
+                        help="scaled: the name of the scratch schema, which must not exist yet "
+                        "(default $PBEM_BENCH_SCHEMA or a fresh pbem_bench_... name)")
+    for name in ("web", "smtp", "sink", "bare-sink"):
+        variable = f"PBEM_BENCH_{name.upper().replace('-', '_')}_PORT"
+        parser.add_argument(f"--{name}-port", type=int, default=int(os.environ.get(variable, "0")),
+                            help=f"the {name} port on 127.0.0.1 (default ${variable} or a free "
+                            "one)")
+    parser.add_argument("--bare-tasks", type=int, default=40,
+                        help="bare tasks measured, half before the load and half after it")
     parser.add_argument("--quick", action="store_true",
                         help="20 games, 2/s for 5 s, a burst of 5/s for 3 s")
     args = parser.parse_args()
     if args.quick:
         args.games, args.rate, args.seconds = 20, 2.0, 5.0
         args.burst_rate, args.burst_seconds = 5.0, 3.0
+        args.bare_tasks = 10
+    if args.bare_tasks < 2:
+        raise SystemExit("measure at least 2 bare tasks (half before the load, half after)")
     if args.games < 1 or args.rate <= 0 or args.burst_rate <= 0 or args.seconds <= 0:
         raise SystemExit("give at least one game and positive rates and durations")
 

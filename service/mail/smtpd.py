@@ -17,6 +17,8 @@ from typing import Any
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
+from service.store.busy import retry_busy
+
 log = logging.getLogger("pbem.smtpd")
 Store = Callable[[bytes, str | None, Sequence[str]], str]
 """Stores one message (raw, envelope sender, envelope recipients); returns its submission id."""
@@ -59,7 +61,11 @@ class GameMailHandler:
         """Store the message; acknowledge only once it is safely kept."""
         raw = envelope.original_content or b""
         try:
-            submission_id = self.store_message(raw, envelope.mail_from, list(envelope.rcpt_tos))
+            # a busy SQLite writer is waited out (the message is recognised if stored twice),
+            # off the listener's loop so that other sessions go on meanwhile
+            recipients = list(envelope.rcpt_tos)
+            submission_id = await asyncio.get_running_loop().run_in_executor(
+                None, retry_busy, lambda: self.store_message(raw, envelope.mail_from, recipients))
         except Exception:  # the sender must retry: never lose the message
             log.exception("could not store an incoming message")
             return "451 4.3.0 Could not store the message; please try again later"

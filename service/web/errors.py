@@ -1,6 +1,7 @@
 """Error pages: a plain page for people, problem+json for the API."""
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from flask import Flask, make_response, request
@@ -8,6 +9,8 @@ from werkzeug.exceptions import HTTPException
 
 from service.web.problems import problem
 from service.web.render import page
+
+log = logging.getLogger("pbem.web")
 
 MESSAGES = {
     400: "The request could not be read.",
@@ -23,6 +26,8 @@ MESSAGES = {
 def handle_http_error(exc: HTTPException) -> Any:
     """Return the error page (or problem document) for an HTTP error."""
     status = exc.code or 500
+    if status >= 500:
+        log_server_error(exc, status)
     if request.path.startswith("/api/"):
         response = problem(status, f"http-{status}", exc.name, _detail(exc, status))
     else:
@@ -32,6 +37,19 @@ def handle_http_error(exc: HTTPException) -> Any:
         if name.lower() != "content-type":
             response.headers[name] = value  # Allow on 405, WWW-Authenticate on 401
     return response
+
+
+def log_server_error(exc: HTTPException, status: int) -> None:
+    """Log a 5xx answer with its cause, where the service's log goes (stderr: the journal
+    under systemd, the terminal or the output file of `pbem serve`). Flask has logged the
+    traceback of an unhandled exception already; any other 5xx gets its own here."""
+    cause = getattr(exc, "original_exception", None)
+    if cause is not None:
+        log.error("%s %s answered %d: %s: %s", request.method, request.path, status,
+                  type(cause).__name__, cause)
+    else:
+        log.error("%s %s answered %d: %s", request.method, request.path, status,
+                  exc.description, exc_info=exc)
 
 
 def _detail(exc: HTTPException, status: int) -> str:

@@ -9,6 +9,8 @@ from service.base.inputs import has_unstorable
 from service.base.metrics import DECIDED, count_order, observe_since
 from service.game.loading import LoadedGame
 from service.orders.processing import submit_order
+from service.orders.results import SubmissionResult
+from service.store.busy import retry_busy
 from service.store.store import Submission
 from service.web.handoff import announce, queue
 from service.web.links import store
@@ -31,8 +33,14 @@ def take_order(loaded: LoadedGame, seat: str, body: str, *, source: str, key: st
         queued.append(queue(submission_id))
         return queued[-1]
 
-    result = submit_order(store(), game_id, seat, body, source=source, sender=sender,
-                          idempotency_key=scoped, prompt_key=prompt_key, hand_over=hand_over)
+    def submitted() -> SubmissionResult:
+        queued.clear()  # what the last attempt did
+        return submit_order(store(), game_id, seat, body, source=source, sender=sender,
+                            idempotency_key=scoped, prompt_key=prompt_key, hand_over=hand_over)
+
+    # under its form's key the order is stored once however often it is tried: a write the
+    # busy SQLite file refused (rolled back whole) is tried again instead of answering 500
+    result = retry_busy(submitted) if scoped else submitted()
     sub = store().get_submission(result.submission_id)
     if queued == [False]:
         count_order(result.status)
