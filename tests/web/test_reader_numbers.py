@@ -75,7 +75,9 @@ def _timezone(store: Store, loaded: LoadedGame, actor: str, _: str) -> None:
 
 
 def _standing(store: Store, loaded: LoadedGame, actor: str, _: str) -> None:
-    topic = loaded.game.standing_topics()[-1]  # Secret Masters: not the vote asked now
+    # the last topic with answers to choose from: Secret Masters' redeploys, not the vote asked
+    # now; Illuminati's windows (its `turn` topic takes orders written ahead, no answers)
+    topic = [topic for topic in loaded.game.standing_topics() if topic.answers][-1]
     answer(store, loaded.meta.id, actor, f"standing {topic.name}: {topic.answers[0].name}",
            "twin:standing")
 
