@@ -19,6 +19,7 @@ import difflib
 import random
 import re
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ import pytest
 from flask import Flask
 
 from engine.core import all_games
+from service.base import clock
 from service.base.config import load_config
 from service.game.loading import LoadedGame, load_game
 from service.mail.compose import compose_outbox
@@ -43,6 +45,7 @@ from .conftest import SEATS, SEED, seat_path
 from .test_api import auth
 
 GAME_ID = "7e1a5b20"
+MOMENT = datetime(2026, 12, 7, 12, 0, tzinfo=UTC)
 ORDERS = 6
 
 
@@ -55,6 +58,10 @@ def twins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Fla
     monkeypatch.setenv("PBEM_SECRET_KEY", "twin-test-key")
     monkeypatch.setenv("PBEM_SIGNING_KEY", "ab" * 32)
     monkeypatch.setattr(handoff, "entry_points", lambda group: [])
+    # One moment for both games: a PDF attached to a mail shows times that no pattern can
+    # blot out of its compressed bytes (when it was made, the times of its history lines),
+    # and two games played a minute apart would differ in them.
+    clock.set_now(MOMENT)
     apps = []
     for twin in ("plain", "private"):
         monkeypatch.setenv("PBEM_HOME", str(tmp_path / twin))
@@ -63,6 +70,7 @@ def twins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Fla
     yield apps[0], apps[1]
     for app in apps:
         app.extensions["pbem.store"].dispose()
+    clock.set_now(None)
 
 
 def _store(app: Flask) -> Store:
