@@ -16,7 +16,7 @@ import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,7 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 from engine.core.contract import Game
 from engine.core.registry import all_games
 from engine.core.rng import Rng
+from service.base import clock
 from service.base.templating import get_template, templates_dir
 from service.pdf import glyphsets, svgnodes, svgtext
 from service.pdf.boardfit import pdf_pieces
@@ -164,7 +165,7 @@ def private_items(view: Mapping[str, Any]) -> list[tuple[str, str]]:
 
 def utc_now() -> str:
     """Return the current time as shown on a snapshot, e.g. '2024-05-01 12:00 UTC'."""
-    return datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return clock.now().astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,10 @@ Every other seat must then be shown exactly the same things in both games: whate
 the private event in a number it shows (a history line's number, a paging cursor, a replay's
 "of N", a press id, a Message-ID, the API's seq, a PDF's name) tells that seat that something
 happened which it may not know of.
+
+A second case answers a sealed decision by hand in one game and by a standing answer in the
+other: the rules pages say the two cannot be told apart, so nothing another seat is shown may
+differ either.
 """
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ import difflib
 import random
 import re
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -22,10 +27,12 @@ import pytest
 from flask import Flask
 
 from engine.core import all_games
+from service.base import clock
 from service.base.config import load_config
 from service.game.loading import LoadedGame, load_game
 from service.mail.compose import compose_outbox
 from service.orders.creation import NewSeat, create_game
+from service.orders.processing import submit_order
 from service.seats.press import PressRequest, send_press
 from service.seats.seatcommands import answer
 from service.store.store import Store
@@ -38,6 +45,7 @@ from .conftest import SEATS, SEED, seat_path
 from .test_api import auth
 
 GAME_ID = "7e1a5b20"
+MOMENT = datetime(2026, 12, 7, 12, 0, tzinfo=UTC)
 ORDERS = 6
 
 
@@ -50,6 +58,10 @@ def twins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Fla
     monkeypatch.setenv("PBEM_SECRET_KEY", "twin-test-key")
     monkeypatch.setenv("PBEM_SIGNING_KEY", "ab" * 32)
     monkeypatch.setattr(handoff, "entry_points", lambda group: [])
+    # One moment for both games: a PDF attached to a mail shows times that no pattern can
+    # blot out of its compressed bytes (when it was made, the times of its history lines),
+    # and two games played a minute apart would differ in them.
+    clock.set_now(MOMENT)
     apps = []
     for twin in ("plain", "private"):
         monkeypatch.setenv("PBEM_HOME", str(tmp_path / twin))
@@ -58,6 +70,7 @@ def twins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Fla
     yield apps[0], apps[1]
     for app in apps:
         app.extensions["pbem.store"].dispose()
+    clock.set_now(None)
 
 
 def _store(app: Flask) -> Store:
@@ -70,7 +83,9 @@ def _timezone(store: Store, loaded: LoadedGame, actor: str, _: str) -> None:
 
 
 def _standing(store: Store, loaded: LoadedGame, actor: str, _: str) -> None:
-    topic = loaded.game.standing_topics()[-1]  # Secret Masters: not the vote asked now
+    # the last topic with answers to choose from: Secret Masters' redeploys, not the vote asked
+    # now; Illuminati's windows (its `turn` topic takes orders written ahead, no answers)
+    topic = [topic for topic in loaded.game.standing_topics() if topic.answers][-1]
     answer(store, loaded.meta.id, actor, f"standing {topic.name}: {topic.answers[0].name}",
            "twin:standing")
 
@@ -201,3 +216,133 @@ def load_game_topics(game: str) -> tuple[Any, ...]:
     from engine.core import get_game
 
     return tuple(get_game(game).standing_topics())
+
+
+# -- a sealed answer given by hand, and the same answer given by a standing answer -------------
+
+def _sealed_open(game: Any, state: Any) -> tuple[str, str] | None:
+    """Return (seat, the standing entry answering it) of a sealed decision open to several
+    seats where one seat, not the last to answer, has a standing topic whose answer gives a
+    legal order now; None when there is none."""
+    prompts = game.prompts(state)
+    waiting = [p for p in prompts if p.simultaneous and not p.submitted]
+    if len(waiting) < 2 or not all(p.simultaneous for p in prompts):
+        return None
+    for prompt in waiting:
+        for topic in game.standing_topics():
+            for option in topic.answers:
+                text = f"{topic.name}: {option.name}"
+                entries = game.read_standing(text, prompt.seat, state)
+                applied = game.standing_order(state, prompt.seat, entries)
+                if applied is not None and applied.order is not None:
+                    return prompt.seat, text
+    return None
+
+
+def _window_open(game: Any, state: Any) -> tuple[str, str] | None:
+    """Return (seat, `windows: on`) of an Illuminati window open to several seats, where the
+    seat is still asked (it could do more than pass) and another still is too."""
+    prompts = game.prompts(state)
+    waiting = [p for p in prompts if not p.answering_public and not p.submitted]
+    if len(waiting) < 2:
+        return None
+    return waiting[0].seat, "windows: on"
+
+
+def _sealed_twin(app: Flask, game: str,
+                standing: tuple[int, str] | None = None) -> tuple[LoadedGame, str, int]:
+    """Play the title to a sealed decision open to several seats; one of them answers it, by
+    hand or (given `standing`) by a standing answer; then another seat writes to everyone.
+    Return the game, the answering seat and the number of orders given before the decision.
+
+    A standing answer to a decision open now is applied at once, so it is set while the
+    decision is open. Illuminati's standing answer to windows holds from the next window on
+    (its rules page), so there it is set just before the order that opens the window:
+    `standing` is (orders given, seat) as the hand twin found them. There the hand answer
+    is `pass`."""
+    store = _store(app)
+    seats = [NewSeat(name, f"{name}@example.org", name.capitalize()) for name in SEATS[game]]
+    windows = game == "illuminati"
+    found = _window_open if windows else _sealed_open
+    with app.app_context():
+        create_game(store, game, seats, seed_hex=SEED, game_id=GAME_ID)
+        rng = random.Random(38)
+        for given in range(3000):
+            loaded = load_game(store, GAME_ID)
+            prompts = loaded.game.prompts(loaded.state)
+            assert prompts, f"{game} ended with no sealed decision a standing answer answers"
+            if standing is not None and windows:
+                if given == standing[0]:
+                    chosen: tuple[str, str] | None = (standing[1], "windows: on")
+                    break
+                if given == standing[0] - 1:
+                    answer(store, GAME_ID, standing[1], "standing windows: on", "twin:standing")
+                    loaded = load_game(store, GAME_ID)
+            else:
+                chosen = found(loaded.game, loaded.state)
+                if chosen is not None:
+                    break
+            give(store, loaded, rng.choice(prompts).seat, rng)
+        else:
+            raise AssertionError("no sealed decision several seats answer opened")
+        assert chosen is not None
+        seat, text = chosen
+        loaded = load_game(store, GAME_ID)
+        if windows:
+            if standing is None:
+                result = submit_order(store, GAME_ID, seat, "pass")
+                assert result.accepted, result
+        elif standing is not None:
+            answer(store, GAME_ID, seat, f"standing {text}", "twin:standing")
+        else:
+            entries = loaded.game.read_standing(text, seat, loaded.state)
+            applied = loaded.game.standing_order(loaded.state, seat, entries)
+            assert applied is not None and applied.order is not None
+            result = submit_order(store, GAME_ID, seat, loaded.game.format_order(applied.order))
+            assert result.accepted, result
+        loaded = load_game(store, GAME_ID)
+        prompts = loaded.game.prompts(loaded.state)
+        assert all(p.submitted for p in prompts if p.seat == seat), f"{seat} has answered"
+        assert any(not p.submitted for p in prompts), "another seat is still asked"
+        writer = next(name for name in loaded.meta.seat_names if name != seat)
+        send_press(store, GAME_ID, writer, PressRequest(None, "hello everyone"),
+                   causation="twin:public")
+        return load_game(store, GAME_ID), seat, given
+
+
+SEALED_TITLES = [name for name in TITLES if name != "freimaurerei"]
+"""The titles with a sealed decision a standing answer can answer. Freimaurerei has none: its
+one sealed decision is the choice at setup, which no standing answer covers; every decision a
+standing answer takes there (intrigue roll, defection, recruits, members) is taken in the open,
+one seat at a time, where everyone sees the order anyway."""
+
+
+@pytest.mark.parametrize("game", SEALED_TITLES)
+def test_a_sealed_answer_by_hand_or_standing_shows_the_same_to_every_other_seat(
+        twins: tuple[Flask, Flask], game: str) -> None:
+    """A seat answers a sealed decision by hand in one game and by a standing answer in its
+    twin: every other seat is shown the same numbers, pages, API answers and mails.
+
+    The decision is the first one the same random play reaches where several seats are asked
+    at once and a standing answer of the seat gives a legal order: Secret Masters' vote,
+    Masons' sealed city scoring, Castle of the Devil's doctor, and Illuminati's window
+    (there the standing answer `windows: on` is set before the window opens, and the hand
+    answer is `pass`). Freimaurerei has none (see `SEALED_TITLES`). The answer given by hand
+    is the order the standing answer gives, so the two games reach the same state."""
+    plain, private = twins
+    first, seat, given = _sealed_twin(plain, game)
+    second, again, _ = _sealed_twin(private, game, (given, seat))
+    assert again == seat
+    assert second.head_hash != first.head_hash, "the two logs differ"
+    differing = {}
+    for other in second.meta.seat_names:
+        if other == seat:
+            continue
+        assert first.game.view(first.state, other) == second.game.view(second.state, other), \
+            "the twins reach the same state as every other seat sees it"
+        seen, shown = _shown(plain, first, other), _shown(private, second, other)
+        differing.update({f"{other} {name}": (seen[name], shown[name])
+                          for name in seen if seen[name] != shown[name]})
+    assert not differing, (f"{seat}'s standing answer shows in {sorted(differing)}:\n"
+                           + "\n".join(_changed(name, *texts)
+                                        for name, texts in differing.items()))
