@@ -709,6 +709,7 @@ def read_orders(store: Any, since: float, arrivals: dict[str, float]) -> list[Or
     for item in decided:
         for seq in range(item.seq, item.last_seq + 1):
             keys.setdefault(item.submission_id, []).extend(sent.get((item.game_id, seq), []))
+    arrivals = logged_arrivals(store, arrivals)
     orders = []
     for sub in subs:
         if epoch(sub.received_at) < since:
@@ -725,6 +726,20 @@ def read_orders(store: Any, since: float, arrivals: dict[str, float]) -> list[Or
                             epoch(sub.processed_at) if sub.processed_at else None, mailed,
                             caused_mail=bool(expected)))
     return orders
+
+
+def logged_arrivals(store: Any, arrivals: dict[str, float]) -> dict[str, float]:
+    """Return the arrivals with each turn mail keyed by the log's seq of its event: its
+    Message-ID names the seat's own number of it ("n12", see `service.game.numbers`)."""
+    from service.game.numbers import mailed_seq
+
+    keyed = {}
+    for key, when in arrivals.items():
+        if key.startswith("row:") and key.count(".") == 3:
+            game_id, number, seat, kind = key[4:].split(".")
+            key = f"row:{game_id}.{mailed_seq(store, game_id, seat, number)}.{seat}.{kind}"
+        keyed[key] = when
+    return keyed
 
 
 def measure_baselines(bare_transaction: Callable[[], None],

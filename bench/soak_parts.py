@@ -25,7 +25,9 @@ from bench.processes import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 PG_BIN = Path(os.environ.get("PBEM_SOAK_PG_BIN", "/usr/lib/postgresql/15/bin"))
-TURN_ID = re.compile(r"<([0-9a-f]{8}\.\d+\.[a-z0-9_-]+\.[a-z0-9-]+)@")
+TURN_ID = re.compile(r"<([0-9a-f]{8}\.n?\d+\.[a-z0-9_-]+\.[a-z0-9-]+)@")
+"""A turn mail's Message-ID: its game, the seat's own number of the event ("n12") or the
+log's seq, the seat and the kind (see `service.game.numbers.mail_number`)."""
 REPLY_ID = re.compile(r"reply\.([0-9a-f]+)@")
 MESSAGE_ID = re.compile(rb"^Message-ID:\s*(<[^>]+>)", re.IGNORECASE | re.MULTILINE)
 IN_REPLY_TO = re.compile(rb"^In-Reply-To:\s*<soak-(\d+)@players\.test>",

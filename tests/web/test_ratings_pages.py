@@ -11,7 +11,7 @@ from tests.service.ratings.games import rated_game
 
 
 def test_leaderboard_and_player_pages(client: FlaskClient, store: Store) -> None:
-    rated_game(store, "masons", 1, replace_after=12)
+    rated_game(store, "masons", 1, replace_after=4)
     catch_up(store)
     titles = client.get("/ratings").get_data(as_text=True)
     assert "/ratings/masons" in titles and "3 players" in titles

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from engine.core.rng import Rng
 from service.game.loading import load_game
+from service.game.numbers import mailed_seq
 from service.orders.creation import NewSeat
 from tests.service.tablemail import SEATS, Table, open_table, text_of
 
@@ -21,10 +22,12 @@ ANSWERED = "YOUR ANSWER IS IN"
 FOUR = [*SEATS, NewSeat("dora", "dora@example.org", "Dora")]
 
 
-def _seq_of(mail: EmailMessage) -> int:
-    found = re.match(r"<\w+\.(\d+)\.", str(mail["Message-ID"]))
+def _seq_of(table: Table, seat: str, mail: EmailMessage) -> int:
+    """Return the log's seq of the event a turn mail shows (its Message-ID names the seat's
+    own number of it)."""
+    found = re.match(r"<\w+\.(n?\d+)\.", str(mail["Message-ID"]))
     assert found is not None
-    return int(found.group(1))
+    return mailed_seq(table.store, table.game_id, seat, found.group(1))
 
 
 def _play(table: Table, replies: int, tag: str) -> None:
@@ -49,7 +52,7 @@ def _answered_mails(table: Table) -> list[tuple[str, EmailMessage, bool | None]]
     found = []
     for seat in table.sent:
         for mail in table.mails(seat, "turn"):
-            then = load_game(table.store, table.game_id, upto=_seq_of(mail))
+            then = load_game(table.store, table.game_id, upto=_seq_of(table, seat, mail))
             prompt = then.game.prompt_for(then.state, seat)
             found.append((seat, mail, None if prompt is None else prompt.submitted))
     return found

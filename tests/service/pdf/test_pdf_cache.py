@@ -11,6 +11,7 @@ from sqlalchemy import delete, update
 from service.base import clock
 from service.game.history import reader_seq
 from service.game.loading import load_game
+from service.game.numbers import renumber
 from service.mail.compose import compose_outbox
 from service.pdf import seat_pdf as snapshots
 from service.store.records import Append
@@ -81,6 +82,7 @@ def test_a_reminder_shows_the_seat_as_it_stands_now(tmp_path: Path) -> None:
     table.store.append(Append(table.game_id, loaded.seq, [NewEvent(
                "seat.preferences", {"seat": other, "notify": "digest", "mute_press": False,
                                     "timezone": ""}, actor=other)]))
+    renumber(table.store, loaded.game, table.game_id)  # appended past the service: count it
     table.store.add_outbox(table.game_id, [NewOutbox(deadline.seq, seat, "reminder-1h")])
     row = next(r for r in table.store.outbox_for_game(table.game_id)
                if r.kind == "reminder-1h")

@@ -13,7 +13,7 @@ from tests.service.ratings.games import rated_game
 def test_ratings_and_me_by_mail(store: Store, tmp_path: Path) -> None:
     config = _config(tmp_path)
     assert "No rated game of masons has ended yet." in _write(store, config, "ratings masons")
-    rated_game(store, "masons", 1, replace_after=12)
+    rated_game(store, "masons", 1, replace_after=4)
     catch_up(store)
     best = _write(store, config, "ratings Masons")
     assert "the best 3 of 3" in best and "Gil" in best and "@" not in best.split("https")[0]
