@@ -8,8 +8,9 @@ per seed:
 
 - before: today's deadlines: each game's own (48 hours for most decisions), no time bank,
   vacation off;
-- after: the suggested time bank per seat (`--time-bank 1d`, `banks.START_HOURS`) and
-  vacation days on (14 a year, at most `AUTO_DAYS_IN_ROW` spent automatically in a row).
+- after: the suggested time bank per seat (`--time-bank 1d`, `banks.START_HOURS`; an hour
+  more per answer 36 hours early, up to 2 days) and vacation days on (14 a year, at most
+  `AUTO_DAYS_IN_ROW` spent automatically in a row).
 
 Each seat is a simulated player (seeded `random.Random`, the same for both runs) with a
 profile over the months of the game: it answers a decision a few hours after it opens
@@ -72,7 +73,7 @@ from service.seats.master import replace_seat
 from service.seats.vacation import AUTO_DAYS_IN_ROW
 from service.store.store import Store
 from service.sweeps.deadlines import sweep
-from service.time.banks import START_HOURS
+from service.time.banks import CAP_HOURS, EARLY_HOURS, GAIN_HOURS, START_HOURS
 
 NAMES = ("anna", "bruno", "carla", "dora", "emil", "fritz", "greta", "hans")
 START = datetime(2027, 1, 4, 9, 0, tzinfo=UTC)
@@ -298,6 +299,8 @@ def summary(found: dict[str, dict[str, list[Played]]], cap: int, seeds: int) -> 
         "targets": {"defaults_down_by_half": cut >= TARGET_DEFAULT_CUT,
                     "median_days_up_at_most_a_fifth": growth <= TARGET_LENGTH_GROWTH},
         "settings": {"seeds": seeds, "cap_decisions": cap, "bank_hours": BANK_HOURS,
+                     "bank_gain_hours": GAIN_HOURS, "bank_early_hours": EARLY_HOURS,
+                     "bank_cap_hours": CAP_HOURS,
                      "abandon_after_defaults": ABANDON_AFTER,
                      "vacation_days": int(os.environ["PBEM_VACATION_DAYS"])}}
 
@@ -350,7 +353,8 @@ def main(argv: list[str] | None = None) -> None:
           + ("and stops there" if args.stop_abandoned else
              "and the seat is handed to a new player"))
     print("before: each game's own deadlines, no bank, no vacation; after: a "
-          f"{BANK_HOURS // 24}-day bank per seat and vacation days on (at most "
+          f"{BANK_HOURS // 24}-day bank per seat ({GAIN_HOURS} h more per answer "
+          f"{EARLY_HOURS} h early, up to {CAP_HOURS // 24} days) and vacation days on (at most "
           f"{AUTO_DAYS_IN_ROW} spent automatically in a row)")
     print(table(data))
     print(f"defaults taken down by {data['defaults_cut']:.0%} (target at least "

@@ -118,7 +118,7 @@ def list_command() -> None:
               help="How many days one declared absence may push a seat's deadlines.")
 @click.option("--time-bank", metavar="DURATION", help="Give every seat a time bank, e.g. 1d "
               "or 36h: spent when a deadline passes, before any default (1 h more per decision "
-              "answered over a day early, up to 3 days). Default: none.")
+              "answered over 36 hours early, up to 2 days). Default: none.")
 @click.option("--vacation/--no-vacation", default=True, show_default=True,
               help="Whether players may spend their vacation days in this game (their yearly "
               "allowance across games, spent when a deadline would pass, or booked ahead).")

@@ -27,10 +27,12 @@ from service.game.meta import GameMeta, format_time, parse_time
 START_HOURS = 24
 """The bank the new-game form and the manual suggest: a day (bench/time.py plays it). A bank
 is time the whole table waits: 3 days, gaining 2 h per early answer up to 7 days, made games
-half as long again; a day with 1 h up to 3 days covers a busy week's late answers."""
+half as long again. A day, gaining an hour only for an answer 36 hours ahead (well ahead of
+a 48-hour deadline) up to 2 days, covers a busy week's late answers without a bank that
+fills by itself."""
 GAIN_HOURS = 1
-EARLY_HOURS = 24
-CAP_HOURS = 3 * 24
+EARLY_HOURS = 36
+CAP_HOURS = 2 * 24
 STEP_HOURS = 24
 MAX_START_HOURS = 30 * 24
 NOT_ANSWERED = frozenset({DEADLINE_ACTOR, FORCED_ACTOR, STANDING_ACTOR})

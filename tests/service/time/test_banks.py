@@ -68,7 +68,7 @@ def events_of(store: Store, game_id: str, kind: type) -> list[object]:
 
 def test_every_seat_starts_with_the_bank_the_game_was_created_with(store: Store) -> None:
     loaded = new_game(store)
-    assert loaded.meta.time_bank == TimeBankRules(72, 1, 24, 72, 24)  # the start, over the cap
+    assert loaded.meta.time_bank == TimeBankRules(72, 1, 36, 72, 24)  # the start, over the cap
     assert {seat: loaded.meta.bank(seat) for seat in loaded.meta.seat_names} == {
         "anna": 72, "bruno": 72}
     assert bank_text(loaded.meta, "anna") == "3 days"
@@ -86,7 +86,7 @@ def test_a_bank_beyond_thirty_days_is_refused(store: Store) -> None:
         new_game(store, bank=31 * 24)
 
 
-def test_a_decision_answered_more_than_a_day_early_adds_an_hour(store: Store) -> None:
+def test_a_decision_answered_36_hours_early_adds_an_hour(store: Store) -> None:
     loaded = new_game(store, bank=24)
     seat = owed_seat(loaded)
     at(2)
@@ -103,15 +103,27 @@ def test_a_decision_answered_late_adds_nothing(store: Store) -> None:
     assert answer(store, loaded, seat).meta.bank(seat) == 72
 
 
+def test_a_decision_answered_a_day_but_not_36_hours_early_adds_nothing(store: Store) -> None:
+    loaded = new_game(store, bank=24)
+    seat = owed_seat(loaded)
+    at(20)  # 28 hours before its deadline: early, but not well ahead
+    assert answer(store, loaded, seat).meta.bank(seat) == 24
+    assert events_of(store, loaded.meta.id, BankGained) == []
+
+
 def test_the_bank_grows_no_further_than_its_cap(store: Store) -> None:
-    loaded = new_game(store, bank=71)
+    loaded = new_game(store, bank=47)
     seat = owed_seat(loaded)
     at(1)
-    assert answer(store, loaded, seat).meta.bank(seat) == 72
-    full = new_game(store, bank=72, seed="67")
+    assert answer(store, loaded, seat).meta.bank(seat) == 48
+    full = new_game(store, bank=48, seed="67")
     seat = owed_seat(full)
     at(1)
-    assert answer(store, full, seat).meta.bank(seat) == 72
+    assert answer(store, full, seat).meta.bank(seat) == 48
+    larger = new_game(store, bank=72, seed="68")  # a start over the cap is its own cap
+    seat = owed_seat(larger)
+    at(1)
+    assert answer(store, larger, seat).meta.bank(seat) == 72
 
 
 def test_a_passed_deadline_spends_a_day_of_the_bank_and_moves_the_deadline(
