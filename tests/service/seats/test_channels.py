@@ -235,6 +235,10 @@ def test_a_channel_to_a_private_address_is_refused_before_any_test_notice(
         said = refused.value.message
         assert kind in said and "is not kept" in said, said
         assert "PBEM_CHANNEL_PRIVATE_HOSTS=allow" in said and SECRET not in said
+    loaded = game(store)  # and by mail, the command's answer
+    with pytest.raises(ChannelRefused, match="localhost is a loopback address"):
+        answer(store, loaded.meta.id, "anna",
+               f"notify add json://localhost:{port}/{SECRET}", "s1#cmd1")
     assert receiver.posts == [], "no test notice was sent"
     assert NoticeChannels(store).of("anna@example.org") == []
 
