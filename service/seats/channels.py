@@ -57,8 +57,8 @@ class ChannelRefused(ServiceError):
 
 @dataclass(frozen=True)
 class Sent:
-    """What one try at a channel gave: whether it went through, and why not; `final`: a
-    try refused before sending, which no later try would change but a new channel."""
+    """What one try at a channel gave: whether it went through, and why not; `final`: it
+    was refused before sending for the address its host resolves to, not to be tried again."""
 
     ok: bool
     reason: str
