@@ -30,7 +30,9 @@ its creation to its end or the cap. A full game of some titles runs to hundreds 
 so each game stops after `--cap` decisions (answers and defaults: 150, `--quick` 25); the
 lengths are then those of the capped part, the same number of decisions before and after
 unless the game ended first (the cap is looked at between steps, so one sweep's defaults may
-pass it by a few). The median length is also given over the seeds abandoned in neither run,
+pass it by a few; a game stopped there is ended, so that the sweeps of the games played after
+it on the same store leave it alone, and only the game being played has its defaults
+counted). The median length is also given over the seeds abandoned in neither run,
 and the pace of play as days per 100 decisions over all games.
 
     .venv/bin/python bench/time.py            # 4 seeds of every title
