@@ -30,7 +30,9 @@ its creation to its end or the cap. A full game of some titles runs to hundreds 
 so each game stops after `--cap` decisions (answers and defaults: 150, `--quick` 25); the
 lengths are then those of the capped part, the same number of decisions before and after
 unless the game ended first (the cap is looked at between steps, so one sweep's defaults may
-pass it by a few). The median length is also given over the seeds abandoned in neither run,
+pass it by a few; a game stopped there is ended, so that the sweeps of the games played after
+it on the same store leave it alone, and only the game being played has its defaults
+counted). The median length is also given over the seeds abandoned in neither run,
 and the pace of play as days per 100 decisions over all games.
 
     .venv/bin/python bench/time.py            # 4 seeds of every title
@@ -69,7 +71,7 @@ from service.game.loading import load_game
 from service.game.meta import parse_time
 from service.orders.creation import NewSeat, create_game, seed_game_id
 from service.orders.processing import process_submission, submit_order
-from service.seats.master import replace_seat
+from service.seats.master import end_game, replace_seat
 from service.seats.vacation import AUTO_DAYS_IN_ROW
 from service.store.store import Store
 from service.sweeps.deadlines import sweep
@@ -212,7 +214,9 @@ def play(store: Store, game: str, index: int, banked: bool, cap: int,
         clock.set_now(moment(now))
         for sub_id in sweep(store).submissions:
             sub = store.get_submission(sub_id)
-            if not process_submission(store, sub_id).accepted or sub is None or not sub.seat:
+            if sub is None or sub.game_id != game_id or not sub.seat:
+                continue  # no game but this one runs (those played before are ended)
+            if not process_submission(store, sub_id).accepted:
                 continue
             played.decisions += 1
             played.defaults += 1
@@ -234,6 +238,10 @@ def play(store: Store, game: str, index: int, banked: bool, cap: int,
             break
     else:
         raise SystemExit(f"{game} {game_id}: no end after {MAX_STEPS} steps")
+    if played.ended != "finished":
+        # Stopped at the cap (or abandoned): ended, so that the sweeps of the games played
+        # after it, on the same store as their clocks pass its deadlines, leave it alone.
+        end_game(store, game_id, "the benchmark stops here")
     played.days = now / 24
     return played
 

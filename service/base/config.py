@@ -56,6 +56,10 @@ class Config:
     join_game_rate: tuple[int, int] = (30, 3600)
     """How many requests to join one game are taken in how many seconds, by mail as on the
     web (`PBEM_RATE_JOIN_GAME`, COUNT/SECONDS)."""
+    channel_private_hosts: bool = False
+    """Whether players' notice channels may send to private, loopback, link-local and other
+    addresses that are not public (`PBEM_CHANNEL_PRIVATE_HOSTS=allow`; `refuse` by
+    default, so that a channel URL cannot make the service post into its own network)."""
 
     @property
     def mail_dir(self) -> Path:
@@ -185,7 +189,17 @@ def load_config(environ: dict[str, str] | None = None) -> Config:
         stranger_mail_per_domain=int(env.get("PBEM_STRANGER_MAIL_PER_DOMAIN", "20")),
         stranger_mail_per_hour=int(env.get("PBEM_STRANGER_MAIL_PER_HOUR", "200")),
         join_game_rate=parse_rate(env.get("PBEM_RATE_JOIN_GAME") or "30/3600"),
+        channel_private_hosts=parse_allow(env.get("PBEM_CHANNEL_PRIVATE_HOSTS") or "refuse",
+                                          "PBEM_CHANNEL_PRIVATE_HOSTS"),
     )
+
+
+def parse_allow(text: str, name: str) -> bool:
+    """Return True for `allow`, False for `refuse`, or raise ValueError naming the setting."""
+    word = text.strip().lower()
+    if word not in ("allow", "refuse"):
+        raise ValueError(f"{name} is allow or refuse, not {text!r}")
+    return word == "allow"
 
 
 def parse_rate(text: str) -> tuple[int, int]:

@@ -21,6 +21,7 @@ from service.base import metrics
 from service.game.loading import LoadedGame, load_game
 from service.game.meta import normal_address
 from service.orders.results import ServiceError
+from service.seats.channelhosts import HostRefused, check_hosts
 from service.store.channels import (
     DuplicateChannel,
     NewNotice,
@@ -56,10 +57,12 @@ class ChannelRefused(ServiceError):
 
 @dataclass(frozen=True)
 class Sent:
-    """What one try at a channel gave: whether it went through, and why not."""
+    """What one try at a channel gave: whether it went through, and why not; `final`: it
+    was refused before sending for the address its host resolves to, not to be tried again."""
 
     ok: bool
     reason: str
+    final: bool = False
 
 
 def masked(url: str) -> str:
@@ -87,10 +90,17 @@ def _reason(url: str, lines: list[str]) -> str:
 
 
 def send(url: str, title: str, body: str) -> Sent:
-    """Send one notice through apprise; return whether it went through, and why not."""
-    sender = apprise.Apprise()
-    if not sender.add(url):
+    """Send one notice through apprise, after its host is checked again (a name may resolve
+    elsewhere since the channel was added); return whether it went through, and why not."""
+    plugin = apprise.Apprise.instantiate(url)
+    if plugin is None:
         return Sent(False, "apprise does not read this URL")
+    try:
+        check_hosts(plugin)
+    except HostRefused as refused:
+        return Sent(False, f"not sent: {refused.message}", final=refused.private)
+    sender = apprise.Apprise()
+    sender.add(plugin)
     said: list[str] = []
     result = sender.notify(body=body, title=title, timeout=SEND_SECONDS,
                            log_callback=lambda entry, _: said.append(entry.message),
@@ -120,6 +130,10 @@ def add_channel(store: Connections, address: str, url: str, test_title: str) -> 
     if len(channels.of(address)) >= MAX_CHANNELS:
         raise ChannelRefused(f"You have {MAX_CHANNELS} channels already; remove one first.")
     shown = masked(url)
+    try:
+        check_hosts(plugin)
+    except HostRefused as refused:
+        raise ChannelRefused(f"The channel {shown} is not kept: {refused.message}") from None
     tried = send(url, test_title, "This channel will tell you when a decision of yours is "
                  "due, remind you before its deadline and tell you when a game ends.")
     if not tried.ok:
@@ -274,6 +288,7 @@ def send_notice(store: Connections, notice_id: int) -> str:
         channels.sent(notice_id)
         result = "sent"
     else:
-        result = "failed" if channels.failed(notice, tried.reason) else "retry"
+        result = ("failed" if channels.failed(notice, tried.reason, give_up=tried.final)
+                  else "retry")
     metrics.count_delivery("channel", result)
     return result

@@ -178,11 +178,12 @@ class NoticeChannels:
             conn.execute(update(notices_t).where(n.id == notice_id, n.status == "pending")
                          .values(status="sent", sent_at=utc_now(), claimed_until=None))
 
-    def failed(self, notice: Notice, error: str) -> bool:
-        """Record a failed try; after the last one the notice is given up and counted on its
-        channel with the reason. Return whether it was given up."""
+    def failed(self, notice: Notice, error: str, give_up: bool = False) -> bool:
+        """Record a failed try; after the last one (or at once with `give_up`: a try that
+        must not be made again) the notice is given up and counted on its channel with the
+        reason. Return whether it was given up."""
         n, c = notices_t.c, channels_t.c
-        final = notice.attempts + 1 >= MAX_ATTEMPTS
+        final = give_up or notice.attempts + 1 >= MAX_ATTEMPTS
         wait = RETRY_MINUTES[min(notice.attempts, len(RETRY_MINUTES) - 1)]
         with self._store.begin_write() as conn:
             conn.execute(update(notices_t).where(n.id == notice.id, n.status == "pending")

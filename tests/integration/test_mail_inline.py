@@ -169,11 +169,12 @@ def test_mail_that_cannot_go_now_is_left_to_the_queue(embedded: tuple[Any, int],
 
 
 def test_a_turn_mail_queues_its_channel_notice_which_goes_out_once(
-        embedded: tuple[Any, int], tmp_path: Path) -> None:
+        embedded: tuple[Any, int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from service.seats.channels import add_channel
     from tests.service.seats.test_channels import Receiver
 
     tasks, port = embedded
+    monkeypatch.setenv("PBEM_CHANNEL_PRIVATE_HOSTS", "allow")  # the receiver is on 127.0.0.1
     receiver = Receiver()
     try:
         for seat in SEATS:

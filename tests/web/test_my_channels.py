@@ -16,8 +16,10 @@ from .helpers import post_form, text
 
 
 @pytest.fixture
-def receiver() -> Iterator[Receiver]:
-    """A webhook receiver on a free local port."""
+def receiver(monkeypatch: pytest.MonkeyPatch) -> Iterator[Receiver]:
+    """A webhook receiver on a free local port, the operator allowing channels to private
+    addresses (the receiver is on the loopback address)."""
+    monkeypatch.setenv("PBEM_CHANNEL_PRIVATE_HOSTS", "allow")
     served = Receiver()
     yield served
     served.server.shutdown()
@@ -49,3 +51,16 @@ def test_a_channel_is_added_shown_masked_and_removed(signed_in: FlaskClient, sto
     answer = post_form(signed_in, f"/me/channels/{kept.id}/remove", {}, "/me")
     assert "Channel removed." in text(signed_in.get(answer.headers["Location"]))
     assert NoticeChannels(store).of("anna@example.org") == []
+
+
+def test_a_channel_to_a_private_address_is_refused_on_the_page(
+        signed_in: FlaskClient, store: Store, receiver: Receiver,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    new_game(store)
+    monkeypatch.setenv("PBEM_CHANNEL_PRIVATE_HOSTS", "refuse")
+    url = f"json://localhost:{receiver.server.server_port}/{SECRET}"
+    answer = post_form(signed_in, "/me/channels", {"url": url}, "/me")
+    page = text(signed_in.get(answer.headers["Location"]))
+    assert "is not kept: its host localhost is a loopback address (127.0.0.1)" in page
+    assert "only to public internet addresses" in page and SECRET not in page
+    assert receiver.posts == [] and NoticeChannels(store).of("anna@example.org") == []

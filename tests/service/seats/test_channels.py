@@ -66,8 +66,10 @@ class Receiver:
 
 
 @pytest.fixture
-def receiver() -> Iterator[Receiver]:
-    """A webhook receiver on a free local port."""
+def receiver(monkeypatch: pytest.MonkeyPatch) -> Iterator[Receiver]:
+    """A webhook receiver on a free local port, the operator allowing channels to private
+    addresses (the receiver is on the loopback address)."""
+    monkeypatch.setenv("PBEM_CHANNEL_PRIVATE_HOSTS", "allow")
     served = Receiver()
     yield served
     served.server.shutdown()
@@ -213,3 +215,51 @@ def test_recovery_writes_the_notices_a_dead_worker_left_unwritten(store: Store,
     assert acting and len(written) == len(acting)
     assert plan_missed(store, BASE, 100) == [], "written once"
     assert [send_notice(store, n) for n in written] == ["sent"] * len(acting)
+
+
+def test_a_channel_to_a_private_address_is_refused_before_any_test_notice(
+        store: Store, receiver: Receiver, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PBEM_CHANNEL_PRIVATE_HOSTS", "refuse")
+    port = receiver.server.server_port
+    for url, kind in ((receiver.url(), "127.0.0.1 is a loopback address"),
+                      (f"json://localhost:{port}/{SECRET}", "localhost is a loopback address"),
+                      (f"json://[::1]:{port}/{SECRET}", "::1 is a loopback address"),
+                      (f"json://[::ffff:7f00:1]:{port}/{SECRET}",
+                       "is a loopback address (127.0.0.1) inside the IPv6 address"),
+                      (f"xml://169.254.169.254/{SECRET}", "is a link-local address"),
+                      (f"form://10.1.2.3/{SECRET}", "is a private address"),
+                      (f"ntfy://0.0.0.0/{SECRET}", "is an unspecified address"),
+                      (f"json://224.0.0.9/{SECRET}", "is a multicast address")):
+        with pytest.raises(ChannelRefused) as refused:
+            add_channel(store, "anna@example.org", url, "pbem: notices")
+        said = refused.value.message
+        assert kind in said and "is not kept" in said, said
+        assert "PBEM_CHANNEL_PRIVATE_HOSTS=allow" in said and SECRET not in said
+    loaded = game(store)  # and by mail, the command's answer
+    with pytest.raises(ChannelRefused, match="localhost is a loopback address"):
+        answer(store, loaded.meta.id, "anna",
+               f"notify add json://localhost:{port}/{SECRET}", "s1#cmd1")
+    assert receiver.posts == [], "no test notice was sent"
+    assert NoticeChannels(store).of("anna@example.org") == []
+
+
+def test_a_notice_to_a_host_now_private_is_not_sent_and_given_up(
+        store: Store, receiver: Receiver, monkeypatch: pytest.MonkeyPatch) -> None:
+    add_channel(store, "anna@example.org", f"json://localhost:{receiver.server.server_port}/"
+                f"{SECRET}", "pbem: notices")
+    loaded = game(store)
+    seat = loaded.game.prompts(loaded.state)[0].seat
+    if seat != "anna":
+        add_channel(store, f"{seat}@example.org", receiver.url(), "pbem: notices")
+    receiver.posts.clear()
+    [row] = [r for r in rows_of(store, loaded.meta.id, seat) if r.kind in ("turn", "welcome")]
+    store.mark_outbox_sent(row.id)
+    [notice_id] = plan_notices(store, row.id, BASE)
+    monkeypatch.setenv("PBEM_CHANNEL_PRIVATE_HOSTS", "refuse")  # checked again at sending
+    assert send_notice(store, notice_id) == "failed"
+    assert send_notice(store, notice_id) == "already-failed", "never tried again"
+    assert receiver.posts == []
+    shown = channels_text(store, f"{seat}@example.org")
+    assert "1 notice(s) failed, the last: not sent: its host" in shown
+    assert "is a loopback address (127.0.0.1)" in shown and SECRET not in shown
+    assert NoticeChannels(store).due(100, 0) == []
