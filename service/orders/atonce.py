@@ -79,6 +79,14 @@ def _next(game: Game[Any], state: Any, meta: GameMeta, standing: dict[str, tuple
         applied = game.standing_order(state, prompt.seat, entries)
         if applied is None:
             continue
+        if applied.skipped:  # branches not taken are used up (that one each)
+            left = list(entries)
+            for entry in applied.skipped:
+                left.remove(entry)
+            entries = standing[prompt.seat] = tuple(left)
+            found.append((SeatStanding(prompt.seat, entries), STANDING_ACTOR))
+        if applied.entry is None:
+            continue
         if applied.order is not None:
             return prompt.seat, prompt.key, applied.order, STANDING_ACTOR, applied.entry
         dropped.add((prompt.seat, prompt.key))
