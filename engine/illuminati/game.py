@@ -13,8 +13,7 @@ from engine.core.parts import Parts
 from engine.core.rng import Rng
 from engine.core.standing import Applied, Standing, live, split_entries
 
-from . import events, grammar, house, orders, render, script, secrecy, standing, steps, text
-from . import view
+from . import events, grammar, house, orders, render, script, secrecy, standing, steps, text, view
 from . import evolve as _evolvers  # noqa: F401  (registers the evolvers)
 from .evolve import initial_state
 from .flow import set_up
@@ -120,6 +119,16 @@ class Illuminati(KitGame[State]):
         if applied is None:
             return Applied(None, None, skipped=skipped) if skipped else None
         return replace(applied, skipped=skipped)
+
+    def order_help(self, word: str, prompt: Any) -> str:
+        """Return the help of the orders `word` names; `help script` and `help attack` (or
+        `help call off`) also tell how to write the rest of the turn after an attack."""
+        said = super().order_help(word, prompt)
+        asked = word.strip().lower()
+        if asked in script.HELP_WORDS:
+            return script.HELP
+        kinds = set(self.GRAMMAR.kinds_of_word(asked))
+        return f"{said}\n{script.HELP}" if said and kinds & {"attack", "call-off"} else said
 
     def _scripted(self, state: State, seat: str, entry: Standing) -> Applied:
         """Return the order a branch gives, checked like any order (the reason when not)."""

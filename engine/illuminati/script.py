@@ -40,6 +40,22 @@ OUTCOMES = {"succeeds": "succeeded", "succeed": "succeeded", "wins": "succeeded"
 ROLL = ("roll-succeeds", "roll-fails")
 CONDITION_HELP = ("if it succeeds | if it fails | if it is called off (or joined: if it fails "
                   "or is called off) | if the roll succeeds | if the roll fails | at the roll")
+HELP_WORDS = ("script", "scripts", "turn script", "then", "if", "branch", "branches")
+"""Help topics naming turn scripts (`help script`); `help attack` tells them too."""
+HELP = "\n".join((
+    ("Turn script: after an attack, write the rest of your turn in the same mail, after "
+     "`then` (kept private, used when the attack's windows close; an order not legal then is "
+     "dropped, told to you alone, and you are asked as usual):"),
+    "  attack control cia with illuminati, then attack destroy moonies with fbi, then end, end",
+    ("Branches say what to do depending on how the attack just before them went; in a row "
+     "they are the choices for it (the first that holds is used, the others are dropped):"),
+    f"  {CONDITION_HELP}",
+    ("  for example: attack control cia with illuminati, if the roll fails then play "
+     "assassination, at the roll pass, if it fails then attack control cia with illuminati, "
+     "if it succeeds then attack destroy moonies with fbi, at the roll pass, then end, end"),
+    ("The second attack's branches are written the same way after it; an order without "
+     "`if` is used whatever happened; each `end` closes one part of the turn (the actions, "
+     "then the end-of-turn transfers).")))
 SMALL = {"it", "is", "the", "then", "my", "attack", "dice", "i", "and", "or", "was", "gets",
          "get", "be"}
 

@@ -5,7 +5,9 @@ Each is an order like any other: decided by the rules with the random stream of 
 position in the log (so an audit decides it again the same way), recorded as `order.accepted`
 by the actor `standing` or `forced`. A standing answer that is not legal where it would apply
 is not applied: the log records why (`standing.dropped`, private to the seat, so its next
-email says so) and the seat is asked as usual; an answer ahead is used up either way.
+email says so) and the seat is asked as usual; an answer ahead is used up either way. The
+rules may also use up answers ahead without applying them (`Applied.skipped`: the branches
+of an Illuminati turn script that were not taken), in the same private standing event.
 
 A resigned seat plays its deadline defaults: its standing answers are ignored (they were its
 player's choices while playing), while a forced decision is still taken at once, since its one

@@ -12,7 +12,7 @@ import pytest
 from engine.illuminati.state import Phase, State
 from service.game.history import history
 from service.game.loading import load_game
-from tests.service.tablemail import Table, open_table
+from tests.service.tablemail import Table, open_table, text_of
 
 GAME_ID = "11a5e7a1"
 
@@ -103,7 +103,7 @@ def _outcome(table: Table) -> bool:
 def test_the_branch_of_how_the_attack_ended_is_used(tmp_path: Path, spending: int,
                                                     success: bool) -> None:
     table = open_table(tmp_path, game="illuminati", game_id=GAME_ID, notify="act")
-    seat, state = _to_first_attack(table)
+    seat, _ = _to_first_attack(table)
     target = "survivalists" if success else "fbi"
     attack = f"attack control {target} with illuminati spending {spending} from illuminati"
     other = next(s for s in ("anna", "bruno", "carla") if s != seat)
@@ -123,7 +123,7 @@ def test_the_branch_of_how_the_attack_ended_is_used(tmp_path: Path, spending: in
 
 def test_the_branch_of_a_called_off_attack_is_used(tmp_path: Path) -> None:
     table = open_table(tmp_path, game="illuminati", game_id=GAME_ID, notify="act")
-    seat, state = _to_first_attack(table)
+    seat, _ = _to_first_attack(table)
     other = next(s for s in ("anna", "bruno", "carla") if s != seat)
     assert table.write(seat, f"attack control survivalists with illuminati, if it fails then "
                              f"end, if it is called off then give 2 to {other}, then end, "
@@ -139,7 +139,7 @@ def test_the_branch_of_a_called_off_attack_is_used(tmp_path: Path) -> None:
 def test_a_branch_not_legal_then_is_dropped_privately_and_the_others_with_it(
         tmp_path: Path) -> None:
     table = open_table(tmp_path, game="illuminati", game_id=GAME_ID, notify="act")
-    seat, state = _to_first_attack(table)
+    seat, _ = _to_first_attack(table)
     again = "attack control fbi with illuminati spending 99 from illuminati"
     assert table.write(seat, f"attack control fbi with illuminati, if it fails then {again}, "
                              f"if it succeeds then {again}, then end, end\n").accepted
@@ -198,9 +198,9 @@ def test_branches_show_every_other_seat_the_same_as_a_script_without(tmp_path: P
     every other seat reads the same history, line for line and number for number, and the
     same view in both, though the branches are used up in private events of the first."""
     read, seqs = [], []
-    for twin, script in (("branches", ", at the roll pass, if it fails then end, if it "
-                                      "succeeds then end, if it is called off then end, then "
-                                      "end"),
+    branches = (", at the roll pass, if it fails then end, if it succeeds then end, if it is "
+                "called off then end, then end")
+    for twin, script in (("branches", branches),
                          ("plain", ", then end, end")):
         table = open_table(tmp_path / twin, game="illuminati", game_id=GAME_ID,
                            notify="every")
@@ -211,3 +211,11 @@ def test_branches_show_every_other_seat_the_same_as_a_script_without(tmp_path: P
         seqs.append(load_game(table.store, table.game_id).seq)
     assert seqs[0] > seqs[1]  # the branches were used up, in events the others do not see
     assert read[0] == read[1]
+
+
+@pytest.mark.parametrize("asked", ["help script", "help attack", "help call off"])
+def test_help_tells_turn_scripts_and_their_branches(tmp_path: Path, asked: str) -> None:
+    table = open_table(tmp_path, game="illuminati", game_id=GAME_ID, notify="act")
+    result = table.write("anna", f"{asked}\n")
+    said = result.notes[0] if result.notes else text_of(table.answers[-1])
+    assert "Turn script" in said and "if it fails" in said and "at the roll" in said
