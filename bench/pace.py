@@ -18,8 +18,9 @@ city whenever a wall can and score with the card (or two) scoring most (`greedy_
 other titles' players answer with random legal orders. "Before" is also the new options off:
 Masons scoring in turns (`scoring=turns`), no standing scoring answer; "after" scores sealed,
 all seats at once, with the standing answer `scoring best card` (what these players choose),
-and an Illuminati attacker writes the end of its turn in the mail of its attack (`..., then
-end, end`, a turn script).
+and an Illuminati attacker writes its whole turn in its first mail, as `help script`
+recommends (`turn_script`: its orders without dice up to its attack, the attack's branches at
+the roll and on its outcome, a second attack if the first succeeds, then `end, end`).
 
 Besides, per title: `replies_per_seat_per_round` (every reply a seat sends, its own turn's
 and the others' scorings, windows and votes, per game round: Masons, Castle of the Devil and
