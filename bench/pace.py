@@ -18,8 +18,9 @@ city whenever a wall can and score with the card (or two) scoring most (`greedy_
 other titles' players answer with random legal orders. "Before" is also the new options off:
 Masons scoring in turns (`scoring=turns`), no standing scoring answer; "after" scores sealed,
 all seats at once, with the standing answer `scoring best card` (what these players choose),
-and an Illuminati attacker writes the end of its turn in the mail of its attack (`..., then
-end, end`, a turn script).
+and an Illuminati attacker writes its whole turn in its first mail, as `help script`
+recommends (`turn_script`: its orders without dice up to its attack, the attack's branches at
+the roll and on its outcome, a second attack if the first succeeds, then `end, end`).
 
 Besides, per title: `replies_per_seat_per_round` (every reply a seat sends, its own turn's
 and the others' scorings, windows and votes, per game round: Masons, Castle of the Devil and
@@ -72,7 +73,9 @@ QUICK = ("freimaurerei", "masons", "illuminati")
 MASONS_STANDING = ("standing towers nearest the shore / houses either / merge none / swap none"
                    " / scoring best card")
 SCRIPT = ", then end, end"
-"""After, an Illuminati attacker ends its turn in the mail of its attack (a turn script)."""
+"""The end of an Illuminati turn script: the actions, then the end-of-turn transfers."""
+PLANNED = 4
+"""The most orders without dice an Illuminati player plans ahead before its attack."""
 TARGET_REPLIES_PER_ROUND = 1.2
 TARGET_ATTACKER_REPLIES = 1.5
 ROUND_TITLES = ("masons", "secret-masters", "castle-of-the-devil", "freimaurerei")
@@ -164,6 +167,57 @@ def pick_order(rules: Any, state: Any, seat: str, rng: Rng) -> Any:
     return order
 
 
+def turn_script(rules: Any, state: Any, seat: str, order: Any, rng: Rng) -> str:
+    """Return an Illuminati player's mail for the rest of its turn, as `help attack` and
+    `help turn` recommend: the orders without dice it chooses one after the other (a transfer,
+    a gift), up to its attack, then the attack's branches (at the roll: play Assassination
+    on a failed roll if it holds it, else pass; if a first attack fails, repeat it; if it
+    succeeds, a second attack with other groups) and the end of the turn."""
+    from engine.illuminati.orders import AttackOrder, EndOrder, PassOrder, PlayOrder
+
+    written = [rules.format_order(order)]
+    probe = Rng(hashlib.sha256(b"pace-probe").digest())
+    for _ in range(PLANNED):
+        if isinstance(order, (AttackOrder, PassOrder, PlayOrder, EndOrder)):
+            break
+        state = rules.fold(state, rules.decide(state, seat, order, probe))
+        order = pick_order(rules, state, seat, rng)
+        written.append(rules.format_order(order))
+    if isinstance(order, PassOrder) or (state.phase.value == "end" and
+                                         isinstance(order, EndOrder)):
+        return ", then ".join(written)
+    text = ", then ".join(written)
+    if isinstance(order, AttackOrder):
+        text = ", ".join([text, *attack_branches(rules, state, seat, order, rng)])
+    return text + (", then end" if isinstance(order, EndOrder) else SCRIPT)
+
+
+def attack_branches(rules: Any, state: Any, seat: str, attack: Any, rng: Rng) -> list[str]:
+    """Return the branches an Illuminati player writes after its attack (`state`: before it)."""
+    from dataclasses import replace
+
+    from engine.illuminati.orders import AttackOrder
+
+    hand = state.player(seat).hand
+    rolls = (["if the roll fails then play assassination"] if "assassination" in hand
+             else []) + ["at the roll pass"]
+    found = list(rolls)
+    if state.turn.actions < 2:  # the second action: nothing left to branch on
+        return found
+    found.append("if it fails then " + rules.format_order(replace(
+        attack, from_group=0, from_illuminati=0, privilege="", whisper=False, moving=0,
+        placing=())))
+    busy = {attack.target, attack.group, *attack.aiders}
+    for _ in range(PLANNED * 3):  # a second attack by other groups, on another target
+        other = rules.random_legal_order(state, seat, rng)
+        if isinstance(other, AttackOrder) and not busy & {other.target, other.group,
+                                                          *other.aiders}:
+            found.append("if it succeeds then " + rules.format_order(other))
+            found += rolls  # the second attack's roll
+            break
+    return found
+
+
 def only_pass(rules: Any, state: Any, seat: str) -> tuple[bool, bool, bool]:
     """Return (every legal order is a pass, everyone can tell it is, there is one legal
     order) for the seat now. Only Illuminati's windows say what everyone can tell
@@ -213,8 +267,8 @@ def play(store: Store, game: str, players: int, index: int, quiet: bool, tally: 
         attacking = game == "illuminati" and state.turn.seat == seat
         order = pick_order(rules, state, seat, rng)
         text = rules.format_order(order)
-        if quiet and game == "illuminati" and text.startswith("attack "):
-            text += SCRIPT  # the rest of the turn in the attack's mail, as help recommends
+        if quiet and attacking and state.phase.value == "turn":
+            text = turn_script(rules, state, seat, order, rng)  # the turn in one mail
         result = submit_order(store, game_id, seat, text, source="pace")
         if not result.accepted:
             raise SystemExit(f"{game} {game_id}: {seat}'s legal order {text!r} was refused: "

@@ -242,9 +242,10 @@ class Game(ABC, Generic[S]):
         return ""
 
     def read_standing(self, text: str, seat: str, state: S, *,
-                      ahead: bool = False) -> tuple[Any, ...]:
+                      ahead: bool = False, after: Any = None) -> tuple[Any, ...]:
         """Return the standing entries written in `text` (`ahead`: for the rest of this
-        turn), or raise UnreadableOrder saying what can be written."""
+        turn, written after the order `after`), or raise UnreadableOrder saying what can be
+        written."""
         raise UnreadableOrder(f"{self.title} has no decisions to answer in advance.")
 
     def standing_order(self, state: S, seat: str, entries: Sequence[Any]) -> Any:

@@ -467,8 +467,9 @@ class KitGame(Game[S]):
         return self.STANDING
 
     def read_standing(self, text: str, seat: str, state: S, *,
-                      ahead: bool = False) -> tuple[Standing, ...]:
-        """Return the entries written in `text`; `ahead` files them for this turn only."""
+                      ahead: bool = False, after: Any = None) -> tuple[Standing, ...]:
+        """Return the entries written in `text`; `ahead` files them for this turn only
+        (`after`: the order of the line they follow, which a game may read)."""
         until = self.standing_scope(state) if ahead else ""
         if ahead and not until:
             raise UnreadableOrder(f"{self.title} has no later decisions in a turn to answer "

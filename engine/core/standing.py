@@ -25,7 +25,11 @@ Pick = Callable[[Any, Any, Sequence[Any]], Any]
 FILLERS = frozenset({"the", "a", "an", "to", "at", "on", "of", "with", "is", "be", "i",
                      "please", "always", "my"})
 _ENTRY_SPLIT = re.compile(r"\s*(?:/|;|,|\n)\s*")
-_THEN = re.compile(r"(?:^|[\s,;]+)then\s+", re.IGNORECASE)
+_THEN = re.compile(r"(?:^|[\s,;]+)then\s+|[,;]\s*(?=(?:if|at\s+the\s+roll)\s)",
+                   re.IGNORECASE)
+"""Where the answers ahead of an order line begin: at its first `then`, or at a branch (`, if
+it fails then ...`, `, at the roll pass`) where the game has them."""
+_LEAD_THEN = re.compile(r"^then\s+", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -87,11 +91,15 @@ class Standing:
 @dataclass(frozen=True)
 class Applied:
     """What a seat's standing entries give at an open decision: the order (None when the
-    entry that applies is not legal there, then `reason` says why) and that entry."""
+    entry that applies is not legal there, then `reason` says why) and that entry (None when
+    no entry applies but some are `skipped`)."""
 
     order: Any
-    entry: Standing
+    entry: Standing | None
     reason: str = ""
+    skipped: tuple[Standing, ...] = ()
+    """Answers ahead passed over for good (branches whose condition did not hold): the
+    service removes them with the entry used. With no order and no entry, only they change."""
 
 
 def words(text: str, *, small: bool = False) -> list[str]:
@@ -127,8 +135,10 @@ def find_answer(topic: Topic, said: list[str]) -> Answer | None:
 
 
 def split_entries(text: str) -> list[str]:
-    """Return the entries of a standing text, split at slashes, semicolons, commas, lines."""
-    return [part for part in _ENTRY_SPLIT.split(text.strip()) if part.strip()]
+    """Return the entries of a standing text, split at slashes, semicolons, commas, lines;
+    a `then` an entry begins with is left out (`..., then tower 12, then end`)."""
+    parts = (_LEAD_THEN.sub("", part.strip()) for part in _ENTRY_SPLIT.split(text.strip()))
+    return [part for part in parts if part.strip()]
 
 
 def split_then(text: str) -> tuple[str, str]:

@@ -233,7 +233,7 @@ def _called_off(state: State, e: ev.AttackCalledOff) -> State:
         if card in used:
             del used[len(used) - 1 - used[::-1].index(card)]
     turn = replace(state.turn, actions=state.turn.actions + 1, used=tuple(used),
-                   called_off=True, bavaria_privilege=state.turn.bavaria_privilege
+                   called_off=True, last="called-off", bavaria_privilege=state.turn.bavaria_privilege
                    and attack.privilege != "bavaria")
     return replace(state, phase=Phase.TURN, attack=None, turn=turn)
 
@@ -278,10 +278,11 @@ def _resolved(state: State, e: ev.AttackResolved) -> State:
     attack = state.attack
     assert attack is not None
     state = replace(state, phase=Phase.TURN, attack=None)
+    last = "succeeded" if e.success else "failed"
     if not e.success and attack.first_action:
         return _turn(state, retry=attack.target, retry_groups=(attack.group,) + attack.aiders,
-                     retry_kind=attack.kind)
-    return _turn(state, retry="", retry_groups=(), retry_kind="")
+                     retry_kind=attack.kind, last=last)
+    return _turn(state, retry="", retry_groups=(), retry_kind="", last=last)
 
 
 def _remove_everywhere(state: State, cards: set[str]) -> State:

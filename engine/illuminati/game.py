@@ -1,16 +1,19 @@
 """The Illuminati game object: the kit's machinery over the game's steps, views and grammar."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import cache
 from typing import Any, ClassVar
 
 from engine.core.contract import OptionSpec, Outcome, Termination
+from engine.core.errors import RuleViolation, UnreadableOrder
 from engine.core.kit import Emitter, KitGame, Step
 from engine.core.parts import Parts
 from engine.core.rng import Rng
+from engine.core.standing import Applied, Standing, live, split_entries
 
-from . import events, grammar, house, orders, render, secrecy, standing, steps, text, view
+from . import events, grammar, house, orders, render, script, secrecy, standing, steps, text, view
 from . import evolve as _evolvers  # noqa: F401  (registers the evolvers)
 from .evolve import initial_state
 from .flow import set_up
@@ -82,6 +85,61 @@ class Illuminati(KitGame[State]):
     def standing_scope(self, state: State) -> str:
         """Return the mark of the turn now (a turn's orders written ahead hold for it): t7."""
         return f"t{state.turn.number}"
+
+    def read_standing(self, text: str, seat: str, state: State, *, ahead: bool = False,
+                      after: Any = None) -> tuple[Standing, ...]:
+        """Return the entries written in `text`; answers ahead may begin with a branch
+        (`if it fails then ...`, engine/illuminati/script.py), which must follow an attack."""
+        if not ahead:
+            return super().read_standing(text, seat, state)
+        parts: list[tuple[script.Branch | None, Standing]] = []
+        for part in split_entries(text):
+            branch, order = script.split_branch(part)
+            entries = super().read_standing(order, seat, state, ahead=True)
+            if branch is not None and (len(entries) != 1 or entries[0].topic != standing.TURN):
+                raise UnreadableOrder(f'"{part}": a branch gives one order of your turn.',
+                                      legal=f"Branches: {script.CONDITION_HELP}.")
+            parts += [(branch, entry) for entry in entries]
+        script.check_script(after, parts)
+        return tuple(script.with_branch(branch, entry) for branch, entry in parts)
+
+    def standing_order(self, state: State, seat: str,
+                       entries: Sequence[Any]) -> Applied | None:
+        """Return what the seat's entries give at its open decision: the branch of its turn
+        script that holds (the others of its run used up unused), else the first entry that
+        answers the decision, as the kit reads it; branches waiting for a later attack wait."""
+        ahead = [e for e in live(entries, self.standing_scope(state))
+                 if e.until and e.topic == standing.TURN]
+        chosen, skipped = script.choose(state, seat, ahead) if self.is_deciding(
+            state, seat) else (None, ())
+        if chosen is not None:
+            return replace(self._scripted(state, seat, chosen), skipped=skipped)
+        rest = [e for e in entries if e not in skipped and script.branch_of(e) is None]
+        applied = super().standing_order(state, seat, rest)
+        if applied is None:
+            return Applied(None, None, skipped=skipped) if skipped else None
+        return replace(applied, skipped=skipped)
+
+    def order_help(self, word: str, prompt: Any) -> str:
+        """Return the help of the orders `word` names; `help script` and `help attack` (or
+        `help call off`) also tell how to write the rest of the turn after an attack."""
+        said = super().order_help(word, prompt)
+        asked = word.strip().lower()
+        if asked in script.HELP_WORDS:
+            return script.HELP
+        kinds = set(self.GRAMMAR.kinds_of_word(asked))
+        return f"{said}\n{script.HELP}" if said and kinds & {"attack", "call-off"} else said
+
+    def _scripted(self, state: State, seat: str, entry: Standing) -> Applied:
+        """Return the order a branch gives, checked like any order (the reason when not)."""
+        _, written = script.split_branch(entry.written)
+        try:
+            order_ = self.parse(written, seat, state)
+        except RuleViolation as exc:
+            return Applied(None, entry, exc.message)
+        problem = self.is_legal(state, seat, order_)
+        return Applied(order_, entry) if problem is None else Applied(None, entry,
+                                                                      problem.message)
 
     def label(self, state: State) -> str:
         """Return where the game stands."""

@@ -30,7 +30,8 @@ TURN_KINDS = ("attack", "call-off", "transfer", "move", "give-group", "give-mone
               "give-special", "drop", "play", "recycle", "laser", "pass", "end")
 """The orders of a seat's own turn it may write ahead after an attack: `attack ..., then
 attack ...` or `then end`; each waits, private, for the turn's next decision (when the
-attack's windows close) and is dropped with a private reason where it is not legal then."""
+attack's windows close) and is dropped with a private reason where it is not legal then.
+A part may be a branch (`if it fails then ...`, `at the roll pass`: script.py)."""
 TOPICS: tuple[Topic, ...] = (
     Topic(WINDOWS, (), tuple(Answer(mode, MEANINGS[mode]) for mode in AUTO_PASS_MODES),
           aliases=("window", "auto-pass", "autopass"), kept=True),

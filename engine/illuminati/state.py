@@ -162,6 +162,9 @@ class Turn:
     free_money: bool = False
     laser: tuple[str, ...] = ()
     called_off: bool = False
+    last: str = ""
+    """How the turn's latest attack ended: `succeeded`, `failed`, `called-off` ('' before
+    any): what a turn script's branches (`if it fails then ...`) read."""
 
 
 @dataclass(frozen=True)

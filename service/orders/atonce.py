@@ -5,7 +5,9 @@ Each is an order like any other: decided by the rules with the random stream of 
 position in the log (so an audit decides it again the same way), recorded as `order.accepted`
 by the actor `standing` or `forced`. A standing answer that is not legal where it would apply
 is not applied: the log records why (`standing.dropped`, private to the seat, so its next
-email says so) and the seat is asked as usual; an answer ahead is used up either way.
+email says so) and the seat is asked as usual; an answer ahead is used up either way. The
+rules may also use up answers ahead without applying them (`Applied.skipped`: the branches
+of an Illuminati turn script that were not taken), in the same private standing event.
 
 A resigned seat plays its deadline defaults: its standing answers are ignored (they were its
 player's choices while playing), while a forced decision is still taken at once, since its one
@@ -78,6 +80,14 @@ def _next(game: Game[Any], state: Any, meta: GameMeta, standing: dict[str, tuple
             continue
         applied = game.standing_order(state, prompt.seat, entries)
         if applied is None:
+            continue
+        if applied.skipped:  # branches not taken are used up (that one each)
+            left = list(entries)
+            for entry in applied.skipped:
+                left.remove(entry)
+            entries = standing[prompt.seat] = tuple(left)
+            found.append((SeatStanding(prompt.seat, entries), STANDING_ACTOR))
+        if applied.entry is None:
             continue
         if applied.order is not None:
             return prompt.seat, prompt.key, applied.order, STANDING_ACTOR, applied.entry

@@ -130,8 +130,9 @@ def _decide_once(store: EventLog, loaded: LoadedGame, seat: str, body: str,
         raise StaleOrder("That order answers an earlier decision; the game has moved on.",
                          legal=game.help(prompt))
     body, ahead = split_ahead(game, body)
-    entries = game.read_standing(ahead, seat, loaded.state, ahead=True) if ahead else ()
     order = read_order(game, body, seat, loaded.state)
+    entries = (game.read_standing(ahead, seat, loaded.state, ahead=True, after=order)
+               if ahead else ())
     tail = [SeatStanding(seat, merged(meta.standing.get(seat, ()), entries))] if entries else []
     position = loaded.seq + 1
     events = game.decide(loaded.state, seat, order, Rng.for_position(seed, meta.id, position))
