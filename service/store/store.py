@@ -35,6 +35,7 @@ from service.store import migrate, schema
 from service.store.caches import CacheStore
 from service.store.handles import is_unique_violation
 from service.store.heads import HeadStore
+from service.store.ping import ping_when_idle
 from service.store.queues import QueueStore
 from service.store.reads import ReadStore
 from service.store.records import (
@@ -161,7 +162,9 @@ def _sqlite_engine(url: str) -> Engine:
 def _postgresql_engine(url: str, db_schema: str | None) -> Engine:
     """Return a PostgreSQL engine, confined to `db_schema` through search_path when given."""
     connect_args = {"options": f"-csearch_path={db_schema}"} if db_schema else {}
-    return create_engine(url, pool_pre_ping=True, connect_args=connect_args)
+    engine = create_engine(url, connect_args=connect_args)
+    ping_when_idle(engine)  # not before every checkout: service/store/ping.py
+    return engine
 
 
 class Store(QueueStore, ReadStore, CacheStore, HeadStore):
