@@ -101,7 +101,7 @@ def _upgrade(config: Config) -> None:
     from service.ops.upgrade import upgrade
     from service.store.store import Store
 
-    store = Store(config.database_url)
+    store = Store(config.database_url, pdf_folder=config.pdf_folder)
     try:
         done = upgrade(store)
     finally:

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 KEY_FILE = "secret.key"
+PDF_FOLDER_NAME = "pdf-cache"
+"""The PDF snapshots' cache in the home folder (service.store.pdffiles names it the same)."""
 ORDERS_QUEUE, MAIL_QUEUE = "orders", "mail"
 """The task queues: deciding orders (and the sweeps) in one, sending mail in the other."""
 OLD_QUEUE = "celery"
@@ -56,6 +58,11 @@ class Config:
     join_game_rate: tuple[int, int] = (30, 3600)
     """How many requests to join one game are taken in how many seconds, by mail as on the
     web (`PBEM_RATE_JOIN_GAME`, COUNT/SECONDS)."""
+
+    @property
+    def pdf_folder(self) -> Path:
+        """Return the folder of the PDF snapshots' cache (`service.store.pdffiles`)."""
+        return self.home / PDF_FOLDER_NAME
 
     @property
     def mail_dir(self) -> Path:

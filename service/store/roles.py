@@ -40,7 +40,8 @@ if TYPE_CHECKING:
     from sqlalchemy import Connection
 
     from service.base.signedhead import SignedHead
-    from service.store.caches import LineKey, PdfKey
+    from service.store.caches import LineKey
+    from service.store.pdffiles import PdfKey
 
 
 class EventLog(Protocol):

@@ -11,8 +11,6 @@ from service.store import ping
 from tests.stores import PG_URL, open_store
 
 
-
-
 def test_busy_connection_is_not_pinged_and_a_lost_idle_one_is_replaced(
         tmp_path: Path, monkeypatch) -> None:
     store = open_store("postgresql", tmp_path)
