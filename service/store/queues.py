@@ -10,6 +10,7 @@ from sqlalchemy import Connection, delete, func, or_, select, update
 
 from engine.core.canonical import canonical_json
 from service.store.handles import StoreBase
+from service.store.heads import ShownHeads, insert_heads
 from service.store.records import (
     DeadlineRow,
     NewOutbox,
@@ -132,12 +133,14 @@ class QueueStore(StoreBase):
             if conn.execute(query).rowcount != 1:
                 raise StoreError(f"no submission {submission_id!r}")
 
-    def mark_submission_replied(self, submission_id: str) -> bool:
-        """Mark the answer to a submission sent; False if it had been sent already."""
+    def mark_submission_replied(self, submission_id: str, heads: ShownHeads = ()) -> bool:
+        """Mark the answer to a submission sent, noting the signed `heads` it showed in the
+        same transaction; False if it had been sent already."""
         query = (update(submissions_t)
                  .where(submissions_t.c.id == submission_id, submissions_t.c.replied_at.is_(None))
                  .values(replied_at=utc_now()))
         with self._writer.begin() as conn:
+            insert_heads(self, conn, heads)
             return bool(conn.execute(query).rowcount == 1)
 
     def unreplied_submissions(self, source: str, limit: int = 100) -> list[Submission]:
@@ -322,6 +325,20 @@ class QueueStore(StoreBase):
         with self._writer.begin() as conn:
             return bool(conn.execute(query).rowcount == 1)
 
+    def claim_outbox_row(self, outbox_id: int, seconds: int) -> OutboxRow | None:
+        """Claim a pending row as `claim_outbox` does and return it as claimed, in one
+        statement; None when it is not pending or another claim still holds (or no such
+        row: `get_outbox` tells which)."""
+        now = utc_now()
+        t = outbox_t.c
+        query = (update(outbox_t)
+                 .where(t.id == outbox_id, t.status == "pending",
+                        (t.claimed_until.is_(None)) | (t.claimed_until < now))
+                 .values(claimed_until=later(seconds)).returning(*outbox_t.c))
+        with self._writer.begin() as conn:
+            row = conn.execute(query).first()
+        return None if row is None else outbox_row_from_row(row)
+
     def release_outbox(self, outbox_id: int) -> None:
         """Give up a claim (after a failed attempt), so a retry may claim the row at once."""
         query = update(outbox_t).where(outbox_t.c.id == outbox_id).values(claimed_until=None)
@@ -372,9 +389,9 @@ class QueueStore(StoreBase):
             return [str(row[0]) for row in conn.execute(query)]
 
     def mark_outbox_sent(self, outbox_id: int, *, mailed: bool = True,
-                         address: str | None = None) -> bool:
+                         address: str | None = None, heads: ShownHeads = ()) -> bool:
         """Settle a pending row: 'sent' (to `address`), or 'closed' when it needed no email of
-        its own.
+        its own; the signed `heads` its email showed are noted in the same transaction.
 
         Returns False if it was not pending (settled already).
         """
@@ -383,6 +400,7 @@ class QueueStore(StoreBase):
                  .values(status="sent" if mailed else "closed", sent_at=utc_now(),
                          address=address))
         with self._writer.begin() as conn:
+            insert_heads(self, conn, heads)
             return bool(conn.execute(query).rowcount == 1)
 
     def mark_outbox_bounced(self, outbox_id: int, reason: str, *, permanent: bool) -> bool:
