@@ -221,6 +221,22 @@ class QueueStore(StoreBase):
             return [int(row.id) for row in conn.execute(query) if row.status == "pending"
                     and not (unqueued and row.queued_until and row.queued_until >= now)]
 
+    def queue_submission_outbox(self, submission_id: str, seconds: int) -> list[int]:
+        """Note the pending rows the appends of a submission wrote that no queue holds as
+        queued for `seconds`, and return their ids: one conditional UPDATE, so two runs
+        that race hand each row to the queue once."""
+        o, d = outbox_t.c, decisions_t.c
+        mine = (select(o.id).join_from(decisions_t, outbox_t, (o.game_id == d.game_id)
+                                       & (o.seq >= d.seq) & (o.seq <= d.last_seq))
+                .where(d.submission_id == submission_id))
+        now = utc_now()
+        query = (update(outbox_t)
+                 .where(o.id.in_(mine.scalar_subquery()), o.status == "pending",
+                        o.queued_until.is_(None) | (o.queued_until < now))
+                 .values(queued_until=later(seconds)).returning(o.id))
+        with self._writer.begin() as conn:
+            return sorted(int(row[0]) for row in conn.execute(query))
+
     def pending_outbox_of_game(self, game_id: str, limit: int = 100) -> list[int]:
         """Return the ids of the game's undelivered rows that no queue holds now."""
         t = outbox_t.c
@@ -284,15 +300,16 @@ class QueueStore(StoreBase):
     def seat_mail_before(self, row: OutboxRow, news_kinds: Sequence[str],
                          news_prefix: str) -> tuple[bool, int]:
         """Return whether the row's seat had mail in this game before the row, and the seq of
-        its latest earlier news (0 if none): two reads of that seat's rows, newest first."""
+        its latest earlier news (0 if none): two reads of that seat's rows in one statement."""
         t = outbox_t.c
         mine = (t.game_id == row.game_id) & (t.recipient == row.recipient) & (t.id < row.id)
         news = t.kind.in_(list(news_kinds)) | t.kind.startswith(news_prefix, autoescape=True)
-        with self._engine.connect() as conn:
-            earlier = conn.execute(select(t.id).where(mine).limit(1)).first() is not None
-            latest = conn.execute(select(t.seq).where(mine & news)
-                                  .order_by(t.seq.desc()).limit(1)).scalar()
-        return earlier, int(latest or 0)
+        earlier = select(t.id).where(mine).limit(1).scalar_subquery()
+        latest = (select(t.seq).where(mine & news).order_by(t.seq.desc()).limit(1)
+                  .scalar_subquery())
+        with self._engine.connect() as conn:  # both in one round trip
+            found = conn.execute(select(earlier, latest)).one()
+        return found[0] is not None, int(found[1] or 0)
 
     def outbox_for_game(self, game_id: str) -> list[OutboxRow]:
         """Return every outbox row of the game in the order they were written."""

@@ -233,6 +233,10 @@ class Outbox(Protocol):
     def submission_outbox(self, submission_id: str, *, unqueued: bool = False) -> list[int]:
         """Return the ids of the pending rows the appends of an input wrote."""
 
+    def queue_submission_outbox(self, submission_id: str, seconds: int) -> list[int]:
+        """Note the pending rows of an input that no queue holds as queued for `seconds`
+        (one conditional update); return their ids."""
+
     def stalled_outbox(self, older_than_seconds: int, max_attempts: int,
                        limit: int = 100, lost_before: str | None = None) -> list[int]:
         """Return up to `limit` undelivered rows nobody works on."""
