@@ -12,7 +12,9 @@ import re
 from dataclasses import dataclass, replace
 from email.headerregistry import Address
 from email.message import EmailMessage
+from email.policy import default as email_policy
 from email.utils import format_datetime
+from functools import lru_cache
 from typing import Any, Protocol
 
 from engine.core import Prompt
@@ -325,21 +327,31 @@ def _dress(config: Config, letter: Letter, meta: GameMeta, seat: str,
     """Return the MIME message for a letter: text and HTML parts, threading headers."""
     message = EmailMessage()
     info = meta.seat(seat)
-    message["From"] = config.mail_from
-    message["To"] = mailbox(info.player, info.email)
-    message["Reply-To"] = reply_address(config.secret_key(), config.mail_domain, meta.id, seat,
-                                        meta.generation(seat))
+    thread = thread_id(config, meta.id, seat)
+    # the seat's own headers are the same in every mail of its game: parsed once a process
+    message["From"] = seat_header("From", config.mail_from)
+    message["To"] = seat_header("To", str(mailbox(info.player, info.email)))
+    message["Reply-To"] = seat_header("Reply-To", reply_address(
+        config.secret_key(), config.mail_domain, meta.id, seat, meta.generation(seat)))
     message["Subject"] = letter.subject
     message["Date"] = format_datetime(clock.now())
     message["Message-ID"] = msg_id
-    message["In-Reply-To"] = thread_id(config, meta.id, seat)
-    message["References"] = thread_id(config, meta.id, seat)
+    message["In-Reply-To"] = seat_header("In-Reply-To", thread)
+    message["References"] = seat_header("References", thread)
     mark_automatic(message)
-    message["X-Pbem-Game"] = meta.id
+    message["X-Pbem-Game"] = seat_header("X-Pbem-Game", meta.id)
     context = {"letter": letter, "marker": REPLY_MARKER}
     message.set_content(render_template("email/turn.txt", **context))
     message.add_alternative(render_template("email/turn.html", **context), subtype="html")
     return message
+
+
+@lru_cache(maxsize=4096)
+def seat_header(name: str, value: str) -> Any:
+    """Return the header `name: value` as the email package parses it, parsed once per
+    process: an EmailMessage takes a parsed header as it is, and parsing an address header
+    costs more than the rest of setting it."""
+    return email_policy.header_factory(name, value)
 
 
 NEVER_ANSWERED = frozenset({"automatic-mail", "forged-address", "unproven-sender"})
