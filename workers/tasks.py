@@ -201,15 +201,21 @@ def process_submission(submission_id: str) -> dict[str, Any]:
             # too), and a bounce appends the game master's notice: queue the game's mail that no
             # queue holds yet (one bounded read; rows held by a queue are left). A bounce names
             # its game only once read.
-            after = store().get_submission(submission_id)
             enqueue_game_mail(before.game_id or addressed_game(before.recipient)
-                              or (after.game_id if after is not None else None))
+                              or _game_read_from(submission_id))
             if here:
                 reply_now(submission_id)
             else:
                 deliver_reply.delay(submission_id)
     # What the worker logs of a task's result: never the orders, which may be sealed
     return {"status": result.status, "code": result.code}
+
+
+def _game_read_from(submission_id: str) -> str | None:
+    """Return the game a processed submission was found to name (a bounce names it only
+    once read), or None."""
+    after = store().get_submission(submission_id)
+    return after.game_id if after is not None else None
 
 
 def send_now(outbox_ids: list[int]) -> None:
