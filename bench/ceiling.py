@@ -56,6 +56,10 @@ order is decided and every mail sent, and reads back from the store and the sink
   `sql_per_order_by_role`, `broker_sql_per_order` (the embedded default's database broker,
   else null) and the bare task's own (`bare.statements_per_task`, `bare.commits_per_task`).
 
+`--busy-cores N` runs N CPU-bound processes for the whole measurement (the bare task's
+included), so that a figure "with the machine's other cores busy" is the benchmark's own load
+and can be run again (`busy_cores` in the JSON line).
+
 Ports (web, mail listener, sink, the bare task's sink) are free ones unless given by
 --web-port, --smtp-port, --sink-port, --bare-sink-port or $PBEM_BENCH_<NAME>_PORT.
 
@@ -819,6 +823,7 @@ def report(args: argparse.Namespace, deployment: Deployment, roles: Roles, marks
         "baseline": {"smtp_ms": ms(smtp_base.wall), "smtp_cpu_ms": ms(smtp_base.cpu),
                      "one_row_ms": ms(row_base.wall), "one_row_cpu_ms": ms(row_base.cpu)},
         "load_average_1min": round(os.getloadavg()[0], 2),
+        "busy_cores": args.busy_cores,
     }
     every_role = sum(value for value in cpu.values() if value is not None)
     figures["decide_only_cpu_ms"] = figures["cpu_ms_per_decided_order"]
@@ -928,6 +933,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         roles = Roles(deployment.finders)
         roles.start()
         stack.callback(roles.stop)
+        stack.enter_context(busy_cores(args.busy_cores))
         bare_transaction = one_row_transaction(deployment.store)
         sends, rows = measure_baselines(bare_transaction, sink_port)
         deployment.bare.run(3)  # warm: imports, fonts, connections
@@ -964,6 +970,30 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         return figures
 
 
+def _spin() -> None:
+    """Keep one core busy until killed (the load `--busy-cores` puts on the machine)."""
+    while True:
+        pass
+
+
+@contextmanager
+def busy_cores(count: int) -> Iterator[None]:
+    """Run `count` CPU-bound processes meanwhile (for the whole measurement, the bare task's
+    included), so that a figure under load does not hang on what else the machine runs."""
+    import multiprocessing
+
+    spinners = [multiprocessing.get_context("fork").Process(target=_spin, daemon=True)
+                for _ in range(count)]
+    for spinner in spinners:
+        spinner.start()
+    try:
+        yield
+    finally:
+        for spinner in spinners:
+            spinner.kill()
+            spinner.join()
+
+
 def keep_logs(home: Path) -> str:
     """Copy the service's logs out of the temporary home (removed at the end) into a folder
     that stays, so that an order the service failed can be traced; return its path."""
@@ -989,6 +1019,9 @@ def main() -> None:
                         "queue in turn (shared)")
     parser.add_argument("--concurrency", type=int, default=1,
                         help="scaled: processes of each worker")
+    parser.add_argument("--busy-cores", type=int, default=0,
+                        help="CPU-bound processes run meanwhile, one core each (the machine's "
+                        "other cores busy: a load of the benchmark's own)")
     parser.add_argument("--embedded", action="store_true",
                         help="`pbem serve` on the embedded default (SQLite store and broker)")
     parser.add_argument("--postgres", default=PG_URL, help="where the scratch schema is made")

@@ -111,12 +111,9 @@ def measure_email_pdf_times(repeats: int, title: str = TITLE) -> Compared:
     its PDF and of a minimal WeasyPrint document, measured by turns in one run."""
     import tempfile
 
-    from sqlalchemy import delete
-
     from service.base.config import load_config
     from service.mail.compose import compose_outbox
     from service.orders.creation import NewSeat, create_game
-    from service.store.schema import pdf_cache
     from service.store.store import Store
 
     with tempfile.TemporaryDirectory(prefix="pbem-bench-pdf-") as folder:
@@ -135,8 +132,8 @@ def measure_email_pdf_times(repeats: int, title: str = TITLE) -> Compared:
 
             def drop_pdfs() -> None:
                 """Empty the PDF cache, so the next email renders its PDF."""
-                with store._writer.begin() as conn:
-                    conn.execute(delete(pdf_cache))
+                for path in store.pdf_files.folder.rglob("*.pdf"):
+                    path.unlink()
 
             email = partial(compose_outbox, store, config, row)
             drop_pdfs()

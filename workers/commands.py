@@ -9,12 +9,27 @@ from typing import Any
 import click
 from sqlalchemy.exc import DBAPIError
 
-from service.base.config import TASK_QUEUES, Config, ConfigError, load_config
+from service.base.config import (
+    TASK_QUEUES,
+    Config,
+    ConfigError,
+    load_config,
+    worker_processes,
+)
 
-EMBEDDED_CONCURRENCY = 2
-"""Worker processes of `pbem serve`: two, so that one order's mail (its PDF above all) being
-made never holds up deciding the next; the embedded store takes one writer at a time, and
-more processes only wait on each other there."""
+EMBEDDED_MOST_PROCESSES = 4
+"""The most worker processes `pbem serve` runs when sized from the cores: the embedded store
+takes one writer at a time (a write is a few milliseconds of the ~70 ms an order and its mail
+cost), so beyond a few processes more only wait on each other there."""
+
+
+def embedded_processes() -> int:
+    """Return the worker processes of `pbem serve`: $PBEM_WORKER_CONCURRENCY, else one per
+    core, at least two (one order's mail, its PDF above all, never holds up deciding the
+    next) and at most EMBEDDED_MOST_PROCESSES."""
+    if os.environ.get("PBEM_WORKER_CONCURRENCY", "").strip():
+        return worker_processes()
+    return min(worker_processes(), EMBEDDED_MOST_PROCESSES)
 EX_TEMPFAIL = 75
 """What an MTA pipe expects when a message could not be taken now (it will retry)."""
 
@@ -39,7 +54,9 @@ def _worker_argv(concurrency: int, beat: bool, queues: str = "") -> list[str]:
 
 
 @click.command("worker")
-@click.option("--concurrency", default=2, show_default=True)
+@click.option("--concurrency", type=click.IntRange(min=1), default=None,
+              help="Processes of this worker. Default: PBEM_WORKER_CONCURRENCY, else one per "
+              "core of this machine (at least two).")
 @click.option("--beat/--no-beat", default=False, help="Also run the minute sweep (one "
               "worker in the whole deployment should).")
 @click.option("--queues", default="", metavar="NAMES", envvar="PBEM_WORKER_QUEUES",
@@ -47,14 +64,14 @@ def _worker_argv(concurrency: int, beat: bool, queues: str = "") -> list[str]:
               "with `celery`, the queue of earlier versions), `mail` (sending) or `house` (the "
               "house's decisions, each up to its CPU budget). Default: PBEM_WORKER_QUEUES, "
               "else all, taken in turn.")
-def worker_command(concurrency: int, beat: bool, queues: str) -> None:
+def worker_command(concurrency: int | None, beat: bool, queues: str) -> None:
     """Run a Celery worker for the configured broker (PBEM_BROKER_URL)."""
     unknown = set(filter(None, queues.split(","))) - set(TASK_QUEUES)
     if unknown:
         raise click.BadParameter(f"no queue {min(unknown)!r}; the queues are "
                                  + ", ".join(TASK_QUEUES), param_hint="--queues")
     checked_config().home.mkdir(parents=True, exist_ok=True)
-    os.execv(sys.executable, _worker_argv(concurrency, beat, queues))
+    os.execv(sys.executable, _worker_argv(concurrency or worker_processes(), beat, queues))
 
 
 @click.command("serve")
@@ -92,7 +109,7 @@ def serve_command(host: str, port: int, smtp_port: int) -> None:
                               config.max_message_bytes, check_recipient).stop
 
     _banner(config, host, port, smtp_port)
-    serve(config, app, listener, host, port, _worker_argv(EMBEDDED_CONCURRENCY, beat=True),
+    serve(config, app, listener, host, port, _worker_argv(embedded_processes(), beat=True),
           _child_env(config))
 
 
@@ -101,7 +118,7 @@ def _upgrade(config: Config) -> None:
     from service.ops.upgrade import upgrade
     from service.store.store import Store
 
-    store = Store(config.database_url)
+    store = Store(config.database_url, pdf_folder=config.pdf_folder)
     try:
         done = upgrade(store)
     finally:
@@ -118,6 +135,7 @@ def checked_config(*, store: bool = True) -> Config:
     config = load_config()
     try:
         check_settings(config)
+        worker_processes()  # a bad PBEM_WORKER_CONCURRENCY is named here, not at the fork
         if store:
             opened(config).dispose()
     except ConfigError as exc:

@@ -146,6 +146,12 @@ def queue_deliveries(outbox_ids: list[int]) -> None:
     raised): the next recovery sends them, instead of waiting out the whole note.
     """
     store().mark_queued(outbox_ids, QUEUED_SECONDS)
+    queue_noted(outbox_ids)
+
+
+def queue_noted(outbox_ids: list[int]) -> None:
+    """Queue these deliveries, already noted as queued; should the queue refuse one, the
+    rest are noted as in no queue again (and the error raised)."""
     for index, outbox_id in enumerate(outbox_ids):
         try:
             deliver.delay(outbox_id)
@@ -185,26 +191,31 @@ def process_submission(submission_id: str) -> dict[str, Any]:
             enqueue_house(game_id)  # after the commit that opened the house's decision
         if result.status != "received":
             metrics.observe_since(metrics.DECIDED, before.received_at)
-        caused = store().submission_outbox(submission_id, unqueued=True)
         here = send_here()
         if here:
-            send_now(caused)
+            send_now(store().submission_outbox(submission_id, unqueued=True))
         else:
-            queue_deliveries(caused)
+            queue_noted(store().queue_submission_outbox(submission_id, QUEUED_SECONDS))
         if before.source == "email":
             # Press and mail commands append outside the decisions (a join confirmed by reply
             # too), and a bounce appends the game master's notice: queue the game's mail that no
             # queue holds yet (one bounded read; rows held by a queue are left). A bounce names
             # its game only once read.
-            after = store().get_submission(submission_id)
             enqueue_game_mail(before.game_id or addressed_game(before.recipient)
-                              or (after.game_id if after is not None else None))
+                              or _game_read_from(submission_id))
             if here:
                 reply_now(submission_id)
             else:
                 deliver_reply.delay(submission_id)
     # What the worker logs of a task's result: never the orders, which may be sealed
     return {"status": result.status, "code": result.code}
+
+
+def _game_read_from(submission_id: str) -> str | None:
+    """Return the game a processed submission was found to name (a bounce names it only
+    once read), or None."""
+    after = store().get_submission(submission_id)
+    return after.game_id if after is not None else None
 
 
 def send_now(outbox_ids: list[int]) -> None:
@@ -247,11 +258,10 @@ def play_house(game_id: str, seat: str, prompt_key: str) -> dict[str, Any]:
     played = house.play_house(store(), game_id, seat, prompt_key)
     if played is None:
         return {"status": "not-due"}
-    caused = store().submission_outbox(played.causation, unqueued=True)
     if send_here():
-        send_now(caused)
+        send_now(store().submission_outbox(played.causation, unqueued=True))
     else:
-        queue_deliveries(caused)
+        queue_noted(store().queue_submission_outbox(played.causation, QUEUED_SECONDS))
     enqueue_house(game_id)
     return {"status": "played", "seq": played.seq, "iterations": played.iterations}
 

@@ -12,19 +12,35 @@ order intake's own sqlite3 connection counts like one sent by SQLAlchemy: psycop
 trace callback on every connection it opens. Transaction control (BEGIN, COMMIT, ROLLBACK,
 SAVEPOINT, RELEASE, END) and PRAGMAs are not statements; a COMMIT or END, or a psycopg commit,
 is a commit. A statement in autocommit mode is not counted as a commit.
+
+Two optional tallies for finding where an order's cost goes, each written beside the counts
+to a folder named in the environment (names without the `PBEM_` prefix, which the benchmark
+does not pass on): $SQLCOUNT_STATEMENTS_DIR, each statement's text (its first 160 characters,
+numbers and parameters folded) with how often it ran, to `<pid>.statements.json`; and
+$SQLCOUNT_PROFILE_DIR, the main thread's stack sampled every 5 ms of wall clock (a process's
+own sampler, as a profiler that attaches from outside would), folded stacks with their
+counts to `<pid>.stacks.json`.
 """
 from __future__ import annotations
 
 import json
 import os
+import re
+import sys
 import threading
 from pathlib import Path
 from typing import Any
 
 CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "PRAGMA", "END")
 FOLDER = os.environ.get("PBEM_BENCH_SQL_COUNTS")
+STATEMENTS = os.environ.get("SQLCOUNT_STATEMENTS_DIR")
+PROFILE = os.environ.get("SQLCOUNT_PROFILE_DIR")
+SAMPLE_SECONDS = 0.005
 counts: dict[str, list[int]] = {}
+texts: dict[str, int] = {}
+stacks: dict[str, int] = {}
 _lock = threading.Lock()
+_NUMBERS = re.compile(r"\b\d+\b|'[^']*'|%\(\w+\)s|\$\d+")
 
 
 def note(kind: str, sql: str | None = None, commit: bool = False) -> None:
@@ -36,6 +52,9 @@ def note(kind: str, sql: str | None = None, commit: bool = False) -> None:
             pair[1] += 1
         elif sql is not None and word and word not in CONTROL and not word.startswith("--"):
             pair[0] += 1
+            if STATEMENTS:
+                text = _NUMBERS.sub("?", " ".join((sql or "").split()))[:160]
+                texts[text] = texts.get(text, 0) + 1
 
 
 def _dump() -> None:
@@ -44,9 +63,36 @@ def _dump() -> None:
     with _lock:
         text = json.dumps({kind: {"statements": pair[0], "commits": pair[1]}
                            for kind, pair in counts.items()})
+    _write(path, text)
+    with _lock:
+        tallies = [(STATEMENTS, "statements", dict(texts)), (PROFILE, "stacks", dict(stacks))]
+    for folder, name, tally in tallies:
+        if folder:
+            _write(Path(folder) / f"{os.getpid()}.{name}.json", json.dumps(tally))
+
+
+def _write(path: Path, text: str) -> None:
     temporary = path.with_suffix(".tmp")
     temporary.write_text(text)
     temporary.replace(path)
+
+
+def _sampler(main: int) -> None:
+    """Tally the main thread's stack (outermost first, `file:function` each) every 5 ms."""
+    halt = threading.Event()
+    while not halt.wait(SAMPLE_SECONDS):
+        frame = sys._current_frames().get(main)
+        names = []
+        while frame is not None:
+            code = frame.f_code
+            names.append(f"{code.co_filename.rsplit('/', 2)[-2:][-1]}:{code.co_name}"
+                         if "site-packages" not in code.co_filename else
+                         f"{code.co_filename.split('site-packages/')[-1].split('/')[0]}"
+                         f":{code.co_name}")
+            frame = frame.f_back
+        key = ";".join(reversed(names))
+        with _lock:
+            stacks[key] = stacks.get(key, 0) + 1
 
 
 def _writer() -> None:
@@ -60,11 +106,16 @@ def _writer() -> None:
 
 def _start() -> None:
     threading.Thread(target=_writer, daemon=True, name="sql-counts").start()
+    if PROFILE:  # the thread that starts the process (or forks it) is the one sampled
+        threading.Thread(target=_sampler, args=(threading.get_ident(),), daemon=True,
+                         name="sampler").start()
 
 
 def _child() -> None:
     with _lock:
         counts.clear()  # the parent's counts stay the parent's
+        texts.clear()
+        stacks.clear()
     _start()
 
 

@@ -83,7 +83,7 @@ def restore_command(source: str, replace: bool) -> None:
 
     config = load_config()
     if not is_sqlite(config.database_url):
-        store = Store(config.database_url)
+        store = Store(config.database_url, pdf_folder=config.pdf_folder)
         try:
             if store.revision() is not None:
                 raise click.ClickException(
@@ -100,7 +100,7 @@ def restore_command(source: str, replace: bool) -> None:
             done = restore(config.database_url, Path(source), replace=replace)
     except BackupError as exc:
         raise click.ClickException(str(exc)) from None
-    store = Store(config.database_url)
+    store = Store(config.database_url, pdf_folder=config.pdf_folder)
     try:
         games, problem = len(store.list_games()), schema_problem(store)
     finally:

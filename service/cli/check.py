@@ -59,7 +59,7 @@ def _store_line(config: Config) -> tuple[str, str]:
     path = sqlite_file(config.database_url)
     if path is not None and not os.path.exists(path):
         return WARN, f"store: none yet at {path}; `pbem db upgrade` makes it"
-    store = Store(config.database_url)
+    store = Store(config.database_url, pdf_folder=config.pdf_folder)
     try:
         revision = store.revision()
         problem = schema_problem(store)

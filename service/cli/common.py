@@ -86,7 +86,7 @@ def open_store(*, migrate: bool = True, create: bool = False) -> Store:
         raise click.ClickException(nowhere(path))
     if path is not None:
         config.home.mkdir(parents=True, exist_ok=True)
-    store = Store(config.database_url)
+    store = Store(config.database_url, pdf_folder=config.pdf_folder)
     if not migrate:
         return store
     problem = schema_problem(store)

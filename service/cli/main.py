@@ -535,6 +535,7 @@ def register_extra_commands(group: click.Group) -> None:
 
     from service.cli.archives import export_command, import_command
     from service.cli.backups import backup_command, restore_command
+    from service.cli.bench import bench_command
     from service.cli.check import check_command
     from service.cli.house import house_group
     from service.cli.keys import key_command
@@ -552,6 +553,7 @@ def register_extra_commands(group: click.Group) -> None:
     from service.cli.tournaments import tournament_group
 
     group.add_command(selfplay_command)
+    group.add_command(bench_command)
     group.add_command(demo_command)
     group.add_command(export_command)
     group.add_command(import_command)

@@ -313,6 +313,14 @@ def reader_head_at(store: LogWithConnections, loaded: LoadedGame, seat: str | No
                    upto: int) -> Head | None:
     """Return the head `seat` may witness of the log up to `upto` (as the loaded game stood
     then): its newest event it may know of, numbered for it."""
+    reader = reader_key(loaded.meta, seat)
+    if reader is not None:  # its seq, hash and number in one go (two indexed reads)
+        seq, hashed, number = _reader_event(store, loaded.meta.id, reader, upto)
+        row = loaded.row if loaded.row is not None else store.get_game(loaded.meta.id)
+        if seq <= 0 or row is None:
+            return None
+        return Head(number, keyed(row.seed, loaded.meta.id, seq, hashed),
+                    seq if number != seq else 0)
     seq = reader_seq(store, loaded.game, loaded.meta.id, seat, upto, loaded.meta.finished)
     head = head_at(store, loaded.meta.id, seq)
     if head is None:

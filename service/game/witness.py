@@ -15,6 +15,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import re
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
@@ -116,6 +119,29 @@ def check_witness(store: AuditedLog, game_id: str, seq: int, prefix: str) -> Wit
 _NOTED: set[tuple[str, int, str]] = set()
 """Heads this process has noted in the store already, by (game id, seq, key id)."""
 _NOTED_KEPT = 4096
+_NOTED_LATER: ContextVar[list[tuple[str, SignedHead]] | None] = ContextVar(
+    "pbem_heads_noted_later", default=None)
+
+
+@contextmanager
+def heads_noted_later() -> Iterator[list[tuple[str, SignedHead]]]:
+    """Collect the heads signed meanwhile instead of noting each in a transaction of its
+    own: the caller notes them in its own (a delivery, in the one that marks it sent, for
+    a head counts as shown once its email went out), then calls `heads_noted`."""
+    collected: list[tuple[str, SignedHead]] = []
+    token = _NOTED_LATER.set(collected)
+    try:
+        yield collected
+    finally:
+        _NOTED_LATER.reset(token)
+
+
+def heads_noted(heads: Iterable[tuple[str, SignedHead]]) -> None:
+    """Remember that these heads are in the store, so this process does not note them again."""
+    for game_id, signed in heads:
+        if len(_NOTED) >= _NOTED_KEPT:
+            _NOTED.clear()
+        _NOTED.add((game_id, signed.seq, signed.key))
 
 
 def signed_head(store: SignedHeads, signer: Signer, game_id: str, head: Head) -> SignedHead:
@@ -124,12 +150,13 @@ def signed_head(store: SignedHeads, signer: Signer, game_id: str, head: Head) ->
     comes back with the reader's number, as the reader is shown it (whoever checks it finds
     the log's seq by the witnessed hash, which names one event)."""
     signed = signer.sign(game_id, head.log_seq, head.hash)
-    key = (game_id, head.log_seq, signed.key)
-    if key not in _NOTED:
-        store.record_signed_heads(game_id, [signed])
-        if len(_NOTED) >= _NOTED_KEPT:
-            _NOTED.clear()
-        _NOTED.add(key)
+    if (game_id, head.log_seq, signed.key) not in _NOTED:
+        later = _NOTED_LATER.get()
+        if later is not None:  # noted with whatever shows it (a delivery, as it is marked)
+            later.append((game_id, signed))
+        else:
+            store.record_signed_heads(game_id, [signed])
+            heads_noted([(game_id, signed)])
     # shown with the reader's number; the log's seq is found again by the hash it keys
     return replace(signed, seq=head.seq) if head.seq != head.log_seq else signed
 

@@ -12,7 +12,9 @@ import re
 from dataclasses import dataclass, replace
 from email.headerregistry import Address
 from email.message import EmailMessage
+from email.policy import default as email_policy
 from email.utils import format_datetime
+from functools import lru_cache
 from typing import Any, Protocol
 
 from engine.core import Prompt
@@ -109,16 +111,20 @@ def message_id(config: Config, row: OutboxRow, number: str | None = None) -> str
     return f"<{row.game_id}.{named}.{row.recipient}.{row.kind}@{config.mail_domain}>"
 
 
-def mail_seq(store: MailComposing, row: OutboxRow) -> str:
+def mail_seq(store: MailComposing, row: OutboxRow, meta: GameMeta | None = None,
+             number: int | None = None) -> str:
     """Return how the mail of an outbox row names its event: by the recipient's own number
     while the game runs ("n42", see `service.game.numbers`), so that no Message-ID counts an
     event the recipient may not know of; by the log's seq for the game master and once the
-    game is over."""
+    game is over. `meta` (the game now) and `number` (the recipient's number of the row's
+    seq), when the caller has them, spare reading them again."""
     if row.recipient == MASTER:
         return str(row.seq)
-    meta = game_at(store, row.game_id).meta  # the game the append kept, if it is the head
-    return mail_number(meta, row.recipient, row.seq,
-                       reader_number(store, meta, row.recipient, row.seq))
+    if meta is None:
+        meta = game_at(store, row.game_id).meta  # the game the append kept, if it is the head
+    if number is None:
+        number = reader_number(store, meta, row.recipient, row.seq)
+    return mail_number(meta, row.recipient, row.seq, number)
 
 
 def turn_label(view: dict[str, Any]) -> str:
@@ -134,13 +140,18 @@ def compose_outbox(store: MailComposing, config: Config, row: OutboxRow) -> Emai
     """
     if row.kind == HELD:
         return None
-    if row.recipient != MASTER and row.kind != "replaced" and not _mailed_seat(store, row):
-        return None  # the house's seats get no mail
     if row.recipient == MASTER:
         from service.mail.notices import compose_master
 
         return compose_master(store, config, row, message_id(config, row))
-    named = mail_seq(store, row)
+    now = game_at(store, row.game_id)  # read once for the whole mail
+    if row.kind != "replaced" and not _mailed_seat(now.meta, row):
+        return None  # the house's seats get no mail
+    if not _named_elsewhere(row.kind):
+        if store.answered_by_email(row):
+            return None
+        return _turn_message(store, config, row, now)
+    named = mail_seq(store, row, now.meta)
     if row.kind == "press":
         from service.mail.pressmail import compose_press
 
@@ -154,29 +165,33 @@ def compose_outbox(store: MailComposing, config: Config, row: OutboxRow) -> Emai
         from service.mail.senders import compose_confirm
 
         return compose_confirm(store, config, row, message_id(config, row, named))
-    if row.kind == "replaced":
-        from service.mail.notices import compose_replaced
+    from service.mail.notices import compose_replaced  # the one kind left: "replaced"
 
-        return compose_replaced(store, config, row, message_id(config, row, named))
-    if store.answered_by_email(row):
-        return None
-    return _turn_message(store, config, row)
+    return compose_replaced(store, config, row, message_id(config, row, named))
 
 
-def _mailed_seat(store: MailComposing, row: OutboxRow) -> bool:
+def _named_elsewhere(kind: str) -> bool:
+    """Return whether a row of `kind` is composed by a module of its own (press, a table's
+    notice, a confirmation, a replacement), not as a turn email."""
+    return kind in ("press", "replaced") or kind.startswith(("table-", "confirm."))
+
+
+def _mailed_seat(meta: GameMeta, row: OutboxRow) -> bool:
     """Return whether the row's seat is played by a person with an address (the house's
     seats, and a seat taken back from the house before anyone took it over, are not)."""
-    meta = game_at(store, row.game_id).meta
     if row.recipient in meta.house:
         return False
     return all(seat.email for seat in meta.seats if seat.name == row.recipient)
 
 
-def _turn_message(store: MailComposing, config: Config, row: OutboxRow) -> EmailMessage | None:
-    """Return the email of an outbox row, or None for a reminder no longer needed."""
+def _turn_message(store: MailComposing, config: Config, row: OutboxRow,
+                  now_loaded: LoadedGame | None = None) -> EmailMessage | None:
+    """Return the email of an outbox row, or None for a reminder no longer needed;
+    `now_loaded` is the game at its head when the caller has read it."""
     # The game as the worker that appended the row left it, when this process did (else
     # read and kept): most mail goes out while its row is still the game's last event.
-    now_loaded = game_at(store, row.game_id)
+    if now_loaded is None:
+        now_loaded = game_at(store, row.game_id)
     then = now_loaded if now_loaded.seq == row.seq else game_at(store, row.game_id, row.seq)
     seat = row.recipient
     if row.kind.startswith("reminder-") and not _still_waiting(now_loaded, then, seat):
@@ -197,13 +212,16 @@ def _turn_message(store: MailComposing, config: Config, row: OutboxRow) -> Email
                                 kept_signer(config)) if then.meta.finished else None)
     if archive is not None:
         letter = replace(letter, archive_note=archive.note)
+    # the seat's number of the row's seq names the mail and (as a rule) its PDF: read once
+    number = reader_number(store, now_loaded.meta, seat, row.seq)
     message = _dress(config, letter, now_loaded.meta, seat,
-                     message_id(config, row, mail_seq(store, row)))
+                     message_id(config, row, mail_seq(store, row, now_loaded.meta, number)))
     if letter.signed_head is not None:
         message["PBEM-Signed-Head"] = f"{row.game_id} {letter.signed_head.text}"
     # One PDF per (game, seq, seat), shared with the download; a reminder shows the seat now.
     shown = now_loaded if row.kind.startswith("reminder-") else then
-    seen = reader_number(store, shown.meta, seat, shown.seq)
+    seen = (number if shown.seq == row.seq and shown.meta is now_loaded.meta
+            else reader_number(store, shown.meta, seat, shown.seq))
     message.add_attachment(snapshot_pdf(store, shown, seat, muted), maintype="application",
                            subtype="pdf", filename=f"{row.game_id}-{seen}-{seat}.pdf")
     if archive is not None and archive.data is not None:
@@ -309,21 +327,31 @@ def _dress(config: Config, letter: Letter, meta: GameMeta, seat: str,
     """Return the MIME message for a letter: text and HTML parts, threading headers."""
     message = EmailMessage()
     info = meta.seat(seat)
-    message["From"] = config.mail_from
-    message["To"] = mailbox(info.player, info.email)
-    message["Reply-To"] = reply_address(config.secret_key(), config.mail_domain, meta.id, seat,
-                                        meta.generation(seat))
+    thread = thread_id(config, meta.id, seat)
+    # the seat's own headers are the same in every mail of its game: parsed once a process
+    message["From"] = seat_header("From", config.mail_from)
+    message["To"] = seat_header("To", str(mailbox(info.player, info.email)))
+    message["Reply-To"] = seat_header("Reply-To", reply_address(
+        config.secret_key(), config.mail_domain, meta.id, seat, meta.generation(seat)))
     message["Subject"] = letter.subject
     message["Date"] = format_datetime(clock.now())
     message["Message-ID"] = msg_id
-    message["In-Reply-To"] = thread_id(config, meta.id, seat)
-    message["References"] = thread_id(config, meta.id, seat)
+    message["In-Reply-To"] = seat_header("In-Reply-To", thread)
+    message["References"] = seat_header("References", thread)
     mark_automatic(message)
-    message["X-Pbem-Game"] = meta.id
+    message["X-Pbem-Game"] = seat_header("X-Pbem-Game", meta.id)
     context = {"letter": letter, "marker": REPLY_MARKER}
     message.set_content(render_template("email/turn.txt", **context))
     message.add_alternative(render_template("email/turn.html", **context), subtype="html")
     return message
+
+
+@lru_cache(maxsize=4096)
+def seat_header(name: str, value: str) -> Any:
+    """Return the header `name: value` as the email package parses it, parsed once per
+    process: an EmailMessage takes a parsed header as it is, and parsing an address header
+    costs more than the rest of setting it."""
+    return email_policy.header_factory(name, value)
 
 
 NEVER_ANSWERED = frozenset({"automatic-mail", "forged-address", "unproven-sender"})

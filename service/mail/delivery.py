@@ -15,6 +15,7 @@ from service.base.config import Config
 from service.base.metrics import MAILED, observe_since
 from service.base.tokens import bounce_address
 from service.game.events import MASTER as MASTER_RECIPIENT
+from service.game.witness import heads_noted, heads_noted_later
 from service.mail.compose import MailComposing
 from service.mail.transport import PermanentDeliveryError, send
 from service.store.records import SETTLED
@@ -88,15 +89,9 @@ def mail_file_name(row: OutboxRow) -> str:
 
 def deliver(store: Delivering, config: Config, outbox_id: int) -> str:
     """Send the email of one outbox row unless it was sent already; return what happened."""
-    row = store.get_outbox(outbox_id)
+    row = store.claim_outbox_row(outbox_id, CLAIM_SECONDS)  # read as claimed: one statement
     if row is None:
-        return "missing"
-    if row.status in SETTLED:
-        return "already-sent"
-    if row.status == "failed":
-        return "failed-before"
-    if not store.claim_outbox(outbox_id, CLAIM_SECONDS):
-        return CLAIMED_ELSEWHERE
+        return _not_claimed(store.get_outbox(outbox_id))
 
     def release(error: str) -> None:
         store.mark_outbox_failed(outbox_id, error)
@@ -108,8 +103,9 @@ def deliver(store: Delivering, config: Config, outbox_id: int) -> str:
     envelope = bounce_address(config.secret_key(), config.mail_domain, outbox_id)
     composed: list[EmailMessage] = []
     try:
-        sent = _send_composed(config, lambda: compose_outbox(store, config, row),
-                              mail_file_name(row), release, envelope, composed)
+        with heads_noted_later() as heads:  # noted as the row is marked sent
+            sent = _send_composed(config, lambda: compose_outbox(store, config, row),
+                                  mail_file_name(row), release, envelope, composed)
     except PermanentDeliveryError as exc:  # refused for good: retrying cannot help
         log.warning("the %s email of game %s to %s was refused for good: %s", row.kind,
                     row.game_id, row.recipient, exc,
@@ -121,11 +117,24 @@ def deliver(store: Delivering, config: Config, outbox_id: int) -> str:
                              sent_to(composed[0] if composed else None) or "")
         return "refused"
     address = sent_to(composed[0] if composed else None)
-    _record_sent(lambda: store.mark_outbox_sent(outbox_id, mailed=sent, address=address),
+    _record_sent(lambda: store.mark_outbox_sent(outbox_id, mailed=sent, address=address,
+                                                heads=heads),
                  f"outbox row {outbox_id}")
+    heads_noted(heads)
     if sent:
         observe_since(MAILED, row.created_at)
     return "sent" if sent else "no-longer-needed"
+
+
+def _not_claimed(row: OutboxRow | None) -> str:
+    """Return why an outbox row could not be claimed."""
+    if row is None:
+        return "missing"
+    if row.status in SETTLED:
+        return "already-sent"
+    if row.status == "failed":
+        return "failed-before"
+    return CLAIMED_ELSEWHERE
 
 
 def deliver_reply(store: Delivering, config: Config, submission_id: str) -> str:
@@ -141,13 +150,15 @@ def deliver_reply(store: Delivering, config: Config, submission_id: str) -> str:
         return CLAIMED_ELSEWHERE
     from service.mail.compose import compose_reply
     try:
-        sent = _send_composed(config, lambda: compose_reply(store, config, sub),
-                              f"reply-{sub.id}", lambda _: store.release_reply(submission_id))
+        with heads_noted_later() as heads:  # noted as the answer is marked sent
+            sent = _send_composed(config, lambda: compose_reply(store, config, sub),
+                                  f"reply-{sub.id}", lambda _: store.release_reply(submission_id))
     except PermanentDeliveryError as exc:  # refused for good: retrying cannot help
         log.warning("the answer to %s was refused for good: %s", submission_id, exc,
                     extra={"submission": submission_id, "smtp_code": exc.smtp_code})
         store.mark_submission_replied(submission_id)
         return "refused"
-    _record_sent(lambda: store.mark_submission_replied(submission_id),
+    _record_sent(lambda: store.mark_submission_replied(submission_id, heads),
                  f"the answer to {submission_id}")
+    heads_noted(heads)
     return "sent" if sent else "no-reply-needed"

@@ -72,7 +72,7 @@ def start_refusal(config: Config) -> str:
         kept_signer(config)
     except ConfigError as exc:
         return str(exc)
-    store = Store(config.database_url)
+    store = Store(config.database_url, pdf_folder=config.pdf_folder)
     try:
         return store_problem(store)
     except DBAPIError:
@@ -109,7 +109,7 @@ def opened(config: Config) -> Store:
     `pbem serve`) make it ready."""
     if config.database_url.startswith("sqlite"):
         config.home.mkdir(parents=True, exist_ok=True)
-    store = Store(config.database_url)
+    store = Store(config.database_url, pdf_folder=config.pdf_folder)
     problem = store_problem(store)
     if problem:
         store.dispose()

@@ -1,25 +1,26 @@
-"""The store's disposable caches: PDF snapshots kept per (game, seat, seq), and the lobby's
-line of each game kept with its head, for every process."""
+"""The store's disposable caches: PDF snapshots kept per (game, seat, seq) as files of the
+data directory (`service.store.pdffiles`), and the lobby's line of each game kept with its
+head, for every process."""
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import delete, select
+from sqlalchemy import select
 
 from service.store.handles import StoreBase
-from service.store.records import GameRow, utc_now
+from service.store.pdffiles import PdfFiles, PdfKey
+from service.store.records import GameRow
 from service.store.schema import lobby_lines as lines_t
-from service.store.schema import pdf_cache as pdf_t
 
 LineKey = tuple[str, int, str]
 """(game id, head seq, head hash)."""
-PdfKey = tuple[str, str, int]
-"""(game id, seat or "" for the spectator, seq)."""
 
 
 class CacheStore(StoreBase):
-    """Reads and writes of the `pdf_cache` and `lobby_lines` tables: caches, so a broken or
+    """Reads and writes of the PDF files and the `lobby_lines` table: caches, so a broken or
     stale entry reads as missing."""
+
+    pdf_files: PdfFiles
 
     def lobby_lines(self, rows: Sequence[GameRow]) -> dict[str, str]:
         """Return the stored lines of the games whose line was made at their row's head, by
@@ -47,28 +48,10 @@ class CacheStore(StoreBase):
                                    "line": line} for (game_id, seq, head), line in lines])
 
     def cached_pdf(self, key: PdfKey) -> bytes | None:
-        """Return the stored PDF of (game, seat, seq) if there is a whole one."""
-        c = pdf_t.c
-        with self._engine.connect() as conn:
-            data = conn.execute(select(c.pdf).where(c.game_id == key[0], c.seat == key[1],
-                                                    c.seq == key[2])).scalar()
-        if data is None:
-            return None
-        pdf = bytes(data)
-        return pdf if pdf.startswith(b"%PDF-") and b"%%EOF" in pdf[-64:] else None
+        """Return the kept PDF of (game, seat, seq) if there is a whole one."""
+        return self.pdf_files.get(key)
 
     def keep_pdf(self, key: PdfKey, pdf: bytes, kept_per_seat: int) -> None:
-        """Store a rendered PDF (replacing a broken one) and drop the seat's older ones,
+        """Keep a rendered PDF (replacing a broken one) and drop the seat's older ones,
         keeping the newest `kept_per_seat`."""
-        c = pdf_t.c
-        mine = (c.game_id == key[0], c.seat == key[1])
-        upsert = self._insert(pdf_t).values(game_id=key[0], seat=key[1], seq=key[2], pdf=pdf,
-                                            created_at=utc_now())
-        upsert = upsert.on_conflict_do_update(index_elements=["game_id", "seat", "seq"],
-                                              set_={"pdf": pdf})
-        with self._writer.begin() as conn:
-            conn.execute(upsert)
-            oldest_kept = conn.execute(select(c.seq).where(*mine).order_by(c.seq.desc())
-                                       .offset(kept_per_seat - 1).limit(1)).scalar()
-            if oldest_kept is not None:
-                conn.execute(delete(pdf_t).where(*mine, c.seq < oldest_kept))
+        self.pdf_files.put(key, pdf, kept_per_seat)

@@ -4,11 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from sqlalchemy import select
+from sqlalchemy import Connection, select
 
 from service.base.signedhead import SignedHead
 from service.store.handles import StoreBase
 from service.store.schema import signed_heads as heads_t
+
+ShownHeads = Sequence[tuple[str, SignedHead]]
+"""Heads signed and shown, each with its game's id, noted together with whatever showed them."""
+
+
+def insert_heads(store: StoreBase, conn: Connection, heads: ShownHeads) -> None:
+    """Note `heads` inside the caller's transaction; a head noted already stays."""
+    if not heads:
+        return
+    insert = store._insert(heads_t).on_conflict_do_nothing(
+        index_elements=["game_id", "seq", "key_id"])
+    conn.execute(insert, [{"game_id": game_id, "seq": head.seq, "key_id": head.key,
+                           "hash": head.hash, "signature": head.signature}
+                          for game_id, head in heads])
 
 
 class HeadStore(StoreBase):
@@ -18,12 +32,8 @@ class HeadStore(StoreBase):
         """Note heads signed for a game; a head already noted (same seq and key) stays."""
         if not heads:
             return
-        insert = self._insert(heads_t).on_conflict_do_nothing(
-            index_elements=["game_id", "seq", "key_id"])
         with self._writer.begin() as conn:
-            conn.execute(insert, [{"game_id": game_id, "seq": head.seq, "key_id": head.key,
-                                   "hash": head.hash, "signature": head.signature}
-                                  for head in heads])
+            insert_heads(self, conn, [(game_id, head) for head in heads])
 
     def iter_signed_heads(self, game_id: str, upto: int | None = None,
                           batch: int = 1000) -> Iterator[SignedHead]:

@@ -10,6 +10,7 @@ from sqlalchemy import Connection, delete, func, or_, select, update
 
 from engine.core.canonical import canonical_json
 from service.store.handles import StoreBase
+from service.store.heads import ShownHeads, insert_heads
 from service.store.records import (
     DeadlineRow,
     NewOutbox,
@@ -132,12 +133,14 @@ class QueueStore(StoreBase):
             if conn.execute(query).rowcount != 1:
                 raise StoreError(f"no submission {submission_id!r}")
 
-    def mark_submission_replied(self, submission_id: str) -> bool:
-        """Mark the answer to a submission sent; False if it had been sent already."""
+    def mark_submission_replied(self, submission_id: str, heads: ShownHeads = ()) -> bool:
+        """Mark the answer to a submission sent, noting the signed `heads` it showed in the
+        same transaction; False if it had been sent already."""
         query = (update(submissions_t)
                  .where(submissions_t.c.id == submission_id, submissions_t.c.replied_at.is_(None))
                  .values(replied_at=utc_now()))
         with self._writer.begin() as conn:
+            insert_heads(self, conn, heads)
             return bool(conn.execute(query).rowcount == 1)
 
     def unreplied_submissions(self, source: str, limit: int = 100) -> list[Submission]:
@@ -218,6 +221,22 @@ class QueueStore(StoreBase):
             return [int(row.id) for row in conn.execute(query) if row.status == "pending"
                     and not (unqueued and row.queued_until and row.queued_until >= now)]
 
+    def queue_submission_outbox(self, submission_id: str, seconds: int) -> list[int]:
+        """Note the pending rows the appends of a submission wrote that no queue holds as
+        queued for `seconds`, and return their ids: one conditional UPDATE, so two runs
+        that race hand each row to the queue once."""
+        o, d = outbox_t.c, decisions_t.c
+        mine = (select(o.id).join_from(decisions_t, outbox_t, (o.game_id == d.game_id)
+                                       & (o.seq >= d.seq) & (o.seq <= d.last_seq))
+                .where(d.submission_id == submission_id))
+        now = utc_now()
+        query = (update(outbox_t)
+                 .where(o.id.in_(mine.scalar_subquery()), o.status == "pending",
+                        o.queued_until.is_(None) | (o.queued_until < now))
+                 .values(queued_until=later(seconds)).returning(o.id))
+        with self._writer.begin() as conn:
+            return sorted(int(row[0]) for row in conn.execute(query))
+
     def pending_outbox_of_game(self, game_id: str, limit: int = 100) -> list[int]:
         """Return the ids of the game's undelivered rows that no queue holds now."""
         t = outbox_t.c
@@ -281,15 +300,16 @@ class QueueStore(StoreBase):
     def seat_mail_before(self, row: OutboxRow, news_kinds: Sequence[str],
                          news_prefix: str) -> tuple[bool, int]:
         """Return whether the row's seat had mail in this game before the row, and the seq of
-        its latest earlier news (0 if none): two reads of that seat's rows, newest first."""
+        its latest earlier news (0 if none): two reads of that seat's rows in one statement."""
         t = outbox_t.c
         mine = (t.game_id == row.game_id) & (t.recipient == row.recipient) & (t.id < row.id)
         news = t.kind.in_(list(news_kinds)) | t.kind.startswith(news_prefix, autoescape=True)
-        with self._engine.connect() as conn:
-            earlier = conn.execute(select(t.id).where(mine).limit(1)).first() is not None
-            latest = conn.execute(select(t.seq).where(mine & news)
-                                  .order_by(t.seq.desc()).limit(1)).scalar()
-        return earlier, int(latest or 0)
+        earlier = select(t.id).where(mine).limit(1).scalar_subquery()
+        latest = (select(t.seq).where(mine & news).order_by(t.seq.desc()).limit(1)
+                  .scalar_subquery())
+        with self._engine.connect() as conn:  # both in one round trip
+            found = conn.execute(select(earlier, latest)).one()
+        return found[0] is not None, int(found[1] or 0)
 
     def outbox_for_game(self, game_id: str) -> list[OutboxRow]:
         """Return every outbox row of the game in the order they were written."""
@@ -321,6 +341,20 @@ class QueueStore(StoreBase):
                  .values(claimed_until=later(seconds)))
         with self._writer.begin() as conn:
             return bool(conn.execute(query).rowcount == 1)
+
+    def claim_outbox_row(self, outbox_id: int, seconds: int) -> OutboxRow | None:
+        """Claim a pending row as `claim_outbox` does and return it as claimed, in one
+        statement; None when it is not pending or another claim still holds (or no such
+        row: `get_outbox` tells which)."""
+        now = utc_now()
+        t = outbox_t.c
+        query = (update(outbox_t)
+                 .where(t.id == outbox_id, t.status == "pending",
+                        (t.claimed_until.is_(None)) | (t.claimed_until < now))
+                 .values(claimed_until=later(seconds)).returning(*outbox_t.c))
+        with self._writer.begin() as conn:
+            row = conn.execute(query).first()
+        return None if row is None else outbox_row_from_row(row)
 
     def release_outbox(self, outbox_id: int) -> None:
         """Give up a claim (after a failed attempt), so a retry may claim the row at once."""
@@ -372,9 +406,9 @@ class QueueStore(StoreBase):
             return [str(row[0]) for row in conn.execute(query)]
 
     def mark_outbox_sent(self, outbox_id: int, *, mailed: bool = True,
-                         address: str | None = None) -> bool:
+                         address: str | None = None, heads: ShownHeads = ()) -> bool:
         """Settle a pending row: 'sent' (to `address`), or 'closed' when it needed no email of
-        its own.
+        its own; the signed `heads` its email showed are noted in the same transaction.
 
         Returns False if it was not pending (settled already).
         """
@@ -383,6 +417,7 @@ class QueueStore(StoreBase):
                  .values(status="sent" if mailed else "closed", sent_at=utc_now(),
                          address=address))
         with self._writer.begin() as conn:
+            insert_heads(self, conn, heads)
             return bool(conn.execute(query).rowcount == 1)
 
     def mark_outbox_bounced(self, outbox_id: int, reason: str, *, permanent: bool) -> bool:

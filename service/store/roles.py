@@ -40,7 +40,9 @@ if TYPE_CHECKING:
     from sqlalchemy import Connection
 
     from service.base.signedhead import SignedHead
-    from service.store.caches import LineKey, PdfKey
+    from service.store.caches import LineKey
+    from service.store.heads import ShownHeads
+    from service.store.pdffiles import PdfKey
 
 
 class EventLog(Protocol):
@@ -201,8 +203,9 @@ class Replies(Protocol):
     def release_reply(self, submission_id: str) -> None:
         """Give up the claim on an input's answer after a failed attempt."""
 
-    def mark_submission_replied(self, submission_id: str) -> bool:
-        """Mark the answer to an input sent; False if it had been sent already."""
+    def mark_submission_replied(self, submission_id: str, heads: ShownHeads = ()) -> bool:
+        """Mark the answer to an input sent, noting the signed `heads` it showed; False if it
+        had been sent already."""
 
     def unreplied_submissions(self, source: str, limit: int = 100) -> list[Submission]:
         """Return processed inputs of `source` whose answer has not been sent yet."""
@@ -230,6 +233,10 @@ class Outbox(Protocol):
     def submission_outbox(self, submission_id: str, *, unqueued: bool = False) -> list[int]:
         """Return the ids of the pending rows the appends of an input wrote."""
 
+    def queue_submission_outbox(self, submission_id: str, seconds: int) -> list[int]:
+        """Note the pending rows of an input that no queue holds as queued for `seconds`
+        (one conditional update); return their ids."""
+
     def stalled_outbox(self, older_than_seconds: int, max_attempts: int,
                        limit: int = 100, lost_before: str | None = None) -> list[int]:
         """Return up to `limit` undelivered rows nobody works on."""
@@ -240,11 +247,15 @@ class Outbox(Protocol):
     def claim_outbox(self, outbox_id: int, seconds: int) -> bool:
         """Claim a pending row for `seconds`; False when sent already or claimed."""
 
+    def claim_outbox_row(self, outbox_id: int, seconds: int) -> OutboxRow | None:
+        """Claim a pending row and return it as claimed (one statement); None when it is
+        settled, failed, claimed by another or missing."""
+
     def release_outbox(self, outbox_id: int) -> None:
         """Give up a claim, so a retry may claim the row at once."""
 
     def mark_outbox_sent(self, outbox_id: int, *, mailed: bool = True,
-                         address: str | None = None) -> bool:
+                         address: str | None = None, heads: ShownHeads = ()) -> bool:
         """Settle a pending row ('sent' to `address`, or 'closed'); False if it was settled
         already."""
 

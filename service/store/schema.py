@@ -172,21 +172,6 @@ deadlines = Table(
     Index("deadlines_next_idx", "next_at"),
 )
 
-# Rendered PDF snapshots, one per (game, seq, seat; '' is the spectator), shared by the turn
-# mails, the reminders and the downloads of every process. A cache: deleting rows costs only
-# rendering them again.
-pdf_cache = Table(
-    "pdf_cache",
-    metadata,
-    Column("game_id", String(64), nullable=False),
-    Column("seq", Integer, nullable=False),
-    Column("seat", String(64), nullable=False),
-    Column("pdf", LargeBinary, nullable=False),
-    Column("created_at", String(32), nullable=False),
-    PrimaryKeyConstraint("game_id", "seat", "seq", name="pdf_cache_pkey"),
-)
-
-
 # The seats whose held news waits for a daily digest: `held_seq` is the seat's last held
 # notice since its last news email (NULL when none waits), `digest_day` the local date of its
 # last digest. A projection of the outbox kept by database triggers on every outbox insert

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict
 from pathlib import Path
@@ -35,6 +37,8 @@ from service.store import migrate, schema
 from service.store.caches import CacheStore
 from service.store.handles import is_unique_violation
 from service.store.heads import HeadStore
+from service.store.pdffiles import PDF_FOLDER, PdfFiles
+from service.store.ping import ping_when_idle
 from service.store.queues import QueueStore
 from service.store.reads import ReadStore
 from service.store.records import (
@@ -161,7 +165,9 @@ def _sqlite_engine(url: str) -> Engine:
 def _postgresql_engine(url: str, db_schema: str | None) -> Engine:
     """Return a PostgreSQL engine, confined to `db_schema` through search_path when given."""
     connect_args = {"options": f"-csearch_path={db_schema}"} if db_schema else {}
-    return create_engine(url, pool_pre_ping=True, connect_args=connect_args)
+    engine = create_engine(url, connect_args=connect_args)
+    ping_when_idle(engine)  # not before every checkout: service/store/ping.py
+    return engine
 
 
 class Store(QueueStore, ReadStore, CacheStore, HeadStore):
@@ -173,7 +179,8 @@ class Store(QueueStore, ReadStore, CacheStore, HeadStore):
     it to keep each run apart from anything else in the same database.
     """
 
-    def __init__(self, url: str, *, schema: str | None = None) -> None:
+    def __init__(self, url: str, *, schema: str | None = None,
+                 pdf_folder: Path | None = None) -> None:
         self.url = url
         self.dialect = make_url(url).get_backend_name()
         if schema is not None and (self.dialect != "postgresql"
@@ -187,6 +194,18 @@ class Store(QueueStore, ReadStore, CacheStore, HeadStore):
         else:
             raise ValueError(f"unsupported database URL {url!r}: use sqlite or postgresql")
         self._writer = self._engine.execution_options(**{_WRITE: True})
+        self._private_pdfs: str | None = None
+        self.pdf_files = PdfFiles(pdf_folder or self._default_pdf_folder())
+
+    def _default_pdf_folder(self) -> Path:
+        """Return where the PDF cache lives when the opener names no folder: beside a SQLite
+        file (the embedded default's home), else a private temporary folder of this store,
+        removed by `dispose` (the service names its data directory's: `Config.pdf_folder`)."""
+        database = make_url(self.url).database
+        if self.dialect == "sqlite" and database and database != ":memory:":
+            return Path(database).parent / PDF_FOLDER
+        self._private_pdfs = tempfile.mkdtemp(prefix="pbem-pdf-")
+        return Path(self._private_pdfs)
 
     def full(self) -> Store:
         """Return this store: it answers every call (the `OrderLog` seam asks for it)."""
@@ -240,8 +259,10 @@ class Store(QueueStore, ReadStore, CacheStore, HeadStore):
                 conn.execute(text(f'DROP SCHEMA IF EXISTS "{self.schema}" CASCADE'))
 
     def dispose(self) -> None:
-        """Close every pooled connection."""
+        """Close every pooled connection (and remove a private PDF folder)."""
         self._engine.dispose()
+        if self._private_pdfs:
+            shutil.rmtree(self._private_pdfs, ignore_errors=True)
 
     # -- games -----------------------------------------------------------------------------
 

@@ -51,7 +51,7 @@ def _open_store(app: Flask, config: Config) -> None:
     except DBAPIError as exc:
         app.logger.warning("the database does not answer (%s); serving, and trying again",
                            type(exc).__name__)
-    app.extensions["pbem.store"] = Store(config.database_url)
+    app.extensions["pbem.store"] = Store(config.database_url, pdf_folder=config.pdf_folder)
     tried = [time.monotonic()]
 
     @app.before_request

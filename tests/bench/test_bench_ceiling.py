@@ -9,7 +9,7 @@ import pytest
 from tests.bench.test_bench_quick import run_quick
 from tests.stores import PG_URL, require_postgres
 
-KEYS = ("orders_per_s", "mails_per_s", "burst_orders_per_s", "burst_mails_per_s", "cpu_ms_per_decided_order", "cpu_ms_per_mailed_order",
+KEYS = ("busy_cores", "orders_per_s", "mails_per_s", "burst_orders_per_s", "burst_mails_per_s", "cpu_ms_per_decided_order", "cpu_ms_per_mailed_order",
         "decide_p50_ms", "decide_p95_ms", "mail_p50_ms", "mail_p95_ms", "burst_drain_s",
         "decide_only_cpu_ms", "cpu_ms_per_decided_and_mailed_order", "cpu_ratio_to_bare")
 

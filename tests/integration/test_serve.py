@@ -70,9 +70,16 @@ def test_serve_runs_web_worker_and_mail_and_stops_on_ctrl_c(tmp_path: Path) -> N
     assert not _alive_children(server.pid)
 
 
+ANSWER_WAIT = 60
+"""How long a request to the served web app may wait for its answer: a bound for a hung server,
+not a speed asked of it. A port that nothing listens on is refused at once."""
+
+
 def _get(url: str) -> str:
+    """Return the page at `url` once the server has answered it; "" when nothing answers (the
+    port refused, or no answer within ANSWER_WAIT)."""
     try:
-        with urllib.request.urlopen(url, timeout=2) as response:
+        with urllib.request.urlopen(url, timeout=ANSWER_WAIT) as response:
             return str(response.read().decode())
     except OSError:
         return ""

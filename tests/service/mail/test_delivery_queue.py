@@ -55,6 +55,31 @@ def test_an_order_queues_only_the_rows_its_own_append_wrote(store: Store) -> Non
     assert store.submission_outbox(sub_id, unqueued=True) == mine[1:]
 
 
+def test_the_rows_of_an_order_are_handed_to_the_queue_once(store: Store) -> None:
+    loaded = create_game(store, "freimaurerei", SEATS, seed_hex="44" * 32)
+    sub_id = play_one(store, loaded)
+    mine = store.submission_outbox(sub_id)
+    assert mine and store.queue_submission_outbox(sub_id, 300) == mine
+    assert store.queue_submission_outbox(sub_id, 300) == [], "a queue holds them now"
+    assert store.submission_outbox(sub_id, unqueued=True) == []
+    clock.set_now(START + timedelta(seconds=301))  # the queue lost them: taken again
+    store.mark_outbox_sent(mine[0])
+    assert store.queue_submission_outbox(sub_id, 300) == mine[1:], "but never a sent one"
+
+
+def test_a_seat_s_earlier_mail_and_news_are_read_in_one_go(store: Store) -> None:
+    loaded = create_game(store, "freimaurerei", SEATS, seed_hex="55" * 32)
+    first = store.outbox_for_game(loaded.meta.id)
+    assert store.seat_mail_before(first[0], ("turn",), "digest") == (False, 0)
+    play_one(store, loaded)
+    later = [row for row in store.outbox_for_game(loaded.meta.id)
+             if row.id > first[-1].id and row.recipient == first[0].recipient]
+    if later:
+        earlier, news = store.seat_mail_before(later[0], ("turn",), "digest")
+        assert earlier and news == max(row.seq for row in first
+                                       if row.recipient == first[0].recipient)
+
+
 def test_recovery_takes_only_rows_whose_queueing_and_claim_ran_out(store: Store) -> None:
     loaded = create_game(store, "freimaurerei", SEATS, seed_hex="33" * 32)
     fresh, queued = [row.id for row in store.outbox_for_game(loaded.meta.id)]

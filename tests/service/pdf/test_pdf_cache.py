@@ -1,12 +1,12 @@
 """A PDF snapshot is rendered once per (game, seq, seat) and shared by mails, reminders, downloads."""
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import delete, update
 
 from service.base import clock
 from service.game.history import reader_seq
@@ -15,7 +15,6 @@ from service.game.numbers import renumber
 from service.mail.compose import compose_outbox
 from service.pdf import seat_pdf as snapshots
 from service.store.records import Append
-from service.store.schema import pdf_cache
 from service.store.store import NewEvent, NewOutbox
 from tests.service.tablemail import open_table
 
@@ -34,6 +33,12 @@ def renders(monkeypatch: pytest.MonkeyPatch) -> list[str | None]:
     return seen
 
 
+def empty_cache(store: Any) -> None:
+    """Remove every kept PDF file."""
+    for path in store.pdf_files.folder.rglob("*.pdf"):
+        path.unlink()
+
+
 def attachment(mail: Any) -> tuple[str, bytes]:
     """Return the file name and bytes of a mail's PDF."""
     part = next(part for part in mail.iter_attachments()
@@ -44,8 +49,7 @@ def attachment(mail: Any) -> tuple[str, bytes]:
 def test_the_turn_mail_and_the_download_share_one_render(tmp_path: Path,
                                                         renders: list[str | None]) -> None:
     table = open_table(tmp_path)
-    with table.store._writer.begin() as conn:
-        conn.execute(delete(pdf_cache))  # the opening mails went out: start from nothing
+    empty_cache(table.store)  # the opening mails went out: start from nothing
     renders.clear()
     row = next(r for r in table.store.outbox_for_game(table.game_id)
                if r.kind == "turn" and r.recipient == "anna")
@@ -62,12 +66,11 @@ def test_the_turn_mail_and_the_download_share_one_render(tmp_path: Path,
 def test_a_broken_entry_is_rendered_again(tmp_path: Path, renders: list[str | None]) -> None:
     table = open_table(tmp_path)
     loaded = load_game(table.store, table.game_id)
-    with table.store._writer.begin() as conn:
-        conn.execute(delete(pdf_cache))
+    empty_cache(table.store)
     renders.clear()
     first = snapshots.snapshot_pdf(table.store, loaded, "bruno")
-    with table.store._writer.begin() as conn:
-        conn.execute(update(pdf_cache).values(pdf=first[:100]))
+    for path in table.store.pdf_files.folder.rglob("*.pdf"):
+        path.write_bytes(first[:100])  # cut short
     again = snapshots.snapshot_pdf(table.store, loaded, "bruno")
     assert again.startswith(b"%PDF-") and b"%%EOF" in again[-64:] and renders == ["bruno"] * 2
     assert snapshots.snapshot_pdf(table.store, loaded, "bruno") == again and len(renders) == 2
@@ -99,3 +102,22 @@ def test_a_reminder_shows_the_seat_as_it_stands_now(tmp_path: Path) -> None:
     assert now.seq == loaded.seq + 1 and seen <= loaded.seq
     assert name == f"{table.game_id}-{seen}-{seat}.pdf"
     assert pdf == snapshots.snapshot_pdf(table.store, now, seat)
+
+
+def test_the_cache_is_files_of_the_data_directory_owner_only_and_pruned(
+        tmp_path: Path, renders: list[str | None]) -> None:
+    table = open_table(tmp_path)
+    folder = table.store.pdf_files.folder
+    assert folder == Path(str(table.store.url).removeprefix("sqlite:///")).parent / "pdf-cache"
+    loaded = load_game(table.store, table.game_id)
+    snapshots.snapshot_pdf(table.store, loaded, "anna")
+    kept = sorted(folder.rglob("*.pdf"))
+    assert kept and all(path.stat().st_mode & 0o077 == 0 for path in kept)
+    key = (table.game_id, "anna", 0)
+    for seq in range(1, 6):  # the seat keeps its newest few
+        table.store.keep_pdf(key[:2] + (seq,), b"%PDF-1.7 x %%EOF", snapshots.KEPT_PER_SEAT)
+    mine = sorted(int(path.name.split(".")[1]) for path in folder.rglob("anna.*.pdf"))
+    assert len(mine) == snapshots.KEPT_PER_SEAT and mine[-1] == max(5, loaded.seq)
+    assert table.store.cached_pdf(key[:2] + (5,)) == b"%PDF-1.7 x %%EOF"
+    assert table.store.pdf_files.prune(older_than=time.time() + 1) >= len(mine)
+    assert not list(folder.rglob("*.pdf")) and table.store.cached_pdf(key[:2] + (5,)) is None
