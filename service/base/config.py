@@ -207,6 +207,8 @@ def parse_allow(text: str, name: str) -> bool:
     if word not in ("allow", "refuse"):
         raise ValueError(f"{name} is allow or refuse, not {text!r}")
     return word == "allow"
+
+
 def machine_cores() -> int:
     """Return the cores this process may run on (its CPU affinity, else the machine's)."""
     try:
