@@ -145,6 +145,92 @@ def greedy_masons(rules: Any, state: Any, seat: str, rng: Rng) -> Any:
     return None
 
 
+FREI_STANDING = ("standing roll accept / defection bring / recruits smallest lodge"
+                 " / members fewest broken / target best")
+"""After, a Freimaurerei player sets these once (what `help standing` recommends) and writes
+its whole turn in the mail of its first action (`greedy_freimaurerei_turn`)."""
+FREI_PLAN_STEPS = 40
+"""Decisions a Freimaurerei player looks ahead in its own turn when it writes it."""
+
+
+def greedy_freimaurerei(rules: Any, state: Any, seat: str, rng: Rng) -> Any:
+    """Return the order a Freimaurerei player playing to win gives: at an action, the end
+    declared when it may be, else advancement, a rite, a lodge, now and then an Intrigue,
+    dues when short of money, else recruits (never a reorganization, whose moves it would
+    weigh one by one); at the steps of an action, what the standing answers it sets after
+    give (keep the roll, bring a defector over, recruits to the smallest lodge, charter
+    members breaking up fewest lodges, the Intrigue target that helps its own score), and
+    at an advancement the initiation of the most candidates until none is left."""
+    from engine.freimaurerei import orders as fo
+    from engine.freimaurerei import standing as fs
+
+    index = state.realm_of(seat)
+    legal = list(rules.legal_orders(state, seat))
+    key = rules.prompt_for(state, seat).key.split(".")
+    kind = key[2] if len(key) > 2 else key[-1]
+    if kind == "action":
+        realm = state.realms[index]
+        money = realm.money
+        spare = len(realm.members(None)) + sum(
+            max(0, len(realm.members(x.number)) - 3) for x in realm.lodges)
+        kinds = {type(o): o for o in legal}
+        master = realm.pieces["SM"]
+        wanted = [fo.DeclareEndOrder, fo.AdvanceOrder, fo.CharterOrder]
+        if master.lodge is None and master.rite is not None and realm.lodges:
+            wanted.insert(1, fo.ReorganizeOrder)  # its initiator into a lodge
+        if spare >= 3:  # charter members that break up none of its lodges
+            wanted.append(fo.BuildOrder)
+        for choice in wanted:
+            if choice in kinds:
+                return kinds[choice]
+        if fo.IntrigueOrder in kinds and money >= 10 and rng.randbelow(4) == 0:
+            return kinds[fo.IntrigueOrder]
+        if fo.DuesOrder in kinds and (money < 5 or (money < 15 and rng.randbelow(2) == 0)):
+            return kinds[fo.DuesOrder]
+        return kinds.get(fo.RecruitOrder) or kinds.get(fo.DuesOrder) or legal[0]
+    picks = {"intrigue-roll": lambda: fo.AcceptOrder(),
+             "defection": lambda: fs.first_defector(state, index, legal),
+             "place-recruits": lambda: fs.smallest_lodge(state, index, legal),
+             "build-members": lambda: fs.fewest_broken(state, index, legal),
+             "intrigue-target": lambda: fs.best_target(state, index, legal)}
+    if kind in picks:
+        chosen = picks[kind]()
+        return chosen if chosen in legal else legal[0]
+    if kind == "reorganize":
+        realm = state.realms[index]
+        if realm.pieces["SM"].lodge is None and realm.lodges:
+            crowd = max(realm.lodges, key=lambda x: (len(realm.members(x.number)), -x.number))
+            move = fo.MoveOrder("SM", crowd.number)
+            if move in legal:
+                return move
+    initiations = [o for o in legal if isinstance(o, fo.InitiateOrder)]
+    if initiations:
+        return max(initiations, key=lambda o: len(o.candidates))
+    return next((o for o in legal if isinstance(o, fo.DoneOrder)), legal[0])
+
+
+def greedy_freimaurerei_turn(rules: Any, state: Any, seat: str, order: Any) -> str:
+    """Return the mail of a Freimaurerei player at the first open action of its turn: that
+    action, then the rest of its turn written ahead (the second action, and each
+    advancement's initiations and its done), as the player plans it in a world drawn from
+    what it knows (`hidden_variant`: the dice and draws there are its guesses). The steps its
+    standing answers cover are not written."""
+    written = [rules.format_order(order)]
+    plan = Rng(hashlib.sha256(f"pace-plan:{seat}:{state.turn}:{state.action}".encode()).digest())
+    world = rules.hidden_variant(state, seat, plan) or state
+    turn = state.turn
+    for _ in range(FREI_PLAN_STEPS):
+        world = rules.fold(world, rules.decide(world, seat, order, plan))
+        prompt = rules.prompt_for(world, seat)
+        if prompt is None or world.turn != turn or rules.outcome(world) is not None:
+            break
+        order = greedy_freimaurerei(rules, world, seat, plan)
+        kind = prompt.key.split(".")[2]
+        if kind in ("action", "advance", "reorganize"):
+            written.append(rules.format_order(order))
+    return ", then ".join(written)
+
+
 def pick_order(rules: Any, state: Any, seat: str, rng: Rng) -> Any:
     """Return the seat's order: a player playing to win where the title has one (Masons:
     `greedy_masons`), else a random legal order of its open decision (never a settings
@@ -153,6 +239,9 @@ def pick_order(rules: Any, state: Any, seat: str, rng: Rng) -> Any:
         chosen = greedy_masons(rules, state, seat, rng)
         if chosen is not None:
             return chosen
+    if rules.name == "freimaurerei" and rules.can_list(state, seat) and (
+            rules.prompt_for(state, seat).key != "setup.outer"):
+        return greedy_freimaurerei(rules, state, seat, rng)
     if rules.can_list(state, seat):
         legal = list(rules.legal_orders(state, seat))
         return rng.choice([o for o in legal if not settles(rules, o)] or legal)
@@ -196,6 +285,9 @@ def play(store: Store, game: str, players: int, index: int, quiet: bool, tally: 
     if standing and game == "masons":
         for seat in seats:
             answer(store, game_id, seat.name, MASONS_STANDING, f"pace:{game_id}:{seat.name}")
+    if standing and game == "freimaurerei":
+        for seat in seats:
+            answer(store, game_id, seat.name, FREI_STANDING, f"pace:{game_id}:{seat.name}")
     rng = chooser(game, index, "players")
     walls: set[tuple[str, str]] = set()
     attacker_turns: set[int] = set()
@@ -213,6 +305,8 @@ def play(store: Store, game: str, players: int, index: int, quiet: bool, tally: 
         attacking = game == "illuminati" and state.turn.seat == seat
         order = pick_order(rules, state, seat, rng)
         text = rules.format_order(order)
+        if quiet and game == "freimaurerei" and prompt.key.split(".")[-1] == "action":
+            text = greedy_freimaurerei_turn(rules, state, seat, order)  # the turn in one mail
         if quiet and game == "illuminati" and text.startswith("attack "):
             text += SCRIPT  # the rest of the turn in the attack's mail, as help recommends
         result = submit_order(store, game_id, seat, text, source="pace")
