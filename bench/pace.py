@@ -374,7 +374,7 @@ def answered_mails(store: Store, game_id: str, quiet: bool) -> int:
         if not quiet:
             found += 1
             continue
-        message = compose_outbox(store, config, row)
+        message = compose_outbox(store, config, row, pdf=False)  # its text is what asks
         body = message.get_body(("plain",)) if message is not None else None
         found += body is not None and "WHAT YOU MUST DO NOW" in str(body.get_content())
     return found

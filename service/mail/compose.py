@@ -126,11 +126,13 @@ def turn_label(view: dict[str, Any]) -> str:
     return view_header(view)["label"]
 
 
-def compose_outbox(store: MailComposing, config: Config, row: OutboxRow) -> EmailMessage | None:
+def compose_outbox(store: MailComposing, config: Config, row: OutboxRow, *,
+                   pdf: bool = True) -> EmailMessage | None:
     """Return the email an outbox row stands for, or None when it no longer applies.
 
     The turn email of a seat whose own email caused it goes out inside the answer to that
-    email (one mail per message), so on its own it no longer applies.
+    email (one mail per message), so on its own it no longer applies. Without `pdf` a turn
+    email has no PDF snapshot attached (its text and HTML only: for reading what it says).
     """
     if row.kind == HELD:
         return None
@@ -160,7 +162,7 @@ def compose_outbox(store: MailComposing, config: Config, row: OutboxRow) -> Emai
         return compose_replaced(store, config, row, message_id(config, row, named))
     if store.answered_by_email(row):
         return None
-    return _turn_message(store, config, row)
+    return _turn_message(store, config, row, pdf)
 
 
 def _mailed_seat(store: MailComposing, row: OutboxRow) -> bool:
@@ -172,7 +174,8 @@ def _mailed_seat(store: MailComposing, row: OutboxRow) -> bool:
     return all(seat.email for seat in meta.seats if seat.name == row.recipient)
 
 
-def _turn_message(store: MailComposing, config: Config, row: OutboxRow) -> EmailMessage | None:
+def _turn_message(store: MailComposing, config: Config, row: OutboxRow,
+                  pdf: bool = True) -> EmailMessage | None:
     """Return the email of an outbox row, or None for a reminder no longer needed."""
     # The game as the worker that appended the row left it, when this process did (else
     # read and kept): most mail goes out while its row is still the game's last event.
@@ -204,8 +207,9 @@ def _turn_message(store: MailComposing, config: Config, row: OutboxRow) -> Email
     # One PDF per (game, seq, seat), shared with the download; a reminder shows the seat now.
     shown = now_loaded if row.kind.startswith("reminder-") else then
     seen = reader_number(store, shown.meta, seat, shown.seq)
-    message.add_attachment(snapshot_pdf(store, shown, seat, muted), maintype="application",
-                           subtype="pdf", filename=f"{row.game_id}-{seen}-{seat}.pdf")
+    if pdf:
+        message.add_attachment(snapshot_pdf(store, shown, seat, muted), maintype="application",
+                               subtype="pdf", filename=f"{row.game_id}-{seen}-{seat}.pdf")
     if archive is not None and archive.data is not None:
         message.add_attachment(archive.data, maintype="application", subtype="x-ndjson",
                                filename=archive.name)
