@@ -94,6 +94,14 @@ def best_target(state: State, index: int, legal: Sequence[Any]) -> Any:
     return ForgoOrder()
 
 
+ADVICE = ("Recommended, to play a turn in one mail: `standing roll accept / defection bring / "
+          "recruits smallest lodge / members fewest broken / target best`, and write the whole "
+          "turn in the mail of its first action: `recruit, then dues`, `advance, then advance "
+          "M9 M10 by M7, then build lodge`, `reorganize, then move SM to lodge 2, then done, "
+          "then advance`.")
+"""What `help standing` recommends: the answers a player would choose, and the turn written
+in one mail."""
+
 ACTIONS = ("declare", "recruit", "dues", "build", "reorganize", "charter", "advance",
            "intrigue")
 STEPS_AHEAD = ("move", "initiate", "done")

@@ -95,3 +95,15 @@ def test_a_move_and_done_written_ahead_wait_for_the_steps_of_their_action(
     assert [p["text"] for t, a, p in logged(table)
             if t == "order.accepted" and a == "standing"] == ["dues"]
     assert not [e for e in loaded.meta.standing.get(seat, ()) if e.topic == "action"]
+
+
+def test_help_standing_recommends_the_answers_and_the_turn_in_one_mail(tmp_path: Path) -> None:
+    table, seat, _ = two_actions(tmp_path)
+    result = table.write(seat, "help standing\n")
+    said = " ".join(result.notes)
+    assert "Recommended" in said and "target best" in said and "recruit, then dues" in said
+    result = table.write(seat, "standing target best / defection bring / recruits smallest\n")
+    assert result.status != "refused", result
+    listed = " ".join(result.notes)
+    assert "target: best" in listed and "defection: bring" in listed
+    assert "recruits: smallest lodge" in listed
