@@ -7,6 +7,7 @@ from __future__ import annotations
 from email.message import EmailMessage
 from pathlib import Path
 
+from service.base import clock
 from service.game.history import history
 from service.game.loading import load_game
 from tests.service.tablemail import SEATS, Table, open_table, text_of
@@ -58,11 +59,15 @@ def test_the_second_action_written_ahead_is_taken_at_once(tmp_path: Path) -> Non
 
 
 def test_the_other_seat_reads_the_same_as_when_written_by_hand(tmp_path: Path) -> None:
-    ahead, seat, other = two_actions(tmp_path / "ahead")
-    assert ahead.write(seat, "dues, then dues\n").status == "accepted"
-    by_hand, seat2, other2 = two_actions(tmp_path / "hand")
-    assert by_hand.write(seat2, "dues\n").status == "accepted"
-    assert by_hand.write(seat2, "dues\n").status == "accepted"
+    clock.set_now(clock.now())  # both tables played at one moment: their deadlines read alike
+    try:
+        ahead, seat, other = two_actions(tmp_path / "ahead")
+        assert ahead.write(seat, "dues, then dues\n").status == "accepted"
+        by_hand, seat2, other2 = two_actions(tmp_path / "hand")
+        assert by_hand.write(seat2, "dues\n").status == "accepted"
+        assert by_hand.write(seat2, "dues\n").status == "accepted"
+    finally:
+        clock.set_now(None)
     assert (seat, other) == (seat2, other2)
     assert others_read(ahead, other) == others_read(by_hand, other)
     assert others_read(ahead, None) == others_read(by_hand, None)
