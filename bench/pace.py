@@ -14,8 +14,13 @@ random legal order. Each game is played twice from the same seed:
   shore / houses either / merge none / swap none` set once, so a wall is one reply.
 
 The players play to win where the title has such a player here: Masons players complete a
-city whenever a wall can and score with the card (or two) scoring most (`greedy_masons`); the
-other titles' players answer with random legal orders. "Before" is also the new options off:
+city whenever a wall can and score with the card (or two) scoring most (`greedy_masons`);
+Freimaurerei players build towards the end they may declare (`greedy_freimaurerei`: the end
+when they may, advancement, a rite, a lodge that breaks up none, now and then an Intrigue,
+dues or recruits) and after set `standing roll accept / defection bring / recruits smallest
+lodge / members fewest broken / target best` once and write each turn in the mail of its
+first action (`recruit, then dues`; `greedy_freimaurerei_turn`), as `help standing`
+recommends; the other titles' players answer with random legal orders. "Before" is also the new options off:
 Masons scoring in turns (`scoring=turns`), no standing scoring answer; "after" scores sealed,
 all seats at once, with the standing answer `scoring best card` (what these players choose),
 and an Illuminati attacker writes the end of its turn in the mail of its attack (`..., then
@@ -25,8 +30,9 @@ Besides, per title: `replies_per_seat_per_round` (every reply a seat sends, its 
 and the others' scorings, windows and votes, per game round: Masons, Castle of the Devil and
 Freimaurerei count a round as every seat's turn once, Secret Masters its rounds, Illuminati
 its turns over the seats), `answered_decision_mails` (mails to a seat whose decision was
-already answered for it: before, each one asked for it; after, each is composed and counted
-if its text still asks), and for Illuminati the replies of the seat to move per own turn.
+already answered for it: before, each one asked for it; after, each is composed, without
+its PDF, and counted if its text still asks), and for Illuminati the replies of the seat to
+move per own turn.
 
 Per seat it counts the emails the outbox sends (every row but `held`, as the workers would
 deliver them; digests are daily and not reached in a game played in one go), the replies the
