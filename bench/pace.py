@@ -14,8 +14,13 @@ random legal order. Each game is played twice from the same seed:
   shore / houses either / merge none / swap none` set once, so a wall is one reply.
 
 The players play to win where the title has such a player here: Masons players complete a
-city whenever a wall can and score with the card (or two) scoring most (`greedy_masons`); the
-other titles' players answer with random legal orders. "Before" is also the new options off:
+city whenever a wall can and score with the card (or two) scoring most (`greedy_masons`);
+Freimaurerei players build towards the end they may declare (`greedy_freimaurerei`: the end
+when they may, advancement, a rite, a lodge that breaks up none, now and then an Intrigue,
+dues or recruits) and after set `standing roll accept / defection bring / recruits smallest
+lodge / members fewest broken / target best` once and write each turn in the mail of its
+first action (`recruit, then dues`; `greedy_freimaurerei_turn`), as `help standing`
+recommends; the other titles' players answer with random legal orders. "Before" is also the new options off:
 Masons scoring in turns (`scoring=turns`), no standing scoring answer; "after" scores sealed,
 all seats at once, with the standing answer `scoring best card` (what these players choose),
 and an Illuminati attacker writes its whole turn in its first mail, as `help script`
@@ -26,8 +31,9 @@ Besides, per title: `replies_per_seat_per_round` (every reply a seat sends, its 
 and the others' scorings, windows and votes, per game round: Masons, Castle of the Devil and
 Freimaurerei count a round as every seat's turn once, Secret Masters its rounds, Illuminati
 its turns over the seats), `answered_decision_mails` (mails to a seat whose decision was
-already answered for it: before, each one asked for it; after, each is composed and counted
-if its text still asks), and for Illuminati the replies of the seat to move per own turn.
+already answered for it: before, each one asked for it; after, each is composed, without
+its PDF, and counted if its text still asks), and for Illuminati the replies of the seat to
+move per own turn.
 
 Per seat it counts the emails the outbox sends (every row but `held`, as the workers would
 deliver them; digests are daily and not reached in a game played in one go), the replies the
@@ -148,6 +154,92 @@ def greedy_masons(rules: Any, state: Any, seat: str, rng: Rng) -> Any:
     return None
 
 
+FREI_STANDING = ("standing roll accept / defection bring / recruits smallest lodge"
+                 " / members fewest broken / target best")
+"""After, a Freimaurerei player sets these once (what `help standing` recommends) and writes
+its whole turn in the mail of its first action (`greedy_freimaurerei_turn`)."""
+FREI_PLAN_STEPS = 40
+"""Decisions a Freimaurerei player looks ahead in its own turn when it writes it."""
+
+
+def greedy_freimaurerei(rules: Any, state: Any, seat: str, rng: Rng) -> Any:
+    """Return the order a Freimaurerei player playing to win gives: at an action, the end
+    declared when it may be, else advancement, a rite, a lodge, now and then an Intrigue,
+    dues when short of money, else recruits (never a reorganization, whose moves it would
+    weigh one by one); at the steps of an action, what the standing answers it sets after
+    give (keep the roll, bring a defector over, recruits to the smallest lodge, charter
+    members breaking up fewest lodges, the Intrigue target that helps its own score), and
+    at an advancement the initiation of the most candidates until none is left."""
+    from engine.freimaurerei import orders as fo
+    from engine.freimaurerei import standing as fs
+
+    index = state.realm_of(seat)
+    legal = list(rules.legal_orders(state, seat))
+    key = rules.prompt_for(state, seat).key.split(".")
+    kind = key[2] if len(key) > 2 else key[-1]
+    if kind == "action":
+        realm = state.realms[index]
+        money = realm.money
+        spare = len(realm.members(None)) + sum(
+            max(0, len(realm.members(x.number)) - 3) for x in realm.lodges)
+        kinds = {type(o): o for o in legal}
+        master = realm.pieces["SM"]
+        wanted = [fo.DeclareEndOrder, fo.AdvanceOrder, fo.CharterOrder]
+        if master.lodge is None and master.rite is not None and realm.lodges:
+            wanted.insert(1, fo.ReorganizeOrder)  # its initiator into a lodge
+        if spare >= 3:  # charter members that break up none of its lodges
+            wanted.append(fo.BuildOrder)
+        for choice in wanted:
+            if choice in kinds:
+                return kinds[choice]
+        if fo.IntrigueOrder in kinds and money >= 10 and rng.randbelow(4) == 0:
+            return kinds[fo.IntrigueOrder]
+        if fo.DuesOrder in kinds and (money < 5 or (money < 15 and rng.randbelow(2) == 0)):
+            return kinds[fo.DuesOrder]
+        return kinds.get(fo.RecruitOrder) or kinds.get(fo.DuesOrder) or legal[0]
+    picks = {"intrigue-roll": lambda: fo.AcceptOrder(),
+             "defection": lambda: fs.first_defector(state, index, legal),
+             "place-recruits": lambda: fs.smallest_lodge(state, index, legal),
+             "build-members": lambda: fs.fewest_broken(state, index, legal),
+             "intrigue-target": lambda: fs.best_target(state, index, legal)}
+    if kind in picks:
+        chosen = picks[kind]()
+        return chosen if chosen in legal else legal[0]
+    if kind == "reorganize":
+        realm = state.realms[index]
+        if realm.pieces["SM"].lodge is None and realm.lodges:
+            crowd = max(realm.lodges, key=lambda x: (len(realm.members(x.number)), -x.number))
+            move = fo.MoveOrder("SM", crowd.number)
+            if move in legal:
+                return move
+    initiations = [o for o in legal if isinstance(o, fo.InitiateOrder)]
+    if initiations:
+        return max(initiations, key=lambda o: len(o.candidates))
+    return next((o for o in legal if isinstance(o, fo.DoneOrder)), legal[0])
+
+
+def greedy_freimaurerei_turn(rules: Any, state: Any, seat: str, order: Any) -> str:
+    """Return the mail of a Freimaurerei player at the first open action of its turn: that
+    action, then the rest of its turn written ahead (the second action, and each
+    advancement's initiations and its done), as the player plans it in a world drawn from
+    what it knows (`hidden_variant`: the dice and draws there are its guesses). The steps its
+    standing answers cover are not written."""
+    written = [rules.format_order(order)]
+    plan = Rng(hashlib.sha256(f"pace-plan:{seat}:{state.turn}:{state.action}".encode()).digest())
+    world = rules.hidden_variant(state, seat, plan) or state
+    turn = state.turn
+    for _ in range(FREI_PLAN_STEPS):
+        world = rules.fold(world, rules.decide(world, seat, order, plan))
+        prompt = rules.prompt_for(world, seat)
+        if prompt is None or world.turn != turn or rules.outcome(world) is not None:
+            break
+        order = greedy_freimaurerei(rules, world, seat, plan)
+        kind = prompt.key.split(".")[2]
+        if kind in ("action", "advance", "reorganize"):
+            written.append(rules.format_order(order))
+    return ", then ".join(written)
+
+
 def pick_order(rules: Any, state: Any, seat: str, rng: Rng) -> Any:
     """Return the seat's order: a player playing to win where the title has one (Masons:
     `greedy_masons`), else a random legal order of its open decision (never a settings
@@ -156,6 +248,9 @@ def pick_order(rules: Any, state: Any, seat: str, rng: Rng) -> Any:
         chosen = greedy_masons(rules, state, seat, rng)
         if chosen is not None:
             return chosen
+    if rules.name == "freimaurerei" and rules.can_list(state, seat) and (
+            rules.prompt_for(state, seat).key != "setup.outer"):
+        return greedy_freimaurerei(rules, state, seat, rng)
     if rules.can_list(state, seat):
         legal = list(rules.legal_orders(state, seat))
         return rng.choice([o for o in legal if not settles(rules, o)] or legal)
@@ -250,6 +345,9 @@ def play(store: Store, game: str, players: int, index: int, quiet: bool, tally: 
     if standing and game == "masons":
         for seat in seats:
             answer(store, game_id, seat.name, MASONS_STANDING, f"pace:{game_id}:{seat.name}")
+    if standing and game == "freimaurerei":
+        for seat in seats:
+            answer(store, game_id, seat.name, FREI_STANDING, f"pace:{game_id}:{seat.name}")
     rng = chooser(game, index, "players")
     walls: set[tuple[str, str]] = set()
     attacker_turns: set[int] = set()
@@ -267,6 +365,8 @@ def play(store: Store, game: str, players: int, index: int, quiet: bool, tally: 
         attacking = game == "illuminati" and state.turn.seat == seat
         order = pick_order(rules, state, seat, rng)
         text = rules.format_order(order)
+        if quiet and game == "freimaurerei" and prompt.key.split(".")[-1] == "action":
+            text = greedy_freimaurerei_turn(rules, state, seat, order)  # the turn in one mail
         if quiet and attacking and state.phase.value == "turn":
             text = turn_script(rules, state, seat, order, rng)  # the turn in one mail
         result = submit_order(store, game_id, seat, text, source="pace")
@@ -334,7 +434,7 @@ def answered_mails(store: Store, game_id: str, quiet: bool) -> int:
         if not quiet:
             found += 1
             continue
-        message = compose_outbox(store, config, row)
+        message = compose_outbox(store, config, row, pdf=False)  # its text is what asks
         body = message.get_body(("plain",)) if message is not None else None
         found += body is not None and "WHAT YOU MUST DO NOW" in str(body.get_content())
     return found

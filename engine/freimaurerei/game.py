@@ -83,6 +83,15 @@ class Freimaurerei(KitGame[State]):
         """Return the mark of the turn now (answers ahead hold for it): t7."""
         return "" if state.phase is Phase.SETUP else f"t{state.turn}"
 
+    def read_standing(self, text: str, seat: str, state: State, *,
+                      ahead: bool = False, after: Any = None) -> tuple[Any, ...]:
+        """Return the entries written in `text`, an initiation or a move written with an
+        action's word filed for the steps of the action (`standing.refile`); each entry may
+        begin with `then` (`advance, then advance M9 by SM, then done`)."""
+        text = standing.THEN_ENTRY.sub(r"\1", text)
+        return standing.refile(super().read_standing(text, seat, state, ahead=ahead,
+                                                    after=after))
+
     def seat_ref(self, state: State, seat: str) -> int:
         """Return the index of the principality `seat` plays (-1: none)."""
         return state.realm_of(seat)

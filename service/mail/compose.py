@@ -132,11 +132,13 @@ def turn_label(view: dict[str, Any]) -> str:
     return view_header(view)["label"]
 
 
-def compose_outbox(store: MailComposing, config: Config, row: OutboxRow) -> EmailMessage | None:
+def compose_outbox(store: MailComposing, config: Config, row: OutboxRow, *,
+                   pdf: bool = True) -> EmailMessage | None:
     """Return the email an outbox row stands for, or None when it no longer applies.
 
     The turn email of a seat whose own email caused it goes out inside the answer to that
-    email (one mail per message), so on its own it no longer applies.
+    email (one mail per message), so on its own it no longer applies. Without `pdf` a turn
+    email has no PDF snapshot attached (its text and HTML only: for reading what it says).
     """
     if row.kind == HELD:
         return None
@@ -150,7 +152,7 @@ def compose_outbox(store: MailComposing, config: Config, row: OutboxRow) -> Emai
     if not _named_elsewhere(row.kind):
         if store.answered_by_email(row):
             return None
-        return _turn_message(store, config, row, now)
+        return _turn_message(store, config, row, now, pdf)
     named = mail_seq(store, row, now.meta)
     if row.kind == "press":
         from service.mail.pressmail import compose_press
@@ -185,9 +187,11 @@ def _mailed_seat(meta: GameMeta, row: OutboxRow) -> bool:
 
 
 def _turn_message(store: MailComposing, config: Config, row: OutboxRow,
-                  now_loaded: LoadedGame | None = None) -> EmailMessage | None:
+                  now_loaded: LoadedGame | None = None,
+                  pdf: bool = True) -> EmailMessage | None:
     """Return the email of an outbox row, or None for a reminder no longer needed;
-    `now_loaded` is the game at its head when the caller has read it."""
+    `now_loaded` is the game at its head when the caller has read it; without `pdf`, no
+    snapshot is attached."""
     # The game as the worker that appended the row left it, when this process did (else
     # read and kept): most mail goes out while its row is still the game's last event.
     if now_loaded is None:
@@ -222,8 +226,9 @@ def _turn_message(store: MailComposing, config: Config, row: OutboxRow,
     shown = now_loaded if row.kind.startswith("reminder-") else then
     seen = (number if shown.seq == row.seq and shown.meta is now_loaded.meta
             else reader_number(store, shown.meta, seat, shown.seq))
-    message.add_attachment(snapshot_pdf(store, shown, seat, muted), maintype="application",
-                           subtype="pdf", filename=f"{row.game_id}-{seen}-{seat}.pdf")
+    if pdf:
+        message.add_attachment(snapshot_pdf(store, shown, seat, muted), maintype="application",
+                               subtype="pdf", filename=f"{row.game_id}-{seen}-{seat}.pdf")
     if archive is not None and archive.data is not None:
         message.add_attachment(archive.data, maintype="application", subtype="x-ndjson",
                                filename=archive.name)

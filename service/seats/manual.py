@@ -206,6 +206,9 @@ def standing_detail(game: Any) -> str:
         text += (" Where a turn has several decisions, an order may answer the rest of its "
                  f"turn ahead after `then` (for example `..., then {written}`); answers ahead "
                  "lapse when the turn ends.")
+    advice = getattr(getattr(getattr(game, "PARTS", None), "standing", None), "ADVICE", "")
+    if advice:
+        text += " " + advice
     kept = [topic.name for topic in topics if topic.kept]
     if kept:
         text += (f" A change of {', '.join(kept)} holds from the next one that opens; one "
