@@ -23,6 +23,8 @@ CHROMIUM = os.environ.get("PBEM_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+HANG_MS = 180_000
+"""How long a browser test waits for a page, a navigation or an element before calling it hung."""
 
 
 def require_browser() -> None:
@@ -88,10 +90,31 @@ def chromium() -> Iterator[Any]:
 
     with sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        patient(browser)
         try:
             yield browser
         finally:
             browser.close()
+
+
+def patient(browser: Any) -> None:
+    """Give every page and context `browser` opens HANG_MS for each wait instead of
+    Playwright's 30 s: the waits bound a hung page, they are not a measure of speed, and a
+    shared machine under heavy load can take longer than 30 s to serve and lay out a page."""
+    open_context, open_page = browser.new_context, browser.new_page
+
+    def new_context(*args: Any, **kwargs: Any) -> Any:
+        context = open_context(*args, **kwargs)
+        context.set_default_timeout(HANG_MS)
+        return context
+
+    def new_page(*args: Any, **kwargs: Any) -> Any:
+        page = open_page(*args, **kwargs)
+        page.context.set_default_timeout(HANG_MS)
+        page.set_default_timeout(HANG_MS)
+        return page
+
+    browser.new_context, browser.new_page = new_context, new_page
 
 
 def follow(page: Any, target: Any) -> None:
