@@ -134,6 +134,9 @@ def bench_title(game: Game[Any], games: int, iterations: int, peek_iterations: i
             seed = hashlib.sha256(f"house-bench:{game.name}:{opponents}:{index}".encode()).digest()
             play(game, seats, seats[index % len(seats)], seed, opponents, iterations, tally,
                  player)
+            print(f"  {game.name} vs {opponents}: {tally.games} games, wins "
+                  f"{tally.share():.2f}x fair share so far, {len(tally.cpu)} decisions "
+                  f"searched, {time.process_time():.0f}s CPU", flush=True)
     both = tallies["random"], tallies["defaults"]
     cpu = [t for tally in both for t in tally.cpu]
     wall = [t for tally in both for t in tally.wall]
