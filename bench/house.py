@@ -9,9 +9,10 @@ iterations it ran, and whether its choices passed the peeking check (the same or
 and in its hidden variants, engine/core/housecheck.py). Last, one JSON object:
 `win_share_vs_random` and `win_share_vs_defaults` (by title), `cpu_s_per_decision_p95` and
 `wall_s_per_decision_p95` (by title), `iterations_p50` (by title), `games` (per figure and
-title), `peeking_check` ("pass" or "fail") and `peeking_check_by_title`.
+title), `player` (the search played, by title), `peeking_check` ("pass" or "fail") and `peeking_check_by_title`.
 
-    .venv/bin/python bench/house.py [--games 20] [--iterations 200] [--title NAME] [--quick]
+    .venv/bin/python bench/house.py [--games 20] [--iterations 200] [--title NAME]
+        [--player ismcts-1|flat-ucb-3] [--quick]
 
 Each decision searches until `--iterations` are done or the title's CPU budget
 (`Game.house_seconds`) is spent. `--quick`: 6 games per figure at 24 iterations, the peeking
@@ -34,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine.core import Rng, all_games, get_game
 from engine.core.contract import Game
 from engine.core.harness import HarnessFailure, play_random_game, seat_names, table_size
-from engine.core.house import choose
+from engine.core.house import PLAYERS, choose, player_of
 from engine.core.housecheck import check_house_fair
 
 GAME_ID = "house-bench"
@@ -62,7 +63,7 @@ class Tally:
 
 
 def play(game: Game[Any], seats: tuple[str, ...], house_seat: str, seed: bytes,
-         opponents: str, iterations: int, tally: Tally) -> None:
+         opponents: str, iterations: int, tally: Tally, player: str | None = None) -> None:
     """Play one seeded game with `house_seat` searched and the others `opponents`
     ("random": random legal orders; "defaults": the prompt's deadline default)."""
     state = game.initial_state(seats, game.default_options())
@@ -78,7 +79,8 @@ def play(game: Game[Any], seats: tuple[str, ...], house_seat: str, seed: bytes,
         if seat == house_seat:
             wall, cpu = time.perf_counter(), time.process_time()
             choice = choose(game, state, seat, Rng.for_position(seed, "house", position),
-                            iterations=iterations, cpu_seconds=type(game).house_seconds)
+                            iterations=iterations, cpu_seconds=type(game).house_seconds,
+                            player=player)
             if choice.iterations:
                 tally.cpu.append(time.process_time() - cpu)
                 tally.wall.append(time.perf_counter() - wall)
@@ -122,22 +124,26 @@ def percentile(values: list[float], share: float) -> float:
     return ranked[min(len(ranked) - 1, max(0, round(share * len(ranked) + 0.5) - 1))]
 
 
-def bench_title(game: Game[Any], games: int, iterations: int,
-                peek_iterations: int) -> dict[str, Any]:
+def bench_title(game: Game[Any], games: int, iterations: int, peek_iterations: int,
+                player: str | None = None) -> dict[str, Any]:
     """Return one title's figures, printing them as they come."""
     seats = seat_names(table_size(game, TABLE))
     tallies = {"random": Tally(), "defaults": Tally()}
     for opponents, tally in tallies.items():
         for index in range(games):
             seed = hashlib.sha256(f"house-bench:{game.name}:{opponents}:{index}".encode()).digest()
-            play(game, seats, seats[index % len(seats)], seed, opponents, iterations, tally)
+            play(game, seats, seats[index % len(seats)], seed, opponents, iterations, tally,
+                 player)
+            print(f"  {game.name} vs {opponents}: {tally.games} games, wins "
+                  f"{tally.share():.2f}x fair share so far, {len(tally.cpu)} decisions "
+                  f"searched, {time.process_time():.0f}s CPU", flush=True)
     both = tallies["random"], tallies["defaults"]
     cpu = [t for tally in both for t in tally.cpu]
     wall = [t for tally in both for t in tally.wall]
     its = [float(n) for tally in both for n in tally.iterations]
     peek = peeking_check(game, peek_iterations)
     figures = {
-        "players": len(seats), "games": games,
+        "players": len(seats), "games": games, "player": player or player_of(game),
         "win_share_vs_random": round(both[0].share(), 2),
         "win_share_vs_defaults": round(both[1].share(), 2),
         "unfinished": both[0].unfinished + both[1].unfinished,
@@ -148,7 +154,8 @@ def bench_title(game: Game[Any], games: int, iterations: int,
         "wall_s_per_decision_p95": round(percentile(wall, 0.95), 3),
         "iterations_p50": median(its) if its else 0,
         "budget_s": type(game).house_seconds, "peeking_check": peek}
-    print(f"{game.name} ({len(seats)} players, {games} games per figure): wins "
+    print(f"{game.name} ({len(seats)} players, {games} games per figure, "
+          f"{figures['player']}): wins "
           f"{figures['win_share_vs_random']}x fair share vs random, "
           f"{figures['win_share_vs_defaults']}x vs defaults; per searched decision CPU "
           f"p50 {figures['cpu_s_per_decision_p50']}s p95 {figures['cpu_s_per_decision_p95']}s "
@@ -165,6 +172,8 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=200,
                         help="iterations per decision at most (the CPU budget bounds it too)")
     parser.add_argument("--title", action="append", help="a title's short name (repeatable)")
+    parser.add_argument("--player", choices=PLAYERS,
+                        help="the search to play (default: each title's own)")
     parser.add_argument("--quick", action="store_true", help="a short run (a few minutes)")
     parser.add_argument("--tiny", action="store_true", help="the smallest run (smoke test)")
     args = parser.parse_args()
@@ -176,13 +185,14 @@ def main() -> None:
     names = args.title or [g.name for g in all_games()
                            if not args.tiny or g.name in ("secret-masters", "masons")]
     started_wall, started_cpu = time.perf_counter(), time.process_time()
-    by_title = {name: bench_title(get_game(name), games, iterations, peek) for name in names}
+    by_title = {name: bench_title(get_game(name), games, iterations, peek, args.player) for name in names}
     print(f"took {time.perf_counter() - started_wall:.0f}s wall, "
           f"{time.process_time() - started_cpu:.0f}s CPU", flush=True)
     keys = ("win_share_vs_random", "win_share_vs_defaults", "cpu_s_per_decision_p50",
             "cpu_s_per_decision_p95", "wall_s_per_decision_p95", "iterations_p50")
     result: dict[str, Any] = {key: {n: f[key] for n, f in by_title.items()} for key in keys}
     result["games"] = {n: f["games"] for n, f in by_title.items()}
+    result["player"] = {n: f["player"] for n, f in by_title.items()}
     result["peeking_check_by_title"] = {n: f["peeking_check"] for n, f in by_title.items()}
     result["peeking_check"] = ("pass" if all(f["peeking_check"] == "pass"
                                              for f in by_title.values()) else "fail")

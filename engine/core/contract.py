@@ -284,6 +284,9 @@ class Game(ABC, Generic[S]):
     # -- the house player (core/house.py) ------------------------------------------------------
     house_seconds: ClassVar[float] = 2.0
     """The process CPU seconds the house player may spend on one decision of this game."""
+    house_player: ClassVar[str | None] = None
+    """The search the house player plays in this game (core/house.py `PLAYERS`); None: the
+    newest, the information-set tree."""
 
     def awaiting(self, state: S) -> tuple[str, ...]:
         """Return the seats whose open decision is not answered yet (all prompted seats when

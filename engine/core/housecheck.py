@@ -34,8 +34,18 @@ MOST_STATES = 24
 
 
 def house(game: Game[Any], state: Any, seat: str, rng: Rng, iterations: int) -> Order:
-    """Return the house player's order, searched for exactly `iterations` iterations."""
+    """Return the house player's order (the game's own search), searched for exactly
+    `iterations` iterations."""
     return choose(game, state, seat, rng, iterations=iterations, cpu_seconds=None).order
+
+
+def house_playing(player: str) -> Player:
+    """Return the house player searching with `player` (a name in core/house.py `PLAYERS`)."""
+    def searched(game: Game[Any], state: Any, seat: str, rng: Rng, iterations: int) -> Order:
+        return choose(game, state, seat, rng, iterations=iterations, cpu_seconds=None,
+                      player=player).order
+
+    return searched
 
 
 def sampled_decisions(played: PlayedGame) -> Iterator[tuple[Any, str]]:

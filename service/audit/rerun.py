@@ -8,7 +8,7 @@ from itertools import islice
 from typing import Any
 
 from engine.core import Game, Outcome, Rng, RuleViolation, Termination, encode, sha256_hex
-from engine.core.house import PLAYER_VERSION, choose
+from engine.core.house import PLAYERS, choose
 from service.audit.archive import ArchiveError, chained, check_engine
 from service.game.events import (
     HOUSE_ACTOR,
@@ -280,13 +280,13 @@ class _Rerun:
         number of iterations with the house's stream of that position, must choose it."""
         assert self.game is not None
         player, iterations = accepted.get("player", ""), accepted.get("iterations", 0)
-        if player != PLAYER_VERSION:
+        if player not in PLAYERS:
             raise AuditFailure(seq, f"the house's order was chosen by the player "
-                               f"{player or '(not recorded)'}, and this service's player is "
-                               f"{PLAYER_VERSION}: it cannot be chosen again")
+                               f"{player or '(not recorded)'}, and this service keeps the "
+                               f"players {', '.join(PLAYERS)}: it cannot be chosen again")
         choice = choose(self.game, self.state, accepted["seat"],
                         house_rng(self.seed, self.game_id, seq), iterations=iterations,
-                        cpu_seconds=None)
+                        cpu_seconds=None, player=player)
         if self.game.order_to_json(choice.order) != accepted["order"]:
             again = self.game.format_order(choice.order)
             raise AuditFailure(seq, f"the house chooses {again!r} again in {iterations} "

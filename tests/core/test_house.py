@@ -3,13 +3,24 @@ CPU bound that limits how many iterations run but never which order a count lead
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
 from engine.core import Outcome, Rng, Termination, get_game
 from engine.core.harness import play_random_game, seat_names, seeds
-from engine.core.house import choose, reward, shares
+from engine.core.house import (
+    PLAYER_VERSION,
+    PLAYERS,
+    UnknownPlayer,
+    choose,
+    player_of,
+    reward,
+    root_orders,
+    shares,
+)
 from engine.core.housecheck import sampled_decisions
+from engine.core.housetree import TreeSearch
 
 
 def test_a_win_is_one_a_shared_win_is_split_and_places_count_a_little() -> None:
@@ -49,3 +60,58 @@ def test_a_search_needs_a_count_or_a_budget() -> None:
     state, seat = next(iter(sampled_decisions(played)))
     with pytest.raises(ValueError, match="iteration count or a CPU budget"):
         choose(game, state, seat, Rng(b"x"), iterations=None, cpu_seconds=None)
+
+
+def test_an_unknown_player_is_refused_and_each_kept_one_is_named_in_its_choice() -> None:
+    game = get_game("masons")
+    played = play_random_game(game, seat_names(3), next(seeds(1, base=5656)))
+    state, seat = next(iter(sampled_decisions(played)))
+    with pytest.raises(UnknownPlayer, match="flat-ucb-1"):
+        choose(game, state, seat, Rng(b"x"), iterations=2, player="flat-ucb-1")
+    for player in PLAYERS:
+        assert choose(game, state, seat, Rng(b"x"), iterations=2, cpu_seconds=None,
+                      player=player).player == player
+    assert player_of(game) == (type(game).house_player or PLAYER_VERSION)
+
+
+def test_the_tree_grows_below_the_root_and_counts_each_iteration_at_it() -> None:
+    """Nodes below the root are expanded (one a walk), the root's visits add up to the
+    iterations, and the most visited order is played."""
+    game = get_game("secret-masters")
+    played = play_random_game(game, seat_names(3), next(seeds(1, base=5757)))
+    state, seat = next((s, p) for s, p in sampled_decisions(played)
+                       if len(root_orders(game, s, p, Rng(b"n"))) > 1)
+    rng = Rng(b"tree")
+    search = TreeSearch(game, seat, root_orders(game, state, seat, rng))
+    for _ in range(40):
+        world = game.hidden_variant(state, seat, rng)
+        search.iterate(state if world is None else world, rng)
+    root = [edge for (mover, _), edge in search.root.edges.items() if mover == seat]
+    assert sum(edge.visits for edge in root) == 40
+    assert max(depth(child) for child in search.root.children.values()) >= 1
+    visits = {order: search.root.edges[(seat, order)].visits for order in search.orders}
+    assert visits[search.best()] == max(visits.values())
+
+
+def depth(node: Any) -> int:
+    """Return how many levels of nodes lie below `node`."""
+    return 1 + max((depth(child) for child in node.children.values()), default=-1)
+
+
+def test_the_tree_sees_of_another_seats_step_only_what_its_seat_may_read() -> None:
+    """The key of the node after another seat's step holds no event hidden from the
+    searching seat: a sealed answer or a card drawn leads to the same node whatever it is."""
+    game = get_game("illuminati")
+    played = play_random_game(game, seat_names(3), next(seeds(1, base=5858)))
+    search = TreeSearch(game, "anna", [])
+    hidden = 0
+    for step in played.steps:
+        if step.seat in (None, "anna"):
+            continue
+        _, seen = search.observed(step.seat, step.order, step.events)
+        for event in step.events:
+            audience = game.visibility(event)
+            if not audience.allows("anna"):
+                hidden += 1
+                assert event not in seen
+    assert hidden > 0

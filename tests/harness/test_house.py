@@ -14,19 +14,21 @@ import pytest
 from engine.core import Rng, all_games, get_game
 from engine.core.contract import Game, Order
 from engine.core.harness import HarnessFailure, play_random_game, seat_names, seeds, table_size
-from engine.core.house import NoDecision, choose
-from engine.core.housecheck import check_house_fair, sampled_decisions
+from engine.core.house import PLAYERS, NoDecision, choose
+from engine.core.housecheck import check_house_fair, house_playing, sampled_decisions
 
 CASES = [(game.name, table_size(game, 3)) for game in all_games()]
 """Every game at a table of three, or its nearest size."""
 
 
+@pytest.mark.parametrize("player", PLAYERS)
 @pytest.mark.parametrize(("name", "players"), CASES)
-def test_the_house_player_chooses_alike_in_every_hidden_variant(name: str,
-                                                                 players: int) -> None:
+def test_the_house_player_chooses_alike_in_every_hidden_variant(name: str, players: int,
+                                                                 player: str) -> None:
+    """Each search kept (the tree and the flat one) on every title."""
     game = get_game(name)
     played = play_random_game(game, seat_names(players), next(seeds(1, base=5151)))
-    compared = check_house_fair(played)
+    compared = check_house_fair(played, house_playing(player))
     if game.hidden_information:
         assert compared > 0, f"{name}: no choice was compared with a hidden variant"
 
@@ -68,20 +70,25 @@ def clairvoyant(game: Game[Any]) -> Game[Any]:
     return made
 
 
-def peeking_player(game: Game[Any], state: Any, seat: str, rng: Rng,
-                   iterations: int) -> Order:
-    """Return the order of a search that plays out the true state, others' secrets and all."""
-    return choose(clairvoyant(game), state, seat, rng, iterations=iterations,
-                  cpu_seconds=None).order
+def peeking(player: str) -> Any:
+    """Return a search named `player` that plays out the true state, others' secrets and
+    all."""
+    def peeking_player(game: Game[Any], state: Any, seat: str, rng: Rng,
+                       iterations: int) -> Order:
+        return choose(clairvoyant(game), state, seat, rng, iterations=iterations,
+                      cpu_seconds=None, player=player).order
+
+    return peeking_player
 
 
+@pytest.mark.parametrize("player", PLAYERS)
 @pytest.mark.parametrize("name", ["secret-masters", "masons", "castle-of-the-devil"])
-def test_the_check_fails_a_player_that_peeks(name: str) -> None:
+def test_the_check_fails_a_player_that_peeks(name: str, player: str) -> None:
     game = get_game(name)
     with pytest.raises(HarnessFailure, match="depends on what it may not know"):
         for seed in seeds(4, base=5454):
             played = play_random_game(game, seat_names(table_size(game, 3)), seed)
-            check_house_fair(played, peeking_player)
+            check_house_fair(played, peeking(player))
 
 
 CHOOSE_IN_A_FRESH_PROCESS = """

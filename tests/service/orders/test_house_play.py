@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.core.house import PLAYER_VERSION, choose
+from engine.core.house import PLAYER_VERSION, choose, player_of
 from service.audit.rerun import AuditFailure, audit, rerun_log
 from service.base import clock
 from service.game.events import HOUSE_ACTOR, SERVICE_EVENTS, OrderAccepted
@@ -82,7 +82,8 @@ def test_a_house_decision_is_recorded_with_its_player_and_iterations(tmp_path: P
     assert played is not None and played.seq == before.seq + 1
     [(seq, accepted)] = house_orders(table)
     assert (seq, accepted.seat, accepted.prompt_key) == (played.seq, seat, key)
-    assert accepted.player == PLAYER_VERSION and accepted.iterations == played.iterations
+    assert accepted.player == player_of(before.game) == PLAYER_VERSION
+    assert accepted.iterations == played.iterations
     row = table.store.get_game(table.game_id)
     assert row is not None
     again = choose(before.game, before.state, seat,
@@ -210,3 +211,28 @@ def test_two_runs_of_one_house_decision_at_once_append_it_once_on_each_store(
     taken = [e for e in store.events(game_id) if e.type == "order.accepted"
              and e.actor == HOUSE_ACTOR and e.payload["prompt_key"] == key]
     assert len(taken) == 1
+
+
+def test_the_audit_chooses_each_house_order_again_with_the_player_recorded(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game whose house orders were chosen partly by the flat search (an older release's
+    player, kept under its name) and partly by the tree passes the audit that chooses them
+    again, each with its own player."""
+    table = practice(tmp_path)
+    game_type = type(load_game(table.store, table.game_id).game)
+    monkeypatch.setattr(game_type, "house_player", "flat-ucb-3")
+    for _ in range(300):
+        if len(house_orders(table)) >= 6:
+            monkeypatch.setattr(game_type, "house_player", None)
+        play_due(table.store, table.game_id)
+        loaded = load_game(table.store, table.game_id)
+        if loaded.meta.finished:
+            break
+        order = loaded.game.legal_orders(loaded.state, "anna")[0]
+        assert table.write("anna", loaded.game.format_order(order)).accepted
+    assert load_game(table.store, table.game_id).meta.finished
+    players = [accepted.player for _, accepted in house_orders(table)]
+    flat = players.count("flat-ucb-3")
+    assert flat >= 6 and players == ["flat-ucb-3"] * flat + [PLAYER_VERSION] * (
+        len(players) - flat) and flat < len(players)
+    assert audit(table.store, table.game_id, house=True).house == len(players)
