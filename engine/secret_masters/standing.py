@@ -2,6 +2,9 @@
 
     vote: neither          as many orange markers as the seat holds, the rest split as evenly
                            as they can be between red and white
+    vote: mine             back the card holding an agent of the seat's own faction with as many
+                           markers of its colour as it holds, the rest orange, then the other
+                           colour; where neither card holds one, as `neither`
     redeploy: none         the Grand Master leaves every agent where it is
 
 A placement may answer the turn's vote ahead: `place blue europe, then vote neither` (or
@@ -16,7 +19,7 @@ from typing import Any
 from engine.core.standing import Answer, Topic
 
 from .orders import PassOrder, VoteOrder
-from .state import State
+from .state import Side, State
 
 
 def most_orange(state: State, index: int, legal: Sequence[Any]) -> Any:
@@ -29,10 +32,31 @@ def most_orange(state: State, index: int, legal: Sequence[Any]) -> Any:
                                          abs(order.markers.red - order.markers.white)))
 
 
+def back_mine(state: State, index: int, legal: Sequence[Any]) -> Any:
+    """Return the legal vote backing the card that holds an agent of the seat's own faction:
+    the most markers of that card's colour, then the most orange (the first offered of equal
+    ones); where neither card holds one, `most_orange`. It reads only the seat's own faction
+    and markers and the public cards."""
+    faction = state.factions[index]
+    side = next((side for side in Side if faction is not None and state.agent(side) is faction),
+                None)
+    if side is None:
+        return most_orange(state, index, legal)
+    votes = [order for order in legal if isinstance(order, VoteOrder)]
+    if not votes:
+        return None
+    return min(votes, key=lambda order: (
+        -(order.markers.red if side is Side.RED else order.markers.white),
+        -order.markers.orange))
+
+
 TOPICS: tuple[Topic, ...] = (
     Topic("vote", ("vote",), (
         Answer("neither", "as many orange markers as you hold, red and white as even as can be",
-               pick=most_orange, aliases=("orange", "abstain")),),
+               pick=most_orange, aliases=("orange", "abstain")),
+        Answer("mine", "back the card holding an agent of your faction with every marker of its"
+               " colour you hold, the rest orange (as neither where no card holds one)",
+               pick=back_mine, aliases=("faction", "my-faction", "own")),),
         kinds=("vote",), aliases=("votes",)),
     Topic("redeploy", ("redeploy",), (
         Answer("none", "leave every agent where it is", order=PassOrder(),

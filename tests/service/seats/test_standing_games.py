@@ -8,7 +8,7 @@ from typing import Any
 
 from service.game.loading import load_game
 from service.orders.creation import NewSeat
-from tests.service.tablemail import SEATS, Table, open_table
+from tests.service.tablemail import SEATS, Table, open_table, text_of
 
 
 def rows(table: Table) -> list[tuple[str, str, dict[str, Any]]]:
@@ -103,3 +103,34 @@ def test_castle_of_the_devil_refuses_an_offer_at_once(tmp_path: Path) -> None:
     assert str(refusal["prompt_key"]).endswith(".answer") and refusal["text"] == "refuse"
     assert [t for t, _, _ in rows(table) if t == "trade-refused"]
     assert not [k for s, k in asked(table) if s == partner and k.endswith(".answer")]
+
+
+def test_secret_masters_votes_for_the_seats_own_faction_by_mail(tmp_path: Path) -> None:
+    """`standing vote: mine` backs the card holding an agent of the seat's faction; it is
+    applied when the vote opens, sealed like any vote, and `help standing` offers it."""
+    from engine.secret_masters.standing import back_mine
+    from service.game.history import history
+
+    table = open_table(tmp_path, game="secret-masters", game_id="5ad1b0a7")
+    helped = table.write("anna", "help standing\n")
+    assert "mine" in (helped.notes[0] if helped.notes else text_of(table.answers[-1]))
+    for seat in ("anna", "bruno", "carla"):
+        result = table.write(seat, "standing vote: mine\n")
+        assert "vote: mine" in result.notes[0]
+    [(active, _)] = asked(table)
+    play_first_legal(table, active)
+    [(second, _)] = asked(table)
+    before = load_game(table.store, table.game_id).seq
+    play_first_legal(table, second)
+    placed = min(row.seq for row in table.store.events(table.game_id, after_seq=before)
+                 if row.actor == "standing") - 1
+    voting = load_game(table.store, table.game_id, upto=placed).state
+    votes = by_standing(table)
+    assert len(votes) == 3 and not [k for _, k in asked(table) if k.endswith(".vote")]
+    game = load_game(table.store, table.game_id).game
+    for seat in ("anna", "bruno", "carla"):
+        index = voting.seats.index(seat)
+        expected = game.format_order(back_mine(voting, index, game.legal_orders(voting, seat)))
+        assert {str(v["text"]) for v in votes if v["seat"] == seat} == {expected}
+    public = {line.actor for line in history(table.store, table.game_id, None)}
+    assert "standing" not in public  # the standing answers stay private
