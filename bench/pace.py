@@ -21,7 +21,8 @@ dues or recruits) and after set `standing roll accept / defection bring / recrui
 lodge / members fewest broken / target best` once and write each turn in the mail of its
 first action (`recruit, then dues`; `greedy_freimaurerei_turn`), as `help standing`
 recommends; Secret Masters players put an agent of their own faction on the card worth most
-and vote for it (`greedy_secret_masters`), and after set `standing vote mine / redeploy none`
+and vote for it (`greedy_secret_masters`), and after set `standing place mine / vote mine /
+redeploy none`
 once; Castle of the Devil players follow the house player's plan without its search
 (`greedy_castle`: offers, duels they can win, proclaiming when their hand wins; supporters
 pass in a duel's plays, nobody calls the Doctor), and after set `standing look objects /
@@ -249,19 +250,19 @@ def greedy_freimaurerei_turn(rules: Any, state: Any, seat: str, order: Any) -> s
 
 CASTLE_STANDING = "standing look objects / doctor let stand"
 """After, a Castle of the Devil player sets these once (what its greedy player does)."""
-SM_STANDING = "standing vote mine / redeploy none"
+SM_STANDING = "standing place mine / vote mine / redeploy none"
 """After, a Secret Masters player sets these once (what `help standing` recommends): its votes
-back the card holding an agent of its own faction, and as Grand Master it redeploys none."""
+back the card holding an agent of its own faction, its placements put one of its own agents on
+the card worth most, and as Grand Master it redeploys none."""
 
 
 def greedy_secret_masters(rules: Any, state: Any, seat: str, rng: Rng) -> Any:
     """Return the order a Secret Masters player playing to win gives: an agent of its own
-    faction on the card worth most (from the pool, else moved there from a region worth
-    less), the vote backing that agent (`back_mine`, what its standing `vote mine` gives),
-    no Redeploy; where none of its own agents can go, a random legal order."""
+    faction on the card worth most (`place_mine`, from the pool, else moved there), the vote
+    backing that agent (`back_mine`), no Redeploy: what its standing `place mine / vote mine /
+    redeploy none` gives; where none of its own agents can go, a random legal order."""
     from engine.secret_masters import orders as so
-    from engine.secret_masters.standing import back_mine
-    from engine.secret_masters.state import value_of
+    from engine.secret_masters.standing import back_mine, place_mine
 
     index = state.seats.index(seat)
     legal = list(rules.legal_orders(state, seat))
@@ -270,21 +271,8 @@ def greedy_secret_masters(rules: Any, state: Any, seat: str, rng: Rng) -> Any:
         return back_mine(state, index, legal)
     if kind == "redeploy":
         return next((o for o in legal if isinstance(o, so.PassOrder)), legal[0])
-    faction = state.factions[index]
-    mine = [o for o in legal if isinstance(o, (so.PlaceOrder, so.MoveOrder))
-            and o.colour is faction]
-    if mine:
-        return max(mine, key=lambda o: (value_of(getattr(o, "region", None)
-                                                 or rules_open(state)) or 0,
-                                        isinstance(o, so.PlaceOrder)))
-    return rng.choice(legal)
-
-
-def rules_open(state: Any) -> Any:
-    """Return the region of the Secret Masters card open to the second seat."""
-    from engine.secret_masters.rules import open_card
-
-    return open_card(state)
+    placed = place_mine(state, index, legal)
+    return placed if placed is not None else rng.choice(legal)
 
 
 def greedy_castle(rules: Any, state: Any, seat: str, rng: Rng) -> Any:

@@ -9,11 +9,11 @@ from engine.core.errors import UnreadableOrder
 from engine.core.standing import Standing, split_then
 from engine.core.testing import given
 from engine.secret_masters import GAME, steps
-from engine.secret_masters.events import PlacementPassed
-from engine.secret_masters.orders import PassOrder, VoteOrder
+from engine.secret_masters.events import AgentPlaced, PlacementPassed
+from engine.secret_masters.orders import PassOrder, PlaceOrder, VoteOrder
 from engine.secret_masters.state import Markers, Side, State
 
-from .helpers import SEATS
+from .helpers import BLUE, GREEN, SEATS, opening
 from .test_placement import drained
 from .test_redeploy import redeploy
 from .test_vote import voting
@@ -116,3 +116,19 @@ def test_the_vote_is_always_asked_for_its_answers_hang_on_hidden_markers() -> No
     assert not steps.VOTE.public
     assert steps.PLACE_FIRST.public and steps.PLACE_SECOND.public and steps.REDEPLOY.public
     assert GAME.forced_order(given(GAME, SEATS, voting()), "ann") is None
+
+
+def test_place_mine_puts_the_seats_own_faction_on_the_card_worth_most() -> None:
+    state = given(GAME, SEATS, opening())  # Europe (3) on the red card, Russia (1) on the white
+    assert read("place: mine") == (Standing("place", "mine"),)
+    applied = GAME.standing_order(state, "ann", read("placements my faction"))
+    assert applied is not None and applied.order == PlaceOrder(BLUE, "europe")
+    second = given(GAME, SEATS, [*opening(), AgentPlaced("ann", BLUE, Side.RED, "europe")])
+    applied = GAME.standing_order(second, "bob", read("place mine"))
+    assert applied is not None and applied.order == PlaceOrder(GREEN, "russia")
+
+
+def test_place_mine_asks_the_seat_where_its_colour_cannot_go() -> None:
+    taken = given(GAME, SEATS, [*opening(), AgentPlaced("ann", GREEN, Side.RED, "europe")])
+    applied = GAME.standing_order(taken, "bob", read("place mine"))
+    assert applied is not None and applied.order is None and applied.reason

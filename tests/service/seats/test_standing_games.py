@@ -134,3 +134,19 @@ def test_secret_masters_votes_for_the_seats_own_faction_by_mail(tmp_path: Path) 
         assert {str(v["text"]) for v in votes if v["seat"] == seat} == {expected}
     public = {line.actor for line in history(table.store, table.game_id, None)}
     assert "standing" not in public  # the standing answers stay private
+
+
+def test_secret_masters_places_the_seats_own_faction_by_standing_answer(tmp_path: Path) -> None:
+    """`standing place: mine` puts one of the seat's own agents on the card worth most when its
+    placement opens (actor `standing`); where its colour cannot go, it is asked and told why."""
+    table = open_table(tmp_path, game="secret-masters", game_id="5ad1b0a7")
+    helped = table.write("anna", "help standing\n")
+    assert "place" in (helped.notes[0] if helped.notes else text_of(table.answers[-1]))
+    for seat in ("anna", "bruno", "carla"):
+        assert "place: mine" in table.write(seat, "standing place mine\n").notes[0]
+    placed = [p for p in by_standing(table) if str(p["prompt_key"]).endswith((".place", ".second"))]
+    assert placed  # the open placement was answered at once
+    state = load_game(table.store, table.game_id).state
+    for payload in placed:
+        colour = str(payload["text"]).split()[1]
+        assert colour == state.factions[state.seats.index(str(payload["seat"]))].value
