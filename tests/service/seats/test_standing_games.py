@@ -150,3 +150,42 @@ def test_secret_masters_places_the_seats_own_faction_by_standing_answer(tmp_path
     for payload in placed:
         colour = str(payload["text"]).split()[1]
         assert colour == state.factions[state.seats.index(str(payload["seat"]))].value
+
+
+def _secret_masters_vote(tmp_path: Path, vote: str, game_id: str = "5ad1b0ab") -> Table:
+    """Play a Secret Masters table where every seat set `standing place mine` and anna
+    `standing vote VOTE` up to the vote, bruno voting by hand and carla not yet."""
+    table = open_table(tmp_path, game="secret-masters", game_id=game_id)
+    assert table.write("anna", f"standing vote {vote}\n").notes
+    for seat in ("anna", "bruno", "carla"):
+        assert table.write(seat, "standing place mine\n").notes
+    for _ in range(2):  # a placement its colour could not fill
+        if any(key.endswith((".place", ".second")) for _, key in asked(table)):
+            play_first_legal(table, asked(table)[0][0])
+    loaded = load_game(table.store, table.game_id)
+    assert {p.seat for p in loaded.game.prompts(loaded.state)
+            if p.key.endswith(".vote") and not p.submitted} == {"bruno", "carla"}
+    play_first_legal(table, "bruno")
+    return table
+
+
+def test_a_standing_vote_reads_the_same_to_the_others_whatever_it_gives(tmp_path: Path) -> None:
+    """Until the count, the others' history, view and mails are the same whether anna's
+    standing vote backs her own faction's card or votes neither: the vote stays sealed."""
+    from service.game.history import history
+
+    read, given = [], []
+    for vote in ("mine", "neither"):
+        table = _secret_masters_vote(tmp_path / vote, vote)
+        loaded = load_game(table.store, table.game_id)
+        given.append([str(p["text"]) for p in by_standing(table) if p["seat"] == "anna"
+                      and str(p["prompt_key"]).endswith(".vote")])
+        read.append({other: ([(line.seq, line.actor, line.text) for line in
+                              history(table.store, table.game_id, other)],
+                             loaded.game.view(loaded.state, other),
+                             [(row.kind, row.seq) for row in
+                              table.store.outbox_for_game(table.game_id)
+                              if row.recipient == other])
+                     for other in ("bruno", "carla")})
+    assert given[0] != given[1] and all(len(votes) == 1 for votes in given)
+    assert read[0] == read[1]
