@@ -248,8 +248,10 @@ def greedy_freimaurerei_turn(rules: Any, state: Any, seat: str, order: Any) -> s
     return ", then ".join(written)
 
 
-CASTLE_STANDING = "standing look objects / doctor let stand"
-"""After, a Castle of the Devil player sets these once (what its greedy player does)."""
+CASTLE_STANDING = ("standing look objects / doctor let stand / offers better"
+                   " / plays pass as supporter")
+"""After, a Castle of the Devil player sets these once (what its greedy player does: the house
+player's answer to an offer, a supporter's pass)."""
 SM_STANDING = "standing place mine / vote mine / redeploy none"
 """After, a Secret Masters player sets these once (what `help standing` recommends): its votes
 back the card holding an agent of its own faction, its placements put one of its own agents on

@@ -189,3 +189,26 @@ def test_a_standing_vote_reads_the_same_to_the_others_whatever_it_gives(tmp_path
                      for other in ("bruno", "carla")})
     assert given[0] != given[1] and all(len(votes) == 1 for votes in given)
     assert read[0] == read[1]
+
+
+def test_castle_of_the_devil_answers_an_offer_as_the_house_player_would(tmp_path: Path) -> None:
+    from engine.castle_of_the_devil.house import _answer
+
+    seats = [*SEATS, NewSeat("dieter", "dieter@example.org", "Dieter")]
+    table = open_table(tmp_path, game="castle-of-the-devil", seats=seats, game_id="5ad1b0a9")
+    [(active, _)] = asked(table)
+    partner = next(s.name for s in seats if s.name != active)
+    assert "offers: better" in table.write(partner, "standing offers: better\n").notes[0]
+    loaded = load_game(table.store, table.game_id)
+    offers = [o for o in loaded.game.legal_orders(loaded.state, active)
+              if type(o).__name__ == "OfferOrder" and o.target == partner]
+    assert table.write(active, loaded.game.format_order(offers[0]) + "\n").status == "accepted"
+    [answered] = by_standing(table)
+    assert str(answered["prompt_key"]).endswith(".answer")
+    at = min(row.seq for row in table.store.events(table.game_id, after_seq=0)
+             if row.actor == "standing")
+    offered = load_game(table.store, table.game_id, upto=at - 1).state
+    assert offered.trade is not None  # the state the standing answer read
+    expected = _answer(offered, offered.index(partner))
+    assert answered["text"] == loaded.game.format_order(expected)
+    assert not [k for s, k in asked(table) if s == partner and k.endswith(".answer")]
