@@ -20,7 +20,14 @@ when they may, advancement, a rite, a lodge that breaks up none, now and then an
 dues or recruits) and after set `standing roll accept / defection bring / recruits smallest
 lodge / members fewest broken / target best` once and write each turn in the mail of its
 first action (`recruit, then dues`; `greedy_freimaurerei_turn`), as `help standing`
-recommends; the other titles' players answer with random legal orders. "Before" is also the new options off:
+recommends; Secret Masters players put an agent of their own faction on the card worth most
+and vote for it (`greedy_secret_masters`), and after set `standing place mine / vote mine /
+redeploy none`
+once; Castle of the Devil players follow the house player's plan without its search
+(`greedy_castle`: offers, duels they can win, proclaiming when their hand wins; supporters
+pass in a duel's plays, nobody calls the Doctor), and after set `standing look objects /
+doctor let stand`; where these players have no preference they answer with a random legal
+order, as the Illuminati players do. "Before" is also the new options off:
 Masons scoring in turns (`scoring=turns`), no standing scoring answer; "after" scores sealed,
 all seats at once, with the standing answer `scoring best card` (what these players choose),
 and an Illuminati attacker writes its whole turn in its first mail, as `help script`
@@ -44,7 +51,8 @@ or not. The simulated players keep the settings the game gave them (no `auto-pas
 replies are also counted per own turn (the turns whose wall was the seat's).
 
     .venv/bin/python bench/pace.py            # 6 seeds of every title (about 2 minutes)
-    .venv/bin/python bench/pace.py --quick    # 1 seed of Masons, Illuminati, Freimaurerei
+    .venv/bin/python bench/pace.py --quick    # 1 seed of Masons, Illuminati, Freimaurerei,
+                                              # Secret Masters
 
 The last line is JSON.
 """
@@ -75,7 +83,7 @@ from service.store.store import Store
 NAMES = ("anna", "bruno", "carla", "dora", "emil", "fritz", "greta", "hans")
 TABLES = {"secret-masters": 3, "freimaurerei": 2, "castle-of-the-devil": 5, "masons": 3,
           "illuminati": 3}
-QUICK = ("freimaurerei", "masons", "illuminati")
+QUICK = ("freimaurerei", "masons", "illuminati", "secret-masters")
 MASONS_STANDING = ("standing towers nearest the shore / houses either / merge none / swap none"
                    " / scoring best card")
 SCRIPT = ", then end, end"
@@ -240,12 +248,68 @@ def greedy_freimaurerei_turn(rules: Any, state: Any, seat: str, order: Any) -> s
     return ", then ".join(written)
 
 
+CASTLE_STANDING = ("standing look objects / doctor let stand / offers better"
+                   " / plays pass as supporter")
+"""After, a Castle of the Devil player sets these once (what its greedy player does: the house
+player's answer to an offer, a supporter's pass)."""
+SM_STANDING = "standing place mine / vote mine / redeploy none"
+"""After, a Secret Masters player sets these once (what `help standing` recommends): its votes
+back the card holding an agent of its own faction, its placements put one of its own agents on
+the card worth most, and as Grand Master it redeploys none."""
+
+
+def greedy_secret_masters(rules: Any, state: Any, seat: str, rng: Rng) -> Any:
+    """Return the order a Secret Masters player playing to win gives: an agent of its own
+    faction on the card worth most (`place_mine`, from the pool, else moved there), the vote
+    backing that agent (`back_mine`), no Redeploy: what its standing `place mine / vote mine /
+    redeploy none` gives; where none of its own agents can go, a random legal order."""
+    from engine.secret_masters import orders as so
+    from engine.secret_masters.standing import back_mine, place_mine
+
+    index = state.seats.index(seat)
+    legal = list(rules.legal_orders(state, seat))
+    kind = rules.prompt_for(state, seat).key.split(".")[-1]
+    if kind == "vote":
+        return back_mine(state, index, legal)
+    if kind == "redeploy":
+        return next((o for o in legal if isinstance(o, so.PassOrder)), legal[0])
+    placed = place_mine(state, index, legal)
+    return placed if placed is not None else rng.choice(legal)
+
+
+def greedy_castle(rules: Any, state: Any, seat: str, rng: Rng) -> Any:
+    """Return the order a Castle of the Devil player playing to win gives: the house player's
+    own plan (`engine/castle_of_the_devil/house.py` `plan_order`: offers, duels it can win,
+    the best object of a loser, proclaiming as soon as its hand holds what its society needs;
+    it reads only the seat's own cards, tokens, profession and the public duel), without the
+    house's search (its iterations cost seconds a decision); a supporter passes in a duel's
+    plays and nobody calls the Doctor (what its standing `doctor let stand` gives); where the
+    plan has no preference, a random legal order."""
+    from engine.castle_of_the_devil.house import plan_order
+    from engine.castle_of_the_devil.orders import PassOrder
+
+    planned = plan_order(state, seat, rng)
+    legal = list(rules.legal_orders(state, seat)) if rules.can_list(state, seat) else []
+    if planned is not None and (planned in legal or not legal):
+        return planned
+    kind = rules.prompt_for(state, seat).key.split(".")[-1]
+    if kind in ("play", "doctor") and PassOrder() in legal:
+        return PassOrder()
+    return None
+
+
 def pick_order(rules: Any, state: Any, seat: str, rng: Rng) -> Any:
     """Return the seat's order: a player playing to win where the title has one (Masons:
     `greedy_masons`), else a random legal order of its open decision (never a settings
     order while there is another)."""
     if rules.name == "masons":
         chosen = greedy_masons(rules, state, seat, rng)
+        if chosen is not None:
+            return chosen
+    if rules.name == "secret-masters" and rules.can_list(state, seat):
+        return greedy_secret_masters(rules, state, seat, rng)
+    if rules.name == "castle-of-the-devil":
+        chosen = greedy_castle(rules, state, seat, rng)
         if chosen is not None:
             return chosen
     if rules.name == "freimaurerei" and rules.can_list(state, seat) and (
@@ -345,6 +409,12 @@ def play(store: Store, game: str, players: int, index: int, quiet: bool, tally: 
     if standing and game == "masons":
         for seat in seats:
             answer(store, game_id, seat.name, MASONS_STANDING, f"pace:{game_id}:{seat.name}")
+    if standing and game == "secret-masters":
+        for seat in seats:
+            answer(store, game_id, seat.name, SM_STANDING, f"pace:{game_id}:{seat.name}")
+    if standing and game == "castle-of-the-devil":
+        for seat in seats:
+            answer(store, game_id, seat.name, CASTLE_STANDING, f"pace:{game_id}:{seat.name}")
     if standing and game == "freimaurerei":
         for seat in seats:
             answer(store, game_id, seat.name, FREI_STANDING, f"pace:{game_id}:{seat.name}")

@@ -41,7 +41,7 @@ def test_standing_answers_by_mail(text: str, entries: tuple[Standing, ...]) -> N
 def test_what_is_no_standing_answer_is_refused_with_what_can_be_written(text: str) -> None:
     with pytest.raises(UnreadableOrder) as refused:
         read(text)
-    assert "offers: refuse; look: society | objects; doctor: let stand" in refused.value.legal
+    assert "offers: refuse | better; look: society | objects; doctor: let stand; plays: pass as supporter" in refused.value.legal
 
 
 def test_a_challenge_answers_the_look_of_its_turn_ahead() -> None:
@@ -95,3 +95,37 @@ def test_only_the_winners_look_and_the_naming_are_public_and_never_forced() -> N
     public = {step.key for step in steps.STEPS.values() if step.public}
     assert public == {"choice", "claim"}
     assert GAME.forced_order(chosen(), "bruno") is None
+
+
+def test_better_answers_an_offer_as_the_house_player_would() -> None:
+    from engine.castle_of_the_devil.house import _answer
+
+    for hands, obj in (([("key",), ("goblet", "whip"), ("coat",), ("tome",)], "key"),
+                       ([("coat",), ("key", "goblet"), ("tome",), ("whip",)], "coat")):
+        state = offered(hands, obj)
+        assert isinstance(state, State)
+        applied = GAME.standing_order(state, "bruno", read("offers: better"))
+        assert applied is not None and not applied.reason
+        assert applied.order == _answer(state, 1) and applied.order in legal(state, "bruno")
+
+
+def test_a_supporter_passes_its_goes_and_a_duellist_is_asked() -> None:
+    from engine.castle_of_the_devil.cards import ATTACKER, DEFENDER
+    from engine.castle_of_the_devil.rules import role
+
+    from .test_duel_cards import HANDS, PROFS, SIDES, revealed
+
+    state = revealed(PROFS, HANDS, SIDES, ("seal", "coat"), (False,) * 5)
+    assert state.phase is Phase.PLAY and state.duel is not None
+    seen = set()
+    for _ in range(5):
+        [seat] = prompted(state)
+        applied = GAME.standing_order(state, seat, read("plays: pass as supporter"))
+        duellist = role(state.duel, state.index(seat)) in (ATTACKER, DEFENDER)
+        assert applied is not None
+        assert (applied.order is None) if duellist else (applied.order == PassOrder())
+        seen.add(duellist)
+        state = play(state, (seat, PassOrder()))
+        if state.phase is not Phase.PLAY or state.duel is None:
+            break
+    assert seen == {True, False}

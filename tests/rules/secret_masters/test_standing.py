@@ -9,11 +9,11 @@ from engine.core.errors import UnreadableOrder
 from engine.core.standing import Standing, split_then
 from engine.core.testing import given
 from engine.secret_masters import GAME, steps
-from engine.secret_masters.events import PlacementPassed
-from engine.secret_masters.orders import PassOrder, VoteOrder
+from engine.secret_masters.events import AgentPlaced, PlacementPassed
+from engine.secret_masters.orders import PassOrder, PlaceOrder, VoteOrder
 from engine.secret_masters.state import Markers, Side, State
 
-from .helpers import SEATS
+from .helpers import BLUE, GREEN, SEATS, opening
 from .test_placement import drained
 from .test_redeploy import redeploy
 from .test_vote import voting
@@ -37,7 +37,7 @@ def test_standing_answers_by_mail(text: str, entries: tuple[Standing, ...]) -> N
 def test_what_is_no_standing_answer_is_refused_with_what_can_be_written(text: str) -> None:
     with pytest.raises(UnreadableOrder) as refused:
         read(text)
-    assert "vote: neither; redeploy: none" in refused.value.legal
+    assert "vote: neither | mine; redeploy: none" in refused.value.legal
 
 
 def test_a_placement_answers_the_vote_of_its_turn_ahead() -> None:
@@ -54,6 +54,21 @@ def test_neither_votes_every_orange_marker_held_and_splits_the_rest_evenly() -> 
     applied = GAME.standing_order(state, "ann", read("vote neither"))
     assert applied is not None and not applied.reason
     assert applied.order == VoteOrder(1, 1, 1)
+
+
+@pytest.mark.parametrize(("seat", "vote"), [
+    ("ann", VoteOrder(2, 0, 1)),  # her blue agent on the red card: both red markers, then orange
+    ("bob", VoteOrder(0, 2, 1)),  # his green agent on the white card
+    ("cid", VoteOrder(1, 1, 1)),  # no red agent on a card: as neither
+])
+def test_mine_backs_the_card_of_the_seats_own_faction_else_votes_neither(
+        seat: str, vote: VoteOrder) -> None:
+    state = given(GAME, SEATS, voting())
+    assert state.hands[SEATS.index(seat)] == Markers(2, 2, 1)
+    assert read("vote mine") == (Standing("vote", "mine"),)
+    applied = GAME.standing_order(state, seat, read("vote: my faction"))
+    assert applied is not None and not applied.reason
+    assert applied.order == vote
 
 
 def test_a_vote_written_ahead_is_checked_like_a_vote_and_dropped_with_why() -> None:
@@ -101,3 +116,19 @@ def test_the_vote_is_always_asked_for_its_answers_hang_on_hidden_markers() -> No
     assert not steps.VOTE.public
     assert steps.PLACE_FIRST.public and steps.PLACE_SECOND.public and steps.REDEPLOY.public
     assert GAME.forced_order(given(GAME, SEATS, voting()), "ann") is None
+
+
+def test_place_mine_puts_the_seats_own_faction_on_the_card_worth_most() -> None:
+    state = given(GAME, SEATS, opening())  # Europe (3) on the red card, Russia (1) on the white
+    assert read("place: mine") == (Standing("place", "mine"),)
+    applied = GAME.standing_order(state, "ann", read("placements my faction"))
+    assert applied is not None and applied.order == PlaceOrder(BLUE, "europe")
+    second = given(GAME, SEATS, [*opening(), AgentPlaced("ann", BLUE, Side.RED, "europe")])
+    applied = GAME.standing_order(second, "bob", read("place mine"))
+    assert applied is not None and applied.order == PlaceOrder(GREEN, "russia")
+
+
+def test_place_mine_asks_the_seat_where_its_colour_cannot_go() -> None:
+    taken = given(GAME, SEATS, [*opening(), AgentPlaced("ann", GREEN, Side.RED, "europe")])
+    applied = GAME.standing_order(taken, "bob", read("place mine"))
+    assert applied is not None and applied.order is None and applied.reason
