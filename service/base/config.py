@@ -10,7 +10,7 @@ from pathlib import Path
 
 KEY_FILE = "secret.key"
 PDF_FOLDER_NAME = "pdf-cache"
-"""The PDF snapshots' cache in the home folder (service.store.pdffiles names it the same)."""
+"""The PDF snapshots' cache in the home folder (and beside the embedded default's database)."""
 ORDERS_QUEUE, MAIL_QUEUE = "orders", "mail"
 """The task queues: deciding orders (and the sweeps) in one, sending mail in the other."""
 OLD_QUEUE = "celery"
@@ -199,6 +199,22 @@ def load_config(environ: dict[str, str] | None = None) -> Config:
         channel_private_hosts=parse_allow(env.get("PBEM_CHANNEL_PRIVATE_HOSTS") or "refuse",
                                           "PBEM_CHANNEL_PRIVATE_HOSTS"),
     )
+
+
+def env_number(name: str, default: float, environ: dict[str, str] | None = None) -> float:
+    """Return the setting `name` as a number of 0 or more (`default` when unset), or raise
+    ConfigError naming the setting."""
+    env = os.environ if environ is None else environ
+    text = (env.get(name) or "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value >= 0 or value == float("inf"):
+        raise ConfigError(f"{name} must be a number of 0 or more, not {text!r}")
+    return value
 
 
 def parse_allow(text: str, name: str) -> bool:

@@ -19,13 +19,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from service.base.config import PDF_FOLDER_NAME
+from service.base.config import env_number
 
-PDF_FOLDER = PDF_FOLDER_NAME
-"""The folder's name in the service's data directory (beside the embedded default's database)."""
 PdfKey = tuple[str, str, int]
 """(game id, seat or "" for the spectator, seq)."""
-MAX_AGE_DAYS = float(os.environ.get("PBEM_PDF_CACHE_DAYS", "14"))
+MAX_AGE_DAYS = env_number("PBEM_PDF_CACHE_DAYS", 14.0)
 """Files written this long ago are removed (they are rendered again if ever asked for)."""
 PRUNE_EVERY_SECONDS = 3600
 _PLAIN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}\Z")

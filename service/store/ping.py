@@ -10,14 +10,15 @@ would after a ping too; the workers retry such a task (`workers/tasks.py`, DATAB
 """
 from __future__ import annotations
 
-import os
 import time
 from typing import Any
 
 from sqlalchemy import Engine, event
 from sqlalchemy.exc import DisconnectionError
 
-PING_IDLE_SECONDS = float(os.environ.get("PBEM_DB_PING_IDLE_SECONDS", "1"))
+from service.base.config import env_number
+
+PING_IDLE_SECONDS = env_number("PBEM_DB_PING_IDLE_SECONDS", 1.0)
 """A pooled connection idle longer than this is pinged before it is handed out."""
 _RETURNED = "pbem_returned_at"
 

@@ -33,11 +33,12 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
 from engine.core.canonical import canonical_json
+from service.base.config import PDF_FOLDER_NAME
 from service.store import migrate, schema
 from service.store.caches import CacheStore
 from service.store.handles import is_unique_violation
 from service.store.heads import HeadStore
-from service.store.pdffiles import PDF_FOLDER, PdfFiles
+from service.store.pdffiles import PdfFiles
 from service.store.ping import ping_when_idle
 from service.store.queues import QueueStore
 from service.store.reads import ReadStore
@@ -203,7 +204,7 @@ class Store(QueueStore, ReadStore, CacheStore, HeadStore):
         removed by `dispose` (the service names its data directory's: `Config.pdf_folder`)."""
         database = make_url(self.url).database
         if self.dialect == "sqlite" and database and database != ":memory:":
-            return Path(database).parent / PDF_FOLDER
+            return Path(database).parent / PDF_FOLDER_NAME
         self._private_pdfs = tempfile.mkdtemp(prefix="pbem-pdf-")
         return Path(self._private_pdfs)
 
