@@ -122,7 +122,7 @@ def plan_order(world: State, seat: str, rng: Rng) -> Any:
     if phase is Phase.CLAIRVOYANT:
         return _top(world, me)
     if phase is Phase.ANSWER:
-        return _answer(world, me)
+        return offer_answer(world, me)
     if phase is Phase.PLAY and world.duel is not None and world.duel.revealed:
         return _play(world, me, world.duel)
     if phase is Phase.CHOICE:
@@ -199,7 +199,7 @@ def _top(state: State, me: int) -> Any:
     return TopOrder(tuple(ranked[:count]))
 
 
-def _answer(state: State, me: int) -> Any:
+def offer_answer(state: State, me: int) -> Any:
     """Accept an offer worth more to the seat than what it gives back, else refuse."""
     trade = state.trade
     if trade is None:

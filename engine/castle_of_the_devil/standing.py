@@ -19,18 +19,17 @@ from typing import Any
 from engine.core.standing import Answer, Topic
 
 from .cards import ATTACKER, DEFENDER
+from .house import offer_answer
 from .orders import LookOrder, PassOrder, RefuseOrder
 from .rules import role
 from .state import State
 
 
 def better_offer(state: State, index: int, legal: Sequence[Any]) -> Any:
-    """Return the house player's answer to an offer (`house._answer`): accept, giving back its
+    """Return the house player's answer to an offer (`house.offer_answer`): accept, giving back its
     least wanted object, when the object offered is worth more to the seat's own society;
     else refuse. It reads only the seat's own society and hand and the offer."""
-    from .house import _answer
-
-    chosen = _answer(state, index)
+    chosen = offer_answer(state, index)
     return chosen if chosen in legal else None
 
 

@@ -98,7 +98,7 @@ def test_only_the_winners_look_and_the_naming_are_public_and_never_forced() -> N
 
 
 def test_better_answers_an_offer_as_the_house_player_would() -> None:
-    from engine.castle_of_the_devil.house import _answer
+    from engine.castle_of_the_devil.house import offer_answer
 
     for hands, obj in (([("key",), ("goblet", "whip"), ("coat",), ("tome",)], "key"),
                        ([("coat",), ("key", "goblet"), ("tome",), ("whip",)], "coat")):
@@ -106,7 +106,7 @@ def test_better_answers_an_offer_as_the_house_player_would() -> None:
         assert isinstance(state, State)
         applied = GAME.standing_order(state, "bruno", read("offers: better"))
         assert applied is not None and not applied.reason
-        assert applied.order == _answer(state, 1) and applied.order in legal(state, "bruno")
+        assert applied.order == offer_answer(state, 1) and applied.order in legal(state, "bruno")
 
 
 def test_a_supporter_passes_its_goes_and_a_duellist_is_asked() -> None:

@@ -192,7 +192,7 @@ def test_a_standing_vote_reads_the_same_to_the_others_whatever_it_gives(tmp_path
 
 
 def test_castle_of_the_devil_answers_an_offer_as_the_house_player_would(tmp_path: Path) -> None:
-    from engine.castle_of_the_devil.house import _answer
+    from engine.castle_of_the_devil.house import offer_answer
 
     seats = [*SEATS, NewSeat("dieter", "dieter@example.org", "Dieter")]
     table = open_table(tmp_path, game="castle-of-the-devil", seats=seats, game_id="5ad1b0a9")
@@ -209,6 +209,6 @@ def test_castle_of_the_devil_answers_an_offer_as_the_house_player_would(tmp_path
              if row.actor == "standing")
     offered = load_game(table.store, table.game_id, upto=at - 1).state
     assert offered.trade is not None  # the state the standing answer read
-    expected = _answer(offered, offered.index(partner))
+    expected = offer_answer(offered, offered.index(partner))
     assert answered["text"] == loaded.game.format_order(expected)
     assert not [k for s, k in asked(table) if s == partner and k.endswith(".answer")]
