@@ -123,6 +123,8 @@ class Tally:
     for it under "what you must do now"; after: those whose text still does)."""
     attacker_turns: int = 0
     attacker_replies: int = 0
+    kinds: Counter[str] = field(default_factory=Counter)
+    """Replies by the kind of decision they answered (the prompt key's last part)."""
 
     def per_seat(self, counter: Counter[str]) -> float:
         """Return the counter's total per seat per game."""
@@ -248,10 +250,13 @@ def greedy_freimaurerei_turn(rules: Any, state: Any, seat: str, order: Any) -> s
     return ", then ".join(written)
 
 
-CASTLE_STANDING = ("standing look objects / doctor let stand / offers better"
-                   " / plays pass as supporter")
+CASTLE_STANDING = ("standing look objects / doctor let stand / offers better / plays to win"
+                   " / sides friend / take most wanted / return least wanted / abilities renew"
+                   " / sextant least wanted")
 """After, a Castle of the Devil player sets these once (what its greedy player does: the house
-player's answer to an offer, a supporter's pass)."""
+player's answer to an offer, its plays as a duellist and a supporter's pass, a side chosen by
+the society cards it was shown, the loser's object it wants most and, given back or passed at
+a Sextant, its least wanted, a Coat or Tome used to renew a spent profession)."""
 SM_STANDING = "standing place mine / vote mine / redeploy none"
 """After, a Secret Masters player sets these once (what `help standing` recommends): its votes
 back the card holding an agent of its own faction, its placements put one of its own agents on
@@ -283,10 +288,15 @@ def greedy_castle(rules: Any, state: Any, seat: str, rng: Rng) -> Any:
     the best object of a loser, proclaiming as soon as its hand holds what its society needs;
     it reads only the seat's own cards, tokens, profession and the public duel), without the
     house's search (its iterations cost seconds a decision); a supporter passes in a duel's
-    plays and nobody calls the Doctor (what its standing `doctor let stand` gives); where the
-    plan has no preference, a random legal order."""
+    plays and nobody calls the Doctor (what its standing `doctor let stand` gives); a side is
+    chosen by the society cards the seat was shown (`sides friend`), a trade ability used to
+    renew a spent profession (`abilities renew`), the least wanted object passed at a Sextant;
+    where the plan has no
+    preference, a random legal order, but never a proclamation its own hand does not win (the
+    plan proclaims when it does)."""
     from engine.castle_of_the_devil.house import plan_order
-    from engine.castle_of_the_devil.orders import PassOrder
+    from engine.castle_of_the_devil.orders import ClaimOrder, PassOrder
+    from engine.castle_of_the_devil.standing import friend_side, least_wanted, renew
 
     planned = plan_order(state, seat, rng)
     legal = list(rules.legal_orders(state, seat)) if rules.can_list(state, seat) else []
@@ -295,6 +305,15 @@ def greedy_castle(rules: Any, state: Any, seat: str, rng: Rng) -> Any:
     kind = rules.prompt_for(state, seat).key.split(".")[-1]
     if kind in ("play", "doctor") and PassOrder() in legal:
         return PassOrder()
+    if kind == "sides":
+        return friend_side(state, state.index(seat), legal)
+    if kind == "ability":
+        return renew(state, state.index(seat), legal)
+    if kind == "sextant":
+        return least_wanted(state, state.index(seat), legal)
+    if kind == "turn":
+        unclaimed = [order for order in legal if not isinstance(order, ClaimOrder)]
+        return rng.choice(unclaimed) if unclaimed else None
     return None
 
 
@@ -444,6 +463,7 @@ def play(store: Store, game: str, players: int, index: int, quiet: bool, tally: 
             raise SystemExit(f"{game} {game_id}: {seat}'s legal order {text!r} was refused: "
                              f"{result.message}")
         replies[seat] += 1
+        tally.kinds[prompt.key.split(".")[-1]] += 1
         if attacking:
             attacker_turns.add(state.turn.number)
             tally.attacker_replies += 1
@@ -609,6 +629,13 @@ def table(found: dict[str, dict[str, Tally]], data: dict[str, Any]) -> str:
         answered = data["answered_decision_mails"][game]
         lines.append(f"{get_game(game).title:20} {per_round['before']:6} -> "
                      f"{per_round['after']:6}     {answered['before']:6} -> {answered['after']}")
+    for game, pair in found.items():
+        for label, tally in pair.items():
+            rounds = tally.rounds * tally.seats / tally.games if tally.games else 0.0
+            kinds = ", ".join(f"{kind} {count / rounds:.2f}" for kind, count
+                              in tally.kinds.most_common() if rounds)
+            lines.append(f"{get_game(game).title:20} {label:6} replies/seat/round by decision: "
+                         f"{kinds}")
     if "illuminati_attacker_replies_per_turn" in data:
         attacker = data["illuminati_attacker_replies_per_turn"]
         lines.append(f"Illuminati replies of the seat to move per own turn: {attacker['before']}"
@@ -626,10 +653,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true",
                         help="one seed of the three titles of the targets")
     parser.add_argument("--seeds", type=int, default=6, help="games per title and setting")
+    parser.add_argument("--title", action="append", choices=sorted(TABLES),
+                        help="a title's short name (repeatable; default: every title)")
     args = parser.parse_args(argv)
     games = [g.name for g in all_games() if g.name in TABLES]
     if args.quick:
         games = [g for g in games if g in QUICK]
+    if args.title:
+        games = [g for g in games if g in args.title]
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         found = run(games, 1 if args.quick else args.seeds, Path(tmp))

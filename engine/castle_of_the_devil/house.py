@@ -124,7 +124,7 @@ def plan_order(world: State, seat: str, rng: Rng) -> Any:
     if phase is Phase.ANSWER:
         return offer_answer(world, me)
     if phase is Phase.PLAY and world.duel is not None and world.duel.revealed:
-        return _play(world, me, world.duel)
+        return duel_play(world, me, world.duel)
     if phase is Phase.CHOICE:
         return LookOrder("objects")
     if phase is Phase.TAKE and world.duel is not None and world.duel.loser is not None:
@@ -214,13 +214,14 @@ def offer_answer(state: State, me: int) -> Any:
     return RefuseOrder()
 
 
-def _play(state: State, me: int, duel: Duel) -> Any:
+def duel_play(state: State, me: int, duel: Duel) -> Any:
     """As a duellist after the reveal: play what turns the count its way, one thing a go
     (Dagger, Gloves or a Thug or Grand Master first, they cost nothing; then tokens; the
     Poison Ring on a tie), and pass once it has what it plays for or where nothing helps. The
     attacker plays for a tie while the pile has objects (a tie draws the top one, a win only
     takes one of the loser's few), and for a win once it is empty. A supporter's go is left to
-    the search."""
+    the search. It reads the seat's own hand, tokens and profession, the public duel and the
+    size of the pile, so a standing answer may use it too (`plays: to win`)."""
     part = role(duel, me)
     if part not in (ATTACKER, DEFENDER):
         return None
