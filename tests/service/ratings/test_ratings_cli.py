@@ -97,3 +97,13 @@ def test_an_invitation_to_a_tournament_signs_up_who_follows_it(home: Path) -> No
     held, entrant = confirm_entry(store, load_config().secret_key(), token)
     assert held.id == "70a1e005" and entrant.name == "Ann"
     assert "must be NAME=EMAIL" in run("tournament", "invite", "70a1e005", "Ann").output
+
+
+def test_an_open_table_with_terms_from_the_command_line(home: Path) -> None:
+    made = run("new", "masons", *SEATS[:2], "--open", "2", "--min-finished", "50",
+               "--min-rating", "1.5", "--rated", "--id", "7e570010")
+    assert made.exit_code == 0, made.output
+    loaded = load_game(Store(load_config().database_url), made.output.strip())
+    terms = loaded.meta.table.terms  # type: ignore[union-attr]
+    assert terms is not None and (terms.min_finished, terms.min_rating) == (50, 1.5)
+    assert loaded.meta.rated
