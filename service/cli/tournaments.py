@@ -61,6 +61,27 @@ def join_command(tournament_id: str, player: str) -> None:
     click.echo(f"{entrant.name} is entrant {entrant.number} of tournament {tournament_id}")
 
 
+@tournament_group.command("invite")
+@click.argument("tournament_id")
+@click.argument("player", metavar="NAME=EMAIL")
+@handles_errors
+def invite_command(tournament_id: str, player: str) -> None:
+    """Mail a player an invitation: the link that signs them up once they follow it (the
+    same as signing up from the tournament's page)."""
+    from service.base.config import load_config
+    from service.mail.entrylink import mail_entry_link
+    from service.tournaments.signup import ask_to_enter
+
+    name, sep, email = player.partition("=")
+    if not sep:
+        raise ServiceError(f"the player {player!r} must be NAME=EMAIL", "bad-entrant")
+    config = load_config()
+    asked = ask_to_enter(open_store(), config.secret_key(), tournament_id, name, email)
+    mail_entry_link(config, asked)
+    click.echo(f"{asked.email} is invited to tournament {tournament_id}: they are signed up "
+               "once they follow the mailed link")
+
+
 @tournament_group.command("withdraw")
 @click.argument("tournament_id")
 @click.argument("email")

@@ -119,18 +119,31 @@ def enter(store: Connections, tournament_id: str, name: str, email: str) -> Entr
             raise ServiceError(f"tournament {tournament_id} has started: sign-up is closed",
                                "started")
         player = player_key(email)
-        if conn.execute(select(entries_t.c.player).where(
-                entries_t.c.tournament_id == tournament_id,
-                entries_t.c.player == player)).first() is not None:
+        mine = entries_t.c.tournament_id == tournament_id
+        before = conn.execute(select(entries_t.c.number, entries_t.c.withdrawn).where(
+            mine, entries_t.c.player == player)).first()
+        if before is not None and not before.withdrawn:
             raise ServiceError(f"{email} is signed up already", "already-entered")
         count = int(conn.execute(select(func.count()).select_from(entries_t).where(
-            entries_t.c.tournament_id == tournament_id)).scalar() or 0)
-        if count >= held.entrants_wanted:
+            mine, entries_t.c.withdrawn == 0)).scalar() or 0)
+        if count >= held.entrants_wanted:  # a player who withdrew frees their place
             raise ServiceError(f"tournament {tournament_id} is full", "full")
-        conn.execute(insert(entries_t).values(
-            tournament_id=tournament_id, player=player, number=count + 1, name=name,
-            email=normal_address(email), withdrawn=0))
-    return Entrant(player, count + 1, name)
+        number = _next_number(conn, tournament_id)
+        values = {"number": number, "name": name, "email": normal_address(email),
+                  "withdrawn": 0}
+        if before is not None:  # withdrew during sign-up and enters again: back in, as last
+            conn.execute(update(entries_t).where(mine, entries_t.c.player == player)
+                         .values(**values))
+        else:
+            conn.execute(insert(entries_t).values(tournament_id=tournament_id, player=player,
+                                                  **values))
+    return Entrant(player, number, name)
+
+
+def _next_number(conn: Connection, tournament_id: str) -> int:
+    """Return the sign-up number after every one given so far (withdrawn entrants' too)."""
+    return 1 + int(conn.execute(select(func.max(entries_t.c.number)).where(
+        entries_t.c.tournament_id == tournament_id)).scalar() or 0)
 
 
 def withdraw(store: Connections, tournament_id: str, email: str) -> None:

@@ -19,6 +19,7 @@ def test_leaderboard_and_player_pages(client: FlaskClient, store: Store) -> None
     for name in ("Cas", "Dot", "Gil"):
         assert name in board
     assert "@example.org" not in board
+    assert 'data-label="Finished">1/1<' in board  # the reliability record beside the rating
     ben = client.get(f"/players/{player_key('ben@example.org')}").get_data(as_text=True)
     assert "Started 1 games that ended, finished 0" in ben and "replaced 1" in ben
     assert "No rated game yet." in ben  # replaced before a fifth of the game: unrated there

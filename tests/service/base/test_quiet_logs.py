@@ -65,7 +65,8 @@ def test_the_routine_tasks_are_the_beats() -> None:
 
     scheduled = {entry["task"] for entry in app.conf.beat_schedule.values()}
     assert scheduled <= set(ROUTINE_TASKS)
-    assert {"pbem.sweep_deadlines", "pbem.recover", "pbem.poll_imap"} <= scheduled
+    assert {"pbem.sweep_deadlines", "pbem.recover", "pbem.poll_imap",
+            "pbem.sweep_standings"} <= scheduled  # ratings and tournament rounds, unasked
 
 
 def test_an_idle_worker_with_the_beat_logs_no_routine_line(tmp_path: Path) -> None:

@@ -135,3 +135,31 @@ def test_catching_up_at_once_from_two_threads_applies_each_game_once(store: Stor
     assert table[1].startswith("3 rated games")
     alone = fold(game_record(store.iter_events(row.id)) for row in store.list_games())
     assert alone.table("masons") == table
+
+
+def test_partial_play_weights_the_holders_of_a_seat_and_leaves_out_a_short_one(
+        store: Store) -> None:
+    from service.ratings.record import MIN_SHARE
+
+    short = game_record(store.iter_events(rated_game(store, "masons", 1, replace_after=4)))
+    shared = game_record(store.iter_events(rated_game(store, "masons", 5, replace_after=30)))
+    assert short is not None and shared is not None and not short.unrated
+    handed = next(s for s in short.sides if s.seat == "anna")  # Ben held it for 4 decisions
+    assert handed.players == (player_key("gil@example.org"),)
+    assert player_key("ben@example.org") in short.tallies  # still counted as started
+    team = next(s for s in shared.sides if s.seat == "anna")  # Fay, then Gil
+    assert team.players == (player_key("fay@example.org"), player_key("gil@example.org"))
+    assert all(w >= MIN_SHARE for w in team.weights) and abs(sum(team.weights) - 1) < 1e-5
+    lines = fold([shared]).lines["masons"]
+    assert lines[team.players[0]].games == lines[team.players[1]].games == 1
+    assert lines[team.players[0]].mu != lines[team.players[1]].mu  # weighted by share
+
+
+def test_a_game_the_house_played_a_seat_of_is_unrated(store: Store) -> None:
+    seats = [NewSeat(name, f"{name}@example.org", name) for name in seat_names(3)]
+    game_id = create_game(store, "masons", seats, rated=True).meta.id
+    master.house_seat(store, game_id, seats[0].name)
+    master.house_seat(store, game_id, seats[0].name, False)  # handed back: still unrated
+    master.end_game(store, game_id, "called off")
+    record = game_record(store.iter_events(game_id))
+    assert record is not None and record.unrated == "the house played a seat"

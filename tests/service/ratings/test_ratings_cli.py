@@ -74,3 +74,36 @@ def test_a_tournament_from_the_command_line(home: Path) -> None:
     play_some(store, game_id, 10_000, b"t")
     run("tournament", "advance")
     assert "finished, round 1 of 1" in run("tournament", "standings", "70a1e003").output
+
+
+def test_an_invitation_to_a_tournament_signs_up_who_follows_it(home: Path) -> None:
+    import re
+    from email import message_from_bytes
+    from email.policy import default
+
+    from service.tournaments.running import entrants
+    from service.tournaments.signup import confirm_entry
+
+    run("tournament", "new", "masons", "--rounds", "1", "--seats-per-game", "3",
+        "--players", "3", "--id", "70a1e005")
+    invited = run("tournament", "invite", "70a1e005", "Ann=ann@example.org")
+    assert invited.exit_code == 0 and "ann@example.org is invited" in invited.output
+    store = Store(load_config().database_url)
+    assert entrants(store, "70a1e005") == []  # nobody is in before following the link
+    mails = list(load_config().mail_dir.glob("tournament-*.eml"))
+    assert len(mails) == 1
+    body = message_from_bytes(mails[0].read_bytes(), policy=default).get_content()
+    token = re.findall(r"/tournaments/entry/([a-z2-7]+)", body)[0]
+    held, entrant = confirm_entry(store, load_config().secret_key(), token)
+    assert held.id == "70a1e005" and entrant.name == "Ann"
+    assert "must be NAME=EMAIL" in run("tournament", "invite", "70a1e005", "Ann").output
+
+
+def test_an_open_table_with_terms_from_the_command_line(home: Path) -> None:
+    made = run("new", "masons", *SEATS[:2], "--open", "2", "--min-finished", "50",
+               "--min-rating", "1.5", "--rated", "--id", "7e570010")
+    assert made.exit_code == 0, made.output
+    loaded = load_game(Store(load_config().database_url), made.output.strip())
+    terms = loaded.meta.table.terms  # type: ignore[union-attr]
+    assert terms is not None and (terms.min_finished, terms.min_rating) == (50, 1.5)
+    assert loaded.meta.rated

@@ -3,9 +3,12 @@ operator command (the standings sweep seats every round), byes and withdrawals; 
 standings rules on their own."""
 from __future__ import annotations
 
+import pytest
+
 from service.cli.selfplay import play_to_end
 from service.game.loading import load_game
-from service.ratings.record import GameRecord, Side
+from service.orders.results import ServiceError
+from service.ratings.record import GameRecord, Side, player_key
 from service.store.store import Store
 from service.sweeps.standings import sweep_standings
 from service.tournaments.pairing import meetings, seat_round
@@ -35,6 +38,18 @@ def play_open_games(store: Store, tournament_id: str) -> int:
     return played
 
 
+def assert_entrants_told(store: Store, tournament_id: str, round_number: int) -> None:
+    """Every entrant seated at a game of the round has its first mail waiting: the notice
+    that their next game has started, titled with the tournament, round and table."""
+    for sitting in sittings(store, tournament_id):
+        if sitting.round != round_number or not sitting.game_id:
+            continue
+        told = {row.recipient for row in store.outbox_for_game(sitting.game_id)}
+        assert {seat for seat, _ in sitting.seats} <= told
+        assert load_game(store, sitting.game_id).meta.title.endswith(
+            f"round {round_number}, table {sitting.number}")
+
+
 def test_a_swiss_tournament_runs_to_its_final_standings(store: Store) -> None:
     held = new_tournament(store, "masons", format="swiss", rounds=3, seats_per_game=3,
                           entrants=7, rated=True, tournament_id="70a1e001")
@@ -44,6 +59,7 @@ def test_a_swiss_tournament_runs_to_its_final_standings(store: Store) -> None:
     while tournament(store, held.id).status != "finished":
         sweep_standings(store)  # what the beat runs every minute
         rounds += 1
+        assert_entrants_told(store, held.id, tournament(store, held.id).round)
         assert play_open_games(store, held.id) or tournament(store, held.id).status == "finished"
         assert rounds < 10
     seated = sittings(store, held.id)
@@ -105,3 +121,23 @@ def test_points_and_tie_breaks() -> None:
     assert [(s.entrant.player, s.points) for s in lines] == [
         ("a", 2.0), ("d", 1.0), ("b", 0.5), ("c", 0.5)]
     assert lines[2].buchholz == lines[3].buchholz == 2.5  # b met a and c, c met a and b
+
+
+
+def test_a_withdrawal_during_sign_up_frees_its_place(store: Store) -> None:
+    held = new_tournament(store, "masons", format="swiss", rounds=1, seats_per_game=3,
+                          entrants=3, tournament_id="70a1e004")
+    for name in NAMES[:3]:
+        enter(store, held.id, name.title(), f"{name}@example.org")
+    withdraw(store, held.id, "ben@example.org")
+    withdraw(store, held.id, "cas@example.org")
+    sweep_standings(store)
+    assert tournament(store, held.id).status == "signup"  # one of three: not yet
+    assert enter(store, held.id, "Dot", "dot@example.org").number == 4
+    assert enter(store, held.id, "Ben", "ben@example.org").number == 5  # back in, as last
+    with pytest.raises(ServiceError, match="signed up already"):
+        enter(store, held.id, "Ben", "ben@example.org")
+    sweep_standings(store)
+    assert tournament(store, held.id).status == "running"
+    seated = {p for s in sittings(store, held.id) for _, p in s.seats}
+    assert seated == {player_key(f"{n}@example.org") for n in ("ann", "ben", "dot")}
