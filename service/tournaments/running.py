@@ -114,7 +114,7 @@ def enter(store: Connections, tournament_id: str, name: str, email: str) -> Entr
     if not name:
         raise ServiceError("give the name the other players will know you by", "bad-name")
     with store.begin_write() as conn:
-        held = _held(conn, tournament_id)
+        held = _held(conn, tournament_id, lock=True)  # sign-ups to one tournament in turn
         if held.status != "signup":
             raise ServiceError(f"tournament {tournament_id} has started: sign-up is closed",
                                "started")
@@ -157,8 +157,12 @@ def withdraw(store: Connections, tournament_id: str, email: str) -> None:
                            "not-entered")
 
 
-def _held(conn: Connection, tournament_id: str) -> Tournament:
-    row = conn.execute(select(tournaments_t).where(tournaments_t.c.id == tournament_id)).first()
+def _held(conn: Connection, tournament_id: str, *, lock: bool = False) -> Tournament:
+    """Return the tournament; with `lock`, its row is held until the transaction ends, so that
+    concurrent sign-ups count the entrants one after the other (PostgreSQL: FOR UPDATE; SQLite
+    writes one transaction at a time anyway)."""
+    query = select(tournaments_t).where(tournaments_t.c.id == tournament_id)
+    row = conn.execute(query.with_for_update() if lock else query).first()
     if row is None:
         raise ServiceError(f"there is no tournament {tournament_id}", "unknown-tournament")
     return _tournament(row)

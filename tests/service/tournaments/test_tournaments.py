@@ -14,6 +14,7 @@ from service.sweeps.standings import sweep_standings
 from service.tournaments.pairing import meetings, seat_round
 from service.tournaments.running import (
     current_standings,
+    entrants,
     enter,
     new_tournament,
     sittings,
@@ -141,3 +142,29 @@ def test_a_withdrawal_during_sign_up_frees_its_place(store: Store) -> None:
     assert tournament(store, held.id).status == "running"
     seated = {p for s in sittings(store, held.id) for _, p in s.seats}
     assert seated == {player_key(f"{n}@example.org") for n in ("ann", "ben", "dot")}
+
+
+def test_sign_ups_at_the_same_moment_never_overfill_a_tournament(store: Store) -> None:
+    import threading
+
+    held = new_tournament(store, "masons", format="swiss", rounds=2, seats_per_game=3,
+                          entrants=3, tournament_id="70a1e0f1")
+    start = threading.Barrier(8)
+    said: list[str] = []
+
+    def sign_up(k: int) -> None:
+        start.wait()
+        try:
+            enter(store, held.id, f"P{k}", f"p{k}@example.org")
+            said.append("in")
+        except ServiceError as exc:
+            said.append(exc.code)
+
+    threads = [threading.Thread(target=sign_up, args=(k,)) for k in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(said) == ["full"] * 5 + ["in"] * 3
+    numbers = [entrant.number for entrant, _ in entrants(store, held.id)]
+    assert numbers == [1, 2, 3]
