@@ -14,8 +14,8 @@ from service.sweeps.standings import sweep_standings
 from service.tournaments.pairing import meetings, seat_round
 from service.tournaments.running import (
     current_standings,
-    entrants,
     enter,
+    entrants,
     new_tournament,
     sittings,
     tournament,
