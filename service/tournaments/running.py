@@ -22,7 +22,7 @@ from service.base import clock
 from service.base.inputs import InputRefused, check_email
 from service.game.meta import normal_address
 from service.orders.appending import LogWithOutbox
-from service.orders.creation import NewSeat, create_game
+from service.orders.creation import NewSeat, create_game, name_key
 from service.orders.results import ServiceError
 from service.ratings.record import player_key
 from service.ratings.stored import records_of
@@ -123,6 +123,7 @@ def enter(store: Connections, tournament_id: str, name: str, email: str) -> Entr
                 entries_t.c.tournament_id == tournament_id,
                 entries_t.c.player == player)).first() is not None:
             raise ServiceError(f"{email} is signed up already", "already-entered")
+        _check_name(conn, tournament_id, name)
         count = int(conn.execute(select(func.count()).select_from(entries_t).where(
             entries_t.c.tournament_id == tournament_id)).scalar() or 0)
         if count >= held.entrants_wanted:
@@ -142,6 +143,23 @@ def withdraw(store: Connections, tournament_id: str, email: str) -> None:
     if not done.rowcount:
         raise ServiceError(f"{email} is not signed up for tournament {tournament_id}",
                            "not-entered")
+
+
+def check_entrant_name(store: Connections, tournament_id: str, name: str) -> None:
+    """Raise ServiceError if another entrant of the tournament has the name `name`."""
+    with store.connect() as conn:
+        _check_name(conn, tournament_id, name)
+
+
+def _check_name(conn: Connection, tournament_id: str, name: str) -> None:
+    """Raise ServiceError if another entrant has the name `name`, as its games' players would
+    read it (a game's players each have their own name: its game could not be created)."""
+    wanted = name_key(name)
+    for taken in conn.execute(select(entries_t.c.name).where(
+            entries_t.c.tournament_id == tournament_id)).scalars():
+        if name_key(taken) == wanted:
+            raise ServiceError(f"another entrant is called {taken} already: choose another "
+                               "name, so the other players can tell you apart", "name-taken")
 
 
 def _held(conn: Connection, tournament_id: str) -> Tournament:

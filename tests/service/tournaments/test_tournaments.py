@@ -3,8 +3,11 @@ operator command (the standings sweep seats every round), byes and withdrawals; 
 standings rules on their own."""
 from __future__ import annotations
 
+import pytest
+
 from service.cli.selfplay import play_to_end
 from service.game.loading import load_game
+from service.orders.results import ServiceError
 from service.ratings.record import GameRecord, Side
 from service.store.store import Store
 from service.sweeps.standings import sweep_standings
@@ -17,6 +20,7 @@ from service.tournaments.running import (
     tournament,
     withdraw,
 )
+from service.tournaments.signup import ask_to_enter
 from service.tournaments.standings import Entrant, Sitting, game_points, standings
 
 NAMES = ("ann", "ben", "cas", "dot", "eve", "fay", "gil")
@@ -75,6 +79,22 @@ def test_a_withdrawn_player_is_not_seated_again(store: Store) -> None:
     assert len(first) == 6 and len(second) == 5 and not set(first) - set(second) - {
         next(e.entrant.player for e in current_standings(store, held)
              if e.entrant.withdrawn)}
+
+
+def test_an_entrant_takes_a_name_no_other_entrant_has(store: Store) -> None:
+    held = new_tournament(store, "masons", format="round-robin", rounds=1, seats_per_game=3,
+                          entrants=3, tournament_id="70a1e003")
+    enter(store, held.id, "Ann", "ann@example.org")
+    with pytest.raises(ServiceError, match="called Ann already") as refused:
+        enter(store, held.id, " ANN ", "other@example.org")
+    assert refused.value.code == "name-taken"
+    with pytest.raises(ServiceError, match="called Ann already"):  # before its link is mailed
+        ask_to_enter(store, b"k" * 32, held.id, "ann", "other@example.org")
+    enter(store, held.id, "Ben", "ben@example.org")
+    enter(store, held.id, "Cas", "cas@example.org")
+    sweep_standings(store)  # a game's players' names are its entrants', each its own
+    [table] = sittings(store, held.id)
+    assert table.game_id and store.get_game(table.game_id) is not None
 
 
 def test_house_players_fill_a_table_only_when_allowed() -> None:
