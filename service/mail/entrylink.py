@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import secrets
 from email.message import EmailMessage
-from email.utils import format_datetime, formataddr, make_msgid
+from email.utils import format_datetime, make_msgid
 
 from service.base import clock
 from service.base.config import Config
+from service.base.inputs import mailbox
 from service.mail.transport import send
 from service.tournaments.signup import LINK_HOURS, EntryRequest
 
@@ -16,7 +17,9 @@ def entry_link_message(config: Config, request: EntryRequest) -> EmailMessage:
     held = request.held
     message = EmailMessage()
     message["From"] = config.mail_from
-    message["To"] = formataddr((request.name, request.email))
+    # one mailbox whatever the name holds: formataddr would let a name with `<`, `>` or `,`
+    # and an accent be read as more addresses, each sent the link
+    message["To"] = mailbox(request.name, request.email)
     message["Subject"] = f"[{held.name} {held.id}] confirm your sign-up"
     message["Date"] = format_datetime(clock.now())
     message["Message-ID"] = make_msgid(idstring="tournament", domain=config.mail_domain)

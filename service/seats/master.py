@@ -28,7 +28,7 @@ from service.game.loading import LoadedGame, load_game
 from service.game.meta import format_time, parse_time
 from service.game.opentableevents import SeatOffered
 from service.orders.appending import LogWithOutbox, append_service_events
-from service.orders.creation import MAX_PLAYER, checked_text, seat_email
+from service.orders.creation import MAX_PLAYER, check_player_name, checked_text, seat_email
 from service.orders.processing import process_order_submission
 from service.orders.results import ServiceError, SubmissionResult
 from service.seats.press import MAX_PRESS_CHARS, already_sent, append_press
@@ -87,6 +87,7 @@ def replace_seat(store: LogWithOutbox, game_id: str, seat: str, player: str, ema
     _known_seat(loaded, seat)
     email = seat_email(seat, email)
     player = checked_text(player, "the player's name", MAX_PLAYER, "bad-seat") or seat
+    check_player_name(((s.name, s.player) for s in loaded.meta.seats), player, seat)
     hand_over(store, loaded, seat, player, email, "admin")
     return loaded
 

@@ -22,7 +22,7 @@ from service.base import clock
 from service.base.inputs import InputRefused, check_email
 from service.game.meta import normal_address
 from service.orders.appending import LogWithOutbox
-from service.orders.creation import NewSeat, create_game
+from service.orders.creation import NewSeat, create_game, name_key
 from service.orders.results import ServiceError
 from service.ratings.record import player_key
 from service.ratings.stored import records_of
@@ -124,6 +124,7 @@ def enter(store: Connections, tournament_id: str, name: str, email: str) -> Entr
             mine, entries_t.c.player == player)).first()
         if before is not None and not before.withdrawn:
             raise ServiceError(f"{email} is signed up already", "already-entered")
+        _check_name(conn, tournament_id, name, player)
         count = int(conn.execute(select(func.count()).select_from(entries_t).where(
             mine, entries_t.c.withdrawn == 0)).scalar() or 0)
         if count >= held.entrants_wanted:  # a player who withdrew frees their place
@@ -155,6 +156,26 @@ def withdraw(store: Connections, tournament_id: str, email: str) -> None:
     if not done.rowcount:
         raise ServiceError(f"{email} is not signed up for tournament {tournament_id}",
                            "not-entered")
+
+
+def check_entrant_name(store: Connections, tournament_id: str, name: str,
+                       email: str = "") -> None:
+    """Raise ServiceError if another entrant of the tournament has the name `name`."""
+    with store.connect() as conn:
+        _check_name(conn, tournament_id, name, player_key(email) if email else "")
+
+
+def _check_name(conn: Connection, tournament_id: str, name: str, player: str = "") -> None:
+    """Raise ServiceError if another entrant has the name `name`, as its games' players would
+    read it (a game's players each have their own name: its game could not be created). The
+    player's own earlier entry and entrants who withdrew do not count."""
+    wanted = name_key(name)
+    for taken in conn.execute(select(entries_t.c.name).where(
+            entries_t.c.tournament_id == tournament_id, entries_t.c.withdrawn == 0,
+            entries_t.c.player != player)).scalars():
+        if name_key(taken) == wanted:
+            raise ServiceError(f"another entrant is called {taken} already: choose another "
+                               "name, so the other players can tell you apart", "name-taken")
 
 
 def _held(conn: Connection, tournament_id: str, *, lock: bool = False) -> Tournament:

@@ -10,7 +10,7 @@ from service.game.meta import normal_address
 from service.orders.results import ServiceError
 from service.store.links import MailLinks
 from service.store.roles import Connections
-from service.tournaments.running import Tournament, enter, tournament
+from service.tournaments.running import Tournament, check_entrant_name, enter, tournament
 from service.tournaments.standings import Entrant
 
 ENTRY = "tournament"
@@ -41,6 +41,7 @@ def ask_to_enter(store: Connections, key: bytes, tournament_id: str, name: str,
     name = name.strip()[:60]
     if not name:
         raise ServiceError("give the name the other players will know you by", "bad-name")
+    check_entrant_name(store, tournament_id, name)
     try:
         email = check_email(email, "your email address")
     except InputRefused as exc:

@@ -7,6 +7,7 @@ from typing import Any
 from flask import Blueprint, abort, redirect, request, url_for
 
 from engine.core import all_games
+from service.game.meta import normal_address
 from service.mail.entrylink import mail_entry_link
 from service.orders.results import ServiceError
 from service.tournaments.running import (
@@ -20,7 +21,7 @@ from service.tournaments.running import (
 from service.tournaments.signup import UnknownEntryLink, ask_to_enter, confirm_entry
 from service.web.links import config, store
 from service.web.render import page
-from service.web.security import client_address, limited
+from service.web.security import limited
 
 bp = Blueprint("tournaments", __name__)
 
@@ -85,10 +86,12 @@ def ask(tournament_id: str) -> Any:
     followed."""
     held = _held_or_404(tournament_id)
     email = request.form.get("email", "").strip()[:200]
-    if limited("JOIN", f"visitor:{client_address()}") or limited("JOIN",
-                                                                 f"address:{email.lower()}"):
-        return tournament_page(held.id, "Too many requests from here or for this address: "
-                               "wait an hour and try again.", 429)
+    # Limited by what is asked for, never by the network asked from (a club shares one), as
+    # joining a game is: the requests one tournament receives, the mails one address receives.
+    if limited("JOIN_GAME", f"tournament:{held.id}") or limited(
+            "JOIN", f"address:{normal_address(email)}"):
+        return tournament_page(held.id, "Too many requests to sign up for this tournament or "
+                               "for this address: wait an hour and try again.", 429)
     try:
         asked = ask_to_enter(store(), config().secret_key(), held.id,
                              request.form.get("name", "")[:200], email)

@@ -80,6 +80,12 @@ def test_nginx_accepts_the_site_with_tls_and_rate_limits(tmp_path: Path) -> None
                        ("/api/v1/games/3f9c01ab/seats/anna/orders", "orders")):
         assert door(site, path) == zone, path
     assert door(site, "/media") is None and door(site, "/play/3f9c01ab/anna/sig") is None
+    # The join door is a flood guard per client, never the join limit (pbem counts that per
+    # game and per address asked for): a club of ten sharing one network joins at once, each
+    # opening the join page, asking, opening the mailed link and confirming.
+    rate = re.search(r"zone=pbem_join:\S+ rate=(\d+)r/m;", site)
+    burst = re.search(r"limit_req zone=pbem_join burst=(\d+)", site)
+    assert rate and burst and int(rate[1]) + int(burst[1]) >= 10 * 4
 
 
 def door(site: str, path: str) -> str | None:

@@ -5,7 +5,8 @@ the operator's moderation page).
 Every board picture has a text equivalent; with the keyboard alone a newcomer joins an open
 table, a player orders and writes press, a game is created on the new-game form, and a game
 master keeps the table news mailed, makes an invitation, cancels a table and starts one
-with the house."""
+with the house, a player reports a message and mutes its sender, and the operator suspends an
+address on the moderation page."""
 from __future__ import annotations
 
 import re
@@ -23,6 +24,7 @@ from service.opentables.mails import leave_signature
 from service.orders.creation import NewSeat
 from service.seats import civility
 from service.seats.press import PressRequest, send_press
+from service.store.moderation import REPORT, SUSPEND, Moderation
 from service.store.store import Store
 from service.web.links import master_signature
 
@@ -305,3 +307,49 @@ def test_the_game_master_acts_on_the_master_page_with_the_keyboard_alone(site: A
         started = load_game(store, other.meta.id).meta
         assert started.table is not None and not started.waiting_for_players
         assert len(started.house) == 2
+
+
+def test_a_player_reports_and_mutes_and_the_operator_suspends_with_the_keyboard_alone(
+        site: Any) -> None:
+    store: Store = site["store"]
+    with site["app"].app_context():
+        loaded = new_game(store, "masons", game_id="0c0d0f04", press="grey",
+                          master_email="gm@example.org")
+        reader, other = loaded.meta.seat_names[:2]
+        send_press(store, loaded.meta.id, other, PressRequest(None, "KEYS-you will lose"),
+                   causation="keys")
+        path = seat_path(site["app"], loaded, reader)
+    with chromium() as browser:
+        page = open_page(browser, site, 390)
+        page.goto(site["base"] + path)
+        # the message's report: its summary opens with Enter, its form is sent from its button
+        tab_to(page, "e.tagName === 'SUMMARY' && e.textContent.trim() === 'Report this message'")
+        page.keyboard.press("Enter")
+        tab_to(page, "e.name === 'reason' && e.id.startsWith('report-')", presses=10)
+        page.keyboard.type("A threat.")
+        tab_to(page, "e.tagName === 'BUTTON' && e.textContent.trim() === 'Report'", presses=10)
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        assert "Your report went to the game master" in page.locator("main").inner_text()
+        [report] = [row for row in Moderation(store).newest(REPORT)
+                    if row.game_id == loaded.meta.id]
+        assert report.data["message"]["text"] == "KEYS-you will lose"
+        assert report.data["reason"] == "A threat."
+        tab_to(page, f"e.tagName === 'BUTTON' && e.textContent.trim() === 'Mute here' && "
+                     f"e.form.other.value === '{other}'")
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        assert "KEYS-you will lose" not in page.locator("#talk").inner_text()
+        assert not violations(page)  # the page as it tells of the mute
+        page.goto(site["base"] + "/admin/moderation")
+        tab_to(page, "e.id === 'suspend-address'")
+        page.keyboard.type("rude@example.org")
+        tab_to(page, "e.id === 'suspend-reason'", presses=5)
+        page.keyboard.type("Threats in press.")
+        tab_to(page, "e.tagName === 'BUTTON' && e.textContent.trim() === "
+                     "'Suspend from open tables'", presses=5)
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        assert "is suspended from open tables" in page.locator("main").inner_text()
+        assert [row.target for row in Moderation(store).active(SUSPEND)] == ["rude@example.org"]
+        assert not violations(page)

@@ -1,18 +1,24 @@
 """Open tables as a newcomer meets them on the web: options in words, the pages after a join
 asked through an invitation, the confirmation page naming its game, a leave link after the
-start, the API's open table, and players' names that tell players apart."""
+start, the API's open table, players' names that tell players apart, and the table's news on
+the game master's page."""
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 from flask import Flask
 from flask.testing import FlaskClient
 
+from service.base import clock
 from service.game.loading import load_game
 from service.opentables.joining import invitation_token
 from service.opentables.lifecycle import (
+    OPEN_DAYS,
     close_table,
+    expire_tables,
     join_table,
+    leave_table,
     make_invitation,
     open_game,
     start_table,
@@ -130,3 +136,32 @@ def test_the_master_page_shows_the_tables_news_and_keeps_the_mail_setting(
     meta = load_game(store, loaded.meta.id).meta
     assert meta.table is not None and meta.table.master_notices == "outcome"
     assert 'value="outcome" selected' in text(client.get(path))
+
+
+def test_the_master_page_shows_each_leave_the_start_a_cancellation_and_an_expiry(
+        app: Flask, client: FlaskClient, store: Store) -> None:
+    from .test_admin import master_path
+
+    started = open_game(store, "secret-masters", [NewSeat("anna", "anna@example.org", "Anna")],
+                        2, seed_hex=SEED, master_email="gm@example.org").meta.id
+    join_table(store, started, "Bruno", "bruno@example.org", "l1")
+    leave_table(store, started, "bruno")
+    join_table(store, started, "Carla", "carla@example.org", "l2")
+    start_table(store, started, "game-master", house=True)
+    page = text(client.get(master_path(app, load_game(store, started))))
+    assert "bruno left the table." in page and "Carla joined as" in page
+    assert "The game master started the game." in page
+    cancelled = open_game(store, "secret-masters", [NewSeat("anna", "anna@example.org")], 2,
+                          seed_hex="cd" * 32, master_email="gm@example.org").meta.id
+    close_table(store, cancelled, "cancelled")
+    page = text(client.get(master_path(app, load_game(store, cancelled))))
+    assert "The game master cancelled the game before it started." in page
+    expiring = open_game(store, "secret-masters", [NewSeat("anna", "anna@example.org")], 2,
+                         seed_hex="ef" * 32, master_email="gm@example.org").meta.id
+    clock.set_now(clock.now() + timedelta(days=OPEN_DAYS, minutes=1))
+    try:
+        expire_tables(store)
+    finally:
+        clock.set_now(None)
+    page = text(client.get(master_path(app, load_game(store, expiring))))
+    assert "Not enough players joined in time: the game was given up." in page

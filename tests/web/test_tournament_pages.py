@@ -67,3 +67,28 @@ def test_the_new_game_form_makes_a_rated_game_and_an_open_table_with_terms(
     assert terms is not None and (terms.min_finished, terms.min_rating) == (60, 2.5)
     refused = post_form(client, "/new", {**table, "min_rating": "high"}, "/new?game=masons")
     assert refused.status_code == 400 and "the least rating is a number" in text(refused)
+
+
+def test_sign_up_is_limited_per_tournament_and_per_address_not_per_network(
+        app: Flask, client: FlaskClient, store: Store) -> None:
+    app.config["RATE_JOIN"], app.config["RATE_JOIN_GAME"] = "2/3600", "6/3600"
+    paths = []
+    for name in ("Spring cup", "Summer cup"):
+        made = post_form(client, "/tournaments/new", {
+            "name": name, "game": "masons", "format": "swiss", "rounds": "2",
+            "seats_per_game": "3", "players": "12"}, page="/tournaments/new")
+        assert made.status_code == 303
+        paths.append(made.headers["Location"])
+    path, other = paths
+    for n in range(6):  # a club: six players from one network address
+        asked = post_form(client, f"{path}/enter", {"name": f"P{n}",
+                                                    "email": f"p{n}@example.org"}, page=path)
+        assert asked.status_code == 303, n
+    over = post_form(client, f"{path}/enter", {"name": "P9", "email": "p9@example.org"},
+                     page=path)
+    assert over.status_code == 429 and "Too many requests" in text(over)
+    assert post_form(client, f"{other}/enter", {"name": "P0", "email": "P0@example.org"},
+                     page=other).status_code == 303
+    again = post_form(client, f"{other}/enter", {"name": "P0", "email": "p0@Example.org"},
+                      page=other)
+    assert again.status_code == 429  # a third confirmation mail to one address in the hour

@@ -1,6 +1,7 @@
 """Mail of open tables as it reaches a newcomer: answers from the public address carry no
 "write your orders above" line (no orders are read there), its help counts what it lists, and
-a player's name with accents and `<`, `>` or `,` stays one name in a `To:` header."""
+a player's name with accents and `<`, `>` or `,` stays one name in a `To:` header (the join
+link's, and a tournament sign-up's, whose link must reach the address asked for alone)."""
 from __future__ import annotations
 
 import re
@@ -9,11 +10,14 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from service.base.inputs import mailbox
+from service.mail.entrylink import entry_link_message
 from service.mail.public import USAGE
 from service.mail.quotes import REPLY_MARKER
 from service.opentables.joining import JoinRequest
 from service.opentables.mails import join_link_message
 from service.store.store import Store
+from service.tournaments.running import Tournament
+from service.tournaments.signup import EntryRequest
 
 from .test_public_address import _config, _write
 
@@ -44,7 +48,11 @@ def test_a_name_with_accents_and_brackets_is_one_mailbox(tmp_path: Path) -> None
         message.set_content("x")
         sent = join_link_message(config, JoinRequest("0a1b2c3d", "Masons", name,
                                                      "dora@players.test", "", "tok"))
-        for made in (message, sent):
+        held = Tournament("t0a1b2c3", "masons", "Spring cup", "swiss", 3, 4, 8, False, False,
+                          0, "signup")
+        signup = entry_link_message(config, EntryRequest(held, name, "dora@players.test",
+                                                         "tok"))
+        for made in (message, sent, signup):
             read = message_from_bytes(made.as_bytes(), policy=policy.default)
             [address] = read["To"].addresses
             assert (address.display_name, address.addr_spec) == (name, "dora@players.test")

@@ -1,4 +1,5 @@
-"""Game-master tools: extend a deadline, apply a default, end the game, write to everyone."""
+"""Game-master tools: extend a deadline, apply a default, replace a player (by a name no other
+player of the game has), end the game, write to everyone."""
 from __future__ import annotations
 
 from datetime import timedelta
@@ -10,6 +11,7 @@ from service.audit.verify import verify
 from service.base import clock
 from service.game.loading import load_game
 from service.game.meta import parse_time
+from service.orders.creation import NewSeat
 from service.orders.results import ServiceError
 from service.seats import master
 from service.sweeps import deadlines
@@ -70,6 +72,24 @@ def test_a_replacement_is_copied_to_the_master(table: Table) -> None:
     master.replace_seat(table.store, table.game_id, "carla", "Cleo", "cleo@example.org")
     table.deliver()
     assert any("cleo@example.org" in text_of(m) for m in table.mails("*"))
+
+
+def test_a_replacement_takes_a_name_no_other_player_of_the_game_has(table: Table) -> None:
+    with pytest.raises(ServiceError, match="called Anna already") as refused:
+        master.replace_seat(table.store, table.game_id, "carla", " anna ", "cleo@example.org")
+    assert refused.value.code == "name-taken"
+    assert load_game(table.store, table.game_id).meta.seat("carla").player == "Carla"
+    master.replace_seat(table.store, table.game_id, "carla", "CARLA", "cleo@example.org")
+    assert load_game(table.store, table.game_id).meta.seat("carla").player == "CARLA"
+
+
+def test_two_seats_of_a_new_game_cannot_have_one_players_name(tmp_path: Path) -> None:
+    seats = [NewSeat("anna", "anna@example.org", "Anna"),
+             NewSeat("bruno", "bruno@example.org", "ANNA"),
+             NewSeat("carla", "carla@example.org", "Carla")]
+    with pytest.raises(ServiceError, match="same player's name") as refused:
+        open_table(tmp_path, seats=seats)
+    assert refused.value.code == "name-taken"
 
 
 def test_end_the_game_tells_everyone_and_takes_no_more_orders(table: Table) -> None:

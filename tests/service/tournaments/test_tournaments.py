@@ -21,6 +21,7 @@ from service.tournaments.running import (
     tournament,
     withdraw,
 )
+from service.tournaments.signup import ask_to_enter
 from service.tournaments.standings import Entrant, Sitting, game_points, standings
 
 NAMES = ("ann", "ben", "cas", "dot", "eve", "fay", "gil")
@@ -94,6 +95,22 @@ def test_a_withdrawn_player_is_not_seated_again(store: Store) -> None:
              if e.entrant.withdrawn)}
 
 
+def test_an_entrant_takes_a_name_no_other_entrant_has(store: Store) -> None:
+    held = new_tournament(store, "masons", format="round-robin", rounds=1, seats_per_game=3,
+                          entrants=3, tournament_id="70a1e003")
+    enter(store, held.id, "Ann", "ann@example.org")
+    with pytest.raises(ServiceError, match="called Ann already") as refused:
+        enter(store, held.id, " ANN ", "other@example.org")
+    assert refused.value.code == "name-taken"
+    with pytest.raises(ServiceError, match="called Ann already"):  # before its link is mailed
+        ask_to_enter(store, b"k" * 32, held.id, "ann", "other@example.org")
+    enter(store, held.id, "Ben", "ben@example.org")
+    enter(store, held.id, "Cas", "cas@example.org")
+    sweep_standings(store)  # a game's players' names are its entrants', each its own
+    [table] = sittings(store, held.id)
+    assert table.game_id and store.get_game(table.game_id) is not None
+
+
 def test_house_players_fill_a_table_only_when_allowed() -> None:
     order = ["a", "b", "c", "d"]
     assert seat_round(order, {}, 3, 3, False, frozenset()).byes == ("d",)
@@ -122,7 +139,6 @@ def test_points_and_tie_breaks() -> None:
     assert [(s.entrant.player, s.points) for s in lines] == [
         ("a", 2.0), ("d", 1.0), ("b", 0.5), ("c", 0.5)]
     assert lines[2].buchholz == lines[3].buchholz == 2.5  # b met a and c, c met a and b
-
 
 
 def test_a_withdrawal_during_sign_up_frees_its_place(store: Store) -> None:
