@@ -123,14 +123,20 @@ def block(store: Store, game_id: str, seat: str, other: str, *, on: bool = True)
     return f"{meta.seat(other).player} may join your tables again."
 
 
+def check_not_suspended(store: Connections, email: str) -> None:
+    """Raise ServiceError when the operator suspended `email` from open tables (which
+    tournaments are too)."""
+    if Moderation(store).active(SUSPEND, target=normal_address(email)):
+        raise ServiceError("this address is suspended from open tables and tournaments; the "
+                           "operator mailed it why", "suspended")
+
+
 def check_welcome(store: Store, meta: GameMeta, email: str) -> None:
     """Raise ServiceError when `email` may not take a seat at this table: suspended from open
     tables by the operator, or blocked by its game master (told in the same few words)."""
     address = normal_address(email)
     moderation = Moderation(store)
-    if moderation.active(SUSPEND, target=address):
-        raise ServiceError("this address is suspended from open tables; the operator mailed "
-                           "it why", "suspended")
+    check_not_suspended(store, address)
     if meta.master_email and moderation.active(
             BLOCK, actor=normal_address(meta.master_email), target=address):
         raise ServiceError(f"you cannot take a seat in game {meta.id}", "not-welcome")

@@ -26,6 +26,7 @@ from service.orders.creation import NewSeat, create_game, name_key
 from service.orders.results import ServiceError
 from service.ratings.record import player_key
 from service.ratings.stored import records_of
+from service.seats.civility import check_not_suspended
 from service.store.records import StoreError
 from service.store.roles import Connections
 from service.store.schema import games as games_t
@@ -113,6 +114,7 @@ def enter(store: Connections, tournament_id: str, name: str, email: str) -> Entr
     name = name.strip()[:60]
     if not name:
         raise ServiceError("give the name the other players will know you by", "bad-name")
+    check_not_suspended(store, email)
     with store.begin_write() as conn:
         held = _held(conn, tournament_id, lock=True)  # sign-ups to one tournament in turn
         if held.status != "signup":

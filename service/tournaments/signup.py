@@ -8,6 +8,7 @@ from service.base.inputs import InputRefused, check_email
 from service.base.tokens import link_token, link_token_signed
 from service.game.meta import normal_address
 from service.orders.results import ServiceError
+from service.seats.civility import check_not_suspended
 from service.store.links import MailLinks
 from service.store.roles import Connections
 from service.tournaments.running import Tournament, check_entrant_name, enter, tournament
@@ -46,6 +47,7 @@ def ask_to_enter(store: Connections, key: bytes, tournament_id: str, name: str,
         email = check_email(email, "your email address")
     except InputRefused as exc:
         raise ServiceError(str(exc), "bad-email") from None
+    check_not_suspended(store, email)
     token = link_token(key, ENTRY)
     MailLinks(store).add(token, ENTRY, normal_address(email),
                          {"tournament": tournament_id, "name": name, "email": email},

@@ -159,6 +159,25 @@ def test_a_suspended_address_cannot_join_open_tables_until_lifted(store: Store,
     assert joined.game_id == table
 
 
+def test_a_suspended_address_cannot_sign_up_for_a_tournament_until_lifted(
+        store: Store, config: Config) -> None:
+    from service.tournaments.running import enter, new_tournament
+    from service.tournaments.signup import ask_to_enter
+
+    held = new_tournament(store, "masons", format="swiss", rounds=1, seats_per_game=3,
+                          entrants=3, tournament_id="70a1e0d1")
+    row = civility.suspend(store, "Dora@example.org", "Spam in every game.")
+    for sign_up in (lambda: ask_to_enter(store, config.secret_key(), held.id, "Dora",
+                                         "dora@example.org"),
+                    lambda: enter(store, held.id, "Dora", "DORA@example.org")):
+        with pytest.raises(ServiceError) as refused:
+            sign_up()
+        assert refused.value.code == "suspended"
+        assert "suspended from open tables and tournaments" in refused.value.message
+    civility.lift_suspension(store, row)
+    assert enter(store, held.id, "Dora", "dora@example.org").number == 1
+
+
 def test_a_mute_hides_the_press_from_the_muting_seats_history_and_turn_news(
         tmp_path: Path) -> None:
     from service.game.history import history
