@@ -212,3 +212,37 @@ def test_castle_of_the_devil_answers_an_offer_as_the_house_player_would(tmp_path
     expected = offer_answer(offered, offered.index(partner))
     assert answered["text"] == loaded.game.format_order(expected)
     assert not [k for s, k in asked(table) if s == partner and k.endswith(".answer")]
+
+
+def test_castle_of_the_devil_plays_a_duel_on_the_recommended_standing_answers(
+        tmp_path: Path) -> None:
+    """With the set `help standing` recommends, a challenge is answered to its end by the
+    seats' standing answers (sides, the duellists' plays, the Doctor, the winner's look and
+    take): nobody is asked but a seat that could stop it with the Priest, and the next turn."""
+    from engine.castle_of_the_devil.rules import can_use
+    from engine.castle_of_the_devil.standing import ADVICE
+
+    seats = [*SEATS, NewSeat("dieter", "dieter@example.org", "Dieter")]
+    names = [seat.name for seat in seats]
+    table = open_table(tmp_path, game="castle-of-the-devil", seats=seats, game_id="5ad1b0aa")
+    helped = table.write("anna", "help standing\n")
+    assert ADVICE in (helped.notes[0] if helped.notes else text_of(table.answers[-1]))
+    recommended = ADVICE.split("`")[1]
+    for seat in names:
+        result = table.write(seat, recommended + "\n")
+        assert "sides: friend" in result.notes[0] and "plays: to win" in result.notes[0]
+    [(active, _)] = asked(table)
+    target = next(name for name in names if name != active)
+    assert table.write(active, f"duel {target}\n").status == "accepted"
+    state = load_game(table.store, table.game_id).state
+    priest = [name for name in names if name != active
+              and can_use(state, state.index(name), "priest")]
+    sides = [p for p in by_standing(table) if str(p["prompt_key"]).endswith(".sides")]
+    assert len(sides) == len(names) - 1 - len(priest)
+    now = asked(table)
+    if priest:
+        assert now == [(priest[0], now[0][1])] and now[0][1].endswith(".sides")
+    else:
+        assert now and all(key.endswith(".turn") for _, key in now)
+        kinds = {str(p["prompt_key"]).split(".")[-1] for p in by_standing(table)}
+        assert {"sides", "play", "doctor"} <= kinds
