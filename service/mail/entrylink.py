@@ -7,7 +7,9 @@ from email.utils import format_datetime, formataddr, make_msgid
 
 from service.base import clock
 from service.base.config import Config
+from service.mail.strangers import may_mail_stranger
 from service.mail.transport import send
+from service.store.roles import Connections
 from service.tournaments.signup import LINK_HOURS, EntryRequest
 
 
@@ -30,7 +32,10 @@ def entry_link_message(config: Config, request: EntryRequest) -> EmailMessage:
     return message
 
 
-def mail_entry_link(config: Config, request: EntryRequest) -> str:
-    """Send a sign-up's confirmation link; return where it went."""
+def mail_entry_link(store: Connections, config: Config, request: EntryRequest) -> str:
+    """Send a sign-up's confirmation link to its address, within the budget of mail to
+    strangers, as a join link is; return where it went ('' when the budget held it back)."""
+    if not may_mail_stranger(store, config, "join", request.email, None):
+        return ""
     name = f"tournament-{clock.now():%Y%m%d%H%M%S}-{secrets.token_hex(3)}"
     return send(config, entry_link_message(config, request), name)
