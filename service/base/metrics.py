@@ -39,7 +39,8 @@ BOUNCES = Counter("pbem_bounces", "Bounces received for the service's deliveries
                   "(permanent, temporary, other: not readable as either).", ["kind"])
 STRANGER_MAIL = Counter(
     "pbem_stranger_mail", "Mail to addresses not proven to be a player's (answers at the "
-    "public address and to held mail, join links), by kind (answer, join) and result: sent, "
+    "public address and to held mail, join and tournament sign-up links), by kind (answer, "
+    "join) and result: sent, "
     "unproven (no trusted DMARC or SPF pass), or over the budget of one address, domain or "
     "the service.", ["kind", "result"])
 SWEEP_KEY = "pbem:sweep:last"

@@ -76,8 +76,9 @@ def invite_command(tournament_id: str, player: str) -> None:
     if not sep:
         raise ServiceError(f"the player {player!r} must be NAME=EMAIL", "bad-entrant")
     config = load_config()
-    asked = ask_to_enter(open_store(), config.secret_key(), tournament_id, name, email)
-    mail_entry_link(config, asked)
+    store = open_store()
+    asked = ask_to_enter(store, config.secret_key(), tournament_id, name, email)
+    mail_entry_link(store, config, asked, invited=True)
     click.echo(f"{asked.email} is invited to tournament {tournament_id}: they are signed up "
                "once they follow the mailed link")
 

@@ -8,7 +8,9 @@ from email.utils import format_datetime, make_msgid
 from service.base import clock
 from service.base.config import Config
 from service.base.inputs import mailbox
+from service.mail.strangers import may_mail_stranger
 from service.mail.transport import send
+from service.store.roles import Connections
 from service.tournaments.signup import LINK_HOURS, EntryRequest
 
 
@@ -33,7 +35,12 @@ def entry_link_message(config: Config, request: EntryRequest) -> EmailMessage:
     return message
 
 
-def mail_entry_link(config: Config, request: EntryRequest) -> str:
-    """Send a sign-up's confirmation link; return where it went."""
+def mail_entry_link(store: Connections, config: Config, request: EntryRequest, *,
+                    invited: bool = False) -> str:
+    """Send a sign-up's confirmation link to its address, within the budget of mail to
+    strangers, as a join link is; return where it went ('' when the budget held it back). An
+    invitation the operator sends (`invited`) is not a stranger's request and takes no budget."""
+    if not invited and not may_mail_stranger(store, config, "join", request.email, None):
+        return ""
     name = f"tournament-{clock.now():%Y%m%d%H%M%S}-{secrets.token_hex(3)}"
     return send(config, entry_link_message(config, request), name)

@@ -3,7 +3,8 @@ plays here, so the service cannot be used to mail anyone on request.
 
 Such mail is an answer at the public address (`games`, `join`, `help`), the answer to the
 sender of a held message (mail to a seat's address from another address), and a link that
-confirms a join (asked for by mail or on the join page). Each goes out only:
+confirms a join (asked for by mail or on the join page) or a tournament sign-up. Each goes
+out only:
 
 - to a sender whose mail passed DMARC, with the answered address in the domain of its From
   (or SPF, for the envelope sender itself), as the `Authentication-Results` header of the

@@ -97,7 +97,7 @@ def ask(tournament_id: str) -> Any:
                              request.form.get("name", "")[:200], email)
     except ServiceError as exc:
         return tournament_page(held.id, exc.message[0].upper() + exc.message[1:] + ".", 409)
-    mail_entry_link(config(), asked)
+    mail_entry_link(store(), config(), asked)
     return redirect(url_for("tournaments.tournament_page", tournament_id=held.id, asked=1), 303)
 
 

@@ -76,6 +76,9 @@ class Outbox:
     """The envelope sender (MAIL FROM) of each kept message, in order."""
     refuse: set[str] = field(default_factory=set)
     """Recipients refused for good at RCPT TO (550), as a provider refuses an unknown user."""
+    drops: int = 0
+    """While above zero, each message is kept but the link dropped before the answer to DATA
+    (the post-DATA window): the sender cannot know it arrived."""
 
     async def handle_RCPT(self, server: Any, session: Any, envelope: Any, address: str,
                           options: list[str]) -> str:
@@ -94,6 +97,9 @@ class Outbox:
                 return "451 the client went away"
         self.received.append((list(envelope.rcpt_tos), bytes(envelope.original_content)))
         self.senders.append(str(envelope.mail_from))
+        if self.drops > 0:
+            self.drops -= 1
+            server.transport.close()  # kept, never acknowledged
         return "250 OK kept"
 
     def messages(self, to: str | None = None) -> list[EmailMessage]:

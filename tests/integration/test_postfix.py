@@ -7,17 +7,20 @@ import shutil
 import smtplib
 import subprocess
 from collections.abc import Iterator
+from email import message_from_bytes, policy
 from email.message import EmailMessage
+from email.utils import make_msgid
 from pathlib import Path
 
 import pytest
 from aiosmtpd.controller import Controller
 
-from service.base.tokens import is_bounce_address
+from service.base.tokens import bounce_address, is_bounce_address, reply_address
 from service.game.loading import LoadedGame, load_game
 from service.mail.reading import text_to_raw
 from service.ops.upgrade import prepared
 from service.orders.creation import NewSeat, create_game
+from service.seats.master import replace_seat
 from service.store.store import Store, Submission
 from workers.tasks import enqueue_game_mail
 
@@ -213,6 +216,73 @@ def test_a_turn_mail_the_players_server_refuses_bounces_back_and_marks_the_seat(
     assert rows and [row.status for row in rows if row.status == "bounced"]
     assert pipeline.mail_out.messages(EMAIL["bruno"]) == []
     assert pipeline.mail_out.messages(EMAIL["anna"]), "the others' mail went out"
+
+
+def test_a_bounce_marks_only_the_address_it_hit_and_the_seats_own_mail_clears_it(
+        relayed: tuple[Pipeline, Postfix]) -> None:
+    """Through Postfix: the seat's player writing from its address clears its bouncing mark;
+    after a handover, Postfix's bounce of the "replaced" notice to the former owner's dead
+    address marks nobody; a delivery report from the seat's own address to its own mail's
+    bounce address marks nothing."""
+    pipeline, postfix = relayed
+    store = pipeline.store
+    pipeline.mail_out.refuse.add(EMAIL["bruno"])
+    game_id = create_game(store, "secret-masters", SEATS, seed_hex="ab" * 32).meta.id
+    enqueue_game_mail(game_id)
+    wait_for(lambda: load_game(store, game_id).meta.mail_failing, 150,
+             what="bruno's mail marked failing")
+    pipeline.mail_out.refuse.discard(EMAIL["bruno"])  # the full mailbox was emptied
+    send_through(postfix, _written(EMAIL["bruno"], reply_address(
+        SECRET.encode(), DOMAIN, game_id, "bruno", 0), "press to all: I am back"))
+    wait_for(lambda: not load_game(store, game_id).meta.mail_failing, 90,
+             what="the mark cleared by the seat's own mail")
+    wait_settled(pipeline, game_id)  # its press appended and mailed
+
+    replace_seat(store, game_id, "bruno", "Nora", "nora@players.test")
+    pipeline.mail_out.refuse.add(EMAIL["bruno"])  # the former owner's address is dead now
+    enqueue_game_mail(game_id)
+    wait_for(lambda: [r for r in store.outbox_for_game(game_id)
+                      if r.kind == "replaced" and r.status == "bounced"], 150,
+             what="Postfix's bounce of the replaced notice read")
+    wait_for(lambda: not store.received_submissions(-3600), 60, what="every bounce processed")
+    assert load_game(store, game_id).meta.mail_failing == {}
+
+    to_nora = wait_for(lambda: [r for r in store.outbox_for_game(game_id)
+                                if r.address == "nora@players.test" and r.status == "sent"],
+                       90, what="a mail to the seat's new owner")[0]
+    report = _report_from("nora@players.test", bounce_address(SECRET.encode(), DOMAIN,
+                                                              to_nora.id))
+    before = len(email_submissions(pipeline))
+    send_through(postfix, report, sender="nora@players.test")
+    wait_for(lambda: len(email_submissions(pipeline)) > before
+             and not store.received_submissions(-3600), 90, what="the report processed")
+    assert load_game(store, game_id).meta.mail_failing == {}
+    sent = store.get_outbox(to_nora.id)
+    assert sent is not None and sent.status == "sent"
+
+
+def _written(sender: str, to: str, text: str) -> EmailMessage:
+    """A player's own mail to an address of the game."""
+    message = EmailMessage()
+    message["From"], message["To"], message["Subject"] = sender, to, "hello"
+    message["Message-ID"] = make_msgid(domain="players.test")
+    message.set_content(text + "\n")
+    return message
+
+
+def _report_from(sender: str, to: str) -> EmailMessage:
+    """A delivery report (RFC 3464) saying the mail to `sender` failed, written by `sender`."""
+    raw = (f"From: {sender}\r\nTo: {to}\r\nSubject: Undelivered Mail Returned to Sender\r\n"
+           f"Message-ID: {make_msgid(domain='players.test')}\r\nMIME-Version: 1.0\r\n"
+           'Content-Type: multipart/report; report-type=delivery-status; boundary="B0"\r\n'
+           "\r\n--B0\r\nContent-Type: text/plain\r\n\r\nYour message could not be "
+           "delivered.\r\n\r\n--B0\r\nContent-Type: message/delivery-status\r\n\r\n"
+           "Reporting-MTA: dns; mx.players.test\r\n\r\n"
+           f"Final-Recipient: rfc822; {sender}\r\nAction: failed\r\nStatus: 5.1.1\r\n"
+           "Diagnostic-Code: smtp; 550 5.1.1 User unknown\r\n\r\n--B0--\r\n").encode()
+    message = message_from_bytes(raw, policy=policy.default)
+    assert isinstance(message, EmailMessage)
+    return message
 
 
 def test_a_reply_piped_into_pbem_ingest_is_decided_and_answered(

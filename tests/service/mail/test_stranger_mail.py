@@ -13,6 +13,7 @@ from prometheus_client import REGISTRY
 from service.base.config import Config, load_config
 from service.base.tokens import reply_address
 from service.mail.compose import compose_reply
+from service.mail.entrylink import mail_entry_link
 from service.mail.inbound import receive_email
 from service.mail.joinlink import mail_join_link
 from service.mail.strangers import EMBEDDED_NOTE, excerpt, passed_trusted_check
@@ -23,6 +24,8 @@ from service.orders.processing import process_submission
 from service.store.budget import BudgetKey, MailBudget
 from service.store.links import MailLinks
 from service.store.store import Store
+from service.tournaments.running import new_tournament
+from service.tournaments.signup import ask_to_enter
 
 DOMAIN = "games.example.org"
 PUBLIC = f"games@{DOMAIN}"
@@ -174,6 +177,22 @@ def test_join_links_count_against_the_same_budget(store: Store, tmp_path: Path) 
             for game in games]
     assert [bool(where) for where in sent] == [True, True, True, False]
     assert len(list(config.mail_dir.glob("join-*.eml"))) == 3
+
+
+def test_tournament_sign_up_links_share_the_budget_of_join_links(store: Store,
+                                                                 tmp_path: Path) -> None:
+    config = _config(tmp_path)
+    game = open_game(store, "secret-masters", [NewSeat("anna", "anna@example.org")], 2,
+                     seed_hex="61" * 32).meta.id
+    assert mail_join_link(store, config, ask_to_join(store, config.secret_key(), game, "Dora",
+                                                     "dora@players.test"))
+    cups = [new_tournament(store, "masons", format="swiss", rounds=1, seats_per_game=3,
+                           entrants=3, name=f"Cup {n}").id for n in range(3)]
+    sent = [mail_entry_link(store, config, ask_to_enter(store, config.secret_key(), cup,
+                                                        "Dora", "dora@players.test"))
+            for cup in cups]
+    assert [bool(where) for where in sent] == [True, True, False]
+    assert len(list(config.mail_dir.glob("tournament-*.eml"))) == 2
 
 
 def test_a_strangers_text_is_quoted_short_and_escaped() -> None:
