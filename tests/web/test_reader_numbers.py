@@ -6,8 +6,8 @@ second, one seat does something nobody else is told of (sets a timezone, sets a 
 answer, or two seats exchange private press), then a third seat writes to everyone in both.
 Every other seat must then be shown exactly the same things in both games: whatever counts
 the private event in a number it shows (a history line's number, a paging cursor, a replay's
-"of N", a press id, a Message-ID, the API's seq, a PDF's name) tells that seat that something
-happened which it may not know of.
+"of N", a press id, a Message-ID, the API's seq, a PDF's name, a header of any answer, a line
+of `pbem log --as`) tells that seat that something happened which it may not know of.
 
 A second case answers a sealed decision by hand in one game and by a standing answer in the
 other: the rules pages say the two cannot be told apart, so nothing another seat is shown may
@@ -24,11 +24,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from flask import Flask
 
 from engine.core import all_games
 from service.base import clock
 from service.base.config import load_config
+from service.cli.main import main
 from service.game.loading import LoadedGame, load_game
 from service.mail.compose import compose_outbox
 from service.orders.creation import NewSeat, create_game
@@ -155,19 +157,33 @@ def _untimed(text: str) -> str:
 
 
 def _shown(app: Flask, loaded: LoadedGame, seat: str) -> dict[str, Any]:
-    """Return what `seat` is shown of the game: pages, API answers and its newest mail."""
+    """Return what `seat` is shown of the game: pages, API answers (with their headers),
+    `pbem log --as`, and its newest mail."""
     client, path = app.test_client(), seat_path(app, loaded, seat)
     headers = auth(app, loaded, seat)
     api = f"/api/v1/games/{GAME_ID}/seats/{seat}"
-    shown: dict[str, Any] = {
-        "api": client.get(api, headers=headers).get_data(as_text=True),
-        "api-history": client.get(api + "/history", headers=headers).get_data(as_text=True),
-        "page": client.get(path).get_data(as_text=True),
-        "history": client.get(path + "/history").get_data(as_text=True),
-        "replay": client.get(path + "/replay", follow_redirects=True).get_data(as_text=True),
-        "pdf": client.get(path + "/snapshot.pdf").headers.get("Content-Disposition", ""),
+    answers = {
+        "api": client.get(api, headers=headers),
+        "api-history": client.get(api + "/history", headers=headers),
+        "page": client.get(path),
+        "history": client.get(path + "/history"),
+        "replay": client.get(path + "/replay", follow_redirects=True),
     }
+    shown: dict[str, Any] = {name: got.get_data(as_text=True) for name, got in answers.items()}
+    # the answers' headers too: a file name, or a cache validator, may count events (the
+    # session cookie is drawn anew; the lengths are those of the bodies, compared as text)
+    pdf = client.get(path + "/snapshot.pdf")
+    for name, got in [*answers.items(), ("pdf", pdf)]:
+        shown[f"{name} headers"] = "\n".join(
+            f"{key}: {value}" for key, value in got.headers.items()
+            if key not in {"Set-Cookie", "Content-Length"})
     store = _store(app)
+    # `pbem log --as SEAT`, text and JSON
+    for name, extra in (("log", []), ("log json", ["--json"])):
+        printed = CliRunner().invoke(main, ["log", GAME_ID, "--as", seat, *extra],
+                                     env={"PBEM_DATABASE_URL": store.url})
+        assert printed.exit_code == 0, printed.output
+        shown[name] = printed.output
     rows = [row for row in store.outbox_for_game(GAME_ID) if row.recipient == seat]
     with app.app_context():
         message = compose_outbox(store, load_config(), rows[-1]) if rows else None
