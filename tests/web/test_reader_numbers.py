@@ -11,7 +11,8 @@ of `pbem log --as`) tells that seat that something happened which it may not kno
 
 A second case answers a sealed decision by hand in one game and by a standing answer in the
 other: the rules pages say the two cannot be told apart, so nothing another seat is shown may
-differ either.
+differ either. A third answers a Masons tower choice at once by a standing answer in one game
+and by hand in the other.
 """
 from __future__ import annotations
 
@@ -362,3 +363,72 @@ def test_a_sealed_answer_by_hand_or_standing_shows_the_same_to_every_other_seat(
     assert not differing, (f"{seat}'s standing answer shows in {sorted(differing)}:\n"
                            + "\n".join(_changed(name, *texts)
                                         for name, texts in differing.items()))
+
+
+# -- a Masons tower choice answered at once by a standing answer, and the same by hand ---------
+
+MASONS_ANSWERS = ("towers: nearest the shore", "houses: either")
+"""The answers the builder of a wall gives: towers by a standing answer in one twin, by hand in
+the other; houses by hand in both."""
+
+
+def _masons_turn(app: Flask, at_once: bool) -> tuple[LoadedGame, str]:
+    """Play a Masons game to its first wall; its builder answers the towers that follow by a
+    standing answer set before the wall (`at_once`: applied as the decision opens) or by hand
+    with the order that answer gives (having set its time zone instead), and the houses by
+    hand. Then another seat writes to everyone."""
+    store = _store(app)
+    seats = [NewSeat(name, f"{name}@example.org", name.capitalize()) for name in SEATS["masons"]]
+    with app.app_context():
+        create_game(store, "masons", seats, seed_hex=SEED, game_id=GAME_ID)
+        loaded = load_game(store, GAME_ID)
+        [prompt] = loaded.game.prompts(loaded.state)
+        builder = prompt.seat
+        # one private event in each twin, so the wall's draws (keyed with its seq) are alike
+        private = f"standing {MASONS_ANSWERS[0]}" if at_once else "timezone Europe/Berlin"
+        answer(store, GAME_ID, builder, private, "twin:private")
+        loaded = load_game(store, GAME_ID)
+        wall = loaded.game.format_order(loaded.game.legal_orders(loaded.state, builder)[0])
+        assert submit_order(store, GAME_ID, builder, wall).accepted
+        by_hand = 0
+        for _ in range(len(MASONS_ANSWERS) + 1):
+            loaded = load_game(store, GAME_ID)
+            if not loaded.game.is_deciding(loaded.state, builder):
+                break
+            entries = [entry for text in MASONS_ANSWERS
+                       for entry in loaded.game.read_standing(text, builder, loaded.state)]
+            applied = loaded.game.standing_order(loaded.state, builder, entries)
+            assert applied is not None and applied.order is not None
+            result = submit_order(store, GAME_ID, builder,
+                                  loaded.game.format_order(applied.order))
+            assert result.accepted, result
+            by_hand += 1
+        assert by_hand == (1 if at_once else 2), "towers at once or by hand, houses by hand"
+        loaded = load_game(store, GAME_ID)
+        assert not loaded.game.is_deciding(loaded.state, builder), "the builder's turn is over"
+        writer = next(name for name in loaded.meta.seat_names if name != builder)
+        send_press(store, GAME_ID, writer, PressRequest(None, "hello everyone"),
+                   causation="twin:public")
+        return load_game(store, GAME_ID), builder
+
+
+def test_a_masons_tower_choice_answered_at_once_or_by_hand_shows_the_same_to_the_others(
+        twins: tuple[Flask, Flask]) -> None:
+    """The builder of a wall answers its towers by a standing answer (given at once, as the
+    decision opens) in one game and by hand in its twin: every other seat is shown the same
+    numbers, pages, API answers and mails."""
+    by_hand, at_once = twins
+    first, builder = _masons_turn(by_hand, False)
+    second, again = _masons_turn(at_once, True)
+    assert again == builder and second.head_hash != first.head_hash, "the two logs differ"
+    differing = {}
+    for other in second.meta.seat_names:
+        if other == builder:
+            continue
+        assert first.game.view(first.state, other) == second.game.view(second.state, other)
+        seen, shown = _shown(by_hand, first, other), _shown(at_once, second, other)
+        differing.update({f"{other} {name}": (seen[name], shown[name])
+                          for name in seen if seen[name] != shown[name]})
+    assert not differing, (f"{builder}'s answers at once show in {sorted(differing)}:\n"
+                           + "\n".join(_changed(name, *texts)
+                                       for name, texts in differing.items()))
