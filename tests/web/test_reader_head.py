@@ -3,6 +3,7 @@ sealed answer in an Illuminati window, a standing order set) moves no seq, head 
 seat is shown, in the API, on its pages, in its replay and in its snapshot's file name."""
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from typing import Any
@@ -13,6 +14,8 @@ from flask.testing import FlaskClient
 from service.game.current import read_game
 from service.game.history import page_reader_seq, reader_number, reader_seq
 from service.game.loading import LoadedGame, load_game
+from service.orders.processing import submit_order
+from service.seats.seatcommands import answer
 from service.seats.standing import standing_command
 from service.store.store import Store
 from tests.sealed import give, play_until, private_window
@@ -99,3 +102,59 @@ def test_every_seat_steps_through_its_replay_from_the_first_step(
             page = client.get(seat_path(app, loaded, seat) + "/replay", follow_redirects=True)
             assert page.status_code == 200, (name, seat)
             assert f"event {loaded.meta.first_seq} of" in page.get_data(as_text=True)
+
+
+def test_a_seats_own_private_event_in_a_window_counts_no_answer_sealed_since(
+        app: Flask, client: FlaskClient, store: Store) -> None:
+    """A seat asked in a window writes `timezone` (which nobody else is told) after each
+    other seat's sealed answer and reads the number its own event got: the numbers follow
+    one another, so it cannot tell "one answer in" from "two answers in"."""
+    loaded = window(store)
+    game_id = loaded.meta.id
+    asked = [p.seat for p in loaded.game.prompts(loaded.state) if not p.submitted]
+    reader, answering = asked[-1], asked[:-1]
+    assert answering, "another seat is asked in the window too"
+    shown, seqs = [], []
+    for step in range(len(answering) + 1):
+        if step:
+            result = submit_order(store, game_id, answering[step - 1], "pass")
+            assert result.accepted, result
+        zone = ("Europe/Berlin", "Europe/Paris", "Asia/Tokyo", "America/Chicago")[step]
+        answer(store, game_id, reader, f"timezone {zone}", f"tz-{step}")
+        now = load_game(store, game_id)
+        assert any(p.seat == reader and not p.submitted for p in now.game.prompts(now.state))
+        seqs.append(now.seq)
+        shown.append(heads(app, client, now, reader))
+    assert all(later - earlier > 1 for earlier, later in itertools.pairwise(seqs)), \
+        f"each step is a sealed answer (its events) and the seat's own event: {seqs}"
+    numbers = [seen["api"] for seen in shown]
+    assert numbers == list(range(numbers[0], numbers[0] + len(numbers))), numbers
+    assert [seen["api-history"][-1] for seen in shown] == numbers, shown
+    assert [int(seen["replay"]) for seen in shown] == numbers, shown
+
+
+def test_an_old_cursor_past_the_readers_newest_number_answers_a_page(
+        app: Flask, client: FlaskClient, store: Store) -> None:
+    """A history link kept from before numbers per reader names a log seq, which may lie past
+    the reader's newest number: `before` answers the newest page, `after` an empty one, and
+    a replay step past it a 404; none fails."""
+    loaded = window(store)
+    give(store, loaded, loaded.game.prompts(loaded.state)[0].seat, random.Random(1))
+    now = load_game(store, loaded.meta.id)
+    seat = next(s for s in now.meta.seat_names
+                if reader_number(store, now.meta, s, now.seq) < now.seq)
+    path, headers = seat_path(app, now, seat), auth(app, now, seat)
+    api = f"/api/v1/games/{now.meta.id}/seats/{seat}/history"
+    newest = client.get(api, headers=headers).get_json()
+    past = now.seq + 1000
+    assert client.get(f"{api}?before={past}", headers=headers).get_json() == newest
+    empty = client.get(f"{api}?after={past}", headers=headers)
+    assert empty.status_code == 200
+    assert empty.get_json()["lines"] == [] and empty.get_json()["newer"] is None
+    page = client.get(path + "/history").get_data(as_text=True)
+    older = client.get(f"{path}/history?before={past}")
+    assert older.status_code == 200
+    assert re.findall(r"events \d+ to \d+", older.get_data(as_text=True)) == \
+        re.findall(r"events \d+ to \d+", page)
+    assert client.get(f"{path}/history?after={past}").status_code == 200
+    assert client.get(f"{path}/replay/{past}").status_code == 404

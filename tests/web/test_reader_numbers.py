@@ -6,12 +6,13 @@ second, one seat does something nobody else is told of (sets a timezone, sets a 
 answer, or two seats exchange private press), then a third seat writes to everyone in both.
 Every other seat must then be shown exactly the same things in both games: whatever counts
 the private event in a number it shows (a history line's number, a paging cursor, a replay's
-"of N", a press id, a Message-ID, the API's seq, a PDF's name) tells that seat that something
-happened which it may not know of.
+"of N", a press id, a Message-ID, the API's seq, a PDF's name, a header of any answer, a line
+of `pbem log --as`) tells that seat that something happened which it may not know of.
 
 A second case answers a sealed decision by hand in one game and by a standing answer in the
 other: the rules pages say the two cannot be told apart, so nothing another seat is shown may
-differ either.
+differ either. A third answers a Masons tower choice at once by a standing answer in one game
+and by hand in the other.
 """
 from __future__ import annotations
 
@@ -24,11 +25,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from flask import Flask
 
 from engine.core import all_games
 from service.base import clock
 from service.base.config import load_config
+from service.cli.main import main
 from service.game.loading import LoadedGame, load_game
 from service.mail.compose import compose_outbox
 from service.orders.creation import NewSeat, create_game
@@ -155,19 +158,33 @@ def _untimed(text: str) -> str:
 
 
 def _shown(app: Flask, loaded: LoadedGame, seat: str) -> dict[str, Any]:
-    """Return what `seat` is shown of the game: pages, API answers and its newest mail."""
+    """Return what `seat` is shown of the game: pages, API answers (with their headers),
+    `pbem log --as`, and its newest mail."""
     client, path = app.test_client(), seat_path(app, loaded, seat)
     headers = auth(app, loaded, seat)
     api = f"/api/v1/games/{GAME_ID}/seats/{seat}"
-    shown: dict[str, Any] = {
-        "api": client.get(api, headers=headers).get_data(as_text=True),
-        "api-history": client.get(api + "/history", headers=headers).get_data(as_text=True),
-        "page": client.get(path).get_data(as_text=True),
-        "history": client.get(path + "/history").get_data(as_text=True),
-        "replay": client.get(path + "/replay", follow_redirects=True).get_data(as_text=True),
-        "pdf": client.get(path + "/snapshot.pdf").headers.get("Content-Disposition", ""),
+    answers = {
+        "api": client.get(api, headers=headers),
+        "api-history": client.get(api + "/history", headers=headers),
+        "page": client.get(path),
+        "history": client.get(path + "/history"),
+        "replay": client.get(path + "/replay", follow_redirects=True),
     }
+    shown: dict[str, Any] = {name: got.get_data(as_text=True) for name, got in answers.items()}
+    # the answers' headers too: a file name, or a cache validator, may count events (the
+    # session cookie is drawn anew; the lengths are those of the bodies, compared as text)
+    pdf = client.get(path + "/snapshot.pdf")
+    for name, got in [*answers.items(), ("pdf", pdf)]:
+        shown[f"{name} headers"] = "\n".join(
+            f"{key}: {value}" for key, value in got.headers.items()
+            if key not in {"Set-Cookie", "Content-Length"})
     store = _store(app)
+    # `pbem log --as SEAT`, text and JSON
+    for name, extra in (("log", []), ("log json", ["--json"])):
+        printed = CliRunner().invoke(main, ["log", GAME_ID, "--as", seat, *extra],
+                                     env={"PBEM_DATABASE_URL": store.url})
+        assert printed.exit_code == 0, printed.output
+        shown[name] = printed.output
     rows = [row for row in store.outbox_for_game(GAME_ID) if row.recipient == seat]
     with app.app_context():
         message = compose_outbox(store, load_config(), rows[-1]) if rows else None
@@ -346,3 +363,72 @@ def test_a_sealed_answer_by_hand_or_standing_shows_the_same_to_every_other_seat(
     assert not differing, (f"{seat}'s standing answer shows in {sorted(differing)}:\n"
                            + "\n".join(_changed(name, *texts)
                                         for name, texts in differing.items()))
+
+
+# -- a Masons tower choice answered at once by a standing answer, and the same by hand ---------
+
+MASONS_ANSWERS = ("towers: nearest the shore", "houses: either")
+"""The answers the builder of a wall gives: towers by a standing answer in one twin, by hand in
+the other; houses by hand in both."""
+
+
+def _masons_turn(app: Flask, at_once: bool) -> tuple[LoadedGame, str]:
+    """Play a Masons game to its first wall; its builder answers the towers that follow by a
+    standing answer set before the wall (`at_once`: applied as the decision opens) or by hand
+    with the order that answer gives (having set its time zone instead), and the houses by
+    hand. Then another seat writes to everyone."""
+    store = _store(app)
+    seats = [NewSeat(name, f"{name}@example.org", name.capitalize()) for name in SEATS["masons"]]
+    with app.app_context():
+        create_game(store, "masons", seats, seed_hex=SEED, game_id=GAME_ID)
+        loaded = load_game(store, GAME_ID)
+        [prompt] = loaded.game.prompts(loaded.state)
+        builder = prompt.seat
+        # one private event in each twin, so the wall's draws (keyed with its seq) are alike
+        private = f"standing {MASONS_ANSWERS[0]}" if at_once else "timezone Europe/Berlin"
+        answer(store, GAME_ID, builder, private, "twin:private")
+        loaded = load_game(store, GAME_ID)
+        wall = loaded.game.format_order(loaded.game.legal_orders(loaded.state, builder)[0])
+        assert submit_order(store, GAME_ID, builder, wall).accepted
+        by_hand = 0
+        for _ in range(len(MASONS_ANSWERS) + 1):
+            loaded = load_game(store, GAME_ID)
+            if not loaded.game.is_deciding(loaded.state, builder):
+                break
+            entries = [entry for text in MASONS_ANSWERS
+                       for entry in loaded.game.read_standing(text, builder, loaded.state)]
+            applied = loaded.game.standing_order(loaded.state, builder, entries)
+            assert applied is not None and applied.order is not None
+            result = submit_order(store, GAME_ID, builder,
+                                  loaded.game.format_order(applied.order))
+            assert result.accepted, result
+            by_hand += 1
+        assert by_hand == (1 if at_once else 2), "towers at once or by hand, houses by hand"
+        loaded = load_game(store, GAME_ID)
+        assert not loaded.game.is_deciding(loaded.state, builder), "the builder's turn is over"
+        writer = next(name for name in loaded.meta.seat_names if name != builder)
+        send_press(store, GAME_ID, writer, PressRequest(None, "hello everyone"),
+                   causation="twin:public")
+        return load_game(store, GAME_ID), builder
+
+
+def test_a_masons_tower_choice_answered_at_once_or_by_hand_shows_the_same_to_the_others(
+        twins: tuple[Flask, Flask]) -> None:
+    """The builder of a wall answers its towers by a standing answer (given at once, as the
+    decision opens) in one game and by hand in its twin: every other seat is shown the same
+    numbers, pages, API answers and mails."""
+    by_hand, at_once = twins
+    first, builder = _masons_turn(by_hand, False)
+    second, again = _masons_turn(at_once, True)
+    assert again == builder and second.head_hash != first.head_hash, "the two logs differ"
+    differing = {}
+    for other in second.meta.seat_names:
+        if other == builder:
+            continue
+        assert first.game.view(first.state, other) == second.game.view(second.state, other)
+        seen, shown = _shown(by_hand, first, other), _shown(at_once, second, other)
+        differing.update({f"{other} {name}": (seen[name], shown[name])
+                          for name in seen if seen[name] != shown[name]})
+    assert not differing, (f"{builder}'s answers at once show in {sorted(differing)}:\n"
+                           + "\n".join(_changed(name, *texts)
+                                       for name, texts in differing.items()))

@@ -151,3 +151,21 @@ def test_a_replaced_seats_press_address_stops_working(tmp_path: Path) -> None:
     meta = load_game(table.store, table.game_id).meta
     assert reply_address(table.config.secret_key(), table.config.mail_domain, table.game_id,
                          "bruno", meta.generation("bruno")) != old
+
+
+def test_a_press_address_sent_before_numbers_per_reader_still_answers_the_sender(
+        tmp_path: Path) -> None:
+    """A press mail sent before numbers per reader named the message by the log's seq
+    (`p42`): such an address, kept in a player's mailbox, still answers the message's
+    sender."""
+    table = open_table(tmp_path)
+    table.write("anna", "press to bruno: psst\n")
+    [row] = [row for row in table.store.events(table.game_id) if row.type == "press.sent"]
+    old = press_reply_address(table.config.secret_key(), table.config.mail_domain,
+                              table.game_id, "bruno", row.seq, 0)
+    claim = read_press_address(old)
+    assert claim is not None and not claim.numbered and f".p{row.seq}." in old
+    result = mail_to(table, "bruno", old, "Yes, gladly.\n")
+    assert result.status == "talk" and result.notes == ("Press sent to anna.",)
+    answer = table.mails("anna", "press")
+    assert len(answer) == 1 and "Yes, gladly." in text_of(answer[0])
