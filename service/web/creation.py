@@ -20,6 +20,7 @@ from service.orders.results import ServiceError
 from service.web.handoff import announce
 from service.web.links import master_signature, store
 from service.web.render import page
+from service.web.security import visitor_creates
 
 
 @dataclass(frozen=True)
@@ -152,6 +153,24 @@ def read_terms(form: Any) -> dict[str, Any]:
             "min_rating": rating}
 
 
+VISITOR_RULE = ("On this site anyone may create a game, so the service mails no address its "
+                "creator types: leave the players' and the game master's addresses empty and "
+                "open the seats instead. Every player, you too, then takes a seat by the game's "
+                "join link and confirms it from their own address. The game master's page is "
+                "the link you are shown once the game is made: keep it.")
+"""Why a visitor of an open site may create only open tables (`lobby.visitor_creates`)."""
+
+
+def check_visitor_game(seats: list[NewSeat], settings: dict[str, Any], open_seats: int,
+                       against_house: bool) -> None:
+    """Raise ServiceError unless a game a visitor of an open site asks for mails nobody: no
+    named seat, no game master's address, no practice game (its one seat is named), and its
+    seats open to join links (which go only to addresses that ask, within the budget of mail
+    to strangers)."""
+    if seats or settings.get("master_email") or against_house or not open_seats:
+        raise ServiceError(VISITOR_RULE, "visitor-addresses")
+
+
 def create_from_form() -> Any:
     """Create the game the posted form describes, or show the form again with the problem."""
     game = chosen_game()
@@ -170,6 +189,8 @@ def create_from_form() -> Any:
             "time_bank_hours": read_hours(form.get("time_bank", ""), "the time bank") or 0,
             "vacation": not form.get("no_vacation")}
         open_seats = read_count(form.get("open_seats", ""), "open seats", game.max_players)
+        if visitor_creates():
+            check_visitor_game(seats, settings, open_seats, bool(form.get("against_house")))
         if form.get("against_house"):
             return _against_house(game, seats, settings, read_options(game, form),
                                   read_count(form.get("house_seats", ""), "house players",

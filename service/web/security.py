@@ -145,3 +145,15 @@ def init_app(app: Flask) -> None:
     app.before_request(check_csrf)
     app.after_request(add_headers)
     app.jinja_env.globals["csrf_token"] = csrf_token
+
+
+def visitor_creates() -> bool:
+    """Return whether this visitor may create games only because creation is open to everyone
+    (PBEM_OPEN_CREATION): neither signed in with the admin token nor, without one, on this
+    machine. Such a visitor has proven no address, so the games it creates mail no address it
+    types: their players take seats by join links, each confirmed from its own address."""
+    if not current_app.config["OPEN_CREATION"]:
+        return False
+    if current_app.config["ADMIN_TOKEN"]:
+        return not session.get("admin")
+    return not local_client()

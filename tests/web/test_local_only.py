@@ -66,3 +66,41 @@ def test_open_creation_reads_yes_and_no(tmp_path: Path, monkeypatch: pytest.Monk
         app = create_app({"TESTING": True})
         assert app.config["OPEN_CREATION"] is expected, value
         app.extensions["pbem.store"].dispose()
+
+
+def test_a_visitor_of_an_open_site_creates_only_tables_it_mails_nobody_at(
+        app: Flask, client: FlaskClient, store: Store) -> None:
+    """With PBEM_OPEN_CREATION a remote visitor has proven no address: a game naming players'
+    or a game master's addresses, or a practice game, is refused with why, and nothing is
+    mailed; a table whose seats are all open is made, its players to come by join links."""
+    from sqlalchemy import func, select
+
+    from service.store.schema import outbox
+
+    from .helpers import post_form
+
+    def mailed() -> int:
+        with store.connect() as conn:
+            return int(conn.execute(select(func.count()).select_from(outbox)).scalar() or 0)
+
+    app.config["OPEN_CREATION"] = True
+    base = {"game": "secret-masters", "open_days": "7"}
+    named = {"seat-0-name": "anna", "seat-0-player": "Anna", "seat-0-email": "x@example.org"}
+    for form in ({**base, **named, "open_seats": "2"},
+                 {**base, "open_seats": "3", "master_email": "victim@example.org"},
+                 {**base, **named, "against_house": "yes", "house_seats": "2"},
+                 {**base}):
+        client.environ_base.update(REMOTE)
+        refused = post_form(client, "/new", form, "/new")
+        assert refused.status_code == 400, form
+        assert "mails no address its creator types" in text(refused)
+    assert not mailed()
+    made = post_form(client, "/new", {**base, "open_seats": "3"}, "/new")
+    assert made.status_code == 303 and "/admin/games/" in made.headers["Location"]
+    game_id = made.headers["Location"].split("/")[3]
+    assert client.get(made.headers["Location"]).status_code == 200  # the master's link
+    assert not mailed()
+    here = app.test_client()  # a browser on this machine names whom it likes
+    local = post_form(here, "/new", {**base, **named, "open_seats": "2"}, "/new")
+    assert local.status_code == 303
+    assert game_id != local.headers["Location"].split("/")[3]
