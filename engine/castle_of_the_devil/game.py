@@ -17,6 +17,7 @@ from . import (
     house,
     orders,
     render,
+    rules_claims,
     secrecy,
     standing,
     steps,
@@ -82,7 +83,7 @@ class CastleOfTheDevil(KitGame[State]):
         scores = {seat: int(seat in state.winners) for seat in state.seats}
         return Outcome(state.winners, state.reason, scores, termination=Termination.GOAL)
 
-
-
-
-
+    def revealed_teams(self, state: State) -> tuple[tuple[str, ...], ...] | None:
+        """Return the two societies, the winners first, when a society's claim decided the
+        game; None for a Seal of the Lodge win (one player alone) or before the end."""
+        return rules_claims.revealed_societies(state)

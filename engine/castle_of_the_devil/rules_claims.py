@@ -151,6 +151,20 @@ def _finish(em: Emitter, right: bool, winners: tuple[str, ...], reason: str,
                            dict(zip(state.seats, state.hands)), state.removed, state.unused))
 
 
+def revealed_societies(state: State) -> tuple[tuple[str, ...], ...] | None:
+    """Return the two societies, the winning one first, once a claim for a society decided
+    the game (every card is turned up at its end); None for a Seal of the Lodge win alone, or
+    before the end."""
+    claim = state.claim
+    if state.phase is not Phase.OVER or claim is None or claim.society == SEAL \
+            or not state.winners:
+        return None
+    winning = state.societies[state.index(state.winners[0])]
+    teams = tuple(tuple(seat for seat, soc in zip(state.seats, state.societies) if soc == side)
+                  for side in (winning, other_society(winning)))
+    return teams if all(teams) else None
+
+
 def check_claim(state: State, seat: int, order: ClaimOrder) -> None:
     """A proclamation at the start of your turn (with the holders named, in one line)."""
     if "pearl" in state.hands[seat]:

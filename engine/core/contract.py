@@ -201,6 +201,17 @@ class Game(ABC, Generic[S]):
     def outcome(self, state: S) -> Outcome | None:
         """Return how the game ended, or None while it goes on."""
 
+    def revealed_teams(self, state: S) -> tuple[tuple[str, ...], ...] | None:
+        """Return the teams the end of the game revealed, the winning team first, each the
+        seats that played in it (every seat in one), or None: each seat played for itself,
+        or the game is not over. Only what every seat may see once the game is over decides
+        them (the ratings read them from the log anyone auditing the archive folds)."""
+        return None
+
+    def reveals_teams(self) -> bool:
+        """Return whether this game's end may reveal teams (it answers `revealed_teams`)."""
+        return type(self).revealed_teams is not Game.revealed_teams
+
     @abstractmethod
     def render_text(self, view: Mapping[str, Any]) -> str:
         """Return a plain-text picture of a view (for the terminal and text emails)."""

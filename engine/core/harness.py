@@ -379,6 +379,30 @@ def check_forms(played: PlayedGame, states: int = 20) -> None:
                 raise HarnessFailure(str(exc)) from exc
 
 
+def check_teams(played: PlayedGame) -> None:
+    """Check the teams the game's end reveals (`Game.revealed_teams`): none before the end;
+    at the end, every seat in one team, the winners' team first, and the same in any state a
+    spectator cannot tell from the final one (they come from what everyone may see)."""
+    game, state = played.game, played.state
+    if any(game.revealed_teams(s) is not None for s in played.sampled_states
+           if game.outcome(s) is None):
+        raise HarnessFailure(f"{game.name}: teams are revealed before the end")
+    teams = game.revealed_teams(state)
+    if teams is None:
+        return
+    seats = sorted(seat for team in teams for seat in team)
+    outcome = game.outcome(state)
+    if len(teams) < 2 or seats != sorted(played.seats) or outcome is None or \
+            set(teams[0]) != set(outcome.winners):
+        raise HarnessFailure(f"{game.name}: the teams revealed {teams} are not every seat in "
+                             "one team, the winners' first")
+    variant = game.hidden_variant(state, None, Rng(b"teams")) if game.hidden_information \
+        else None
+    if variant is not None and game.revealed_teams(variant) != teams:
+        raise HarnessFailure(f"{game.name}: the teams revealed depend on what a spectator "
+                             "cannot see at the end")
+
+
 def check_all(played: PlayedGame) -> None:
     """Run every end-of-game check on `played`."""
     check_declared(played.game)
@@ -386,6 +410,7 @@ def check_all(played: PlayedGame) -> None:
     check_replay(played)
     check_audit(played)
     check_history(played)
+    check_teams(played)
     check_rejections(played)
     check_listing_agrees(played)
     check_secrecy(played)

@@ -10,7 +10,7 @@ from service.ratings.stored import (
     player_count,
     reliability_of,
 )
-from service.ratings.table import LIBRARY
+from service.ratings.table import library_of
 from service.store.roles import Connections
 
 MAILED_LINES = 20
@@ -23,7 +23,7 @@ def title_text(store: Connections, game: str, base_url: str) -> str:
     if not lines:
         return f"No rated game of {game} has ended yet."
     count = player_count(store, game)
-    out = [f"Ratings of {game} ({LIBRARY}): the best {len(lines)} of {count}",
+    out = [f"Ratings of {game} ({library_of(game)}): the best {len(lines)} of {count}",
            f"{'#':>3}  {'rating':>7}  {'games':>5}  {'wins':>4}  name (player)"]
     out += [f"{place:>3}  {line.rating:7.2f}  {line.games:>5}  {line.wins:>4}  {line.name} "
             f"({line.player})" for place, line in enumerate(lines, 1)]

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from engine.core import Game, UnknownGame, get_game
 from service.game.events import (
     DEADLINE_ACTOR,
     HOUSE_ACTOR,
@@ -21,6 +22,7 @@ from service.game.events import (
     SeatHouse,
     SeatReplaced,
     SeatResigned,
+    is_service_event,
 )
 from service.game.meta import normal_address
 from service.store.records import StoredEvent
@@ -51,12 +53,23 @@ class Tally:
 
 @dataclass(frozen=True)
 class Side:
-    """One seat as the rating sees it: its players with their weights, and its rank."""
+    """One seat as the rating sees it: its players with their weights, its rank, and the
+    team the end of the game revealed it in (numbered from 1, the winners' first; 0: the
+    seat played for itself)."""
 
     players: tuple[str, ...]
     weights: tuple[float, ...]
     rank: int
     seat: str = ""
+    team: int = 0
+
+
+def reveals_teams(game: str) -> bool:
+    """Return whether a title's end may reveal teams (then its games are rated as teams)."""
+    try:
+        return get_game(game).reveals_teams()
+    except UnknownGame:
+        return False
 
 
 @dataclass(frozen=True)
@@ -105,14 +118,20 @@ class _Reader:
         self.tallies: dict[str, dict[str, int]] = {}
         self.finished: GameFinished | None = None
         self.finished_at = ""
+        self.rules: Game[Any] | None = None
+        self.state: Any = None
 
     def take(self, stored: StoredEvent) -> None:
-        """Fold one stored event."""
-        if "." not in stored.type:
+        """Fold one stored event (the game's own only where its end may reveal teams)."""
+        if not is_service_event(stored.type):
+            if self.rules is not None:
+                self.state = self.rules.evolve(self.state, self.rules.events.load(
+                    stored.type, stored.payload, stored.schema_version))
             return
         item = SERVICE_EVENTS.load(stored.type, stored.payload, stored.schema_version)
         if isinstance(item, GameCreated):
             self.game_id, self.game = stored.game_id, item.game
+            self._rules(item)
             for seat in item.seats:
                 self._hold(seat.name, seat.email, seat.player)
         elif isinstance(item, OrderAccepted):
@@ -128,6 +147,15 @@ class _Reader:
             self.rated = item.rated
         elif isinstance(item, GameFinished):
             self.finished, self.finished_at = item, stored.recorded_at
+
+    def _rules(self, created: GameCreated) -> None:
+        """Fold the game's state too when its end may reveal teams, to read them at the end
+        (every event is public once the game is over: the archive's reader folds the same)."""
+        if not reveals_teams(created.game):
+            return
+        self.rules = get_game(created.game, created.engine_version)
+        self.state = self.rules.initial_state(tuple(seat.name for seat in created.seats),
+                                              created.options)
 
     def _hold(self, seat: str, email: str, player: str) -> None:
         """Hand a seat to a player (no address: the house's seat)."""
@@ -170,7 +198,7 @@ class _Reader:
             holder = self._holder(seat)
             if holder is not None and holder not in resigned:
                 self._count(holder, "finished")
-        sides = tuple(self._sides())
+        sides = self._teamed(tuple(self._sides()))
         tallies = {key: Tally(**counts) for key, counts in self.tallies.items()}
         return GameRecord(self.game_id, self.game, self.finished_at, self._unrated(sides),
                           sides, dict(self.names), tallies)
@@ -186,7 +214,19 @@ class _Reader:
             return "ended by the game master"
         if len({p for side in sides for p in side.players}) < 2:
             return "fewer than two rated players"
+        teams = {side.team or -number for number, side in enumerate(sides, 1)}
+        if any(side.team for side in sides) and len(teams) < 2:
+            return "fewer than two rated teams"
         return ""
+
+    def _teamed(self, sides: tuple[Side, ...]) -> tuple[Side, ...]:
+        """Return the sides with the teams the end revealed (unchanged when it revealed none:
+        each seat played for itself)."""
+        teams = self.rules.revealed_teams(self.state) if self.rules is not None else None
+        number = {seat: index for index, seats in enumerate(teams or (), 1) for seat in seats}
+        if not number:
+            return sides
+        return tuple(replace(side, team=number.get(side.seat, 0)) for side in sides)
 
     def _sides(self) -> Iterable[Side]:
         """Yield each seat with players as a side, ranked by the outcome."""

@@ -7,6 +7,11 @@ ends after the head in the order is applied to the stored lines of its players a
 ends before the head (two games ending at nearly the same moment, an imported archive) makes
 the title be folded again from its recorded games, so the stored table is always the fold of
 the records in order, the table `pbem ratings --from-archives` rebuilds.
+
+Each head keeps the reading its title was folded under (`table.reading_of`: teams, where a
+title's end may reveal them). A title whose reading changed with the rules (Castle of the
+Devil's societies, rated as teams since) has its records read again from their logs and is
+folded again before any new game is applied; the reliability tallies are left as they are.
 """
 from __future__ import annotations
 
@@ -19,7 +24,15 @@ from sqlalchemy import Connection, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from service.ratings.record import GameRecord, Side, Tally, game_record
-from service.ratings.table import Book, Head, Line, format_table, order_text, rate_game
+from service.ratings.table import (
+    Book,
+    Head,
+    Line,
+    format_table,
+    order_text,
+    rate_game,
+    reading_of,
+)
 from service.store.handles import is_unique_violation
 from service.store.roles import Connections, LogAudit
 from service.store.schema import games as games_t
@@ -49,8 +62,8 @@ def record_json(record: GameRecord) -> str:
 def record_from_json(text: str) -> GameRecord:
     """Return a record kept as JSON."""
     data: dict[str, Any] = json.loads(text)
-    sides = tuple(Side(tuple(s["players"]), tuple(s["weights"]), s["rank"], s.get("seat", ""))
-                  for s in data["sides"])
+    sides = tuple(Side(tuple(s["players"]), tuple(s["weights"]), s["rank"], s.get("seat", ""),
+                       s.get("team", 0)) for s in data["sides"])
     tallies = {key: Tally(**value) for key, value in data["tallies"].items()}
     return GameRecord(data["game_id"], data["game"], data["finished_at"], data["unrated"],
                       sides, data["names"], tallies)
@@ -65,6 +78,13 @@ def catch_up(store: RatingsStore, retries: int = 5) -> int:
         recorded += sum(_record(store, record) for record in records)
         if len(records) < len(ids):  # a game marked finished whose log has not ended
             break
+    for game in _misread_titles(store):
+        for _ in range(retries):
+            try:
+                _read_again(store, game)
+                break
+            except (HeadMoved, IntegrityError):  # another process applied first: read again
+                continue
     for game in _pending_titles(store):
         for _ in range(retries):
             try:
@@ -127,6 +147,32 @@ def _pending_titles(store: Connections) -> list[str]:
         return [row[0] for row in conn.execute(query)]
 
 
+def _misread_titles(store: Connections) -> list[str]:
+    """Return the titles whose stored ratings were folded under another reading than their
+    own now."""
+    with store.connect() as conn:
+        rows = conn.execute(select(heads_t.c.game, heads_t.c.method).order_by(heads_t.c.game))
+        return [game for game, method in rows if method != reading_of(game)]
+
+
+def _read_again(store: RatingsStore, game: str) -> None:
+    """Read a title's finished games again from their logs and fold the title again under
+    its reading now; raise HeadMoved if another process moved its head first."""
+    with store.connect() as conn:
+        head = read_head(conn, game)
+        ids = [row[0] for row in conn.execute(
+            select(records_t.c.game_id).where(records_t.c.game == game))]
+    records = [r for r in (game_record(store.iter_events(i)) for i in ids) if r is not None]
+    with store.begin_write() as conn:
+        for record in records:
+            conn.execute(update(records_t).where(records_t.c.game_id == record.game_id).values(
+                order_key=order_text(record), unrated=record.unrated,
+                record=record_json(record)))
+        new_head, applied = _fold_again(conn, game)
+        _move_head(conn, head, new_head, _count_lines(conn, game), 0, reading_of(game))
+        _mark_applied(conn, [record.game_id for record in applied])
+
+
 def _apply(store: Connections, game: str) -> None:
     """Apply a title's pending rated games in order, or fold the title again when one of
     them falls before its head; raise HeadMoved if another process moved the head first."""
@@ -146,10 +192,14 @@ def _apply(store: Connections, game: str) -> None:
         else:
             (new_head, added), applied = _apply_in_order(conn, head, pending), pending
         _move_head(conn, head, new_head, players, added)
-        ids = [record.game_id for record in applied]
-        for start in range(0, len(ids), 500):
-            conn.execute(update(records_t).where(records_t.c.game_id.in_(ids[start:start + 500]))
-                         .values(applied=1))
+        _mark_applied(conn, [record.game_id for record in applied])
+
+
+def _mark_applied(conn: Connection, ids: Sequence[str]) -> None:
+    """Mark games' records as applied to their title's lines."""
+    for start in range(0, len(ids), 500):
+        conn.execute(update(records_t).where(records_t.c.game_id.in_(ids[start:start + 500]))
+                     .values(applied=1))
 
 
 def _apply_in_order(conn: Connection, head: Head,
@@ -188,21 +238,24 @@ def _count_lines(conn: Connection, game: str) -> int:
 
 
 def _move_head(conn: Connection, old: Head, new: Head, players: int | None,
-               added: int) -> None:
+               added: int, method: str | None = None) -> None:
     """Set the title's head from `old` to `new` with its count of players (`players`, or
-    `added` more than before), or raise HeadMoved if it is no longer `old`."""
+    `added` more than before) and, when given, the reading it was folded under (a new head:
+    the title's reading now), or raise HeadMoved if it is no longer `old`."""
     if old.games == 0 and not old.last_key:
         exists = conn.execute(select(heads_t.c.game).where(heads_t.c.game == old.game)).first()
         if exists is None:
-            conn.execute(insert(heads_t).values(game=new.game, games=new.games,
-                                                last_key=new.last_key, digest=new.digest,
-                                                players=added if players is None else players))
+            conn.execute(insert(heads_t).values(
+                game=new.game, games=new.games, last_key=new.last_key, digest=new.digest,
+                players=added if players is None else players,
+                method=reading_of(new.game) if method is None else method))
             return
     count = heads_t.c.players + added if players is None else players
+    read = {} if method is None else {"method": method}
     moved = conn.execute(update(heads_t).where(
         heads_t.c.game == old.game, heads_t.c.games == old.games,
         heads_t.c.digest == old.digest).values(games=new.games, last_key=new.last_key,
-                                               digest=new.digest, players=count))
+                                               digest=new.digest, players=count, **read))
     if moved.rowcount != 1:
         raise HeadMoved(old.game)
 

@@ -9,12 +9,14 @@ from importlib.metadata import version
 
 from openskill.models import PlackettLuce
 
-from service.ratings.record import GameRecord, Tally
+from service.ratings.record import GameRecord, Side, Tally, reveals_teams
 
 MODEL = PlackettLuce()
 """The model, at the library's default parameters (mu 25, sigma 25/3, beta 25/6, tau 25/300,
 weights normalised to 1..2 within a side)."""
 LIBRARY = f"openskill {version('openskill')}, Plackett-Luce, default parameters"
+TEAMS = "revealed teams rated as teams"
+"""The reading of a title whose end may reveal teams (docs/ratings.md, Teams)."""
 NO_GAMES = "0" * 64
 
 
@@ -61,19 +63,50 @@ def new_line(player: str, name: str) -> Line:
     return Line(player, name, MODEL.mu, MODEL.sigma, 0, 0)
 
 
+def reading_of(game: str) -> str:
+    """Return how a title's games are read: "teams" where its end may reveal teams, else
+    empty (every seat for itself); kept with the stored head, so a title read another way
+    before is folded again."""
+    return "teams" if reveals_teams(game) else ""
+
+
+def library_of(game: str) -> str:
+    """Return what a title's ratings are computed with: the library, and for a title whose
+    end may reveal teams, that they are rated as teams."""
+    return f"{LIBRARY}, {TEAMS}" if reading_of(game) else LIBRARY
+
+
+def rating_teams(record: GameRecord) -> list[list[Side]]:
+    """Return a record's sides as openskill teams, in the order of the sides: the seats of a
+    team the end revealed together, every other seat a team of its own."""
+    teams: list[list[Side]] = []
+    joined: dict[int, list[Side]] = {}
+    for side in record.sides:
+        if side.team in joined:
+            joined[side.team].append(side)
+            continue
+        teams.append([side])
+        if side.team:
+            joined[side.team] = teams[-1]
+    return teams
+
+
 def rate_game(record: GameRecord, lines: Mapping[str, Line]) -> list[Line]:
     """Return the new lines of the players of a rated game, from their lines before it
-    (a player missing from `lines` starts anew)."""
-    before = [[lines.get(p) or new_line(p, record.names[p]) for p in side.players]
-              for side in record.sides]
-    teams = [[MODEL.rating(mu=line.mu, sigma=line.sigma) for line in side] for side in before]
-    weights = ([list(side.weights) for side in record.sides]
-               if any(len(side.players) > 1 for side in record.sides) else None)
-    rated = MODEL.rate(teams, ranks=[float(side.rank) for side in record.sides],
-                       weights=weights)
+    (a player missing from `lines` starts anew). A team holds the players of all its seats,
+    each weighted by their share of their seat, and ranks as its best seat."""
+    teams = rating_teams(record)
+    before = [[lines.get(p) or new_line(p, record.names[p])
+               for side in team for p in side.players] for team in teams]
+    ratings = [[MODEL.rating(mu=line.mu, sigma=line.sigma) for line in team]
+               for team in before]
+    shares = [[w for side in team for w in side.weights] for team in teams]
+    weights = shares if any(len(team) > 1 for team in before) else None
+    ranks = [min(side.rank for side in team) for team in teams]
+    rated = MODEL.rate(ratings, ranks=[float(rank) for rank in ranks], weights=weights)
     return [replace(line, name=record.names[line.player], mu=after.mu, sigma=after.sigma,
-                    games=line.games + 1, wins=line.wins + (side.rank == 1))
-            for side, team, new in zip(record.sides, before, rated, strict=True)
+                    games=line.games + 1, wins=line.wins + (rank == 1))
+            for rank, team, new in zip(ranks, before, rated, strict=True)
             for line, after in zip(team, new, strict=True)]
 
 
@@ -104,7 +137,7 @@ def format_table(head: Head, lines: Sequence[Line], tallies: Mapping[str, Tally]
              f"{head.last_key or '-'}; order digest {head.digest}")
     columns = (f"{'rank':>4}  {'player':16}  {'rating':>7}  {'mu':>6}  {'sigma':>5}  "
                f"{'games':>5}  {'wins':>4}  {'finished':>8}  name")
-    out = [f"Ratings of {head.game}: {LIBRARY}", order, columns]
+    out = [f"Ratings of {head.game}: {library_of(head.game)}", order, columns]
     for place, line in enumerate(ranked(lines), 1):
         out.append(f"{place:>4}  {line.player:16}  {line.rating:7.2f}  {line.mu:6.2f}  "
                    f"{line.sigma:5.2f}  {line.games:>5}  {line.wins:>4}  "

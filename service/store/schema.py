@@ -311,6 +311,7 @@ mail_budget = Table(
 # each title's head (games applied, the last one's place in the order and the digest of the
 # order: a compare-and-set on it applies each game once), a line per player and title kept
 # ranked by an index (the leaderboard is one bounded read), and a reliability record per player.
+# A head keeps the reading its title was folded under (`method`, revision 0022).
 rating_games = Table(
     "rating_games",
     metadata,
@@ -331,6 +332,7 @@ rating_heads = Table(
     Column("last_key", String(128), nullable=False),
     Column("digest", String(64), nullable=False),
     Column("players", Integer, nullable=False),
+    Column("method", String(32), nullable=False, server_default=""),
 )
 
 rating_lines = Table(

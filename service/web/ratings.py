@@ -18,7 +18,7 @@ from service.ratings.stored import (
     player_name,
     reliability_of,
 )
-from service.ratings.table import LIBRARY, Line
+from service.ratings.table import LIBRARY, Line, library_of
 from service.web.links import store
 from service.web.problems import problem
 from service.web.render import page
@@ -77,7 +77,7 @@ def leaderboard_page(game: str) -> str:
     records = reliability_of(store(), [line.player for line in lines])
     return page("leaderboard.html", game=get_game(name), lines=lines[:PAGE_LINES],
                 first=(number - 1) * PAGE_LINES + 1, number=number,
-                more=len(lines) > PAGE_LINES, records=records, library=LIBRARY)
+                more=len(lines) > PAGE_LINES, records=records, library=library_of(name))
 
 
 @bp.get("/players/<player>")
@@ -109,7 +109,7 @@ def leaderboard_json(game: str) -> Any:
     offset = _number("offset", 0, 100_000_000)
     limit = _number("limit", PAGE_LINES, MOST_LINES)
     lines = leaderboard(store(), name, limit, offset)
-    return {"game": name, "library": LIBRARY, "players": player_count(store(), name),
+    return {"game": name, "library": library_of(name), "players": player_count(store(), name),
             "lines": [line_json(line, offset + index) for index, line in enumerate(lines, 1)]}
 
 

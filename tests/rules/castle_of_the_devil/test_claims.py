@@ -21,7 +21,7 @@ from engine.castle_of_the_devil.orders import (
 from engine.castle_of_the_devil.state import Phase, State
 from engine.core.errors import WrongOrderKind
 
-from .helpers import B, O, after, deal, given, legal, play, prompted, refused, when
+from .helpers import B, O, after, audience, deal, given, legal, play, prompted, refused, when
 
 PILE = ("seal", "dagger")
 
@@ -261,3 +261,42 @@ def test_a_one_line_claim_with_an_unknown_name_is_unreadable() -> None:
         assert '"zoe" is not one player' in str(exc)
     else:
         raise AssertionError("an unknown name was read")
+
+
+# -- the teams the end reveals ----------------------------------------------------------------
+
+def spectators_societies(state: State) -> tuple[tuple[str, ...], ...]:
+    """Return the societies as a spectator sees them in the view, winners' first."""
+    players = GAME.view(state, None)["players"]
+    society = {p["seat"]: p["society"] for p in players}
+    winning = society[state.winners[0]]
+    return tuple(tuple(seat for seat in state.seats if (society[seat] == winning) == first)
+                 for first in (True, False))
+
+
+def test_a_societys_win_reveals_the_two_societies_as_teams_winners_first() -> None:
+    state = play(table([("key", "key"), ("goblet",), ("key",), ("tome",)]),
+                 ("anna", ClaimOrder("order")))
+    assert GAME.revealed_teams(state) is None  # not over yet
+    events = when(state, "anna", NameOrder(("carla",)))
+    over = after(state, events)
+    assert GAME.revealed_teams(over) == (("anna", "carla"), ("bruno", "dieter"))
+    assert all(audience(e) is None for e in events if isinstance(e, AllRevealed | ClaimJudged))
+    assert GAME.revealed_teams(over) == spectators_societies(over)  # public once over
+
+
+def test_a_wrong_claim_reveals_the_rival_society_first() -> None:
+    state = play(table([("key", "key"), ("key",), ("goblet",), ("tome",)]),
+                 ("anna", ClaimOrder("order")))
+    over = after(state, when(state, "anna", NameOrder(("bruno",))))
+    assert GAME.revealed_teams(over) == (("bruno", "dieter"), ("anna", "carla"))
+    assert GAME.revealed_teams(over) == spectators_societies(over)
+
+
+def test_a_seal_win_reveals_no_teams() -> None:
+    state = table([("seal", "key", "goblet", "goblet"), ("whip",), ("key",), ("dagger",)])
+    over = after(state, when(state, "anna", ClaimOrder("seal")))
+    outcome = GAME.outcome(over)
+    assert outcome is not None and outcome.winners == ("anna",)
+    assert GAME.revealed_teams(over) is None
+    assert GAME.reveals_teams()

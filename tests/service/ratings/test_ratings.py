@@ -1,5 +1,6 @@
 """The ratings: rated games of every title played through the service, the service's table
-kept as games end, and the same table, byte for byte, rebuilt from the audited archives."""
+kept as games end, and the same table, byte for byte, rebuilt from the audited archives (Castle
+of the Devil's games decided by a society among them, rated as teams)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,7 +13,7 @@ from service.orders.creation import NewSeat, create_game
 from service.ratings.archives import ArchivesRefused, book_from_archives
 from service.ratings.record import GameRecord, Side, game_record, outcome_ranks, player_key
 from service.ratings.stored import catch_up, leaderboard, reliability_of, stored_table, titles
-from service.ratings.table import LIBRARY, fold
+from service.ratings.table import LIBRARY, TEAMS, fold
 from service.seats import master
 from service.store.store import Store
 from tests.service.ratings.games import export_all, rated_game
@@ -38,8 +39,13 @@ def test_the_service_table_is_the_archives_table_byte_for_byte(store: Store,
     for game, count in GAMES.items():
         table = stored_table(store, game)
         assert table == book.table(game)
-        assert table[0] == f"Ratings of {game}: {LIBRARY}"
+        teams = f", {TEAMS}" if game == "castle-of-the-devil" else ""
+        assert table[0] == f"Ratings of {game}: {LIBRARY}{teams}"
         assert table[1].startswith(f"{count} rated games")
+    castle = [game_record(store.iter_events(row.id)) for row in store.list_games()
+              if row.game == "castle-of-the-devil"]
+    assert any(r is not None and {s.team for s in r.sides} == {1, 2} for r in castle), \
+        "a Castle game decided by a society, rated as teams, is among the archives"
     gil = reliability_of(store, [player_key("gil@example.org")])[player_key("gil@example.org")]
     assert gil.started == gil.finished == len(GAMES)
 
