@@ -109,8 +109,11 @@ def leaderboard_json(game: str) -> Any:
     offset = _number("offset", 0, 100_000_000)
     limit = _number("limit", PAGE_LINES, MOST_LINES)
     lines = leaderboard(store(), name, limit, offset)
+    records = reliability_of(store(), [line.player for line in lines])
     return {"game": name, "library": library_of(name), "players": player_count(store(), name),
-            "lines": [line_json(line, offset + index) for index, line in enumerate(lines, 1)]}
+            "lines": [{**line_json(line, offset + index),
+                       "record": record_json(records.get(line.player))}
+                      for index, line in enumerate(lines, 1)]}
 
 
 @api.get("/players/<player>")

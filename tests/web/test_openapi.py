@@ -142,6 +142,7 @@ def _ratings_read(client: FlaskClient, store: Store) -> list[tuple[str, Any]]:
     catch_up(store)
     board = client.get("/api/v1/ratings/masons?limit=2&offset=0")
     player = board.get_json()["lines"][0]["player"]
+    assert board.get_json()["lines"][0]["record"]["finished"] == 1  # beside the rating
     return [("getLeaderboard", board), ("getLeaderboard", client.get("/api/v1/ratings/nope")),
             ("getLeaderboard", client.get("/api/v1/ratings/masons?offset=%00")),
             ("getPlayer", client.get(f"/api/v1/players/{player}")),
