@@ -16,7 +16,7 @@ folded again before any new game is applied; the reliability tallies are left as
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from typing import Any, Protocol
 
@@ -79,20 +79,21 @@ def catch_up(store: RatingsStore, retries: int = 5) -> int:
         if len(records) < len(ids):  # a game marked finished whose log has not ended
             break
     for game in _misread_titles(store):
-        for _ in range(retries):
-            try:
-                _read_again(store, game)
-                break
-            except (HeadMoved, IntegrityError):  # another process applied first: read again
-                continue
+        _retried(store, game, _read_again, retries)
     for game in _pending_titles(store):
-        for _ in range(retries):
-            try:
-                _apply(store, game)
-                break
-            except (HeadMoved, IntegrityError):  # another process applied first: read again
-                continue
+        _retried(store, game, _apply, retries)
     return recorded
+
+
+def _retried(store: RatingsStore, game: str, step: Callable[[RatingsStore, str], Any],
+             retries: int) -> None:
+    """Run `step` for a title, again while another process moved its head first."""
+    for _ in range(retries):
+        try:
+            step(store, game)
+            return
+        except (HeadMoved, IntegrityError):  # another process applied first: read again
+            continue
 
 
 def _unrecorded(store: Connections) -> list[str]:
