@@ -76,8 +76,9 @@ def player_of(game: Game[Any]) -> str:
 def choose(game: Game[Any], state: Any, seat: str, rng: Rng, *, iterations: int | None = None,
            cpu_seconds: float | None = 2.0, player: str | None = None) -> Choice:
     """Return the house player's order for `seat` in `state`, searching until `iterations`
-    iterations are done or `cpu_seconds` of process CPU time are spent, whichever is first,
-    with the search named `player` (the game's own, `player_of`, when None)."""
+    iterations are done or one more would overrun `cpu_seconds` of process CPU time (were it
+    as long as the longest so far), whichever is first, with the search named `player` (the
+    game's own, `player_of`, when None)."""
     name = player or player_of(game)
     if name not in PLAYERS:
         raise UnknownPlayer(f"the house player {name!r} is not kept by this release (it "
@@ -97,12 +98,14 @@ def choose(game: Game[Any], state: Any, seat: str, rng: Rng, *, iterations: int 
     search: houseflat.FlatSearch | housetree.TreeSearch = (
         housetree.TreeSearch(game, seat, orders) if name == housetree.NAME
         else houseflat.FlatSearch(game, seat, orders))
-    started = time.process_time()
-    done = 0
+    started = last = time.process_time()
+    done, longest = 0, 0.0
     while iterations is None or done < iterations:
-        if cpu_seconds is not None and time.process_time() - started >= cpu_seconds:
-            break
+        if cpu_seconds is not None and last - started + longest >= cpu_seconds:
+            break  # the next iteration, were it the longest yet, would overrun the budget
         world = game.hidden_variant(state, seat, rng)
         search.iterate(state if world is None else world, rng)
         done += 1
+        now = time.process_time()
+        longest, last = max(longest, now - last), now
     return Choice(search.best(), done, name)

@@ -54,6 +54,24 @@ def test_a_cpu_bound_limits_the_count_never_the_order_a_count_gives() -> None:
     assert short.iterations == 0
 
 
+def test_a_cpu_budget_stops_before_an_iteration_that_would_overrun_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Iterations of half a second each against a budget of 2 s: three run (1.5 s), since a
+    fourth would end at the budget; a search never spends past its budget by an iteration."""
+    import itertools
+
+    from engine.core import house
+
+    game = get_game("masons")
+    played = play_random_game(game, seat_names(3), next(seeds(1, base=5656)))
+    state, seat = next(iter(sampled_decisions(played)))
+    ticks = itertools.count(0.0, 0.5)
+    monkeypatch.setattr(house.time, "process_time", lambda: next(ticks))
+    assert choose(game, state, seat, Rng(b"bound"), cpu_seconds=2.0).iterations == 3
+    ticks = itertools.count(0.0, 0.5)
+    assert choose(game, state, seat, Rng(b"bound"), cpu_seconds=2.01).iterations == 4
+
+
 def test_a_search_needs_a_count_or_a_budget() -> None:
     game = get_game("masons")
     played = play_random_game(game, seat_names(3), next(seeds(1, base=5656)))
