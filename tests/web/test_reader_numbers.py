@@ -351,18 +351,26 @@ def test_a_sealed_answer_by_hand_or_standing_shows_the_same_to_every_other_seat(
     second, again, _ = _sealed_twin(private, game, (given, seat))
     assert again == seat
     assert second.head_hash != first.head_hash, "the two logs differ"
-    differing = {}
-    for other in second.meta.seat_names:
-        if other == seat:
-            continue
-        assert first.game.view(first.state, other) == second.game.view(second.state, other), \
-            "the twins reach the same state as every other seat sees it"
-        seen, shown = _shown(plain, first, other), _shown(private, second, other)
-        differing.update({f"{other} {name}": (seen[name], shown[name])
-                          for name in seen if seen[name] != shown[name]})
+    differing = _twins_differ(plain, first, private, second, seat)
     assert not differing, (f"{seat}'s standing answer shows in {sorted(differing)}:\n"
                            + "\n".join(_changed(name, *texts)
                                         for name, texts in differing.items()))
+
+
+def _twins_differ(one: Flask, first: LoadedGame, other_app: Flask, second: LoadedGame,
+                  actor: str) -> dict[str, tuple[Any, Any]]:
+    """Return what every seat but `actor` is shown differently in the two twin games (by
+    seat and what it reads), once both reach the same state as that seat sees it."""
+    differing: dict[str, tuple[Any, Any]] = {}
+    for other in second.meta.seat_names:
+        if other == actor:
+            continue
+        assert first.game.view(first.state, other) == second.game.view(second.state, other), \
+            "the twins reach the same state as every other seat sees it"
+        seen, shown = _shown(one, first, other), _shown(other_app, second, other)
+        differing.update({f"{other} {name}": (seen[name], shown[name])
+                          for name in seen if seen[name] != shown[name]})
+    return differing
 
 
 # -- a Masons tower choice answered at once by a standing answer, and the same by hand ---------
@@ -421,14 +429,7 @@ def test_a_masons_tower_choice_answered_at_once_or_by_hand_shows_the_same_to_the
     first, builder = _masons_turn(by_hand, False)
     second, again = _masons_turn(at_once, True)
     assert again == builder and second.head_hash != first.head_hash, "the two logs differ"
-    differing = {}
-    for other in second.meta.seat_names:
-        if other == builder:
-            continue
-        assert first.game.view(first.state, other) == second.game.view(second.state, other)
-        seen, shown = _shown(by_hand, first, other), _shown(at_once, second, other)
-        differing.update({f"{other} {name}": (seen[name], shown[name])
-                          for name in seen if seen[name] != shown[name]})
+    differing = _twins_differ(by_hand, first, at_once, second, builder)
     assert not differing, (f"{builder}'s answers at once show in {sorted(differing)}:\n"
                            + "\n".join(_changed(name, *texts)
                                        for name, texts in differing.items()))
