@@ -160,11 +160,10 @@ def withdraw(store: Connections, tournament_id: str, email: str) -> None:
                            "not-entered")
 
 
-def check_entrant_name(store: Connections, tournament_id: str, name: str,
-                       email: str = "") -> None:
+def check_entrant_name(store: Connections, tournament_id: str, name: str) -> None:
     """Raise ServiceError if another entrant of the tournament has the name `name`."""
     with store.connect() as conn:
-        _check_name(conn, tournament_id, name, player_key(email) if email else "")
+        _check_name(conn, tournament_id, name)
 
 
 def _check_name(conn: Connection, tournament_id: str, name: str, player: str = "") -> None:

@@ -55,7 +55,8 @@ def new_game_form(error: str = "", status: int = 200) -> Any:
     form = request.form if request.method == "POST" else {}
     return page("new.html", game=game, games=all_games(), form=form,
                 seats=seat_entries(game, form), error=error,
-                option_defaults=quiet_option_defaults(game)), status
+                option_defaults=quiet_option_defaults(game),
+                visitor_rule=VISITOR_RULE if visitor_creates() else ""), status
 
 
 def read_seats(entries: list[SeatEntry]) -> list[NewSeat]:
@@ -158,7 +159,7 @@ VISITOR_RULE = ("On this site anyone may create a game, so the service mails no 
                 "open the seats instead. Every player, you too, then takes a seat by the game's "
                 "join link and confirms it from their own address. The game master's page is "
                 "the link you are shown once the game is made: keep it.")
-"""Why a visitor of an open site may create only open tables (`lobby.visitor_creates`)."""
+"""Why a visitor of an open site may create only open tables (`security.visitor_creates`)."""
 
 
 def check_visitor_game(seats: list[NewSeat], settings: dict[str, Any], open_seats: int,

@@ -84,6 +84,8 @@ def test_a_visitor_of_an_open_site_creates_only_tables_it_mails_nobody_at(
             return int(conn.execute(select(func.count()).select_from(outbox)).scalar() or 0)
 
     app.config["OPEN_CREATION"] = True
+    client.environ_base.update(REMOTE)
+    assert "mails no address its creator types" in text(client.get("/new"))  # said up front
     base = {"game": "secret-masters", "open_days": "7"}
     named = {"seat-0-name": "anna", "seat-0-player": "Anna", "seat-0-email": "x@example.org"}
     for form in ({**base, **named, "open_seats": "2"},
